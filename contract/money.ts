@@ -1,0 +1,29 @@
+/** All money is integer kobo (1 naira = 100 kobo). Naira only ever appear when formatted. */
+export type Kobo = number;
+
+const nairaFormatter = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+export function formatNaira(kobo: Kobo): string {
+  if (!Number.isFinite(kobo)) return nairaFormatter.format(0);
+  return nairaFormatter.format(Math.round(kobo) / 100);
+}
+
+/** Parses a naira amount typed by a person ("1,250.50", "₦1250") into kobo; null when invalid. */
+export function nairaToKobo(input: string | number): Kobo | null {
+  const text = typeof input === 'number' ? String(input) : input.replace(/[₦,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  const kobo = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(kobo) ? kobo : null;
+}
+
+/** Whole percentage (0-100) of part over whole, safe for a zero whole. */
+export function percentOf(part: number, whole: number): number {
+  if (!(whole > 0)) return 0;
+  return Math.max(0, Math.min(100, Math.round((part / whole) * 100)));
+}

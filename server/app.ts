@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { enforceAccessDeclarations, type DeclaredRoute } from './http/access';
+import { registerErrorHandling } from './http/errors';
+import { campaignRoutes } from './modules/campaigns/routes';
+import { contentRoutes } from './modules/content/routes';
+import type { Storage } from './providers/storage/storage';
+
+export type AppDeps = {
+  db: Db;
+  storage: Storage;
+};
+
+export type App = FastifyInstance & { routeTable: DeclaredRoute[] };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const seedImagesDir = path.join(here, 'db', 'seed', 'images');
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeTable: DeclaredRoute[] = [];
+  enforceAccessDeclarations(app, routeTable);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    // HSTS is only sent over HTTPS (see the hook below); a plain-HTTP localhost must not pin it.
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", 'mailto:'],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  await app.register(contentRoutes(deps));
+  await app.register(campaignRoutes(deps));
+
+  // Shipped demo images; uploaded files are served by the storage adapter's own route.
+  await app.register(fastifyStatic, {
+    root: seedImagesDir,
+    prefix: '/media/seed/',
+    decorateReply: false,
+    wildcard: true,
+    maxAge: '7d',
+  });
+
+  const webDir = config.webDistDir && fs.existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : undefined;
+  if (webDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Vite fingerprints everything under assets/, so those never change under the same name.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  const indexHtml = webDir ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !url.startsWith('/assets/');
+    if (isPage && indexHtml) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
+  });
+
+  return Object.assign(app, { routeTable }) as unknown as App;
+}

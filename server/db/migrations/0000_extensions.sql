@@ -1,0 +1,2 @@
+-- Trigram similarity for campaign search (misspelt product names).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  // recipient, donor and organization are the self-service roles; any other name is an admin role.
+  name: text('name').notNull().unique(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    phoneNumber: text('phone_number'),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    googleSubject: text('google_subject').unique(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    isOnboardingComplete: boolean('is_onboarding_complete').notNull().default(false),
+    canCreateCampaign: boolean('can_create_campaign').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Emails are compared case-insensitively; callers store them lower-cased.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_phone_format', sql`${t.phoneNumber} is null or ${t.phoneNumber} ~ '^\\+234[0-9]{7,11}$'`),
+    index('users_role_idx').on(t.roleId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the bearer token; the token itself is never stored.
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('verification_codes_user_idx').on(t.userId, t.purpose),
+    check('verification_codes_attempts', sql`${t.attempts} >= 0`),
+  ],
+);
+
+export const recipientProfiles = pgTable(
+  'recipient_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gender: text('gender', { enum: ['Male', 'Female'] }).notNull(),
+    age: integer('age').notNull(),
+    stateOfOrigin: text('state_of_origin').notNull(),
+    bio: text('bio').notNull(),
+    employmentStatus: text('employment_status', {
+      enum: ['Employed', 'Self-employed', 'Unemployed', 'Student'],
+    }).notNull(),
+    idType: text('id_type', { enum: ['NIN', 'VotersCard', 'DriversLicence'] }).notNull(),
+    profilePhotoKey: text('profile_photo_key'),
+    idDocumentKey: text('id_document_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('recipient_profiles_age', sql`${t.age} between 1 and 120`)],
+);
+
+export const organizationProfiles = pgTable(
+  'organization_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationName: text('organization_name').notNull(),
+    yearOfEstablishment: integer('year_of_establishment'),
+    stateOfOperation: text('state_of_operation'),
+    organizationBio: text('organization_bio'),
+    idType: text('id_type', { enum: ['CAC', 'TrustDeed', 'Incorporation', 'Other'] }),
+    profilePhotoKey: text('profile_photo_key'),
+    idDocumentKey: text('id_document_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('organization_profiles_name', sql`length(trim(${t.organizationName})) > 0`),
+    check(
+      'organization_profiles_year',
+      sql`${t.yearOfEstablishment} is null or ${t.yearOfEstablishment} >= 1900`,
+    ),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    linkTo: text('link_to'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_log_entity_idx').on(t.entityType, t.entityId)],
+);

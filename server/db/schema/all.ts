@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './catalog';
+export * from './campaigns';
+export * from './giving';
+export * from './content';

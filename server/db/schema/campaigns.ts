@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { organizationProducts, products } from './catalog';
+import { tsvector } from './types';
+
+export const recipientCampaignStatuses = ['pending', 'approved', 'rejected', 'purchased', 'delivered'] as const;
+export const deliveryStatuses = ['processing_pickup', 'ready_for_pickup', 'delivered'] as const;
+
+/**
+ * One device for one recipient. The price is copied from the product when the request is made,
+ * so a later catalog price change never moves a goal donors have already seen.
+ */
+export const recipientCampaigns = pgTable(
+  'recipient_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: recipientCampaignStatuses }).notNull().default('pending'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    unitsFulfilled: integer('units_fulfilled').notNull().default(0),
+    amountRaisedKobo: bigint('amount_raised_kobo', { mode: 'number' }).notNull().default(0),
+    adminNotes: text('admin_notes'),
+    deliveryStatus: text('delivery_status', { enum: deliveryStatuses }),
+    appreciationVideoUrl: text('appreciation_video_url'),
+    // Product name, recipient name and reason, kept by the campaign queries for search.
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', search_text)`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('recipient_campaigns_price_positive', sql`${t.priceKobo} > 0`),
+    check('recipient_campaigns_units', sql`${t.unitsFulfilled} between 0 and 1`),
+    check('recipient_campaigns_amount', sql`${t.amountRaisedKobo} >= 0`),
+    check('recipient_campaigns_reason', sql`length(trim(${t.reason})) >= 20`),
+    check('recipient_campaigns_featured_live', sql`not ${t.isFeatured} or ${t.status} = 'approved'`),
+    index('recipient_campaigns_public_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('recipient_campaigns_recipient_idx').on(t.recipientId),
+    index('recipient_campaigns_search_idx').using('gin', t.searchVector),
+    index('recipient_campaigns_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const organizationCampaignStatuses = [
+  'pending',
+  'approved',
+  'partially_fulfilled',
+  'fulfilled',
+  'rejected',
+] as const;
+
+/** Several units of one organization product; total = unit price x quantity, fixed at request. */
+export const organizationCampaigns = pgTable(
+  'organization_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    organizationProductId: integer('organization_product_id')
+      .notNull()
+      .references(() => organizationProducts.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    unitPriceKobo: bigint('unit_price_kobo', { mode: 'number' }).notNull(),
+    totalPriceKobo: bigint('total_price_kobo', { mode: 'number' }).notNull(),
+    unitsFulfilled: integer('units_fulfilled').notNull().default(0),
+    amountRaisedKobo: bigint('amount_raised_kobo', { mode: 'number' }).notNull().default(0),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: organizationCampaignStatuses }).notNull().default('pending'),
+    adminNotes: text('admin_notes'),
+    specifications: jsonb('specifications').$type<Record<string, string>>().notNull().default({}),
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', search_text)`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('organization_campaigns_quantity', sql`${t.quantity} >= 1`),
+    check('organization_campaigns_unit_price', sql`${t.unitPriceKobo} > 0`),
+    check('organization_campaigns_total', sql`${t.totalPriceKobo} = ${t.unitPriceKobo} * ${t.quantity}`),
+    check(
+      'organization_campaigns_units',
+      sql`${t.unitsFulfilled} >= 0 and ${t.unitsFulfilled} <= ${t.quantity}`,
+    ),
+    check('organization_campaigns_amount', sql`${t.amountRaisedKobo} >= 0`),
+    check('organization_campaigns_reason', sql`length(trim(${t.reason})) >= 20`),
+    index('organization_campaigns_public_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('organization_campaigns_org_idx').on(t.organizationId),
+    index('organization_campaigns_search_idx').using('gin', t.searchVector),
+    index('organization_campaigns_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);

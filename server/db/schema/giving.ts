@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { organizationCampaigns, recipientCampaigns } from './campaigns';
+
+export const donationStatuses = ['pending', 'paid', 'failed', 'needs_attention'] as const;
+
+/** One checkout: a donor, a server-issued payment reference and the total asked of the card. */
+export const donations = pgTable(
+  'donations',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    donorUserId: integer('donor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    donorEmail: text('donor_email').notNull(),
+    donorFullName: text('donor_full_name').notNull(),
+    totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    status: text('status', { enum: donationStatuses }).notNull().default('pending'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('donations_total_positive', sql`${t.totalKobo} > 0`),
+    check('donations_currency', sql`${t.currency} = 'NGN'`),
+    index('donations_donor_user_idx').on(t.donorUserId),
+    index('donations_donor_email_idx').on(t.donorEmail),
+  ],
+);
+
+export const donationItemStatuses = ['held', 'allocated', 'released', 'unallocated'] as const;
+
+/** One campaign within a donation; exactly one of the two campaign references is set. */
+export const donationItems = pgTable(
+  'donation_items',
+  {
+    id: serial('id').primaryKey(),
+    donationId: integer('donation_id')
+      .notNull()
+      .references(() => donations.id, { onDelete: 'cascade' }),
+    recipientCampaignId: integer('recipient_campaign_id').references(() => recipientCampaigns.id),
+    organizationCampaignId: integer('organization_campaign_id').references(() => organizationCampaigns.id),
+    units: integer('units').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    status: text('status', { enum: donationItemStatuses }).notNull().default('held'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'donation_items_one_campaign',
+      sql`num_nonnulls(${t.recipientCampaignId}, ${t.organizationCampaignId}) = 1`,
+    ),
+    check('donation_items_units', sql`${t.units} >= 1`),
+    check('donation_items_amount', sql`${t.amountKobo} > 0`),
+    index('donation_items_donation_idx').on(t.donationId),
+    index('donation_items_recipient_campaign_idx').on(t.recipientCampaignId),
+    index('donation_items_org_campaign_idx').on(t.organizationCampaignId),
+  ],
+);
+
+export const paymentStatuses = ['pending', 'success', 'failed', 'abandoned'] as const;
+
+/** What the card payment provider said about a reference, as last verified by the server. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    donationId: integer('donation_id')
+      .notNull()
+      .references(() => donations.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['sandbox', 'paystack'] }).notNull(),
+    reference: text('reference').notNull().unique(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
+    providerResponse: jsonb('provider_response').$type<Record<string, unknown>>(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('payments_amount', sql`${t.amountKobo} > 0`), index('payments_donation_idx').on(t.donationId)],
+);

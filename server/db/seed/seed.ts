@@ -1,0 +1,253 @@
+import argon2 from 'argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import {
+  donationItems,
+  donations,
+  organizationCampaigns,
+  organizationProducts,
+  organizationProfiles,
+  payments,
+  products,
+  recipientCampaigns,
+  recipientProfiles,
+  roles,
+  siteStats,
+  successStories,
+  users,
+} from '../schema/all';
+import { refreshOrganizationSearchText, refreshRecipientSearchText } from '../../modules/campaigns/queries';
+import {
+  DEMO_PASSWORD,
+  demoAccounts,
+  demoOrganizationCampaigns,
+  demoOrganizationProducts,
+  demoOrganizations,
+  demoProducts,
+  demoRecipientCampaigns,
+  demoRecipients,
+  demoStats,
+  demoStories,
+} from './demo-data';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Seeds the demo data when there are no users yet. Returns whether it seeded. */
+export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return false;
+  await seedDemo(db, now);
+  return true;
+}
+
+export async function seedDemo(db: Db, now = new Date()): Promise<void> {
+  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  const ago = (days: number, minutes = 0) => new Date(now.getTime() - days * DAY - minutes * 60_000);
+
+  await db.transaction(async (tx) => {
+    const roleRows = await tx.select().from(roles);
+    const roleId = (name: string) => {
+      const r = roleRows.find((x) => x.name === name);
+      if (!r) throw new Error(`role ${name} missing; run migrations first`);
+      return r.id;
+    };
+
+    const userIds = new Map<string, number>();
+    const addUser = async (u: { email: string; firstName: string; lastName: string; phone: string }, role: string, extra: Partial<typeof users.$inferInsert> = {}) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          phoneNumber: u.phone,
+          passwordHash,
+          roleId: roleId(role),
+          emailVerifiedAt: ago(120),
+          createdAt: ago(120),
+          ...extra,
+        })
+        .returning({ id: users.id });
+      userIds.set(u.email, row!.id);
+      return row!.id;
+    };
+
+    await addUser(demoAccounts.admin, 'admin', { isOnboardingComplete: true });
+    const donorId = await addUser(demoAccounts.donor, 'donor', { isOnboardingComplete: true });
+
+    for (const r of demoRecipients) {
+      const hasOpenCampaign = demoRecipientCampaigns.some(
+        (c) => c.recipient === r.email && ['pending', 'approved'].includes(c.status),
+      );
+      const id = await addUser(r, 'recipient', { isOnboardingComplete: true, canCreateCampaign: !hasOpenCampaign });
+      await tx.insert(recipientProfiles).values({
+        userId: id,
+        gender: r.gender,
+        age: r.age,
+        stateOfOrigin: r.state,
+        bio: r.bio,
+        employmentStatus: r.employment,
+        idType: 'NIN',
+      });
+    }
+
+    for (const o of demoOrganizations) {
+      const hasOpenCampaign = demoOrganizationCampaigns.some(
+        (c) => c.organization === o.email && ['pending', 'approved', 'partially_fulfilled'].includes(c.status),
+      );
+      const id = await addUser(o, 'organization', { isOnboardingComplete: true, canCreateCampaign: !hasOpenCampaign });
+      await tx.insert(organizationProfiles).values({
+        userId: id,
+        organizationName: o.organizationName,
+        yearOfEstablishment: o.year,
+        stateOfOperation: o.state,
+        organizationBio: o.bio,
+        idType: 'CAC',
+      });
+    }
+
+    const productIds = new Map<string, { id: number; price: number }>();
+    for (const p of demoProducts) {
+      const [row] = await tx
+        .insert(products)
+        .values({ name: p.name, description: p.description, priceKobo: p.price, imageKey: p.image, specifications: { ...p.specifications } })
+        .returning({ id: products.id });
+      productIds.set(p.key, { id: row!.id, price: p.price });
+    }
+
+    const orgProductIds = new Map<string, { id: number; price: number }>();
+    for (const p of demoOrganizationProducts) {
+      const [row] = await tx
+        .insert(organizationProducts)
+        .values({
+          name: p.name,
+          description: p.description,
+          priceKobo: p.price,
+          maxQuantity: p.maxQuantity,
+          imageUrl: p.image,
+          isAvailable: 'isAvailable' in p ? p.isAvailable : true,
+          specifications: { ...p.specifications },
+        })
+        .returning({ id: organizationProducts.id });
+      orgProductIds.set(p.key, { id: row!.id, price: p.price });
+    }
+
+    let referenceCounter = 0;
+    const recordGift = async (
+      donor: 'demo' | { name: string; email: string },
+      amount: number,
+      when: Date,
+      item: { recipientCampaignId?: number; organizationCampaignId?: number; units: number },
+    ) => {
+      referenceCounter += 1;
+      const reference = `GOI-DEMO-${String(referenceCounter).padStart(4, '0')}`;
+      const who =
+        donor === 'demo'
+          ? { id: donorId, email: demoAccounts.donor.email, name: `${demoAccounts.donor.firstName} ${demoAccounts.donor.lastName}` }
+          : { id: null, email: donor.email, name: donor.name };
+      const [d] = await tx
+        .insert(donations)
+        .values({
+          reference,
+          donorUserId: who.id,
+          donorEmail: who.email,
+          donorFullName: who.name,
+          totalKobo: amount,
+          status: 'paid',
+          paidAt: when,
+          createdAt: when,
+        })
+        .returning({ id: donations.id });
+      await tx.insert(donationItems).values({ donationId: d!.id, ...item, amountKobo: amount, status: 'allocated', createdAt: when });
+      await tx.insert(payments).values({
+        donationId: d!.id,
+        provider: 'sandbox',
+        reference,
+        amountKobo: amount,
+        status: 'success',
+        verifiedAt: when,
+        createdAt: when,
+      });
+    };
+
+    for (const [index, c] of demoRecipientCampaigns.entries()) {
+      const product = productIds.get(c.product)!;
+      const funded = c.status === 'purchased' || c.status === 'delivered';
+      const [row] = await tx
+        .insert(recipientCampaigns)
+        .values({
+          recipientId: userIds.get(c.recipient)!,
+          productId: product.id,
+          priceKobo: product.price,
+          reason: c.reason,
+          status: c.status,
+          isFeatured: c.featured ?? false,
+          adminNotes: c.adminNotes ?? (c.status === 'pending' ? null : 'Campaign approved via admin panel.'),
+          unitsFulfilled: funded ? 1 : 0,
+          amountRaisedKobo: funded ? product.price : 0,
+          deliveryStatus: c.status === 'delivered' ? 'delivered' : c.status === 'purchased' ? 'processing_pickup' : null,
+          appreciationVideoUrl: c.video ?? null,
+          createdAt: ago(c.daysAgo, index),
+          updatedAt: ago(Math.max(0, c.daysAgo - 1), index),
+        })
+        .returning({ id: recipientCampaigns.id });
+      if (funded && c.donor) {
+        await recordGift(c.donor, product.price, ago(Math.max(0, c.daysAgo - 5)), { recipientCampaignId: row!.id, units: 1 });
+      }
+    }
+
+    for (const [index, c] of demoOrganizationCampaigns.entries()) {
+      const product = orgProductIds.get(c.product)!;
+      const unitsFulfilled = (c.gifts ?? []).reduce((sum, g) => sum + g.units, 0);
+      const [row] = await tx
+        .insert(organizationCampaigns)
+        .values({
+          organizationId: userIds.get(c.organization)!,
+          organizationProductId: product.id,
+          quantity: c.quantity,
+          unitPriceKobo: product.price,
+          totalPriceKobo: product.price * c.quantity,
+          unitsFulfilled,
+          amountRaisedKobo: unitsFulfilled * product.price,
+          reason: c.reason,
+          status: c.status,
+          adminNotes: c.status === 'pending' ? null : 'Organization campaign approved via admin panel.',
+          createdAt: ago(c.daysAgo, index),
+          updatedAt: ago(Math.max(0, c.daysAgo - 1), index),
+        })
+        .returning({ id: organizationCampaigns.id });
+      for (const g of c.gifts ?? []) {
+        await recordGift(g.donor, g.units * product.price, ago(g.daysAgo), { organizationCampaignId: row!.id, units: g.units });
+      }
+    }
+
+    for (const [index, s] of demoStories.entries()) {
+      await tx.insert(successStories).values({
+        title: s.title,
+        recipientName: s.recipientName,
+        storyText: s.text,
+        imageKey: s.image,
+        createdAt: ago(30 + index * 10),
+      });
+    }
+
+    for (const s of demoStats) {
+      await tx.insert(siteStats).values({
+        title: s.title,
+        statValue: s.value,
+        iconName: s.icon,
+        displayOrder: s.order,
+        isVisible: s.visible,
+      });
+    }
+
+    await refreshRecipientSearchText(tx as unknown as Db);
+    await refreshOrganizationSearchText(tx as unknown as Db);
+  });
+}
+
+/** For tests: the id of a seeded user by email. */
+export async function userIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id;
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Every /api route declares who may call it in `config.access`. 'public' is open to anyone;
+ * a list of roles needs a signed-in user holding one of them ('admin' covers every admin role).
+ */
+export type Access = 'public' | ReadonlyArray<'recipient' | 'donor' | 'organization' | 'admin'>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export type DeclaredRoute = { method: string; url: string; access: Access };
+
+/** Refuses to register an /api route that does not say who may call it, and records the table. */
+export function enforceAccessDeclarations(app: FastifyInstance, table: DeclaredRoute[]): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access).`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      table.push({ method, url: route.url, access });
+    }
+  });
+}

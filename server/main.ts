@@ -1,0 +1,29 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedIfEmpty } from './db/seed/seed';
+import { createLocalStorage } from './providers/storage/storage';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+if (config.seedDemo) {
+  const seeded = await seedIfEmpty(database.db);
+  if (seeded) console.log('Seeded demo data (see README for the demo accounts).');
+}
+
+const app = await buildApp(config, { db: database.db, storage: createLocalStorage() });
+
+const shutdown = async (signal: string) => {
+  app.log.info(`${signal} received, shutting down`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+const address = await app.listen({ port: config.port, host: config.host });
+const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+console.log(`Gift of Independence is running at ${shown}`);
+console.log(`Database: ${database.description}`);

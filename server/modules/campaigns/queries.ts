@@ -1,0 +1,270 @@
+import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PublicOrganizationCampaign, PublicRecipientCampaign } from '@contract/campaigns';
+import type { Db } from '../../db/client';
+import {
+  organizationCampaigns,
+  organizationProducts,
+  organizationProfiles,
+  products,
+  recipientCampaigns,
+  recipientProfiles,
+  users,
+} from '../../db/schema/all';
+import type { Storage } from '../../providers/storage/storage';
+import type { Cursor } from './cursor';
+
+/** Recipient campaigns a donor may see: live, or funded (shown as funded, closed to gifts). */
+export const PUBLIC_RECIPIENT_STATUSES = ['approved', 'purchased', 'delivered'] as const;
+/** Organization campaigns a donor may see. */
+export const PUBLIC_ORGANIZATION_STATUSES = ['approved', 'partially_fulfilled', 'fulfilled'] as const;
+
+// Microsecond-exact text form of created_at, so keyset cursors never skip or repeat a row.
+const cursorTs = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const recipientColumns = {
+  id: recipientCampaigns.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  photoKey: recipientProfiles.profilePhotoKey,
+  employmentStatus: recipientProfiles.employmentStatus,
+  stateOfOrigin: recipientProfiles.stateOfOrigin,
+  productName: products.name,
+  productDescription: products.description,
+  productImageKey: products.imageKey,
+  specifications: products.specifications,
+  priceKobo: recipientCampaigns.priceKobo,
+  unitsFulfilled: recipientCampaigns.unitsFulfilled,
+  amountRaisedKobo: recipientCampaigns.amountRaisedKobo,
+  reason: recipientCampaigns.reason,
+  status: recipientCampaigns.status,
+  isFeatured: recipientCampaigns.isFeatured,
+  deliveryStatus: recipientCampaigns.deliveryStatus,
+  appreciationVideoUrl: recipientCampaigns.appreciationVideoUrl,
+  createdAt: recipientCampaigns.createdAt,
+  updatedAt: recipientCampaigns.updatedAt,
+  cursorTs: cursorTs(recipientCampaigns.createdAt),
+};
+
+type RecipientRow = Awaited<ReturnType<typeof recipientBase>>[number];
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+export function toPublicRecipientCampaign(row: RecipientRow, storage: Storage): PublicRecipientCampaign {
+  const funded = row.status === 'purchased' || row.status === 'delivered';
+  return {
+    id: row.id,
+    type: 'recipient',
+    first_name: row.firstName,
+    last_name: row.lastName,
+    organization_name: null,
+    profile_photo_url: storage.publicUrl(row.photoKey),
+    product_name: row.productName,
+    product_image_url: storage.publicUrl(row.productImageKey),
+    product_description: row.productDescription,
+    product_price: row.priceKobo,
+    unit_price: row.priceKobo,
+    total_price: row.priceKobo,
+    quantity: 1,
+    units_fulfilled: row.unitsFulfilled,
+    units_remaining: 1 - row.unitsFulfilled,
+    amount_raised: row.amountRaisedKobo,
+    employment_status: row.employmentStatus,
+    state_of_origin: row.stateOfOrigin,
+    specifications: row.specifications ?? {},
+    reason: row.reason,
+    status: row.status,
+    is_featured: row.isFeatured,
+    is_funded: funded,
+    delivery_status: row.deliveryStatus,
+    appreciation_video_url: row.appreciationVideoUrl,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+function recipientBase(db: Db) {
+  return db
+    .select(recipientColumns)
+    .from(recipientCampaigns)
+    .innerJoin(users, eq(users.id, recipientCampaigns.recipientId))
+    .innerJoin(products, eq(products.id, recipientCampaigns.productId))
+    .leftJoin(recipientProfiles, eq(recipientProfiles.userId, recipientCampaigns.recipientId));
+}
+
+const after = (createdAt: AnyColumn, id: AnyColumn, cursor: Cursor): SQL =>
+  sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
+
+export type Page<T> = { items: T[]; next?: Cursor };
+
+function page<R extends { cursorTs: string; id: number }, T>(rows: R[], limit: number, map: (r: R) => T): Page<T> {
+  const more = rows.length > limit;
+  const kept = more ? rows.slice(0, limit) : rows;
+  const last = kept[kept.length - 1];
+  return {
+    items: kept.map(map),
+    next: more && last ? { createdAt: last.cursorTs, id: last.id } : undefined,
+  };
+}
+
+export async function listPublicRecipientCampaigns(
+  db: Db,
+  storage: Storage,
+  opts: { limit: number; cursor?: Cursor },
+): Promise<Page<PublicRecipientCampaign>> {
+  const where = [inArray(recipientCampaigns.status, [...PUBLIC_RECIPIENT_STATUSES])];
+  if (opts.cursor) where.push(after(recipientCampaigns.createdAt, recipientCampaigns.id, opts.cursor));
+  const rows = await recipientBase(db)
+    .where(and(...where))
+    .orderBy(desc(recipientCampaigns.createdAt), desc(recipientCampaigns.id))
+    .limit(opts.limit + 1);
+  return page(rows, opts.limit, (r) => toPublicRecipientCampaign(r, storage));
+}
+
+export async function listFeaturedCampaigns(db: Db, storage: Storage): Promise<PublicRecipientCampaign[]> {
+  const rows = await recipientBase(db)
+    .where(and(eq(recipientCampaigns.status, 'approved'), eq(recipientCampaigns.isFeatured, true)))
+    .orderBy(desc(recipientCampaigns.updatedAt), desc(recipientCampaigns.id))
+    .limit(12);
+  return rows.map((r) => toPublicRecipientCampaign(r, storage));
+}
+
+export async function findPublicRecipientCampaign(
+  db: Db,
+  storage: Storage,
+  id: number,
+): Promise<PublicRecipientCampaign | undefined> {
+  const [row] = await recipientBase(db)
+    .where(and(eq(recipientCampaigns.id, id), inArray(recipientCampaigns.status, [...PUBLIC_RECIPIENT_STATUSES])))
+    .limit(1);
+  return row ? toPublicRecipientCampaign(row, storage) : undefined;
+}
+
+const organizationColumns = {
+  id: organizationCampaigns.id,
+  productName: organizationProducts.name,
+  productDescription: organizationProducts.description,
+  imageUrl: organizationProducts.imageUrl,
+  unitPriceKobo: organizationCampaigns.unitPriceKobo,
+  totalPriceKobo: organizationCampaigns.totalPriceKobo,
+  quantity: organizationCampaigns.quantity,
+  unitsFulfilled: organizationCampaigns.unitsFulfilled,
+  amountRaisedKobo: organizationCampaigns.amountRaisedKobo,
+  organizationName: organizationProfiles.organizationName,
+  photoKey: organizationProfiles.profilePhotoKey,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  reason: organizationCampaigns.reason,
+  campaignSpecifications: organizationCampaigns.specifications,
+  productSpecifications: organizationProducts.specifications,
+  status: organizationCampaigns.status,
+  createdAt: organizationCampaigns.createdAt,
+  updatedAt: organizationCampaigns.updatedAt,
+  cursorTs: cursorTs(organizationCampaigns.createdAt),
+};
+
+type OrganizationRow = Awaited<ReturnType<typeof organizationBase>>[number];
+
+export function toPublicOrganizationCampaign(row: OrganizationRow, storage: Storage): PublicOrganizationCampaign {
+  const fallbackName = `${row.firstName} ${row.lastName}`.trim();
+  return {
+    id: row.id,
+    type: 'organization',
+    product_name: row.productName,
+    product_description: row.productDescription,
+    image_url: storage.publicUrl(row.imageUrl),
+    unit_price: row.unitPriceKobo,
+    total_price: row.totalPriceKobo,
+    quantity: row.quantity,
+    units_fulfilled: row.unitsFulfilled,
+    units_remaining: row.quantity - row.unitsFulfilled,
+    amount_raised: row.amountRaisedKobo,
+    organization_name: row.organizationName?.trim() || fallbackName,
+    profile_photo_url: storage.publicUrl(row.photoKey),
+    first_name: row.firstName,
+    last_name: row.lastName,
+    reason: row.reason,
+    specifications: { ...(row.productSpecifications ?? {}), ...(row.campaignSpecifications ?? {}) },
+    status: row.status,
+    is_funded: row.status === 'fulfilled' || row.unitsFulfilled >= row.quantity,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+function organizationBase(db: Db) {
+  return db
+    .select(organizationColumns)
+    .from(organizationCampaigns)
+    .innerJoin(users, eq(users.id, organizationCampaigns.organizationId))
+    .innerJoin(organizationProducts, eq(organizationProducts.id, organizationCampaigns.organizationProductId))
+    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, organizationCampaigns.organizationId));
+}
+
+export async function listPublicOrganizationCampaigns(
+  db: Db,
+  storage: Storage,
+  opts: { limit: number; cursor?: Cursor },
+): Promise<Page<PublicOrganizationCampaign>> {
+  const where = [inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES])];
+  if (opts.cursor) where.push(after(organizationCampaigns.createdAt, organizationCampaigns.id, opts.cursor));
+  const rows = await organizationBase(db)
+    .where(and(...where))
+    .orderBy(desc(organizationCampaigns.createdAt), desc(organizationCampaigns.id))
+    .limit(opts.limit + 1);
+  return page(rows, opts.limit, (r) => toPublicOrganizationCampaign(r, storage));
+}
+
+export async function findPublicOrganizationCampaign(
+  db: Db,
+  storage: Storage,
+  id: number,
+): Promise<PublicOrganizationCampaign | undefined> {
+  const [row] = await organizationBase(db)
+    .where(
+      and(eq(organizationCampaigns.id, id), inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES])),
+    )
+    .limit(1);
+  return row ? toPublicOrganizationCampaign(row, storage) : undefined;
+}
+
+/** Rebuilds the search text of campaigns from their product, owner and reason. */
+export async function refreshRecipientSearchText(db: Db, ids?: number[]): Promise<void> {
+  await db.execute(sql`
+    update recipient_campaigns c
+       set search_text = concat_ws(' ', p.name, u.first_name, u.last_name, c.reason)
+      from products p, users u
+     where p.id = c.product_id and u.id = c.recipient_id
+       ${ids ? sql`and c.id = any(${sql.param(ids)}::int[])` : sql``}`);
+}
+
+export async function refreshOrganizationSearchText(db: Db, ids?: number[]): Promise<void> {
+  await db.execute(sql`
+    update organization_campaigns c
+       set search_text = concat_ws(' ', p.name, coalesce(op.organization_name, ''), u.first_name, u.last_name, c.reason)
+      from organization_products p, users u
+      left join organization_profiles op on op.user_id = u.id
+     where p.id = c.organization_product_id and u.id = c.organization_id
+       ${ids ? sql`and c.id = any(${sql.param(ids)}::int[])` : sql``}`);
+}
+
+/** Loads public campaigns of both kinds by id, keyed 'recipient:12' / 'organization:7'. */
+export async function listByIds(
+  db: Db,
+  storage: Storage,
+  recipientIds: number[],
+  organizationIds: number[],
+): Promise<Map<string, PublicRecipientCampaign | PublicOrganizationCampaign>> {
+  const out = new Map<string, PublicRecipientCampaign | PublicOrganizationCampaign>();
+  const [recipientRows, organizationRows] = await Promise.all([
+    recipientIds.length
+      ? recipientBase(db).where(inArray(recipientCampaigns.id, recipientIds))
+      : Promise.resolve([]),
+    organizationIds.length
+      ? organizationBase(db).where(inArray(organizationCampaigns.id, organizationIds))
+      : Promise.resolve([]),
+  ]);
+  for (const r of recipientRows) out.set(`recipient:${r.id}`, toPublicRecipientCampaign(r, storage));
+  for (const r of organizationRows) out.set(`organization:${r.id}`, toPublicOrganizationCampaign(r, storage));
+  return out;
+}

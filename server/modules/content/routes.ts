@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { healthSchema, publicStatSchema, storySchema } from '@contract/content';
+import type { AppDeps } from '../../app';
+import { listStories, listVisibleStats, pingDatabase } from './queries';
+
+export function contentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, storage } = deps;
+  return async (app) => {
+    app.get(
+      '/api/health',
+      { config: { access: 'public' }, schema: { response: { 200: healthSchema } } },
+      async (_request, reply) => {
+        await pingDatabase(db);
+        reply.header('cache-control', 'no-store');
+        return { status: 'ok' as const };
+      },
+    );
+
+    app.get(
+      '/api/stats',
+      { config: { access: 'public' }, schema: { response: { 200: z.array(publicStatSchema) } } },
+      async () => listVisibleStats(db),
+    );
+
+    app.get(
+      '/api/stories',
+      { config: { access: 'public' }, schema: { response: { 200: z.array(storySchema) } } },
+      async () => listStories(db, storage),
+    );
+  };
+}
