@@ -1,6 +1,26 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './pagination';
-import { searchQuerySchema } from './search';
+import { PAGE_DEFAULT, PAGE_MAX } from './pagination';
+import { SEARCH_MAX_LENGTH, normalizeSearchQuery } from './search';
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(PAGE_MAX, `limit must be at most ${PAGE_MAX}.`)
+    .default(PAGE_DEFAULT),
+  cursor: z.string().max(200, 'cursor is not valid.').optional(),
+});
+
+export const searchQuerySchema = z
+  .string({ error: 'Enter something to search for.' })
+  .transform(normalizeSearchQuery)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter something to search for.')
+      .max(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters.`),
+  );
 
 const money = z.number().int().nonnegative();
 const timestamp = z.string();

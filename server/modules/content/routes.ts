@@ -17,6 +17,16 @@ export function contentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
+    // Liveness only (no database): for load balancers, and the baseline of the benchmarks.
+    app.get(
+      '/api/health/live',
+      { config: { access: 'public' }, schema: { response: { 200: healthSchema } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { status: 'ok' as const };
+      },
+    );
+
     app.get(
       '/api/stats',
       { config: { access: 'public' }, schema: { response: { 200: z.array(publicStatSchema) } } },

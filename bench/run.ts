@@ -1,0 +1,128 @@
+/**
+ * Prints throughput and latency figures; it asserts nothing. Usage:
+ *   npm run bench                 embedded PGlite in a scratch directory
+ *   BENCH_DATABASE_URL=postgres://... npm run bench   a scratch database on that PostgreSQL server
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { seedDemo } from '../server/db/seed/seed';
+import { seedExtraCampaigns } from './seed-scale';
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const EXTRA_CAMPAIGNS = 10_000;
+
+async function scratchDatabase(): Promise<{ database: Database; env: Record<string, string>; cleanup: () => Promise<void> }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const name = `goi_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      database: await openPostgres(url.toString(), 4),
+      env: { DATABASE_URL: url.toString() },
+      cleanup: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-bench-'));
+  return {
+    database: await openPglite({ dataDir: path.join(dir, 'pglite') }),
+    env: { DATA_DIR: dir },
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(out);
+      if (match) resolve({ child, url: match[1]! });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited early with code ${code}:\n${out}`)));
+  });
+}
+
+async function measure(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+function homePageJavaScript(): { files: number; gzipKb: number } {
+  const dist = path.resolve('dist/web');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const srcs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  const unique = [...new Set(srcs)];
+  const bytes = unique.reduce((sum, src) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, src)), { level: 9 }).length, 0);
+  return { files: unique.length, gzipKb: bytes / 1024 };
+}
+
+async function main() {
+  if (!fs.existsSync('dist/web/index.html')) {
+    console.log('Building the web app first...');
+    await new Promise<void>((resolve, reject) => {
+      const b = spawn('npx', ['vite', 'build'], { stdio: 'inherit' });
+      b.once('exit', (code) => (code === 0 ? resolve() : reject(new Error('vite build failed'))));
+    });
+  }
+  const { database, env, cleanup } = await scratchDatabase();
+  let child: ChildProcess | undefined;
+  try {
+    console.log(`Preparing ${database.kind} with the demo data and ${EXTRA_CAMPAIGNS.toLocaleString('en')} extra campaigns...`);
+    await database.migrate();
+    await seedDemo(database.db);
+    await seedExtraCampaigns(database.db, EXTRA_CAMPAIGNS);
+    await database.close();
+
+    const server = await startServer(env);
+    child = server.child;
+    const routes = [
+      ['bare route  GET /api/health/live', '/api/health/live'],
+      ['GET /api/campaigns', '/api/campaigns'],
+      ['GET /api/campaigns/search?q=brail disply', '/api/campaigns/search?q=brail%20disply'],
+    ] as const;
+    console.log(`\n${CONNECTIONS} connections, ${DURATION} s per route, database: ${database.kind}`);
+    const results: Array<{ label: string; rps: number; p99: number; errors: number }> = [];
+    for (const [label, route] of routes) {
+      await measure(`${server.url}${route}`); // warm-up pass is discarded
+      results.push({ label, ...(await measure(`${server.url}${route}`)) });
+    }
+    const bare = results[0]!.rps;
+    console.log('\nroute                                         req/s     p99 ms   vs bare   errors');
+    for (const r of results) {
+      console.log(
+        `${r.label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} ${r.p99.toFixed(1).padStart(9)} ${(r.rps / bare).toFixed(2).padStart(8)} ${String(r.errors).padStart(8)}`,
+      );
+    }
+    const js = homePageJavaScript();
+    console.log(`\nHome page JavaScript: ${js.gzipKb.toFixed(1)} KB gzipped in ${js.files} file(s) (target: under 150 KB)`);
+    console.log(`Campaign list vs bare route: ${(results[1]!.rps / bare).toFixed(2)} (target: at least 0.50)`);
+  } finally {
+    child?.kill('SIGTERM');
+    await cleanup();
+  }
+}
+
+await main();

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../server/db/client';
+import { refreshOrganizationSearchText, refreshRecipientSearchText } from '../server/modules/campaigns/queries';
+
+/** Adds `count` public campaigns (nine in ten recipient, one in ten organization) with their owners. */
+export async function seedExtraCampaigns(db: Db, count: number): Promise<void> {
+  const orgCount = Math.floor(count / 10);
+  const recipientCount = count - orgCount;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into users (email, first_name, last_name, role_id, is_onboarding_complete, email_verified_at)
+      select 'bench-recipient-' || g || '@example.org',
+             (array['Ada','Bola','Chidi','Dayo','Efe','Femi','Gbenga','Hauwa','Ike','Jide'])[1 + g % 10],
+             (array['Okeke','Adewale','Balogun','Eze','Lawal','Musa','Nwachukwu','Ojo','Sani','Uche'])[1 + (g / 10) % 10],
+             (select id from roles where name = 'recipient'), true, now()
+        from generate_series(1, ${recipientCount}) g`);
+    await tx.execute(sql`
+      insert into recipient_campaigns (recipient_id, product_id, price_kobo, reason, status, created_at)
+      select u.id,
+             p.id,
+             p.price_kobo,
+             'I need this device to study, work and move around independently. Request number ' || u.id || '.',
+             (array['approved','approved','approved','purchased','delivered'])[1 + u.id % 5],
+             now() - (u.id || ' minutes')::interval
+        from users u
+        join lateral (select id, price_kobo from products order by id offset (u.id % (select count(*) from products)) limit 1) p on true
+       where u.email like 'bench-recipient-%'`);
+    await tx.execute(sql`
+      insert into users (email, first_name, last_name, role_id, is_onboarding_complete, email_verified_at)
+      select 'bench-org-' || g || '@example.org', 'Coordinator', 'Number ' || g,
+             (select id from roles where name = 'organization'), true, now()
+        from generate_series(1, ${orgCount}) g`);
+    await tx.execute(sql`
+      insert into organization_profiles (user_id, organization_name)
+      select id, 'Bench School for the Blind ' || id from users where email like 'bench-org-%'`);
+    await tx.execute(sql`
+      insert into organization_campaigns
+             (organization_id, organization_product_id, quantity, unit_price_kobo, total_price_kobo, reason, status, created_at)
+      select u.id, p.id, 20, p.price_kobo, p.price_kobo * 20,
+             'Our pupils share one device between many; we need more units for the new term.',
+             'approved', now() - (u.id || ' minutes')::interval
+        from users u
+        join lateral (select id, price_kobo from organization_products order by id offset (u.id % (select count(*) from organization_products)) limit 1) p on true
+       where u.email like 'bench-org-%'`);
+    await refreshRecipientSearchText(tx as unknown as Db);
+    await refreshOrganizationSearchText(tx as unknown as Db);
+    await tx.execute(sql`analyze`);
+  });
+}

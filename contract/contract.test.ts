@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { parseCampaignId, toCampaignId } from './ids';
+import { formatNaira, nairaToKobo, percentOf } from './money';
+import { searchQuerySchema } from './campaigns';
+import { normalizeSearchQuery } from './search';
+import { truncate } from './text';
+
+describe('money', () => {
+  it('formats kobo as naira in en-NG', () => {
+    expect(formatNaira(85_000_000)).toBe('₦850,000');
+    expect(formatNaira(4_500)).toBe('₦45');
+    expect(formatNaira(123_456)).toBe('₦1,234.56');
+    expect(formatNaira(5)).toBe('₦0.05');
+    expect(formatNaira(0)).toBe('₦0');
+    expect(formatNaira(Number.NaN)).toBe('₦0');
+  });
+
+  it('reads naira typed by a person into integer kobo', () => {
+    expect(nairaToKobo('1,250.50')).toBe(125_050);
+    expect(nairaToKobo('₦ 850000')).toBe(85_000_000);
+    expect(nairaToKobo('0.1')).toBe(10);
+    expect(nairaToKobo(12.34)).toBe(1_234);
+    expect(nairaToKobo('1.234')).toBeNull();
+    expect(nairaToKobo('-5')).toBeNull();
+    expect(nairaToKobo('abc')).toBeNull();
+    expect(nairaToKobo('')).toBeNull();
+  });
+
+  it('computes whole percentages, safe for zero totals', () => {
+    expect(percentOf(25, 60)).toBe(42);
+    expect(percentOf(0, 0)).toBe(0);
+    expect(percentOf(70, 60)).toBe(100);
+  });
+});
+
+describe('campaign ids', () => {
+  it('tells organization ids by their org- prefix', () => {
+    expect(parseCampaignId('12')).toEqual({ kind: 'recipient', id: 12 });
+    expect(parseCampaignId('org-7')).toEqual({ kind: 'organization', id: 7 });
+    expect(parseCampaignId(5)).toEqual({ kind: 'recipient', id: 5 });
+    expect(toCampaignId({ kind: 'organization', id: 7 })).toBe('org-7');
+    expect(toCampaignId({ kind: 'recipient', id: 12 })).toBe('12');
+  });
+
+  it('refuses anything that is not a positive id', () => {
+    for (const bad of ['', 'org-', 'org-0', '0', '-3', '1.5', 'abc', 'org-abc', 'ORG-1', '99999999999', '012']) {
+      expect(parseCampaignId(bad), bad).toBeNull();
+    }
+  });
+});
+
+describe('truncate', () => {
+  it('leaves short text alone and cuts long text at a word with an ellipsis', () => {
+    expect(truncate('Short reason.', 90)).toBe('Short reason.');
+    const long = 'My WAEC exams are coming and I need to read mathematics and chemistry in braille every single day.';
+    const cut = truncate(long, 90);
+    expect(cut.length).toBeLessThanOrEqual(93);
+    expect(cut.endsWith('...')).toBe(true);
+    expect(long.startsWith(cut.slice(0, -3))).toBe(true);
+    expect(cut).not.toMatch(/\s\.\.\.$/);
+  });
+
+  it('cuts a single long word hard', () => {
+    expect(truncate('x'.repeat(200), 10)).toBe(`${'x'.repeat(10)}...`);
+  });
+});
+
+describe('search query', () => {
+  it('collapses whitespace and refuses blank or over-long queries', () => {
+    expect(normalizeSearchQuery('  braille   display ')).toBe('braille display');
+    expect(searchQuerySchema.parse(' cane ')).toBe('cane');
+    expect(searchQuerySchema.safeParse('   ').success).toBe(false);
+    expect(searchQuerySchema.safeParse('a'.repeat(101)).success).toBe(false);
+    expect(searchQuerySchema.safeParse('a'.repeat(100)).success).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { buildApp, type App } from '../server/app';
+import type { Database } from '../server/db/client';
+import { createLocalStorage } from '../server/providers/storage/storage';
+import { openTestDatabase, testConfig } from '../server/test/harness';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type E2E = {
+  app: App;
+  database: Database;
+  browser: Browser;
+  baseURL: string;
+  /** A fresh browser context (own storage) and page; theme 'dark' stores the dark-mode setting first. */
+  newPage(options?: { theme?: 'light' | 'dark'; width?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+};
+
+export async function startE2E(): Promise<E2E> {
+  const webDistDir = path.resolve('dist/web');
+  if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
+    throw new Error('dist/web is missing: run `npx vite build` first (npm run test:e2e does).');
+  }
+  const database = await openTestDatabase();
+  const app = await buildApp(testConfig({ webDistDir }), { db: database.db, storage: createLocalStorage() });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseURL = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+
+  return {
+    app,
+    database,
+    browser,
+    baseURL,
+    async newPage({ theme = 'light', width = 1280 } = {}) {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width, height: 900 },
+        colorScheme: theme,
+        reducedMotion: 'reduce',
+      });
+      contexts.push(context);
+      await context.addInitScript((dark: boolean) => {
+        if (localStorage.getItem('darkMode') === null) localStorage.setItem('darkMode', String(dark));
+      }, theme === 'dark');
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text())) problems.push(msg.text());
+      });
+      page.on('pageerror', (err) => problems.push(err.message));
+      (page as Page & { problems: string[] }).problems = problems;
+      return { context, page };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Page errors and CSP refusals seen so far on this page. */
+export function pageProblems(page: Page): string[] {
+  return (page as Page & { problems?: string[] }).problems ?? [];
+}
+
+/** Runs axe (WCAG 2.0, 2.1 and 2.2, levels A and AA) and fails with a readable list of violations. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary ?? ''}`),
+    }));
+  });
+  expect(violations, `axe violations on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+/** Waits until the page's data has loaded: no loading messages left. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !/Loading/.test(document.querySelector('main')?.textContent ?? 'Loading'), null, {
+    timeout: 15_000,
+  });
+}
+
+/** Presses Tab until the focused element matches, failing after `max` presses. */
+export async function tabTo(
+  page: Page,
+  matches: (el: { text: string; role: string | null; tag: string; label: string | null }) => boolean,
+  { max = 40, backwards = false } = {},
+): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return {
+        text: (el?.innerText ?? '').trim(),
+        role: el?.getAttribute('role') ?? null,
+        tag: el?.tagName.toLowerCase() ?? '',
+        label: el?.getAttribute('aria-label') ?? null,
+      };
+    });
+    if (matches(info)) return;
+  }
+  throw new Error('Could not reach the wanted element with the Tab key.');
+}

@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../server/db/client';
+import { expectNoAxeViolations, pageProblems, settle, startE2E, tabTo, type E2E } from './harness';
+
+let e2e: E2E;
+let recipientId: number;
+let orgId: number;
+let fundedOrgId: number;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const [r] = await selectRows<{ id: number }>(
+    e2e.database.db,
+    sql`select c.id from recipient_campaigns c join users u on u.id = c.recipient_id where u.first_name = 'Amina'`,
+  );
+  const [o] = await selectRows<{ id: number }>(e2e.database.db, sql`select id from organization_campaigns where status = 'partially_fulfilled' limit 1`);
+  const [f] = await selectRows<{ id: number }>(e2e.database.db, sql`select id from organization_campaigns where status = 'fulfilled' limit 1`);
+  recipientId = Number(r!.id);
+  orgId = Number(o!.id);
+  fundedOrgId = Number(f!.id);
+});
+afterAll(() => e2e?.close());
+
+const mainText = (page: Page) => page.locator('main').innerText();
+
+type PageCheck = { path: string; title: RegExp; texts: Array<string | RegExp> };
+
+const publicPages = (): PageCheck[] => [
+  {
+    path: '/',
+    title: /^Gift of Independence$/,
+    texts: [
+      'Give the Gift of Independence',
+      'Featured Campaigns',
+      'Success Stories',
+      'Our Impact at a Glance',
+      'Every gift contributes to a growing movement of empowerment and accessibility.',
+      'Devices Funded',
+      '214+',
+    ],
+  },
+  { path: '/campaigns', title: /All Campaigns/, texts: ['All Campaigns', 'Orbit Reader 20 Braille Display', 'Lagos School for the Blind'] },
+  { path: `/campaigns/${recipientId}`, title: /Orbit Reader 20 Braille Display for Amina Yusuf/, texts: ['₦850,000', 'Why Amina needs it', 'Donate now', 'Add to gift bag'] },
+  { path: `/campaigns/org-${orgId}`, title: /Lagos School for the Blind/, texts: ['Total needed', 'Units funded', '25 of 60', 'Specifications', 'Units to give'] },
+  { path: `/campaigns/org-${fundedOrgId}`, title: /DAISY/, texts: ['This campaign has been fully funded.'] },
+  { path: '/search?q=braille', title: /Search results for braille/, texts: ['Search Campaigns', /results? for “braille”/] },
+  { path: '/about', title: /About Us/, texts: ['Our Mission', 'Our Vision', 'Our Approach', 'Join Our Mission', 'View Active Campaigns'] },
+  { path: '/how-it-works', title: /How It Works/, texts: ['For Recipients', 'For Donors'] },
+  { path: '/help', title: /Help Center/, texts: ['Help Center', 'Contact Us'] },
+  { path: '/supported-states', title: /Supported States/, texts: ['Lagos', 'Ogun', 'Oyo', 'Osun', 'Kwara'] },
+  { path: '/organizations', title: /Organizations/, texts: ['Coming Soon'] },
+  { path: '/terms-of-service', title: /Terms of Service/, texts: ['August 31, 2025', 'non-refundable'] },
+  { path: '/privacy-policy', title: /Privacy Policy/, texts: ['August 31, 2025'] },
+  { path: '/no-such-page', title: /Page Not Found/, texts: ['Page Not Found'] },
+  { path: '/login', title: /Sign In/, texts: ['Back to Home'] },
+];
+
+describe('public pages', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`render their texts with one h1 and no axe violations (${theme})`, async () => {
+      const { page } = await e2e.newPage({ theme });
+      for (const check of publicPages()) {
+        await page.goto(check.path);
+        await settle(page);
+        await expect.poll(() => page.title(), { message: check.path }).toMatch(check.title);
+        const text = await page.locator('body').innerText();
+        for (const t of check.texts) {
+          if (typeof t === 'string') expect(text, `${check.path} shows "${t}"`).toContain(t);
+          else expect(text, `${check.path} shows ${t}`).toMatch(t);
+        }
+        expect(await page.locator('h1').count(), `${check.path} has one h1`).toBe(1);
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+        await expectNoAxeViolations(page, `${check.path} (${theme})`);
+      }
+      expect(pageProblems(page)).toEqual([]);
+    });
+  }
+
+  it('shows "Campaign not found." for a hidden or unknown campaign', async () => {
+    const { page } = await e2e.newPage();
+    const [pending] = await selectRows<{ id: number }>(e2e.database.db, sql`select id from recipient_campaigns where status = 'pending' limit 1`);
+    await page.goto(`/campaigns/${pending!.id}`);
+    await settle(page);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Error');
+    expect(await page.getByRole('alert').innerText()).toBe('Campaign not found.');
+    await page.goto('/campaigns/org-99999');
+    await settle(page);
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Organization campaign not found.');
+  });
+});
+
+describe('campaign journeys', () => {
+  it('goes from the list to a campaign and back', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/campaigns');
+    await settle(page);
+    await page.getByRole('link', { name: /Orbit Reader 20 Braille Display for Amina Yusuf/ }).click();
+    await expect.poll(() => page.url()).toContain(`/campaigns/${recipientId}`);
+    await settle(page);
+    await expect.poll(() => page.locator('h1').innerText()).toContain('Amina Yusuf');
+    // Focus moved to the new page's heading and the page was announced.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('Amina Yusuf');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/campaigns');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('All Campaigns');
+  });
+
+  it('keeps the organization quantity stepper within 1 and the units remaining', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(`/campaigns/org-${orgId}`);
+    await settle(page);
+    const input = page.getByRole('textbox', { name: 'Units to give' });
+    const decrease = page.getByRole('button', { name: /Decrease/ });
+    const increase = page.getByRole('button', { name: /Increase/ });
+    expect(await input.inputValue()).toBe('1');
+    expect(await decrease.isDisabled()).toBe(true);
+    await input.fill('500');
+    await input.press('Tab');
+    await expect.poll(() => input.inputValue()).toBe('35');
+    expect(await increase.isDisabled()).toBe(true);
+    await input.fill('0');
+    await input.press('Tab');
+    await expect.poll(() => input.inputValue()).toBe('1');
+    await increase.click();
+    await expect.poll(() => input.inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Add to gift bag' }).click();
+    await expect.poll(() => page.getByRole('link', { name: /Gift bag, 2 items/ }).count()).toBe(1);
+    await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('added to your gift bag');
+  });
+
+  it('loads more campaigns with a button, keeping newest first across both kinds', async () => {
+    await e2e.database.db.execute(sql`
+      insert into recipient_campaigns (recipient_id, product_id, price_kobo, reason, status, created_at, search_text)
+      select (select id from users where email = 'amina.yusuf@example.com'), (select min(id) from products), 4500000,
+             'Extra campaign number ' || g || ' needs a cane to walk to school.', 'approved',
+             now() - (g || ' hours')::interval - interval '30 days', 'extra'
+        from generate_series(1, 30) g`);
+    const { page } = await e2e.newPage();
+    await page.goto('/campaigns');
+    await settle(page);
+    const cards = page.locator('main ul[aria-label="Campaigns"] > li');
+    const before = await cards.count();
+    expect(before).toBeGreaterThanOrEqual(24);
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    await loadMore.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cards.count()).toBeGreaterThan(before);
+    await expect.poll(() => loadMore.count()).toBe(0);
+    const total = await cards.count();
+    expect(total).toBe(10 + 4 + 30);
+  });
+
+  it('searches from the search page; a blank query does nothing', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/search');
+    await settle(page);
+    const box = page.getByRole('searchbox', { name: /Search by device, name or reason/ });
+    await box.fill('   ');
+    await box.press('Enter');
+    expect(new URL(page.url()).search).toBe('');
+    await box.fill('smrt cane');
+    await box.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('smrt cane');
+    await settle(page);
+    await expect.poll(() => page.locator('main').innerText()).toContain('WeWALK Smart Cane');
+    await box.fill('xylophone quartz');
+    await box.press('Enter');
+    await expect.poll(() => mainText(page)).toContain('No campaigns found matching your search.');
+  });
+
+  it('moves through success stories with wrap-around', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/');
+    await settle(page);
+    const position = page.getByTestId('story-position');
+    await expect.poll(() => position.innerText()).toBe('1 / 3');
+    await page.getByRole('button', { name: 'Previous story' }).click();
+    await expect.poll(() => position.innerText()).toBe('3 / 3');
+    await page.getByRole('button', { name: 'Next story' }).click();
+    await expect.poll(() => position.innerText()).toBe('1 / 3');
+    await page.getByRole('button', { name: 'Next story' }).press('Enter');
+    await expect.poll(() => position.innerText()).toBe('2 / 3');
+  });
+});
+
+describe('header', () => {
+  it('remembers dark mode across a reload', async () => {
+    const { page } = await e2e.newPage({ theme: 'light' });
+    await page.goto('/about');
+    await settle(page);
+    const toggle = page.getByRole('button', { name: 'Dark mode' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.reload();
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.getByRole('button', { name: 'Dark mode' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('works with the keyboard alone: skip link, main navigation and toggles', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/');
+    await settle(page);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).innerText)).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+
+    await page.goto('/');
+    await settle(page);
+    await tabTo(page, (el) => el.text === 'Page sounds');
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('button', { name: 'Page sounds' }).getAttribute('aria-pressed')).toBe('true');
+    await tabTo(page, (el) => el.tag === 'a' && el.text === 'Campaigns');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/campaigns');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('All Campaigns');
+    // Focus now sits on the page heading; the header is behind it.
+    await tabTo(page, (el) => el.tag === 'a' && el.text === 'About Us', { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('About Us');
+    await tabTo(page, (el) => el.tag === 'a' && el.text === 'Start a Gift Campaign', { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('turns solid after 10 px of scroll', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/');
+    await settle(page);
+    const header = page.locator('header').first();
+    expect(await header.getAttribute('data-solid')).toBe('false');
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => header.getAttribute('data-solid')).toBe('true');
+  });
+
+  it('collapses the navigation into a menu button on narrow screens', async () => {
+    const { page } = await e2e.newPage({ width: 360 });
+    await page.goto('/');
+    await settle(page);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
+    await expectNoAxeViolations(page, '/about at 360 px');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { createLocalStorage } from '../providers/storage/storage';
+
+/** A fresh copy of the migrated, seeded test database for one test file. */
+export async function openTestDatabase(): Promise<Database> {
+  if (inject('templateKind') === 'postgres') {
+    const name = `goi_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const adminUrl = inject('postgresAdminUrl');
+    const template = new URL(inject('postgresTemplateUrl')).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString(), 5);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const a = new pg.Client({ connectionString: adminUrl });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
+  return openPglite({ loadDataDir: new Blob([snapshot]) });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), webDistDir: undefined, ...overrides };
+}
+
+export type TestContext = { app: App; database: Database };
+
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const app = await buildApp(testConfig(overrides), { db: database.db, storage: createLocalStorage() });
+  await app.ready();
+  return { app, database };
+}
+
+export async function stopTestApp(ctx: TestContext | undefined): Promise<void> {
+  if (!ctx) return;
+  await ctx.app.close();
+  await ctx.database.close();
+}

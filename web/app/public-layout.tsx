@@ -1,0 +1,78 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { SETTINGS_KEYS, readBooleanSetting } from '@/lib/settings';
+import { playNavigationSound } from '@/lib/sound';
+import { LoadingState } from '@/ui/feedback';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** Plays the page sound on every route change after the first, when the visitor turned sound on. */
+function useNavigationSound() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (readBooleanSetting(SETTINGS_KEYS.soundEnabled, false)) playNavigationSound();
+  }, [location.pathname]);
+}
+
+/** Scrolls to an in-page anchor such as /#success-stories once the target has rendered. */
+function useHashScroll() {
+  const location = useLocation();
+  useEffect(() => {
+    if (!location.hash) return;
+    const id = decodeURIComponent(location.hash.slice(1));
+    let tries = 0;
+    const timer = setInterval(() => {
+      const el = document.getElementById(id);
+      tries += 1;
+      if (el || tries > 40) {
+        clearInterval(timer);
+        if (el) {
+          el.scrollIntoView({ block: 'start' });
+          const heading = el.querySelector<HTMLElement>('h2') ?? el;
+          heading.tabIndex = -1;
+          heading.focus({ preventScroll: true });
+        }
+      }
+    }, 50);
+    return () => clearInterval(timer);
+  }, [location.key, location.hash]);
+}
+
+export function SkipLink() {
+  return (
+    <a
+      href="#main-content"
+      className="sr-only z-50 rounded-lg bg-brand px-4 py-3 font-semibold text-gray-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
+      Skip to main content
+    </a>
+  );
+}
+
+export function RouteAnnouncer() {
+  return <div id="route-announcer" role="status" aria-live="polite" aria-atomic="true" className="sr-only" />;
+}
+
+export function PublicLayout() {
+  useNavigationSound();
+  useHashScroll();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <Header />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<LoadingState>Loading...</LoadingState>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <RouteAnnouncer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Building2, CheckCircle2, User } from 'lucide-react';
+import { formatNaira, percentOf } from '@contract/money';
+import { truncate } from '@contract/text';
+import { Link } from 'react-router';
+import { ProgressBar } from '@/ui/progress-bar';
+import { ProductImage } from './product-image';
+import type { Campaign } from './normalize';
+
+export function CampaignCard({ campaign, headingLevel = 2 }: { campaign: Campaign; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  const Icon = campaign.type === 'organization' ? Building2 : User;
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-300 bg-white shadow-sm focus-within:ring-3 focus-within:ring-blue-700 dark:border-gray-700 dark:bg-gray-900 dark:focus-within:ring-orange-300">
+      <ProductImage src={campaign.product_image_url} className="aspect-4/3 w-full bg-orange-50 object-contain dark:bg-gray-800" />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <p className="flex items-center gap-1.5 text-sm font-medium text-gray-700 dark:text-gray-300">
+          <Icon aria-hidden="true" className="size-4" />
+          {campaign.type === 'organization' ? 'Organization' : 'Individual'}
+          {campaign.is_funded ? (
+            <span className="ml-auto inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 font-semibold text-green-900 dark:bg-green-900 dark:text-green-100">
+              <CheckCircle2 aria-hidden="true" className="size-4" /> Funded
+            </span>
+          ) : null}
+        </p>
+        <H className="text-xl font-bold">
+          <Link to={`/campaigns/${campaign.id}`} className="after:absolute after:inset-0 focus:outline-none">
+            {campaign.product_name}
+            <span className="sr-only"> for {campaign.title}</span>
+          </Link>
+        </H>
+        <p className="text-gray-800 dark:text-gray-200">
+          For <span className="font-semibold">{campaign.title}</span>
+        </p>
+        <p className="text-gray-700 dark:text-gray-300">{truncate(campaign.reason, 120)}</p>
+        <div className="mt-auto space-y-2">
+          {campaign.type === 'organization' ? (
+            <ProgressBar
+              label="Units funded"
+              value={percentOf(campaign.units_fulfilled, campaign.quantity)}
+              valueText={`${campaign.units_fulfilled} of ${campaign.quantity}`}
+            />
+          ) : null}
+          <p className="text-lg font-bold">
+            {formatNaira(campaign.type === 'organization' ? campaign.total_price : campaign.product_price)}
+            {campaign.type === 'organization' ? (
+              <span className="text-sm font-normal text-gray-700 dark:text-gray-300">
+                {' '}
+                total, {formatNaira(campaign.unit_price)} per unit
+              </span>
+            ) : null}
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}

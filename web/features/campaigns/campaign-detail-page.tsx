@@ -1,0 +1,202 @@
+import { ArrowLeft, CheckCircle2, Gift } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { formatNaira, percentOf } from '@contract/money';
+import { cartActions, useCart } from '@/lib/cart';
+import { announce, usePageTitle } from '@/lib/page';
+import { Avatar } from '@/ui/avatar';
+import { Button, LinkButton } from '@/ui/button';
+import { ErrorMessage, LoadingState } from '@/ui/feedback';
+import { ProgressBar } from '@/ui/progress-bar';
+import { QuantityStepper } from '@/ui/quantity-stepper';
+import { useCampaign } from './api';
+import type { Campaign } from './normalize';
+import { ProductImage } from './product-image';
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // With no earlier page in this tab (a shared link), "back" goes to the campaign list.
+  const goBack = () => (location.key === 'default' ? navigate('/campaigns') : navigate(-1));
+  return (
+    <Button variant="ghost" onClick={goBack} className="-ml-3">
+      <ArrowLeft aria-hidden="true" className="size-5" /> Back
+    </Button>
+  );
+}
+
+/** Highest quantity a donor may pick: units still needed, or the whole quantity when that is unknown. */
+export function maxQuantity(c: Pick<Campaign, 'units_remaining' | 'quantity'>): number {
+  return Math.max(1, c.units_remaining > 0 ? c.units_remaining : c.quantity);
+}
+
+function CampaignDetail({ campaign }: { campaign: Campaign }) {
+  const [quantity, setQuantity] = useState(1);
+  const inBag = useCart().some((i) => i.id === campaign.id);
+  const isOrg = campaign.type === 'organization';
+  const max = maxQuantity(campaign);
+
+  const addToBag = () => {
+    cartActions.add(
+      {
+        id: campaign.id,
+        type: campaign.type,
+        product_name: campaign.product_name,
+        product_image_url: campaign.product_image_url,
+        product_price: campaign.product_price,
+        first_name: campaign.first_name,
+        last_name: campaign.last_name,
+        organization_name: campaign.organization_name,
+        units_remaining: campaign.units_remaining,
+      },
+      isOrg ? quantity : 1,
+    );
+    announce(
+      isOrg
+        ? `${quantity} ${quantity === 1 ? 'unit' : 'units'} of ${campaign.product_name} added to your gift bag.`
+        : `${campaign.product_name} for ${campaign.title} added to your gift bag.`,
+    );
+  };
+
+  return (
+    <div className="mt-6 grid gap-10 lg:grid-cols-2">
+      <div>
+        <ProductImage
+          src={campaign.product_image_url}
+          className="aspect-4/3 w-full rounded-xl border border-gray-300 bg-orange-50 object-contain dark:border-gray-700 dark:bg-gray-800"
+        />
+      </div>
+      <div className="flex flex-col gap-5">
+        <div className="flex items-center gap-4">
+          <Avatar name={campaign.title} src={campaign.profile_photo_url} />
+          <div>
+            <p className="text-sm text-gray-700 dark:text-gray-300">{isOrg ? 'Requested by the organization' : 'Requested by'}</p>
+            <p className="text-xl font-bold">{campaign.title}</p>
+            {campaign.state_of_origin ? (
+              <p className="text-gray-700 dark:text-gray-300">{campaign.state_of_origin} State</p>
+            ) : null}
+          </div>
+        </div>
+
+        <dl className="grid grid-cols-2 gap-4 rounded-xl border border-gray-300 p-4 dark:border-gray-700">
+          <div>
+            <dt className="text-sm text-gray-700 dark:text-gray-300">{isOrg ? 'Price per unit' : 'Price'}</dt>
+            <dd className="text-2xl font-bold">{formatNaira(campaign.product_price)}</dd>
+          </div>
+          {isOrg ? (
+            <>
+              <div>
+                <dt className="text-sm text-gray-700 dark:text-gray-300">Total needed</dt>
+                <dd className="text-2xl font-bold">{formatNaira(campaign.total_price)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-gray-700 dark:text-gray-300">Units funded</dt>
+                <dd className="text-lg font-semibold">
+                  {campaign.units_fulfilled} of {campaign.quantity}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-gray-700 dark:text-gray-300">Amount raised</dt>
+                <dd className="text-lg font-semibold">{formatNaira(campaign.amount_raised)}</dd>
+              </div>
+            </>
+          ) : null}
+        </dl>
+
+        {isOrg ? (
+          <div className="space-y-3">
+            <ProgressBar
+              label="Funding progress"
+              value={percentOf(campaign.amount_raised, campaign.total_price)}
+            />
+            <ProgressBar
+              label="Units funded"
+              value={percentOf(campaign.units_fulfilled, campaign.quantity)}
+              valueText={`${campaign.units_fulfilled} of ${campaign.quantity} units`}
+            />
+          </div>
+        ) : null}
+
+        <section aria-labelledby="reason-title">
+          <h2 id="reason-title" className="text-xl font-bold">
+            {isOrg ? 'Why we need it' : `Why ${campaign.first_name} needs it`}
+          </h2>
+          <p className="mt-2 text-lg leading-relaxed whitespace-pre-line">{campaign.reason}</p>
+        </section>
+
+        <section aria-labelledby="about-product-title">
+          <h2 id="about-product-title" className="text-xl font-bold">
+            About the {campaign.product_name}
+          </h2>
+          <p className="mt-2 leading-relaxed">{campaign.product_description}</p>
+          {Object.keys(campaign.specifications).length > 0 ? (
+            <>
+              <h3 className="mt-4 text-lg font-semibold">Specifications</h3>
+              <dl className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-300 dark:divide-gray-700 dark:border-gray-700">
+                {Object.entries(campaign.specifications).map(([k, v]) => (
+                  <div key={k} className="flex justify-between gap-4 px-4 py-2">
+                    <dt className="font-medium">{k}</dt>
+                    <dd className="text-right">{v}</dd>
+                  </div>
+                ))}
+              </dl>
+            </>
+          ) : null}
+        </section>
+
+        {campaign.is_funded ? (
+          <p className="flex items-center gap-2 rounded-xl border-2 border-green-700 bg-green-50 p-4 text-lg font-semibold text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">
+            <CheckCircle2 aria-hidden="true" className="size-6 shrink-0" />
+            This campaign has been fully funded. Thank you to everyone who gave.
+          </p>
+        ) : (
+          <div className="flex flex-col gap-4 rounded-xl border border-gray-300 p-4 dark:border-gray-700">
+            {isOrg ? (
+              <QuantityStepper
+                label="Units to give"
+                value={quantity}
+                min={1}
+                max={max}
+                onChange={setQuantity}
+                description={`Between 1 and ${max}. ${quantity} × ${formatNaira(campaign.product_price)} = ${formatNaira(quantity * campaign.product_price)}`}
+              />
+            ) : null}
+            <div className="flex flex-wrap gap-3">
+              <LinkButton to={`/donate/${campaign.id}`} state={isOrg ? { units: quantity } : undefined}>
+                <Gift aria-hidden="true" className="size-5" /> Donate now
+              </LinkButton>
+              <Button variant="secondary" onClick={addToBag} disabled={inBag && !isOrg}>
+                {inBag && !isOrg ? 'In your gift bag' : isOrg && inBag ? 'Update gift bag' : 'Add to gift bag'}
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export default function CampaignDetailPage() {
+  const { id } = useParams();
+  const { data, error, isPending } = useCampaign(id);
+  const title = isPending ? 'Loading...' : error ? 'Error' : data ? `${data.product_name} for ${data.title}` : 'Error';
+  usePageTitle(title);
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <BackButton />
+      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+      {isPending ? (
+        <LoadingState>Loading Campaign Details...</LoadingState>
+      ) : error || !data ? (
+        <div className="mt-6 space-y-4">
+          <ErrorMessage>{error?.message ?? 'Campaign not found.'}</ErrorMessage>
+          <LinkButton to="/campaigns" variant="secondary">
+            See all campaigns
+          </LinkButton>
+        </div>
+      ) : (
+        <CampaignDetail campaign={data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult } from '@contract/campaigns';
+import { toCampaignId } from '@contract/ids';
+
+/** One shape for both kinds of campaign, as the cards, detail page and gift bag use it. */
+export type Campaign = {
+  id: string;
+  type: 'recipient' | 'organization';
+  title: string;
+  first_name: string;
+  last_name: string;
+  organization_name: string | null;
+  profile_photo_url: string | null;
+  product_name: string;
+  product_description: string;
+  product_image_url: string | null;
+  product_price: number;
+  unit_price: number;
+  total_price: number;
+  quantity: number;
+  units_fulfilled: number;
+  units_remaining: number;
+  amount_raised: number;
+  specifications: Record<string, string>;
+  reason: string;
+  status: string;
+  is_funded: boolean;
+  created_at: string;
+  state_of_origin?: string | null;
+};
+
+export function normalizeRecipient(c: PublicRecipientCampaign): Campaign {
+  return {
+    ...c,
+    id: toCampaignId({ kind: 'recipient', id: c.id }),
+    title: `${c.first_name} ${c.last_name}`.trim(),
+  };
+}
+
+/** id gets the 'org-' prefix, image and price come from image_url and unit_price. */
+export function normalizeOrganization(c: PublicOrganizationCampaign): Campaign {
+  const name = c.organization_name || `${c.first_name} ${c.last_name}`.trim();
+  return {
+    ...c,
+    id: toCampaignId({ kind: 'organization', id: c.id }),
+    title: name,
+    organization_name: name,
+    product_image_url: c.image_url,
+    product_price: c.unit_price,
+  };
+}
+
+export function normalize(c: SearchResult): Campaign {
+  return c.type === 'organization' ? normalizeOrganization(c) : normalizeRecipient(c);
+}
+
+export function newestFirst(a: Campaign, b: Campaign): number {
+  return b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
+}
+
+/**
+ * Merges two newest-first pages streams into one newest-first list. Items older than the oldest
+ * loaded item of a stream that still has more pages are held back, so a later page can never
+ * have to slot in above something already shown.
+ */
+export function mergeStreams(
+  streams: Array<{ items: Campaign[]; hasMore: boolean }>,
+): { shown: Campaign[]; held: number } {
+  const all = streams.flatMap((s) => s.items).sort(newestFirst);
+  let cutoff: string | undefined;
+  for (const s of streams) {
+    if (!s.hasMore) continue;
+    const last = s.items[s.items.length - 1];
+    if (!last) continue;
+    if (cutoff === undefined || last.created_at > cutoff) cutoff = last.created_at;
+  }
+  if (cutoff === undefined) return { shown: all, held: 0 };
+  const shown = all.filter((c) => c.created_at >= cutoff);
+  return { shown, held: all.length - shown.length };
+}

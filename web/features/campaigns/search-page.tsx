@@ -1,0 +1,86 @@
+import { Search } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SEARCH_MAX_LENGTH, normalizeSearchQuery } from '@contract/search';
+import { Page } from '@/ui/page';
+import { Button } from '@/ui/button';
+import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
+import { useCampaignSearch } from './api';
+import { CampaignCard } from './campaign-card';
+
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const q = normalizeSearchQuery(params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH);
+  const [text, setText] = useState(q);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const search = useCampaignSearch(q);
+  const results = search.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = normalizeSearchQuery(text);
+    // A blank query does nothing.
+    if (!next) {
+      inputRef.current?.focus();
+      return;
+    }
+    setParams({ q: next });
+  };
+
+  return (
+    <Page title={q ? `Search results for ${q}` : 'Search Campaigns'} heading="Search Campaigns" wide>
+      <form role="search" onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor="campaign-search" className="font-semibold">
+            Search by device, name or reason
+          </label>
+          <input
+            ref={inputRef}
+            id="campaign-search"
+            type="search"
+            name="q"
+            value={text}
+            maxLength={SEARCH_MAX_LENGTH}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="For example: braille display, Lagos, laptop"
+            className="h-12 rounded-lg border-2 border-gray-700 bg-white px-3 text-lg placeholder:text-gray-600 dark:border-gray-300 dark:bg-gray-900 dark:placeholder:text-gray-400"
+          />
+        </div>
+        <Button type="submit" className="h-12">
+          <Search aria-hidden="true" className="size-5" /> Search
+        </Button>
+      </form>
+
+      <div className="mt-8">
+        {!q ? null : search.isPending ? (
+          <LoadingState>Searching...</LoadingState>
+        ) : search.isError ? (
+          <ErrorMessage>Search failed.</ErrorMessage>
+        ) : results.length === 0 ? (
+          <EmptyState title="No campaigns found matching your search." />
+        ) : (
+          <>
+            <h2 className="mb-4 text-2xl font-bold" role="status">
+              {results.length}
+              {search.hasNextPage ? '+' : ''} {results.length === 1 ? 'result' : 'results'} for “{q}”
+            </h2>
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Search results">
+              {results.map((c) => (
+                <li key={c.id}>
+                  <CampaignCard campaign={c} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+            {search.hasNextPage ? (
+              <div className="mt-8 flex justify-center">
+                <Button variant="secondary" onClick={() => void search.fetchNextPage()} disabled={search.isFetchingNextPage}>
+                  {search.isFetchingNextPage ? 'Loading more results...' : 'Load more'}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </Page>
+  );
+}

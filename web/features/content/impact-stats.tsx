@@ -1,0 +1,77 @@
+import {
+  Award,
+  Building2,
+  Gift,
+  GraduationCap,
+  HandHeart,
+  Heart,
+  type LucideIcon,
+  MapPin,
+  CircleHelp,
+  Smile,
+  Sparkles,
+  Users,
+} from 'lucide-react';
+import { useStats } from './api';
+
+const icons: Record<string, LucideIcon> = {
+  GiftIcon: Gift,
+  UsersIcon: Users,
+  UserGroupIcon: Users,
+  HeartIcon: Heart,
+  HandHeartIcon: HandHeart,
+  BuildingIcon: Building2,
+  BuildingOfficeIcon: Building2,
+  MapPinIcon: MapPin,
+  SparklesIcon: Sparkles,
+  AcademicCapIcon: GraduationCap,
+  AwardIcon: Award,
+  SmileIcon: Smile,
+};
+
+export function statIcon(name: string): LucideIcon {
+  return icons[name] ?? CircleHelp;
+}
+
+const valueFormat = new Intl.NumberFormat('en-NG');
+
+export function ImpactStats() {
+  const { data, isPending } = useStats();
+  if (!isPending && (!data || data.length === 0)) return null;
+  return (
+    <section aria-labelledby="impact-title" className="bg-gray-50 py-16 dark:bg-gray-900">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <h2 id="impact-title" className="text-center text-3xl font-bold">
+          Our Impact at a Glance
+        </h2>
+        <p className="mt-3 text-center text-lg text-gray-700 dark:text-gray-300">
+          Every gift contributes to a growing movement of empowerment and accessibility.
+        </p>
+        {isPending ? (
+          <div role="status" className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
+            <span className="sr-only">Loading our impact figures...</span>
+            {[0, 1, 2].map((i) => (
+              <div key={i} aria-hidden="true" className="h-40 animate-pulse rounded-xl bg-gray-200 dark:bg-gray-800" />
+            ))}
+          </div>
+        ) : (
+          <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
+            {data!.map((s) => {
+              const Icon = statIcon(s.icon_name);
+              return (
+                <li
+                  key={`${s.title}-${s.icon_name}`}
+                  className="flex flex-col items-center rounded-xl border border-gray-300 bg-white p-6 text-center dark:border-gray-700 dark:bg-gray-950"
+                >
+                  <Icon aria-hidden="true" className="size-10 text-brand-dark dark:text-orange-300" />
+                  <p className="mt-3 text-4xl font-extrabold">{valueFormat.format(s.stat_value)}+</p>
+                  <p className="mt-1 text-lg text-gray-800 dark:text-gray-200">{s.title}</p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

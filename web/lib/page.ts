@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+export const SITE_NAME = 'Gift of Independence';
+
+let announceTimer: ReturnType<typeof setTimeout> | undefined;
+let firstLocationKey: string | undefined;
+let lastFocusedKey: string | undefined;
+
+/** Says something politely to screen readers through the layout's live region. */
+export function announce(message: string): void {
+  const region = document.getElementById('route-announcer');
+  if (!region) return;
+  clearTimeout(announceTimer);
+  // Clearing first makes a repeated message be read again.
+  region.textContent = '';
+  announceTimer = setTimeout(() => {
+    region.textContent = message;
+  }, 250);
+}
+
+/**
+ * Names the page: sets the document title and, after a navigation (not the first load), announces
+ * the new page and moves focus to its main heading so reading starts there.
+ */
+export function usePageTitle(title: string): void {
+  const location = useLocation();
+  useEffect(() => {
+    document.title = title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`;
+    firstLocationKey ??= location.key;
+    if (location.key === firstLocationKey) return;
+    announce(title);
+    if (lastFocusedKey !== location.key) {
+      lastFocusedKey = location.key;
+      requestAnimationFrame(() => {
+        const heading = document.querySelector<HTMLElement>('main h1');
+        if (heading) {
+          heading.tabIndex = -1;
+          heading.focus({ preventScroll: false });
+        }
+      });
+    }
+  }, [title, location.key]);
+}

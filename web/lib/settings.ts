@@ -1,0 +1,60 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Keys kept in localStorage, as the rest of the app and the theme script expect them. */
+export const SETTINGS_KEYS = {
+  darkMode: 'darkMode',
+  soundEnabled: 'soundEnabled',
+  authToken: 'authToken',
+  authUser: 'authUser',
+  cart: 'giftCart',
+} as const;
+
+const listeners = new Set<() => void>();
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSetting(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Private mode or full storage: the setting lasts for this page only.
+  }
+  listeners.forEach((l) => l());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = () => listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useStoredValue(key: string): string | null {
+  return useSyncExternalStore(subscribe, () => read(key), () => null);
+}
+
+export function useBooleanSetting(key: string, fallback: () => boolean): [boolean, (v: boolean) => void] {
+  const raw = useStoredValue(key);
+  const value = raw === null ? fallback() : raw === 'true';
+  const set = useCallback((v: boolean) => writeSetting(key, String(v)), [key]);
+  return [value, set];
+}
+
+export function prefersDark(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches === true;
+}
+
+export function readBooleanSetting(key: string, fallback: boolean): boolean {
+  const raw = read(key);
+  return raw === null ? fallback : raw === 'true';
+}

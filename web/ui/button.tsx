@@ -1,0 +1,42 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+
+export type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+const base =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-base font-semibold transition-colors cursor-pointer disabled:cursor-not-allowed disabled:opacity-60';
+
+const variants: Record<Variant, string> = {
+  // Near-black text on the brand orange: 6.3:1.
+  primary: 'bg-brand text-gray-950 hover:bg-orange-500 active:bg-orange-700',
+  secondary:
+    'border-2 border-gray-800 bg-white text-gray-900 hover:bg-gray-100 dark:border-gray-200 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800',
+  ghost: 'text-gray-900 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
+};
+
+export function buttonClass(variant: Variant = 'primary', extra = ''): string {
+  return `${base} ${variants[variant]} ${extra}`;
+}
+
+/**
+ * A native button: it is already focusable, keyboard-operable and announced correctly, and it keeps
+ * the home page's JavaScript small. Richer widgets (dialogs, menus, sliders) use React Aria.
+ */
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  children,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; children: ReactNode }) {
+  return (
+    <button {...props} type={type} className={buttonClass(variant, className)}>
+      {children}
+    </button>
+  );
+}
+
+export function LinkButton({ variant = 'primary', className = '', ...props }: LinkProps & { variant?: Variant }) {
+  return <Link {...props} className={buttonClass(variant, className)} />;
+}

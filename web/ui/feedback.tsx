@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+
+export function LoadingState({ children }: { children: ReactNode }) {
+  return (
+    <div role="status" className="flex items-center gap-3 py-8 text-lg text-gray-700 dark:text-gray-300">
+      <span
+        aria-hidden="true"
+        className="inline-block size-5 animate-spin rounded-full border-3 border-gray-300 border-t-brand-dark dark:border-gray-600 dark:border-t-brand-light"
+      />
+      {children}
+    </div>
+  );
+}
+
+export function ErrorMessage({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200">
+      {children}
+    </p>
+  );
+}
+
+export function InfoMessage({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="rounded-lg border-2 border-gray-300 bg-gray-50 px-4 py-3 text-gray-800 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200">
+      {children}
+    </p>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div role="status" className="rounded-xl border-2 border-dashed border-gray-300 px-6 py-10 text-center dark:border-gray-700">
+      <p className="text-lg font-semibold">{title}</p>
+      {children ? <div className="mt-3 text-gray-700 dark:text-gray-300">{children}</div> : null}
+    </div>
+  );
+}
