@@ -21,6 +21,7 @@ const schema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@giftofindependence.ng'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
+  PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(3),
 });
 
 export type Config = {
@@ -33,6 +34,8 @@ export type Config = {
   supportEmail: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** How long public lists (campaigns, stats, stories, search) may be answered from memory. */
+  publicCacheSeconds: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
 };
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     webDistDir: path.resolve('dist/web'),
   };
 }

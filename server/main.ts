@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -23,7 +24,8 @@ const shutdown = async (signal: string) => {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-const address = await app.listen({ port: config.port, host: config.host });
-const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-console.log(`Gift of Independence is running at ${shown}`);
+await app.listen({ port: config.port, host: config.host });
+const { port } = app.server.address() as AddressInfo;
+const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
+console.log(`Gift of Independence is running at http://${shownHost}:${port}`);
 console.log(`Database: ${database.description}`);

@@ -45,8 +45,17 @@ export function redactUrl(url: string): string {
   }
 }
 
+/**
+ * Session settings every connection gets. The trigram word-similarity threshold decides how far a
+ * misspelt word may stray and still match ("brail" finds "Braille"); campaign search relies on it.
+ */
+export const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.3' } as const;
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const options = Object.entries(SESSION_SETTINGS)
+    .map(([k, v]) => `-c ${k}=${v}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -65,6 +74,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
+  for (const [k, v] of Object.entries(SESSION_SETTINGS)) await client.query(`set ${k} = '${v}'`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -35,7 +35,8 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), webDistDir: undefined, ...overrides };
+  // No response caching by default: tests change the database directly and read the result at once.
+  return { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_CACHE_SECONDS: '0' }), webDistDir: undefined, ...overrides };
 }
 
 export type TestContext = { app: App; database: Database };

@@ -41,7 +41,9 @@ export const recipientCampaigns = pgTable(
     adminNotes: text('admin_notes'),
     deliveryStatus: text('delivery_status', { enum: deliveryStatuses }),
     appreciationVideoUrl: text('appreciation_video_url'),
-    // Product name, recipient name and reason, kept by the campaign queries for search.
+    // Kept by the campaign queries for search: title = product and recipient names (trigram
+    // matching, for misspellings); text = title plus reason (full-text matching).
+    searchTitle: text('search_title').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('english', search_text)`,
@@ -55,10 +57,15 @@ export const recipientCampaigns = pgTable(
     check('recipient_campaigns_amount', sql`${t.amountRaisedKobo} >= 0`),
     check('recipient_campaigns_reason', sql`length(trim(${t.reason})) >= 20`),
     check('recipient_campaigns_featured_live', sql`not ${t.isFeatured} or ${t.status} = 'approved'`),
-    index('recipient_campaigns_public_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('recipient_campaigns_status_idx').on(t.status, t.createdAt, t.id),
+    // Serves the public list in order without sorting (scanned backwards: newest first). Ascending on
+    // purpose: a DESC NULLS LAST index would not match ORDER BY ... DESC.
+    index('recipient_campaigns_public_order_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status in ('approved', 'purchased', 'delivered')`),
     index('recipient_campaigns_recipient_idx').on(t.recipientId),
     index('recipient_campaigns_search_idx').using('gin', t.searchVector),
-    index('recipient_campaigns_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('recipient_campaigns_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
   ],
 );
 
@@ -90,6 +97,7 @@ export const organizationCampaigns = pgTable(
     status: text('status', { enum: organizationCampaignStatuses }).notNull().default('pending'),
     adminNotes: text('admin_notes'),
     specifications: jsonb('specifications').$type<Record<string, string>>().notNull().default({}),
+    searchTitle: text('search_title').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('english', search_text)`,
@@ -107,9 +115,12 @@ export const organizationCampaigns = pgTable(
     ),
     check('organization_campaigns_amount', sql`${t.amountRaisedKobo} >= 0`),
     check('organization_campaigns_reason', sql`length(trim(${t.reason})) >= 20`),
-    index('organization_campaigns_public_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('organization_campaigns_status_idx').on(t.status, t.createdAt, t.id),
+    index('organization_campaigns_public_order_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status in ('approved', 'partially_fulfilled', 'fulfilled')`),
     index('organization_campaigns_org_idx').on(t.organizationId),
     index('organization_campaigns_search_idx').using('gin', t.searchVector),
-    index('organization_campaigns_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('organization_campaigns_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
   ],
 );

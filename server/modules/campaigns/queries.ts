@@ -232,7 +232,8 @@ export async function findPublicOrganizationCampaign(
 export async function refreshRecipientSearchText(db: Db, ids?: number[]): Promise<void> {
   await db.execute(sql`
     update recipient_campaigns c
-       set search_text = concat_ws(' ', p.name, u.first_name, u.last_name, c.reason)
+       set search_title = concat_ws(' ', p.name, u.first_name, u.last_name),
+           search_text = concat_ws(' ', p.name, u.first_name, u.last_name, c.reason)
       from products p, users u
      where p.id = c.product_id and u.id = c.recipient_id
        ${ids ? sql`and c.id = any(${sql.param(ids)}::int[])` : sql``}`);
@@ -241,7 +242,8 @@ export async function refreshRecipientSearchText(db: Db, ids?: number[]): Promis
 export async function refreshOrganizationSearchText(db: Db, ids?: number[]): Promise<void> {
   await db.execute(sql`
     update organization_campaigns c
-       set search_text = concat_ws(' ', p.name, coalesce(op.organization_name, ''), u.first_name, u.last_name, c.reason)
+       set search_title = concat_ws(' ', p.name, coalesce(op.organization_name, ''), u.first_name, u.last_name),
+           search_text = concat_ws(' ', p.name, coalesce(op.organization_name, ''), u.first_name, u.last_name, c.reason)
       from organization_products p, users u
       left join organization_profiles op on op.user_id = u.id
      where p.id = c.organization_product_id and u.id = c.organization_id

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,52 +24,56 @@ import { decodeSearchCursor, encodeSearchCursor, searchCampaigns } from './searc
 
 const errors = { 400: errorReplySchema, 404: errorReplySchema };
 
-function setNextCursor(reply: FastifyReply, path: string, query: Record<string, string | number>, cursor?: string) {
-  if (!cursor) return;
+function nextPageHeaders(path: string, query: Record<string, string | number>, cursor?: string): Record<string, string> {
+  if (!cursor) return {};
   const params = new URLSearchParams(Object.entries({ ...query, cursor }).map(([k, v]) => [k, String(v)]));
-  reply.header(NEXT_CURSOR_HEADER, cursor);
-  reply.header('link', `<${path}?${params.toString()}>; rel="next"`);
+  return { [NEXT_CURSOR_HEADER]: cursor, link: `<${path}?${params.toString()}>; rel="next"` };
 }
 
 export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, storage } = deps;
+  const { db, storage, publicCache } = deps;
+  const recipientList = z.array(publicRecipientCampaignSchema);
+  const organizationList = z.array(publicOrganizationCampaignSchema);
+  const searchList = z.array(searchResultSchema);
   return async (app) => {
     app.get(
       '/api/campaigns',
       {
         config: { access: 'public' },
-        schema: { querystring: campaignListQuerySchema, response: { 200: z.array(publicRecipientCampaignSchema), ...errors } },
+        schema: { querystring: campaignListQuerySchema, response: { 200: recipientList, ...errors } },
       },
       async (request, reply) => {
         const { limit, cursor } = request.query;
-        const page = await listPublicRecipientCampaigns(db, storage, { limit, cursor: decodeCursor(cursor) });
-        setNextCursor(reply, '/api/campaigns', { limit }, page.next && encodeCursor(page.next));
-        return page.items;
+        const after = decodeCursor(cursor);
+        await publicCache.json(request, reply, recipientList, async () => {
+          const page = await listPublicRecipientCampaigns(db, storage, { limit, cursor: after });
+          return { value: page.items, headers: nextPageHeaders('/api/campaigns', { limit }, page.next && encodeCursor(page.next)) };
+        });
       },
     );
 
     app.get(
       '/api/campaigns/featured',
-      { config: { access: 'public' }, schema: { response: { 200: z.array(publicRecipientCampaignSchema) } } },
-      async () => listFeaturedCampaigns(db, storage),
+      { config: { access: 'public' }, schema: { response: { 200: recipientList } } },
+      async (request, reply) => {
+        await publicCache.json(request, reply, recipientList, async () => ({ value: await listFeaturedCampaigns(db, storage) }));
+      },
     );
 
     app.get(
       '/api/campaigns/search',
       {
         config: { access: 'public' },
-        schema: { querystring: campaignSearchQuerySchema, response: { 200: z.array(searchResultSchema), ...errors } },
+        schema: { querystring: campaignSearchQuerySchema, response: { 200: searchList, ...errors } },
       },
       async (request, reply) => {
         const { q, limit, cursor } = request.query;
-        const result = await searchCampaigns(db, storage, { q, limit, offset: decodeSearchCursor(cursor) });
-        setNextCursor(
-          reply,
-          '/api/campaigns/search',
-          { q, limit },
-          result.nextOffset === undefined ? undefined : encodeSearchCursor(result.nextOffset),
-        );
-        return result.items;
+        const offset = decodeSearchCursor(cursor);
+        await publicCache.json(request, reply, searchList, async () => {
+          const result = await searchCampaigns(db, storage, { q, limit, offset });
+          const next = result.nextOffset === undefined ? undefined : encodeSearchCursor(result.nextOffset);
+          return { value: result.items, headers: nextPageHeaders('/api/campaigns/search', { q, limit }, next) };
+        });
       },
     );
 
@@ -91,13 +94,18 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/org-campaigns/active',
       {
         config: { access: 'public' },
-        schema: { querystring: campaignListQuerySchema, response: { 200: z.array(publicOrganizationCampaignSchema), ...errors } },
+        schema: { querystring: campaignListQuerySchema, response: { 200: organizationList, ...errors } },
       },
       async (request, reply) => {
         const { limit, cursor } = request.query;
-        const page = await listPublicOrganizationCampaigns(db, storage, { limit, cursor: decodeCursor(cursor) });
-        setNextCursor(reply, '/api/org-campaigns/active', { limit }, page.next && encodeCursor(page.next));
-        return page.items;
+        const after = decodeCursor(cursor);
+        await publicCache.json(request, reply, organizationList, async () => {
+          const page = await listPublicOrganizationCampaigns(db, storage, { limit, cursor: after });
+          return {
+            value: page.items,
+            headers: nextPageHeaders('/api/org-campaigns/active', { limit }, page.next && encodeCursor(page.next)),
+          };
+        });
       },
     );
 

@@ -9,8 +9,6 @@ import {
   listByIds,
 } from './queries';
 
-// Trigram word similarity above which a misspelt word still matches ("brail" finds "Braille").
-const WORD_SIMILARITY_THRESHOLD = 0.3;
 const MAX_OFFSET = 1000;
 
 export function encodeSearchCursor(offset: number): string {
@@ -39,27 +37,25 @@ export async function searchCampaigns(
   opts: { q: string; limit: number; offset: number },
 ): Promise<{ items: SearchResult[]; nextOffset?: number }> {
   const q = opts.q;
-  const ranked = await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
-    const rows = await selectRows<{ kind: 'recipient' | 'organization'; id: number }>(tx as unknown as Db, sql`
+  // `<%` matches above pg_trgm.word_similarity_threshold, set for every connection (db/client.ts).
+  const hitRows = await selectRows<{ kind: 'recipient' | 'organization'; id: number }>(db, sql`
       with query as (select websearch_to_tsquery('english', ${q}) as tsq, ${q}::text as raw)
       select kind, id from (
         select 'recipient' as kind, c.id, c.created_at,
-               ts_rank(c.search_vector, query.tsq) * 2 + word_similarity(query.raw, c.search_text) as score
+               ts_rank(c.search_vector, query.tsq) * 2 + word_similarity(query.raw, c.search_title) as score
           from recipient_campaigns c, query
          where c.status in (${sql.join(PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
-           and (c.search_vector @@ query.tsq or query.raw <% c.search_text)
+           and (c.search_vector @@ query.tsq or query.raw <% c.search_title)
         union all
         select 'organization' as kind, c.id, c.created_at,
-               ts_rank(c.search_vector, query.tsq) * 2 + word_similarity(query.raw, c.search_text) as score
+               ts_rank(c.search_vector, query.tsq) * 2 + word_similarity(query.raw, c.search_title) as score
           from organization_campaigns c, query
          where c.status in (${sql.join(PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`), sql`, `)})
-           and (c.search_vector @@ query.tsq or query.raw <% c.search_text)
+           and (c.search_vector @@ query.tsq or query.raw <% c.search_title)
       ) hits
       order by score desc, created_at desc, id desc
       limit ${opts.limit + 1} offset ${opts.offset}`);
-    return rows.map((r) => ({ kind: r.kind, id: Number(r.id) }));
-  });
+  const ranked = hitRows.map((r) => ({ kind: r.kind, id: Number(r.id) }));
 
   const more = ranked.length > opts.limit;
   const hits = more ? ranked.slice(0, opts.limit) : ranked;

@@ -5,7 +5,9 @@ import type { AppDeps } from '../../app';
 import { listStories, listVisibleStats, pingDatabase } from './queries';
 
 export function contentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, storage } = deps;
+  const { db, storage, publicCache } = deps;
+  const statList = z.array(publicStatSchema);
+  const storyList = z.array(storySchema);
   return async (app) => {
     app.get(
       '/api/health',
@@ -29,14 +31,18 @@ export function contentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/stats',
-      { config: { access: 'public' }, schema: { response: { 200: z.array(publicStatSchema) } } },
-      async () => listVisibleStats(db),
+      { config: { access: 'public' }, schema: { response: { 200: statList } } },
+      async (request, reply) => {
+        await publicCache.json(request, reply, statList, async () => ({ value: await listVisibleStats(db) }));
+      },
     );
 
     app.get(
       '/api/stories',
-      { config: { access: 'public' }, schema: { response: { 200: z.array(storySchema) } } },
-      async () => listStories(db, storage),
+      { config: { access: 'public' }, schema: { response: { 200: storyList } } },
+      async (request, reply) => {
+        await publicCache.json(request, reply, storyList, async () => ({ value: await listStories(db, storage) }));
+      },
     );
   };
 }
