@@ -253,3 +253,30 @@ describe('header', () => {
     expect(overflow).toBe(false);
   });
 });
+
+describe('help center', () => {
+  it('requires all four contact fields, says which are missing and focuses the first', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/help');
+    await settle(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    const name = page.getByRole('textbox', { name: 'Full name' });
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await name.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toContain('Enter your full name.');
+    for (const label of ['Email', 'Subject', 'Message']) {
+      expect(await page.getByRole('textbox', { name: label }).getAttribute('aria-invalid'), label).toBe('true');
+    }
+    await expectNoAxeViolations(page, '/help with errors');
+    await name.fill('Chiamaka Eze');
+    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Pickup question');
+    await page.getByRole('textbox', { name: 'Message' }).fill('When can I collect the device?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await page.getByRole('textbox', { name: 'Email' }).fill('chiamaka@example.com');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Your email app should now open' }).count()).toBe(1);
+  });
+});

@@ -118,7 +118,7 @@ export function Header() {
           <img src="/favicon.svg" alt="" className="size-8 shrink-0" width="32" height="32" />
           <span>Gift of Independence</span>
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">{links}</ul>
         </nav>
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
@@ -128,7 +128,7 @@ export function Header() {
           </Link>
           <button
             type="button"
-            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-gray-100 md:hidden dark:hover:bg-gray-800"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-gray-100 lg:hidden dark:hover:bg-gray-800"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((o) => !o)}
@@ -142,7 +142,7 @@ export function Header() {
         id={menuId}
         aria-label="Main"
         hidden={!menuOpen}
-        className="border-t border-gray-200 bg-white px-4 pb-4 md:hidden dark:border-gray-800 dark:bg-gray-900"
+        className="border-t border-gray-200 bg-white px-4 pb-4 lg:hidden dark:border-gray-800 dark:bg-gray-900"
       >
         <ul className="flex flex-col gap-1 pt-2">
           {links}
