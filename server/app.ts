@@ -103,12 +103,12 @@ export async function buildApp(
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders(reply, filePath) {
+      setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those never change under the same name.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else {
-          reply.header('cache-control', 'no-cache');
+          res.setHeader('cache-control', 'no-cache');
         }
       },
     });
