@@ -103,6 +103,8 @@ export async function buildApp(
       prefix: '/',
       wildcard: false,
       index: false,
+      // Cache headers are ours to set, per file, below.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those never change under the same name.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
