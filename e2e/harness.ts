@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { buildApp, type App } from '../server/app';
+import { buildApp, type App, type AppDeps } from '../server/app';
 import type { Database } from '../server/db/client';
 import { createLocalStorage } from '../server/providers/storage/storage';
 import { openTestDatabase, testConfig } from '../server/test/harness';
@@ -31,13 +31,18 @@ export type E2E = {
   close(): Promise<void>;
 };
 
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(deps: Partial<AppDeps> = {}): Promise<E2E> {
   const webDistDir = path.resolve('dist/web');
   if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
     throw new Error('dist/web is missing: run `npx vite build` first (npm run test:e2e does).');
   }
   const database = await openTestDatabase();
-  const app = await buildApp(testConfig({ webDistDir }), { db: database.db, storage: createLocalStorage() });
+  const app = await buildApp(testConfig({ webDistDir }), {
+    db: database.db,
+    storage: createLocalStorage(),
+    mailer: { description: 'discarded', send: async () => undefined },
+    ...deps,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseURL = `http://127.0.0.1:${port}`;

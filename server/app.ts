@@ -12,7 +12,14 @@ import type { Db } from './db/client';
 import { enforceAccessDeclarations, type DeclaredRoute } from './http/access';
 import { registerErrorHandling } from './http/errors';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
+import { registerAuth } from './http/auth';
+import { RateLimiter } from './http/rate-limit';
+import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { createGoogleVerifier, googleOff, type GoogleVerifier } from './providers/google/google';
+import { createTurnstile, humanCheckOff, type HumanCheck } from './providers/human-check/human-check';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './providers/mail/mail';
 import { contentRoutes } from './modules/content/routes';
 import type { Storage } from './providers/storage/storage';
 
@@ -20,7 +27,31 @@ export type AppDeps = {
   db: Db;
   storage: Storage;
   publicCache: ResponseCache;
+  mailer: Mailer;
+  humanCheck: HumanCheck;
+  google: GoogleVerifier;
+  limiter: RateLimiter;
+  config: Config;
 };
+
+type Optional = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'limiter' | 'config';
+
+/** The real adapters chosen by configuration; tests pass their own where they need to. */
+export function defaultProviders(config: Config, log: (line: string) => void = console.log) {
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(path.join(config.dataDir, 'mail'), config.mailFrom, log);
+  const humanCheck = config.turnstile.secretKey
+    ? createTurnstile({
+        secretKey: config.turnstile.secretKey,
+        siteKey: config.turnstile.siteKey ?? null,
+        verifyUrl: config.turnstile.verifyUrl,
+        expectedHostname: config.turnstile.hostname,
+      })
+    : humanCheckOff;
+  const google = config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.keysUrl) : googleOff;
+  return { mailer, humanCheck, google };
+}
 
 export type App = FastifyInstance & { routeTable: DeclaredRoute[] };
 
@@ -29,11 +60,15 @@ export const seedImagesDir = path.join(here, 'db', 'seed', 'images');
 
 export async function buildApp(
   config: Config,
-  given: Omit<AppDeps, 'publicCache'> & Partial<Pick<AppDeps, 'publicCache'>>,
+  given: Omit<AppDeps, Optional> & Partial<Pick<AppDeps, Optional>>,
 ): Promise<App> {
+  const providers = defaultProviders(config);
   const deps: AppDeps = {
+    ...providers,
+    publicCache: createResponseCache({ ttlMs: config.publicCacheSeconds * 1000 }),
+    limiter: new RateLimiter(),
+    config,
     ...given,
-    publicCache: given.publicCache ?? createResponseCache({ ttlMs: config.publicCacheSeconds * 1000 }),
   };
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -46,7 +81,18 @@ export async function buildApp(
   const routeTable: DeclaredRoute[] = [];
   enforceAccessDeclarations(app, routeTable);
   registerErrorHandling(app);
+  registerAuth(app, deps.db);
 
+  // Third-party scripts are allowed only when their feature is configured.
+  const turnstileOn = Boolean(config.turnstile.secretKey);
+  const googleOn = Boolean(config.google.clientId);
+  const scriptSrc = ["'self'", ...(turnstileOn ? ['https://challenges.cloudflare.com'] : []), ...(googleOn ? ['https://accounts.google.com/gsi/client'] : [])];
+  const frameSrc = [
+    'https://www.youtube-nocookie.com',
+    'https://player.vimeo.com',
+    ...(turnstileOn ? ['https://challenges.cloudflare.com'] : []),
+    ...(googleOn ? ['https://accounts.google.com/gsi/'] : []),
+  ];
   await app.register(helmet, {
     // HSTS is only sent over HTTPS (see the hook below); a plain-HTTP localhost must not pin it.
     hsts: false,
@@ -55,13 +101,17 @@ export async function buildApp(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        scriptSrc,
+        styleSrc: ["'self'", ...(googleOn ? ['https://accounts.google.com/gsi/style'] : [])],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: [
+          "'self'",
+          ...(turnstileOn ? ['https://challenges.cloudflare.com'] : []),
+          ...(googleOn ? ['https://accounts.google.com/gsi/'] : []),
+        ],
         mediaSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        frameSrc,
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'", 'mailto:'],
@@ -86,6 +136,8 @@ export async function buildApp(
 
   await app.register(contentRoutes(deps));
   await app.register(campaignRoutes(deps));
+  await app.register(accountRoutes(deps));
+  await app.register(notificationRoutes(deps));
 
   // Shipped demo images; uploaded files are served by the storage adapter's own route.
   await app.register(fastifyStatic, {

@@ -7,6 +7,11 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1' || v === 'yes'));
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -22,6 +27,15 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(3),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().min(3).default('Gift of Independence <no-reply@giftofindependence.ng>'),
+  TURNSTILE_SECRET_KEY: optionalText,
+  TURNSTILE_SITE_KEY: optionalText,
+  TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  TURNSTILE_HOSTNAME: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_KEYS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Config = {
@@ -36,6 +50,11 @@ export type Config = {
   trustProxy: boolean;
   /** How long public lists (campaigns, stats, stories, search) may be answered from memory. */
   publicCacheSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  turnstile: { secretKey: string | undefined; siteKey: string | undefined; verifyUrl: string; hostname: string | undefined };
+  google: { clientId: string | undefined; keysUrl: string };
+  sessionDays: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
 };
@@ -59,6 +78,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    turnstile: {
+      secretKey: e.TURNSTILE_SECRET_KEY,
+      siteKey: e.TURNSTILE_SITE_KEY,
+      verifyUrl: e.TURNSTILE_VERIFY_URL,
+      hostname: e.TURNSTILE_HOSTNAME,
+    },
+    google: { clientId: e.GOOGLE_CLIENT_ID, keysUrl: e.GOOGLE_KEYS_URL },
+    sessionDays: e.SESSION_DAYS,
     webDistDir: path.resolve('dist/web'),
   };
 }

@@ -14,6 +14,10 @@ if (config.seedDemo) {
 }
 
 const app = await buildApp(config, { db: database.db, storage: createLocalStorage() });
+if (!config.turnstile.secretKey) {
+  app.log.warn('Human check is OFF: TURNSTILE_SECRET_KEY is not set, so sign-in and sign-up accept requests without a CAPTCHA.');
+}
+if (!config.smtpUrl) console.log(`Mail: written as .eml files under ${config.dataDir}/mail (set SMTP_URL to send real mail).`);
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal} received, shutting down`);

@@ -24,9 +24,19 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
     this.name = 'AppError';
+  }
+
+  /** A more specific code for the reply than the status family, e.g. 'email_not_verified'. */
+  replyCode?: string;
+
+  withCode(code: string): this {
+    this.replyCode = code;
+    return this;
   }
 
   get status(): number {
@@ -43,8 +53,10 @@ function fieldLabel(path: ReadonlyArray<PropertyKey>): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ErrorReply = { message: error.message, code: error.code };
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      const body: ErrorReply = { message: error.message, code: error.replyCode ?? error.code };
       if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { createLocalStorage } from '../providers/storage/storage';
@@ -41,9 +41,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export type TestContext = { app: App; database: Database };
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function startTestApp(overrides: Partial<Config> = {}, deps: Partial<AppDeps> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
-  const app = await buildApp(testConfig(overrides), { db: database.db, storage: createLocalStorage() });
+  const app = await buildApp(testConfig(overrides), {
+    db: database.db,
+    storage: createLocalStorage(),
+    // Mail goes nowhere unless a test brings its own SMTP catcher.
+    mailer: { description: 'discarded', send: async () => undefined },
+    ...deps,
+  });
   await app.ready();
   return { app, database };
 }

@@ -1,9 +1,14 @@
 import { Gift, Menu, Moon, Search, Sun, Volume2, VolumeX, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { itemCount, useCart } from '@/lib/cart';
 import { SETTINGS_KEYS, prefersDark, useBooleanSetting } from '@/lib/settings';
+import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
+
+// Only signed-in people need these, so their code loads only then.
+const AccountMenu = lazy(() => import('./account-menu'));
+const NotificationBell = lazy(() => import('./notification-bell'));
 import { buttonClass } from '@/ui/button';
 
 const navItems = [
@@ -19,6 +24,7 @@ const toggleClass =
 function TopBar() {
   const [dark, setDark] = useBooleanSetting(SETTINGS_KEYS.darkMode, prefersDark);
   const [sound, setSound] = useBooleanSetting(SETTINGS_KEYS.soundEnabled, () => false);
+  const session = useSession();
 
   useEffect(() => {
     document.documentElement.classList.toggle('dark', dark);
@@ -32,6 +38,11 @@ function TopBar() {
           {SUPPORT_EMAIL}
         </a>
         <div className="flex items-center gap-1">
+          {session.status === 'signedIn' ? (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           <button type="button" aria-pressed={sound} onClick={() => setSound(!sound)} className={toggleClass}>
             {sound ? <Volume2 aria-hidden="true" className="size-4" /> : <VolumeX aria-hidden="true" className="size-4" />}
             <span>Page sounds</span>
@@ -73,6 +84,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function Header() {
+  const session = useSession();
   const [solid, setSolid] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -97,11 +109,13 @@ export function Header() {
           </NavLink>
         </li>
       ))}
-      <li>
-        <NavLink to="/login" className={linkClass}>
-          Sign In
-        </NavLink>
-      </li>
+      {session.status === 'signedIn' ? null : (
+        <li>
+          <NavLink to="/login" className={linkClass}>
+            Sign In
+          </NavLink>
+        </li>
+      )}
     </>
   );
 
@@ -122,6 +136,11 @@ export function Header() {
           <ul className="flex items-center gap-1">{links}</ul>
         </nav>
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          {session.status === 'signedIn' ? (
+            <Suspense fallback={null}>
+              <AccountMenu user={session.user} />
+            </Suspense>
+          ) : null}
           <CartLink />
           <Link to="/login" state={{ defaultTab: 'signup' }} className={buttonClass('primary', 'hidden lg:inline-flex')}>
             Start a Gift Campaign

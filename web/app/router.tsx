@@ -1,9 +1,12 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Link, type RouteObject } from 'react-router';
-import { usePageTitle } from '@/lib/page';
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { AppRole } from '@contract/auth';
+import { AppRoot } from './app-root';
+import { AreaPlaceholder, DonorAccountPage } from './area-pages';
+import { RequireRole } from './guards';
 import HomePage from './home-page';
 import { PlaceholderPage } from './placeholder-page';
-import { PublicLayout, RouteAnnouncer, SkipLink } from './public-layout';
+import { PublicLayout } from './public-layout';
 import { RouteError } from './route-error';
 
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
@@ -14,24 +17,13 @@ const placeholder = (title: string, text: string) => ({
   Component: () => <PlaceholderPage title={title} text={text} />,
 });
 
-function LoginPlaceholder() {
-  usePageTitle('Sign In');
-  return (
-    <div className="flex min-h-screen flex-col">
-      <SkipLink />
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-md flex-1 px-4 py-16 focus:outline-none">
-        <Link to="/" className="font-semibold underline">
-          Back to Home
-        </Link>
-        <h1 className="mt-6 text-3xl font-bold">Sign In</h1>
-        <p className="mt-4 text-lg">Signing in and creating accounts open soon. You can already give as a guest.</p>
-      </main>
-      <RouteAnnouncer />
-    </div>
-  );
-}
+const guarded = (roles: readonly AppRole[], element: ReactNode) => ({
+  element: <RequireRole roles={roles}>{element}</RequireRole>,
+});
 
-export const routes: RouteObject[] = [
+const area = (roles: readonly AppRole[], title: string, text: string) => guarded(roles, <AreaPlaceholder title={title} text={text} />);
+
+const layoutRoutes: RouteObject[] = [
   {
     path: '/',
     Component: PublicLayout,
@@ -52,13 +44,25 @@ export const routes: RouteObject[] = [
       { path: 'checkout', ...placeholder('Checkout', 'Checkout opens soon.') },
       { path: 'checkout/success', ...placeholder('Thank You', 'Thank you for your gift.') },
       { path: 'donate/:campaignId', ...placeholder('Give to This Campaign', 'Giving opens soon.') },
-      { path: 'forgot-password', ...placeholder('Forgot Password', 'Password reset opens soon.') },
-      { path: 'reset-password/:token', ...placeholder('Reset Password', 'Password reset opens soon.') },
+      { path: 'forgot-password', ...page(() => import('@/features/accounts/forgot-password-page')) },
+      { path: 'reset-password/:token', ...page(() => import('@/features/accounts/reset-password-page')) },
+      { path: 'donor', element: <Navigate to="/donor/gifts" replace /> },
+      { path: 'donor/account', ...guarded(['donor'], <DonorAccountPage />) },
+      { path: 'donor/gifts', ...area(['donor'], 'My Gifts', 'Your gifting history will appear here.') },
+      { path: 'onboarding', ...area(['recipient', 'organization'], 'Complete Your Profile', 'Onboarding opens soon.') },
+      { path: 'recipient', element: <Navigate to="/recipient/dashboard" replace /> },
+      { path: 'recipient/*', ...area(['recipient'], 'Recipient Dashboard', 'Your recipient area opens soon.') },
+      { path: 'organization', element: <Navigate to="/organization/dashboard" replace /> },
+      { path: 'organization/*', ...area(['organization'], 'Organization Dashboard', 'Your organization area opens soon.') },
+      { path: 'admin', element: <Navigate to="/admin/dashboard" replace /> },
+      { path: 'admin/*', ...area(['admin'], 'Admin Dashboard', 'The admin area opens soon.') },
       { path: '*', ...page(() => import('@/features/content/not-found-page')) },
     ],
   },
-  { path: '/login', Component: LoginPlaceholder, errorElement: <RouteError /> },
+  { path: '/login', ...page(() => import('@/features/accounts/login-page')), errorElement: <RouteError /> },
 ];
+
+export const routes: RouteObject[] = [{ Component: AppRoot, children: layoutRoutes }];
 
 export function createRouter() {
   return createBrowserRouter(routes);

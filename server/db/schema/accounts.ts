@@ -80,6 +80,7 @@ export const verificationCodes = pgTable(
   },
   (t) => [
     index('verification_codes_user_idx').on(t.userId, t.purpose),
+    index('verification_codes_hash_idx').on(t.codeHash),
     check('verification_codes_attempts', sql`${t.attempts} >= 0`),
   ],
 );

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+export const SELF_SERVICE_ROLES = ['recipient', 'donor', 'organization'] as const;
+export type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
+/** Roles as the app sees them: any role name other than the three self-service ones is an admin. */
+export type AppRole = SelfServiceRole | 'admin';
+
+export const PASSWORD_MIN = 8;
+export const CODE_LENGTH = 6;
+export const RESEND_COOLDOWN_SECONDS = 60;
+export const RESET_REDIRECT_SECONDS = 3;
+
+export function appRole(roleName: string): AppRole {
+  return (SELF_SERVICE_ROLES as readonly string[]).includes(roleName) ? (roleName as SelfServiceRole) : 'admin';
+}
+
+/** The signed-in user (spec 3: session user). */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  isOnboardingComplete: z.boolean(),
+  organizationName: z.string().nullable(),
+  canCreateCampaign: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authReplySchema = z.object({ token: z.string(), user: sessionUserSchema });
+export type AuthReply = z.infer<typeof authReplySchema>;
+export const messageReplySchema = z.object({ message: z.string() });
+
+const email = z
+  .string({ error: 'Enter your email address.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter your email address.')
+  .max(254, 'That email address is too long.')
+  .email('Enter an email address in the format name@example.com.');
+
+const password = z
+  .string({ error: 'Enter a password.' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(200, 'Password must be at most 200 characters.');
+
+const name = (what: string) =>
+  z.string({ error: `Enter your ${what}.` }).trim().min(1, `Enter your ${what}.`).max(80, `Your ${what} is too long.`);
+
+/** Nigerian numbers: +234 then 7 to 11 digits (a leading 0 after the prefix is dropped). */
+export function normalizePhone(raw: string): string | null {
+  const digits = raw.replace(/[\s()-]/g, '');
+  const local = digits.startsWith('+234') ? digits.slice(4) : digits.startsWith('234') ? digits.slice(3) : digits;
+  const trimmed = local.startsWith('0') ? local.slice(1) : local;
+  return /^[0-9]{7,11}$/.test(trimmed) ? `+234${trimmed}` : null;
+}
+
+export const phoneSchema = z
+  .string({ error: 'Enter your phone number.' })
+  .transform((v, ctx) => {
+    const phone = normalizePhone(v);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a Nigerian phone number, for example 803 123 4567.' });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+export const registerSchema = z
+  .object({
+    firstName: name('first name'),
+    lastName: name('last name'),
+    email,
+    phoneNumber: phoneSchema,
+    password,
+    role: z.enum(SELF_SERVICE_ROLES, { error: 'Please select a role (Recipient, Organization, or Donor).' }),
+    turnstileToken: z.string().max(4096).optional(),
+    organizationName: z.string().trim().max(120, 'Organization name is too long.').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.role === 'organization' && !v.organizationName) {
+      ctx.addIssue({ code: 'custom', path: ['organizationName'], message: 'Organization name is required.' });
+    }
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(200),
+  turnstileToken: z.string().max(4096).optional(),
+});
+
+export const verifyEmailSchema = z.object({
+  email,
+  token: z.string({ error: 'Enter the 6-digit code.' }).trim().regex(/^[0-9]{6}$/, 'Enter the 6-digit code from the email.'),
+});
+
+export const emailOnlySchema = z.object({ email });
+export const userExistsQuerySchema = z.object({ email });
+export const userExistsReplySchema = z.object({ exists: z.boolean(), isVerified: z.boolean() });
+
+export const googleSchema = z.object({
+  token: z.string({ error: 'Google sign in failed.' }).min(10, 'Google sign in failed.').max(8192),
+  role: z.string().optional(),
+});
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'This reset link is not valid.' }).min(20, 'This reset link is not valid.').max(200),
+  newPassword: password,
+});
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  link_to: z.string().nullable(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** Public settings the web app needs before sign-in. */
+export const authConfigSchema = z.object({
+  turnstileSiteKey: z.string().nullable(),
+  googleClientId: z.string().nullable(),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** Where a user lands after signing in (spec 4, Session). */
+export function homeFor(user: Pick<SessionUser, 'role' | 'isOnboardingComplete'> | null | undefined): string {
+  if (!user?.role) return '/';
+  const role = appRole(user.role);
+  if ((role === 'recipient' || role === 'organization') && !user.isOnboardingComplete) return '/onboarding';
+  if (role === 'recipient') return '/recipient/dashboard';
+  if (role === 'organization') return '/organization/dashboard';
+  if (role === 'donor') return '/';
+  return '/admin/dashboard';
+}

@@ -1,0 +1,192 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../server/db/seed/demo-data';
+import { createSmtpMailer } from '../server/providers/mail/mail';
+import { startSmtpCatcher } from '../server/test/smtp';
+import { expectNoAxeViolations, pageProblems, settle, startE2E, tabTo, type E2E } from './harness';
+
+let e2e: E2E;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  e2e = await startE2E({ mailer: createSmtpMailer(smtp.url, 'Gift of Independence <no-reply@example.org>') });
+});
+afterAll(async () => {
+  await e2e?.close();
+  await smtp?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+
+/** Presses a control with the keyboard: focus it, then Enter. */
+async function pressEnter(page: Page, locator: ReturnType<Page['locator']>) {
+  await locator.focus();
+  await page.keyboard.press('Enter');
+}
+
+async function signInWithKeyboard(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await settle(page);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+describe('accounts', () => {
+  it('a donor signs up with the keyboard, verifies with the mailed code, lands on / and signs out', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/');
+    await settle(page);
+    await tabTo(page, (el) => el.tag === 'a' && el.text === 'Start a Gift Campaign');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => path(page)).toBe('/login');
+    await settle(page);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Create Account');
+    await expectNoAxeViolations(page, 'sign-up role chooser');
+
+    const continueButton = page.getByRole('button', { name: 'Continue' });
+    await pressEnter(page, continueButton);
+    await expect.poll(() => page.locator('body').innerText()).toContain('Please select a role (Recipient, Organization, or Donor).');
+    await page.getByRole('radio', { name: /Donor/ }).focus();
+    await page.keyboard.press('Space');
+    await pressEnter(page, continueButton);
+
+    const submit = page.getByRole('button', { name: 'Create Account' });
+    await expect.poll(() => submit.count()).toBe(1);
+    await pressEnter(page, submit);
+    await expect.poll(() => page.locator('body').innerText()).toContain('You must agree to the Terms and Privacy Policy.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    await expectNoAxeViolations(page, 'sign-up form with errors');
+
+    const email = 'keyboard.donor@example.org';
+    await page.getByRole('textbox', { name: 'First name' }).fill('Kemi');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Adeyemi');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: /Phone number/ }).fill('8031234567');
+    await page.getByLabel('Password', { exact: true }).fill('a long password');
+    await page.getByRole('checkbox').focus();
+    await page.keyboard.press('Space');
+    await pressEnter(page, submit);
+
+    const codeBox = page.getByRole('textbox', { name: 'Verification code' });
+    await expect.poll(() => codeBox.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('body').innerText()).toMatch(/Resend code in \d+ s/);
+    await expectNoAxeViolations(page, 'verification step');
+    await codeBox.fill(smtp.lastCode(email));
+    await codeBox.press('Enter');
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+    await settle(page);
+
+    const menu = page.getByRole('button', { name: /Kemi.*account menu/ });
+    await expect.poll(() => menu.count()).toBe(1);
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Sign Out' }).count()).toBe(1);
+    await expectNoAxeViolations(page, 'account menu open');
+    await page.keyboard.press('End');
+    await expect.poll(() => focusedText(page)).toBe('Sign Out');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => path(page)).toBe('/login');
+    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('authUser')])).toEqual([null, null]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it.each([
+    ['donor@example.com', '/'],
+    ['recipient@example.com', '/recipient/dashboard'],
+    ['organization@example.com', '/organization/dashboard'],
+    ['admin@example.com', '/admin/dashboard'],
+  ])('signs in %s and lands on %s', async (email, landing) => {
+    const { page } = await e2e.newPage();
+    await signInWithKeyboard(page, email, DEMO_PASSWORD);
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe(landing);
+    await settle(page);
+    expect(await page.locator('h1').count()).toBe(1);
+    // The stored session survives a reload (the profile is loaded again from the token).
+    await page.reload();
+    await settle(page);
+    expect(path(page)).toBe(landing);
+  });
+
+  it('says plainly when the email or password is wrong, without saying which', async () => {
+    const { page } = await e2e.newPage();
+    await signInWithKeyboard(page, 'donor@example.com', 'wrong password');
+    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContain('Incorrect email or password.');
+    expect(path(page)).toBe('/login');
+  });
+
+  it('resets a forgotten password from the mailed link and returns to sign-in', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/forgot-password');
+    await settle(page);
+    await expectNoAxeViolations(page, '/forgot-password');
+    const email = 'recipient@example.com';
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).press('Enter');
+    await expect.poll(() => page.locator('main').innerText()).toContain('If an account exists for that email');
+    const token = smtp.lastResetToken(email);
+
+    await page.goto(`/reset-password/${token}`);
+    await settle(page);
+    await expectNoAxeViolations(page, '/reset-password');
+    const fields = page.locator('input[type="password"]');
+    await fields.nth(0).fill('brand new password');
+    await fields.nth(1).fill('brand new passw0rd');
+    await fields.nth(1).press('Enter');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Passwords do not match.');
+    await fields.nth(1).fill('brand new password');
+    await fields.nth(1).press('Enter');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Your password has been reset.');
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/login');
+
+    await signInWithKeyboard(page, email, 'brand new password');
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/recipient/dashboard');
+  });
+
+  it('guards the signed-in areas', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/donor/gifts');
+    await expect.poll(() => path(page)).toBe('/login');
+    // Replaced, not pushed: going back does not return to the guarded page.
+    expect(await page.evaluate(() => history.length)).toBe(2);
+
+    await signInWithKeyboard(page, 'donor@example.com', DEMO_PASSWORD);
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+    await page.goto('/admin/dashboard');
+    await settle(page);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('This page is not for your account');
+    await page.goto('/donor/account');
+    await settle(page);
+    await expect.poll(() => page.locator('main').innerText()).toContain('This page will eventually let you update your profile.');
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no axe violations on the account pages (${theme})`, async () => {
+      const { page } = await e2e.newPage({ theme });
+      await page.goto('/login');
+      await settle(page);
+      await expectNoAxeViolations(page, `/login sign in (${theme})`);
+      await page.getByRole('tab', { name: 'Create Account' }).click();
+      await expectNoAxeViolations(page, `/login create account (${theme})`);
+      await page.goto('/forgot-password');
+      await settle(page);
+      await expectNoAxeViolations(page, `/forgot-password (${theme})`);
+      await page.goto('/reset-password/some-token-that-is-long-enough');
+      await settle(page);
+      await expectNoAxeViolations(page, `/reset-password (${theme})`);
+      await signInWithKeyboard(page, 'donor@example.com', DEMO_PASSWORD);
+      await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+      await page.goto('/admin/dashboard');
+      await settle(page);
+      await expectNoAxeViolations(page, `not for your account (${theme})`);
+      await page.goto('/donor/account');
+      await settle(page);
+      await expectNoAxeViolations(page, `/donor/account (${theme})`);
+      await page.getByRole('button', { name: 'Notifications' }).click();
+      await expect.poll(() => page.getByRole('dialog').innerText()).toContain('You have no notifications.');
+      await expectNoAxeViolations(page, `notifications open (${theme})`);
+    });
+  }
+});

@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AuthReply } from '@contract/auth';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/all';
+import { AppError } from '../../http/errors';
+import type { GoogleVerifier } from '../../providers/google/google';
+import type { Mailer } from '../../providers/mail/mail';
+import { welcomeEmail } from './emails';
+import { findUserByEmail, roleIdByName } from './queries';
+import { startSession } from './sessions';
+
+export const GOOGLE_DONORS_ONLY = 'Google sign-in is for donor accounts. Please use your email and password.';
+
+/** Google sign-in and sign-up, for donors only. */
+export async function googleSignIn(
+  deps: { db: Db; mailer: Mailer; google: GoogleVerifier; sessionDays: number },
+  input: { token: string; role?: string },
+  userAgent?: string,
+): Promise<AuthReply> {
+  if (!deps.google.clientId) throw new AppError('not_found', 'Google sign-in is not available.');
+  if (input.role && input.role !== 'donor') throw new AppError('forbidden', GOOGLE_DONORS_ONLY);
+  const identity = await deps.google.verify(input.token);
+  if (!identity || !identity.emailVerified) throw new AppError('unauthorized', 'Google sign in failed.');
+
+  const existing = await findUserByEmail(deps.db, identity.email);
+  if (existing) {
+    if (existing.roleName !== 'donor') throw new AppError('forbidden', GOOGLE_DONORS_ONLY);
+    if (existing.googleSubject && existing.googleSubject !== identity.subject) {
+      throw new AppError('unauthorized', 'Google sign in failed.');
+    }
+    await deps.db
+      .update(users)
+      .set({ googleSubject: identity.subject, emailVerifiedAt: existing.emailVerifiedAt ?? sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, existing.id));
+    return startSession(deps.db, existing.id, deps.sessionDays, userAgent);
+  }
+
+  const [created] = await deps.db
+    .insert(users)
+    .values({
+      email: identity.email,
+      firstName: identity.givenName || identity.email.split('@')[0]!,
+      lastName: identity.familyName,
+      roleId: await roleIdByName(deps.db, 'donor'),
+      googleSubject: identity.subject,
+      emailVerifiedAt: sql`now()`,
+      isOnboardingComplete: true,
+    })
+    .returning({ id: users.id, firstName: users.firstName });
+  await deps.mailer.send(welcomeEmail(identity.email, created!.firstName, 'donor')).catch(() => undefined);
+  return startSession(deps.db, created!.id, deps.sessionDays, userAgent);
+}

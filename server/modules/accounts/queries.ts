@@ -1,0 +1,106 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { appRole, type SessionUser } from '@contract/auth';
+import type { Db } from '../../db/client';
+import { organizationProfiles, roles, sessions, users, verificationCodes } from '../../db/schema/all';
+
+export type UserRow = typeof users.$inferSelect & { roleName: string };
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users, roleName: roles.name })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return row ? { ...row.user, roleName: row.roleName } : undefined;
+}
+
+export async function roleIdByName(db: Db, name: string): Promise<number> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+  if (!row) throw new Error(`role ${name} is missing`);
+  return row.id;
+}
+
+export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      role: roles.name,
+      isOnboardingComplete: users.isOnboardingComplete,
+      organizationName: organizationProfiles.organizationName,
+      canCreateCampaign: users.canCreateCampaign,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export type AuthenticatedUser = { id: number; role: ReturnType<typeof appRole>; roleName: string; sessionId: number };
+
+/** The live session for a token hash: not revoked, not expired, and the user's email verified. */
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<AuthenticatedUser | undefined> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, userId: users.id, roleName: roles.name })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row ? { id: row.userId, role: appRole(row.roleName), roleName: row.roleName, sessionId: row.sessionId } : undefined;
+}
+
+export async function createSessionRow(db: Db, userId: number, tokenHash: string, days: number, userAgent?: string) {
+  await db.insert(sessions).values({
+    userId,
+    tokenHash,
+    expiresAt: sql`now() + make_interval(days => ${days})`,
+    userAgent: userAgent?.slice(0, 300),
+  });
+}
+
+export async function revokeSession(db: Db, sessionId: number) {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number) {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export type CodePurpose = 'verify_email' | 'reset_password';
+
+export async function latestCode(db: Db, userId: number, purpose: CodePurpose) {
+  const [row] = await db
+    .select({
+      id: verificationCodes.id,
+      codeHash: verificationCodes.codeHash,
+      attempts: verificationCodes.attempts,
+      consumedAt: verificationCodes.consumedAt,
+      expired: sql<boolean>`${verificationCodes.expiresAt} <= now()`,
+      ageSeconds: sql<number>`extract(epoch from now() - ${verificationCodes.createdAt})::float8`,
+    })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)))
+    .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertCode(db: Db, userId: number, purpose: CodePurpose, hash: string, minutes: number) {
+  // A new code replaces any earlier one still open.
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
+  await db.insert(verificationCodes).values({
+    userId,
+    purpose,
+    codeHash: hash,
+    expiresAt: sql`now() + make_interval(mins => ${minutes})`,
+  });
+}

@@ -1,0 +1,43 @@
+import argon2 from 'argon2';
+import type { z } from 'zod';
+import type { registerSchema } from '@contract/auth';
+import type { Db } from '../../db/client';
+import { organizationProfiles, users } from '../../db/schema/all';
+import { AppError } from '../../http/errors';
+import type { Mailer } from '../../providers/mail/mail';
+import { findUserByEmail, roleIdByName } from './queries';
+import { sendVerificationCode } from './send-verification-code';
+
+export const ACCOUNT_EXISTS = 'An account with this email already exists.';
+
+/** Creates an unverified account and mails its verification code. */
+export async function registerUser(deps: { db: Db; mailer: Mailer }, input: z.output<typeof registerSchema>) {
+  if (await findUserByEmail(deps.db, input.email)) throw new AppError('conflict', ACCOUNT_EXISTS);
+  const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+  const roleId = await roleIdByName(deps.db, input.role);
+  const user = await deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        passwordHash,
+        roleId,
+        // Organizations may request only once an admin or onboarding allows it; people may at once.
+        canCreateCampaign: input.role === 'recipient',
+        isOnboardingComplete: input.role === 'donor',
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+    const row = inserted[0];
+    if (!row) throw new AppError('conflict', ACCOUNT_EXISTS);
+    if (input.role === 'organization' && input.organizationName) {
+      await tx.insert(organizationProfiles).values({ userId: row.id, organizationName: input.organizationName });
+    }
+    return row;
+  });
+  await sendVerificationCode(deps, user, { enforceCooldown: false });
+  return user;
+}

@@ -1,0 +1,58 @@
+import argon2 from 'argon2';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, verificationCodes } from '../../db/schema/all';
+import { AppError } from '../../http/errors';
+import type { Mailer } from '../../providers/mail/mail';
+import { resetEmail } from './emails';
+import { findUserByEmail, insertCode, revokeAllSessions } from './queries';
+import { randomToken, sha256 } from './tokens';
+
+export const FORGOT_REPLY = 'If an account exists for that email, we have sent a link to reset the password. Check your inbox.';
+const RESET_MINUTES = 60;
+
+/** Mails a one-hour reset link when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(deps: { db: Db; mailer: Mailer; baseUrl: string }, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = randomToken();
+  await insertCode(deps.db, user.id, 'reset_password', sha256(token), RESET_MINUTES);
+  await deps.mailer.send(resetEmail(user.email, user.firstName, `${deps.baseUrl}/reset-password/${token}`));
+}
+
+/** Sets a new password from a reset link (single use) and signs out every session of the account. */
+export async function resetPassword(deps: { db: Db }, input: { token: string; newPassword: string }): Promise<void> {
+  const [code] = await deps.db
+    .select({
+      id: verificationCodes.id,
+      userId: verificationCodes.userId,
+      expired: sql<boolean>`${verificationCodes.expiresAt} <= now()`,
+    })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.codeHash, sha256(input.token)),
+        eq(verificationCodes.purpose, 'reset_password'),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+    .limit(1);
+  if (!code) throw new AppError('bad_request', 'This reset link is not valid or has already been used. Ask for a new one.');
+  if (code.expired) throw new AppError('bad_request', 'This reset link has expired. Ask for a new one.');
+  const passwordHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
+  await deps.db.transaction(async (tx) => {
+    const consumed = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: sql`now()` })
+      .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    // Two clicks racing: only the first one changes the password.
+    if (consumed.length === 0) throw new AppError('bad_request', 'This reset link is not valid or has already been used. Ask for a new one.');
+    // Proving control of the mailbox also verifies the email.
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(users.id, code.userId));
+    await revokeAllSessions(tx as unknown as Db, code.userId);
+  });
+}

@@ -1,0 +1,36 @@
+import argon2 from 'argon2';
+import type { AuthReply } from '@contract/auth';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { Mailer } from '../../providers/mail/mail';
+import { findUserByEmail } from './queries';
+import { resendWait, sendVerificationCode } from './send-verification-code';
+import { startSession } from './sessions';
+
+export const WRONG_CREDENTIALS = 'Incorrect email or password.';
+
+// Verified against when the email is unknown, so a wrong email takes as long as a wrong password.
+let dummyHash: Promise<string> | undefined;
+
+/** Email and password sign-in. Never says which of the two was wrong. */
+export async function signIn(
+  deps: { db: Db; mailer: Mailer; sessionDays: number },
+  input: { email: string; password: string },
+  userAgent?: string,
+): Promise<AuthReply> {
+  const user = await findUserByEmail(deps.db, input.email);
+  dummyHash ??= argon2.hash('not-a-real-password', { type: argon2.argon2id });
+  const hash = user?.passwordHash ?? (await dummyHash);
+  const ok = await argon2.verify(hash, input.password).catch(() => false);
+  if (!user || !user.passwordHash || !ok) throw new AppError('unauthorized', WRONG_CREDENTIALS);
+  if (!user.emailVerifiedAt) {
+    if ((await resendWait(deps.db, user.id)) === 0) await sendVerificationCode(deps, user).catch(() => undefined);
+    throw new AppError(
+      'forbidden',
+      'Please verify your email first. We have sent a 6-digit code to your inbox.',
+      undefined,
+      undefined,
+    ).withCode('email_not_verified');
+  }
+  return startSession(deps.db, user.id, deps.sessionDays, userAgent);
+}

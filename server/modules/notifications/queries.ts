@@ -1,0 +1,34 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Notification } from '@contract/auth';
+import type { Db } from '../../db/client';
+import { notifications } from '../../db/schema/all';
+
+export async function listNotifications(db: Db, userId: number): Promise<Notification[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(50);
+  return rows.map((n) => ({
+    id: n.id,
+    message: n.message,
+    link_to: n.linkTo,
+    is_read: n.isRead,
+    created_at: n.createdAt.toISOString(),
+  }));
+}
+
+export async function markAllRead(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** For other modules: tell a user something, with an optional link inside the app. */
+export async function notify(db: Db, userId: number, message: string, linkTo?: string): Promise<void> {
+  await db.insert(notifications).values({ userId, message, linkTo: linkTo ?? null });
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+/** Sends mail: over SMTP when configured, otherwise as .eml files in an outbox folder. */
+export interface Mailer {
+  readonly description: string;
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    description: `SMTP (${new URL(smtpUrl).host})`,
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/** The embedded default: each message becomes DATA_DIR/mail/<time>-<id>.eml and one log line. */
+export function createOutboxMailer(dir: string, from: string, log: (line: string) => void = console.log): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: `outbox files in ${dir}`,
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      log(`Mail to ${message.to} ("${message.subject}") written to ${file}`);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+
+async function listen(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Speaks Turnstile's siteverify: form-encoded secret, response and remoteip; JSON back. */
+export async function startTurnstileStandIn(secret: string) {
+  const seen: Array<Record<string, string>> = [];
+  const used = new Set<string>();
+  const server = await listen((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const form = Object.fromEntries(new URLSearchParams(body));
+      seen.push(form);
+      const token = form.response ?? '';
+      // Tokens are single-use, as with the real service.
+      const success = form.secret === secret && token.startsWith('pass') && !used.has(token);
+      used.add(token);
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          success,
+          hostname: token.includes('otherhost') ? 'evil.example' : 'giftofindependence.ng',
+          'error-codes': success ? [] : ['invalid-input-response'],
+        }),
+      );
+    });
+  });
+  return { verifyUrl: `${server.base}/turnstile/v0/siteverify`, seen, close: server.close };
+}
+
+/** Publishes a JWKS like Google's and signs ID tokens with its key (or a stranger's). */
+export async function startGoogleStandIn() {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const stranger = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const server = await listen((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  return {
+    keysUrl: `${server.base}/oauth2/v3/certs`,
+    async idToken(
+      claims: { email: string; sub?: string; given_name?: string; family_name?: string; email_verified?: boolean },
+      options: { audience: string; issuer?: string; expiresIn?: string | number; signWithStranger?: boolean },
+    ) {
+      return new SignJWT({ email_verified: true, ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+        .setIssuer(options.issuer ?? 'https://accounts.google.com')
+        .setAudience(options.audience)
+        .setSubject(claims.sub ?? `google-${claims.email}`)
+        .setIssuedAt()
+        .setExpirationTime(options.expiresIn ?? '10m')
+        .sign(options.signWithStranger ? stranger.privateKey : privateKey);
+    },
+    close: server.close,
+  };
+}

@@ -1,0 +1,60 @@
+import { ChevronDown } from 'lucide-react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useNavigate } from 'react-router';
+import { appRole, homeFor, type SessionUser } from '@contract/auth';
+import { announce } from '@/lib/page';
+import { signOut } from '@/lib/session';
+import { Avatar } from '@/ui/avatar';
+
+const itemClass =
+  'flex min-h-11 cursor-pointer items-center rounded-md px-3 text-base outline-none data-[focused]:bg-gray-100 data-[focused]:underline dark:data-[focused]:bg-gray-800';
+
+/** Avatar menu: My Account, My Gifts (donors) and Sign Out, as an accessible menu button. */
+export default function AccountMenu({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const role = appRole(user.role);
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  const accountPath = role === 'donor' ? '/donor/account' : homeFor(user);
+  return (
+    <MenuTrigger>
+      <Button className="inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-lg px-1 hover:bg-gray-100 dark:hover:bg-gray-800">
+        <Avatar name={name} src={null} size={36} />
+        <span className="hidden max-w-32 truncate font-medium sm:inline">{user.first_name}</span>
+        <span className="sr-only">
+          <span className="sm:hidden">{user.first_name}</span>, account menu
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4" />
+      </Button>
+      <Popover
+        placement="bottom end"
+        className="min-w-48 rounded-lg border border-gray-300 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
+      >
+        <Menu
+          aria-label="Account"
+          className="outline-none"
+          onAction={async (key) => {
+            if (key === 'account') navigate(accountPath);
+            if (key === 'gifts') navigate('/donor/gifts');
+            if (key === 'signout') {
+              await signOut();
+              announce('You have signed out.');
+              navigate('/login', { replace: true });
+            }
+          }}
+        >
+          <MenuItem id="account" className={itemClass}>
+            My Account
+          </MenuItem>
+          {role === 'donor' ? (
+            <MenuItem id="gifts" className={itemClass}>
+              My Gifts
+            </MenuItem>
+          ) : null}
+          <MenuItem id="signout" className={itemClass}>
+            Sign Out
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}

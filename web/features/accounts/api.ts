@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AuthConfig, AuthReply, SelfServiceRole } from '@contract/auth';
+import { ApiError, HTML_INSTEAD_OF_JSON, apiGet, apiRequest } from '@/lib/api';
+
+const NO_CONFIG: AuthConfig = { turnstileSiteKey: null, googleClientId: null };
+
+/** Public sign-in settings; they only change with a server restart, so they are fetched once. */
+export function useAuthConfig() {
+  return useQuery({
+    queryKey: ['auth', 'config'],
+    staleTime: Infinity,
+    queryFn: async (): Promise<AuthConfig> => {
+      try {
+        return await apiGet<AuthConfig>('/auth/config');
+      } catch {
+        // Without the settings the forms still work; the server reports a missing check itself.
+        return NO_CONFIG;
+      }
+    },
+  });
+}
+
+function post<T>(path: string, body: unknown): Promise<T> {
+  return apiRequest<T>(path, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.data);
+}
+
+export type LoginBody = { email: string; password: string; turnstileToken?: string };
+export const login = (body: LoginBody) => post<AuthReply>('/auth/login', body);
+
+export type RegisterBody = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  password: string;
+  role: SelfServiceRole;
+  turnstileToken?: string;
+  organizationName?: string;
+};
+export const register = (body: RegisterBody) => post<{ message: string }>('/auth/register', body);
+
+export const userExists = (email: string) =>
+  apiGet<{ exists: boolean; isVerified: boolean }>(`/auth/user-exists?${new URLSearchParams({ email }).toString()}`);
+
+export const verifyEmail = (email: string, token: string) => post<AuthReply>('/auth/verify-email', { email, token });
+export const resendOtp = (email: string) => post<{ message: string }>('/auth/resend-otp', { email });
+export const googleAuth = (token: string) => post<AuthReply>('/auth/google', { token, role: 'donor' });
+export const forgotPassword = (email: string) => post<{ message: string }>('/auth/forgot-password', { email });
+export const resetPassword = (token: string, newPassword: string) =>
+  post<{ message: string }>('/auth/reset-password', { token, newPassword });
+
+const UNREADABLE = ['The server sent a reply that could not be read.', HTML_INSTEAD_OF_JSON];
+
+/**
+ * The text to show for a failed call: the server's own message when it sent one, `noMessage` when it
+ * replied without one, and `unreachable` when no reply arrived at all.
+ */
+export function failureMessage(error: unknown, noMessage: string, unreachable: string): string {
+  if (!(error instanceof ApiError) || error.status === 0) return unreachable;
+  if (!error.message || error.message.startsWith('HTTP error! status:') || UNREADABLE.includes(error.message)) {
+    return noMessage;
+  }
+  return error.message;
+}
+
+/** The first server-side message for each field, for forms that show errors beside their fields. */
+export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
+  const found: Partial<Record<F, string>> = {};
+  if (!(error instanceof ApiError) || !error.fieldErrors) return found;
+  for (const field of fields) {
+    const first = error.fieldErrors[field]?.[0];
+    if (first) found[field] = first;
+  }
+  return found;
+}

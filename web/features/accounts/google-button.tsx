@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { isDarkMode, loadScript } from './scripts';
+
+const GOOGLE_SRC = 'https://accounts.google.com/gsi/client';
+
+type GoogleId = {
+  initialize(options: { client_id: string; callback: (reply: { credential?: string }) => void; context?: 'signin' | 'signup' }): void;
+  renderButton(
+    parent: HTMLElement,
+    options: {
+      type: 'standard';
+      theme: 'outline' | 'filled_black';
+      size: 'large';
+      text: 'signin_with' | 'signup_with';
+      shape: 'rectangular';
+      width: number;
+    },
+  ): void;
+};
+
+const googleId = () =>
+  (window as unknown as { google?: { accounts?: { id?: GoogleId } } }).google?.accounts?.id;
+
+/** Google's own button; it hands back a credential (an ID token) for the server to check. */
+export function GoogleButton({
+  clientId,
+  mode,
+  onCredential,
+}: {
+  clientId: string;
+  mode: 'signin' | 'signup';
+  onCredential: (credential: string | null) => void;
+}) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const callbackRef = useRef(onCredential);
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  useEffect(() => {
+    callbackRef.current = onCredential;
+  }, [onCredential]);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadScript(GOOGLE_SRC)
+      .then(() => {
+        const api = googleId();
+        const el = containerRef.current;
+        if (cancelled || !api || !el) return;
+        api.initialize({
+          client_id: clientId,
+          context: mode,
+          callback: (reply) => callbackRef.current(reply.credential ?? null),
+        });
+        el.replaceChildren();
+        api.renderButton(el, {
+          type: 'standard',
+          theme: isDarkMode() ? 'filled_black' : 'outline',
+          size: 'large',
+          text: mode === 'signin' ? 'signin_with' : 'signup_with',
+          shape: 'rectangular',
+          // Google accepts 200 to 400 px; fill the column so it matches the other buttons.
+          width: Math.max(200, Math.min(400, el.clientWidth)),
+        });
+      })
+      .catch(() => {
+        if (!cancelled) setLoadFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, mode]);
+
+  return (
+    <div>
+      <div ref={containerRef} className="min-h-11 w-full" />
+      {loadFailed ? (
+        <p className="mt-1 text-base text-gray-800 dark:text-gray-200">
+          {mode === 'signin' ? 'Signing in' : 'Signing up'} with Google could not load. You can still use the form
+          with your email address.
+        </p>
+      ) : null}
+    </div>
+  );
+}

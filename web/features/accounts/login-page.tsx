@@ -1,0 +1,77 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { Link, useLocation } from 'react-router';
+import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@contract/auth';
+import { usePageTitle } from '@/lib/page';
+import { useAuthConfig } from './api';
+import { blockLink } from './fields';
+import { SignInPanel } from './sign-in-panel';
+import { SignUpPanel, initialSignUpState, type SignUpState } from './sign-up-panel';
+
+type TabKey = 'signin' | 'signup';
+
+const isRole = (value: unknown): value is SelfServiceRole =>
+  typeof value === 'string' && (SELF_SERVICE_ROLES as readonly string[]).includes(value);
+
+const tabClass = ({ isSelected }: { isSelected: boolean }) =>
+  `-mb-0.5 flex min-h-12 flex-1 cursor-pointer items-center justify-center border-b-4 px-3 py-2 text-center text-lg ${
+    isSelected
+      ? 'border-brand-dark font-bold text-gray-950 dark:border-orange-300 dark:text-white'
+      : 'border-transparent font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-950 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white'
+  }`;
+
+export default function LoginPage() {
+  const location = useLocation();
+  const state = (location.state ?? null) as { defaultTab?: unknown; role?: unknown } | null;
+  const [tab, setTab] = useState<TabKey>(state?.defaultTab === 'signup' ? 'signup' : 'signin');
+  // Kept here because the hidden tab's panel is unmounted.
+  const [signInEmail, setSignInEmail] = useState('');
+  const [signUp, setSignUp] = useState<SignUpState>(() => initialSignUpState(isRole(state?.role) ? state.role : null));
+  const title = tab === 'signup' ? 'Create Account' : 'Sign In';
+  usePageTitle(title);
+  const { data: config } = useAuthConfig();
+
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-50 dark:bg-gray-950">
+      {/* This route sits outside the shared layout, so it carries its own skip link, main and live region. */}
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-lg bg-brand px-4 py-3 font-semibold text-gray-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-12">
+        <Link to="/" className={`gap-2 ${blockLink}`}>
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          Back to Home
+        </Link>
+        <div className="mt-4 rounded-2xl border-2 border-gray-200 bg-white p-4 shadow-sm sm:p-8 dark:border-gray-700 dark:bg-gray-900">
+          <h1 className="text-3xl font-bold tracking-tight text-gray-950 dark:text-white">{title}</h1>
+          <p className="mt-2 text-lg text-gray-700 dark:text-gray-300">
+            {tab === 'signup'
+              ? 'Join Gift of Independence as a recipient, an organization or a donor.'
+              : 'Welcome back to Gift of Independence.'}
+          </p>
+          <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key === 'signup' ? 'signup' : 'signin')} className="mt-6">
+            <TabList aria-label="Sign in or create an account" className="flex border-b-2 border-gray-300 dark:border-gray-600">
+              <Tab id="signin" className={tabClass}>
+                Sign In
+              </Tab>
+              <Tab id="signup" className={tabClass}>
+                Create Account
+              </Tab>
+            </TabList>
+            <TabPanel id="signin" className="pt-6">
+              <SignInPanel config={config} email={signInEmail} setEmail={setSignInEmail} />
+            </TabPanel>
+            <TabPanel id="signup" className="pt-6">
+              <SignUpPanel config={config} state={signUp} setState={setSignUp} />
+            </TabPanel>
+          </Tabs>
+        </div>
+      </main>
+      <div id="route-announcer" role="status" aria-live="polite" aria-atomic="true" className="sr-only" />
+    </div>
+  );
+}
