@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../server/db/client';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-data';
 import { createSmtpMailer } from '../server/providers/mail/mail';
 import { startSmtpCatcher } from '../server/test/smtp';
@@ -160,6 +162,32 @@ describe('accounts', () => {
     await page.goto('/donor/account');
     await settle(page);
     await expect.poll(() => page.locator('main').innerText()).toContain('This page will eventually let you update your profile.');
+  });
+
+  it('shows notifications in the bell and marks them read when opened', async () => {
+    await e2e.database.db.execute(sql`insert into notifications (user_id, message, link_to)
+      select id, 'Your gift to Yemi has been delivered.', '/donor/gifts' from users where email = 'donor@example.com'`);
+    const { page } = await e2e.newPage();
+    await signInWithKeyboard(page, 'donor@example.com', DEMO_PASSWORD);
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await expect.poll(() => bell.count(), { timeout: 10_000 }).toBe(1);
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Your gift to Yemi has been delivered.');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('button', { name: 'Notifications' }).count()).toBe(1);
+    await expect
+      .poll(async () => {
+        const rows = await selectRows<{ is_read: boolean }>(
+          e2e.database.db,
+          sql`select is_read from notifications n join users u on u.id = n.user_id where u.email = 'donor@example.com'`,
+        );
+        return rows.every((r) => r.is_read);
+      })
+      .toBe(true);
+    // The theme checks below expect an empty bell.
+    await e2e.database.db.execute(sql`delete from notifications`);
   });
 
   for (const theme of ['light', 'dark'] as const) {

@@ -164,7 +164,7 @@ function ContactForm() {
         {sent ? (
           <p className="rounded-lg border-2 border-green-700 bg-green-50 px-4 py-3 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">
             Your email app should now open with your message. If it does not, write to us at{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold underline decoration-2">
+            <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold break-words underline decoration-2">
               {SUPPORT_EMAIL}
             </a>
             .
