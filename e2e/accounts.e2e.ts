@@ -112,6 +112,21 @@ describe('accounts', () => {
     expect(path(page)).toBe(landing);
   });
 
+  it('signs out and says so when a stored session is no longer valid', async () => {
+    const { page, context } = await e2e.newPage();
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('authToken', 'revoked-or-made-up-token-000000000000');
+        localStorage.setItem('authUser', JSON.stringify({ id: 1, first_name: 'Old', last_name: 'User', email: 'old@example.org', role: 'donor' }));
+      }
+    });
+    await page.goto('/campaigns');
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/login');
+    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContain('Session expired. Please login again.');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  });
+
   it('says plainly when the email or password is wrong, without saying which', async () => {
     const { page } = await e2e.newPage();
     await signInWithKeyboard(page, 'donor@example.com', 'wrong password');

@@ -23,7 +23,9 @@ const tabClass = ({ isSelected }: { isSelected: boolean }) =>
 
 export default function LoginPage() {
   const location = useLocation();
-  const state = (location.state ?? null) as { defaultTab?: unknown; role?: unknown } | null;
+  const state = (location.state ?? null) as { defaultTab?: unknown; role?: unknown; message?: unknown } | null;
+  // Set when a stored session could not be restored ('Session expired. Please login again.').
+  const notice = typeof state?.message === 'string' ? state.message : null;
   const [tab, setTab] = useState<TabKey>(state?.defaultTab === 'signup' ? 'signup' : 'signin');
   // Kept here because the hidden tab's panel is unmounted.
   const [signInEmail, setSignInEmail] = useState('');
@@ -53,6 +55,11 @@ export default function LoginPage() {
               ? 'Join Gift of Independence as a recipient, an organization or a donor.'
               : 'Welcome back to Gift of Independence.'}
           </p>
+          {notice ? (
+            <p role="alert" className="mt-4 rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200">
+              {notice}
+            </p>
+          ) : null}
           <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key === 'signup' ? 'signup' : 'signin')} className="mt-6">
             <TabList aria-label="Sign in or create an account" className="flex border-b-2 border-gray-300 dark:border-gray-600">
               <Tab id="signin" className={tabClass}>
