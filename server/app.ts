@@ -16,7 +16,9 @@ import { registerAuth } from './http/auth';
 import { RateLimiter } from './http/rate-limit';
 import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { givingRoutes } from './modules/giving/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { createPaystackProvider, createSandboxProvider, type PaymentProvider } from './providers/payments/payments';
 import { createGoogleVerifier, googleOff, type GoogleVerifier } from './providers/google/google';
 import { createTurnstile, humanCheckOff, type HumanCheck } from './providers/human-check/human-check';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './providers/mail/mail';
@@ -31,10 +33,11 @@ export type AppDeps = {
   humanCheck: HumanCheck;
   google: GoogleVerifier;
   limiter: RateLimiter;
+  payments: PaymentProvider;
   config: Config;
 };
 
-type Optional = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'limiter' | 'config';
+type Optional = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'limiter' | 'payments' | 'config';
 
 /** The real adapters chosen by configuration; tests pass their own where they need to. */
 export function defaultProviders(config: Config, log: (line: string) => void = console.log) {
@@ -67,6 +70,13 @@ export async function buildApp(
     ...providers,
     publicCache: createResponseCache({ ttlMs: config.publicCacheSeconds * 1000 }),
     limiter: new RateLimiter(),
+    payments: config.paystack.secretKey
+      ? createPaystackProvider({
+          secretKey: config.paystack.secretKey,
+          publicKey: config.paystack.publicKey ?? null,
+          apiBase: config.paystack.apiBase,
+        })
+      : createSandboxProvider(given.db),
     config,
     ...given,
   };
@@ -138,6 +148,7 @@ export async function buildApp(
   await app.register(campaignRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));
+  await app.register(givingRoutes(deps));
 
   // Shipped demo images; uploaded files are served by the storage adapter's own route.
   await app.register(fastifyStatic, {

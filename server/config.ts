@@ -36,6 +36,9 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_KEYS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PAYSTACK_SECRET_KEY: optionalText,
+  PAYSTACK_PUBLIC_KEY: optionalText,
+  PAYSTACK_API_BASE: z.string().url().default('https://api.paystack.co'),
 });
 
 export type Config = {
@@ -55,6 +58,7 @@ export type Config = {
   turnstile: { secretKey: string | undefined; siteKey: string | undefined; verifyUrl: string; hostname: string | undefined };
   google: { clientId: string | undefined; keysUrl: string };
   sessionDays: number;
+  paystack: { secretKey: string | undefined; publicKey: string | undefined; apiBase: string };
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
 };
@@ -88,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, keysUrl: e.GOOGLE_KEYS_URL },
     sessionDays: e.SESSION_DAYS,
+    paystack: { secretKey: e.PAYSTACK_SECRET_KEY, publicKey: e.PAYSTACK_PUBLIC_KEY, apiBase: e.PAYSTACK_API_BASE },
     webDistDir: path.resolve('dist/web'),
   };
 }

@@ -20,6 +20,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Human-readable description for the start-up log (never includes a password). */
   description: string;
+  /** The connection URL (PostgreSQL only), for opening a second, independent pool. */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -61,6 +63,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     description: `PostgreSQL at ${redactUrl(url)}`,
+    url,
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     close: () => pool.end(),
   };

@@ -63,3 +63,42 @@ export async function startGoogleStandIn() {
     close: server.close,
   };
 }
+
+/** Speaks Paystack's verify API: GET /transaction/verify/:reference with the secret key. */
+export async function startPaystackStandIn(secretKey: string) {
+  const transactions = new Map<string, { status: string; amount: number; currency: string }>();
+  const calls: string[] = [];
+  const server = await listen((req, res) => {
+    calls.push(`${req.method} ${req.url}`);
+    res.setHeader('content-type', 'application/json');
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      res.statusCode = 401;
+      res.end(JSON.stringify({ status: false, message: 'Invalid key' }));
+      return;
+    }
+    const match = /^\/transaction\/verify\/([^/?]+)$/.exec(req.url ?? '');
+    const reference = match ? decodeURIComponent(match[1]!) : '';
+    const tx = transactions.get(reference);
+    if (!tx) {
+      res.statusCode = 400;
+      res.end(JSON.stringify({ status: false, message: 'Transaction reference not found' }));
+      return;
+    }
+    res.end(
+      JSON.stringify({
+        status: true,
+        message: 'Verification successful',
+        data: { id: 1, status: tx.status, reference, amount: tx.amount, currency: tx.currency, gateway_response: 'Approved' },
+      }),
+    );
+  });
+  return {
+    apiBase: server.base,
+    calls,
+    /** What the card network did with a reference (as if the donor paid through the popup). */
+    set(reference: string, tx: { status: string; amount: number; currency?: string }) {
+      transactions.set(reference, { currency: 'NGN', ...tx });
+    },
+    close: server.close,
+  };
+}

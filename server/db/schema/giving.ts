@@ -80,3 +80,21 @@ export const payments = pgTable(
   },
   (t) => [check('payments_amount', sql`${t.amountKobo} > 0`), index('payments_donation_idx').on(t.donationId)],
 );
+
+/**
+ * The embedded payment provider's own ledger: what a card network would hold for a sandbox
+ * reference. Only the sandbox adapter reads or writes it.
+ */
+export const sandboxTransactions = pgTable(
+  'sandbox_transactions',
+  {
+    reference: text('reference').primaryKey(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull().default('pending'),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [check('sandbox_transactions_amount', sql`${t.amountKobo} > 0`)],
+);

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { parseCampaignId } from './ids';
+
+export const HOLD_MINUTES = 15;
+
+const campaignId = z
+  .union([z.string(), z.number()])
+  .transform((v, ctx) => {
+    const ref = parseCampaignId(v);
+    if (!ref) {
+      ctx.addIssue({ code: 'custom', message: 'Each gift must name a campaign.' });
+      return z.NEVER;
+    }
+    return ref;
+  });
+
+const donor = {
+  donorEmail: z
+    .string({ error: 'Please fill in your name and email to continue.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please fill in your name and email to continue.')
+    .max(254)
+    .email('Enter an email address in the format name@example.com.'),
+  donorFullName: z
+    .string({ error: 'Please fill in your name and email to continue.' })
+    .trim()
+    .min(1, 'Please fill in your name and email to continue.')
+    .max(120, 'Your name is too long.'),
+};
+
+export const checkoutSchema = z.object({
+  ...donor,
+  cartItems: z
+    .array(
+      z.object({
+        campaignId,
+        units: z.coerce.number().int('Units must be a whole number.').min(1, 'Units must be at least 1.').max(10_000).default(1),
+      }),
+      { error: 'Your gift bag is empty.' },
+    )
+    .min(1, 'Your gift bag is empty.')
+    .max(50, 'A gift bag holds at most 50 campaigns.'),
+});
+export type CheckoutInput = z.input<typeof checkoutSchema>;
+
+export const checkoutReplySchema = z.object({
+  reference: z.string(),
+  amountKobo: z.number().int(),
+  currency: z.literal('NGN'),
+  provider: z.enum(['sandbox', 'paystack']),
+  publicKey: z.string().nullable(),
+  holdExpiresAt: z.string(),
+});
+export type CheckoutReply = z.infer<typeof checkoutReplySchema>;
+
+/** Spec 7's payload. Only the reference counts: amounts and items are read from the server's records. */
+export const fundSchema = z.object({
+  transactionId: z.string({ error: 'A payment reference is required.' }).trim().min(6).max(100),
+  donorEmail: z.string().optional(),
+  donorFullName: z.string().optional(),
+  cartTotal: z.unknown().optional(),
+  cartItems: z.unknown().optional(),
+});
+
+export const fundReplySchema = z.object({
+  message: z.string(),
+  reference: z.string(),
+  status: z.enum(['paid', 'needs_attention']),
+  amountKobo: z.number().int(),
+});
+export type FundReply = z.infer<typeof fundReplySchema>;
+
+export const sandboxChargeSchema = z.object({ reference: z.string().trim().min(6).max(100) });
+
+export const giftSchema = z.object({
+  id: z.number().int(),
+  campaign_id: z.string(),
+  recipient_first_name: z.string(),
+  recipient_last_name: z.string(),
+  organization_name: z.string().nullable(),
+  product_name: z.string(),
+  units: z.number().int(),
+  amount: z.number().int(),
+  date: z.string(),
+  status: z.string(),
+  appreciation_video_url: z.string().nullable(),
+});
+export type Gift = z.infer<typeof giftSchema>;
+
+export const donorGiftsSchema = z.object({
+  givingHistory: z.array(giftSchema),
+  totalGiven: z.number().int(),
+  giftsMade: z.number().int(),
+});
+export type DonorGifts = z.infer<typeof donorGiftsSchema>;
+
+export const campaignDonationSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  units_funded: z.number().int(),
+  amount: z.number().int(),
+  created_at: z.string(),
+});

@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import { formatNaira } from '@contract/money';
+import type { Db } from '../../db/client';
+import { roles, users } from '../../db/schema/all';
+import type { Mailer } from '../../providers/mail/mail';
+import { notify } from '../notifications/queries';
+import type { Fulfilment } from './fulfil-donation';
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** After a gift is recorded: a receipt to the donor, and word to the campaign owner and to the admins. */
+export async function announceGift(deps: { db: Db; mailer: Mailer }, gift: Fulfilment): Promise<void> {
+  const date = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' }).format(new Date());
+  const lines = gift.allocated.map((a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`);
+  const attention = gift.unallocated.length
+    ? `\nPart of this payment could not be placed (${gift.unallocated.join(', ')}). Our team will contact you.`
+    : '';
+  const text = `Dear ${gift.donorFullName},\n\nThank you for your gift to Gift of Independence.\n\nAmount: ${formatNaira(gift.amountKobo)}\nReference: ${gift.reference}\nDate: ${date}\n\n${lines.join('\n')}${attention}\n\nDonations are final and non-refundable.\n\nGift of Independence, a programme of a non-profit research centre for accessibility technology.`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Your gift receipt</title></head><body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5;">
+<h1 style="font-size: 22px;">Thank you for your gift</h1>
+<p>Dear ${escapeHtml(gift.donorFullName)},</p>
+<table role="presentation"><tr><th scope="row" style="text-align:left">Amount</th><td>${formatNaira(gift.amountKobo)}</td></tr>
+<tr><th scope="row" style="text-align:left">Reference</th><td>${escapeHtml(gift.reference)}</td></tr>
+<tr><th scope="row" style="text-align:left">Date</th><td>${date}</td></tr></table>
+<h2 style="font-size: 18px;">Your gifts</h2><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
+${attention ? `<p>${escapeHtml(attention.trim())}</p>` : ''}
+<p>Donations are final and non-refundable.</p>
+<p>Gift of Independence, a programme of a non-profit research centre for accessibility technology.</p></body></html>`;
+  await deps.mailer
+    .send({ to: gift.donorEmail, subject: `Your Gift of Independence receipt (${gift.reference})`, text, html })
+    .catch(() => undefined);
+
+  for (const a of gift.allocated) {
+    await notify(
+      deps.db,
+      a.ownerId,
+      a.kind === 'recipient'
+        ? `Good news: a donor has funded your ${a.label.split(' for ')[0]}. We will contact you about collection in Lagos.`
+        : `A donor has funded ${a.units} ${a.units === 1 ? 'unit' : 'units'} of your ${a.label.split(' for ')[0]} request.`,
+      a.kind === 'recipient' ? '/recipient/status' : '/organization/status',
+    );
+  }
+  const admins = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(sql`${roles.name} not in ('recipient', 'donor', 'organization')`);
+  const adminMessage = gift.unallocated.length
+    ? `Needs attention: payment ${gift.reference} (${formatNaira(gift.amountKobo)}) could not be fully placed: ${gift.unallocated.join(', ')}.`
+    : `New gift ${gift.reference}: ${formatNaira(gift.amountKobo)} from ${gift.donorFullName}.`;
+  for (const admin of admins) await notify(deps.db, admin.id, adminMessage, '/admin/dashboard');
+}

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import type { DonorGifts } from '@contract/giving';
+import { selectRows, type Db } from '../../db/client';
+
+/**
+ * A donor's gifts: those made while signed in, and guest gifts made with the same email once that
+ * email is verified on the account.
+ */
+export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
+  const rows = await selectRows<{
+    id: number;
+    kind: 'recipient' | 'organization';
+    campaign_id: number;
+    first_name: string;
+    last_name: string;
+    organization_name: string | null;
+    product_name: string;
+    units: number;
+    amount: number;
+    date: string;
+    campaign_status: string;
+    delivery_status: string | null;
+    video: string | null;
+  }>(
+    db,
+    sql`with me as (select id, email, email_verified_at from users where id = ${userId})
+        select i.id, 'recipient' as kind, c.id as campaign_id, u.first_name, u.last_name, null::text as organization_name,
+               p.name as product_name, i.units, i.amount_kobo as amount, d.paid_at as date,
+               c.status as campaign_status, c.delivery_status, c.appreciation_video_url as video
+          from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
+          join donation_items i on i.donation_id = d.id
+          join recipient_campaigns c on c.id = i.recipient_campaign_id
+          join users u on u.id = c.recipient_id
+          join products p on p.id = c.product_id
+         where d.status in ('paid', 'needs_attention')
+        union all
+        select i.id, 'organization', c.id, u.first_name, u.last_name, op.organization_name,
+               p.name, i.units, i.amount_kobo, d.paid_at, c.status, null, null
+          from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
+          join donation_items i on i.donation_id = d.id
+          join organization_campaigns c on c.id = i.organization_campaign_id
+          join users u on u.id = c.organization_id
+          left join organization_profiles op on op.user_id = u.id
+          join organization_products p on p.id = c.organization_product_id
+         where d.status in ('paid', 'needs_attention')
+         order by date desc, id desc`,
+  );
+  const givingHistory = rows.map((r) => {
+    const status =
+      r.kind === 'recipient'
+        ? r.delivery_status === 'delivered' || r.campaign_status === 'delivered'
+          ? 'Delivered'
+          : 'Processing Pickup'
+        : r.campaign_status === 'fulfilled'
+          ? 'Fully Funded'
+          : 'Partially Funded';
+    return {
+      id: Number(r.id),
+      campaign_id: r.kind === 'organization' ? `org-${r.campaign_id}` : String(r.campaign_id),
+      recipient_first_name: r.first_name,
+      recipient_last_name: r.last_name,
+      organization_name: r.organization_name,
+      product_name: r.product_name,
+      units: Number(r.units),
+      amount: Number(r.amount),
+      date: new Date(r.date).toISOString(),
+      status,
+      appreciation_video_url: r.video,
+    };
+  });
+  return {
+    givingHistory,
+    totalGiven: givingHistory.reduce((sum, g) => sum + g.amount, 0),
+    giftsMade: givingHistory.length,
+  };
+}
+
+export async function organizationCampaignDonations(db: Db, campaignId: number) {
+  const rows = await selectRows<{
+    id: number;
+    name: string;
+    email: string;
+    phone: string | null;
+    units: number;
+    amount: number;
+    created_at: string;
+  }>(
+    db,
+    sql`select i.id, d.donor_full_name as name, d.donor_email as email, u.phone_number as phone,
+               i.units, i.amount_kobo as amount, d.paid_at as created_at
+          from donation_items i
+          join donations d on d.id = i.donation_id
+          left join users u on u.id = d.donor_user_id
+         where i.organization_campaign_id = ${campaignId} and i.status = 'allocated'
+         order by d.paid_at desc, i.id desc`,
+  );
+  return rows.map((r) => {
+    const [first = '', ...rest] = r.name.split(' ');
+    return {
+      id: Number(r.id),
+      first_name: first,
+      last_name: rest.join(' '),
+      email: r.email,
+      phone_number: r.phone,
+      units_funded: Number(r.units),
+      amount: Number(r.amount),
+      created_at: new Date(r.created_at).toISOString(),
+    };
+  });
+}

@@ -1,0 +1,122 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamSchema } from '@contract/campaigns';
+import { errorReplySchema } from '@contract/errors';
+import {
+  campaignDonationSchema,
+  checkoutReplySchema,
+  checkoutSchema,
+  donorGiftsSchema,
+  fundReplySchema,
+  fundSchema,
+  sandboxChargeSchema,
+} from '@contract/giving';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../http/errors';
+import type { SandboxProvider } from '../../providers/payments/payments';
+import { announceGift } from './announce-gift';
+import { fulfilDonation } from './fulfil-donation';
+import { donorGifts, organizationCampaignDonations } from './queries';
+import { startCheckout } from './start-checkout';
+
+const errors = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+  429: errorReplySchema,
+  502: errorReplySchema,
+};
+
+export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, payments, mailer, limiter, publicCache, config } = deps;
+
+  /** The same path for the browser's call and the webhook: verify, record once, then tell everyone. */
+  async function fund(reference: string) {
+    const result = await fulfilDonation({ db, payments }, reference);
+    if (result.newlyRecorded) {
+      publicCache.clear();
+      await announceGift({ db, mailer }, result);
+    }
+    return result;
+  }
+
+  return async (app) => {
+    app.post(
+      '/api/donations/checkout',
+      { config: { access: 'public' }, schema: { body: checkoutSchema, response: { 200: checkoutReplySchema, ...errors } } },
+      async (request) => {
+        // Card-testing bots try many small checkouts from one address.
+        limiter.hit(`checkout:ip:${request.ip}`, 30, 600, 'Too many checkouts from your connection. Please wait a few minutes and try again.');
+        return startCheckout({ db, payments }, request.body, request.user?.role === 'donor' ? request.user.id : null);
+      },
+    );
+
+    app.post(
+      '/api/donations/fund',
+      { config: { access: 'public' }, schema: { body: fundSchema, response: { 200: fundReplySchema, ...errors } } },
+      async (request) => {
+        limiter.hit(`fund:ip:${request.ip}`, 60, 600);
+        const r = await fund(request.body.transactionId);
+        return { message: r.message, reference: r.reference, status: r.status, amountKobo: r.amountKobo };
+      },
+    );
+
+    if (payments.name === 'sandbox') {
+      const sandbox = payments as SandboxProvider;
+      app.post(
+        '/api/payments/sandbox/charge',
+        { config: { access: 'public' }, schema: { body: sandboxChargeSchema, response: { 200: z.object({ status: z.literal('success') }), ...errors } } },
+        async (request) => {
+          if (!(await sandbox.charge(request.body.reference))) throw new AppError('not_found', 'Unknown payment reference.');
+          return { status: 'success' as const };
+        },
+      );
+    }
+
+    if (payments.name === 'paystack' && config.paystack.secretKey) {
+      const secret = config.paystack.secretKey;
+      // Its own scope, so only this route keeps the raw body the signature is computed over.
+      await app.register(async (hook) => {
+        hook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+        hook.post('/api/payments/paystack/webhook', { config: { access: 'public' } }, async (request, reply) => {
+          const raw = request.body as Buffer;
+          const given = String(request.headers['x-paystack-signature'] ?? '');
+          const expected = createHmac('sha512', secret).update(raw).digest('hex');
+          if (!Buffer.isBuffer(raw) || given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+            throw new AppError('unauthorized', 'Invalid signature.');
+          }
+          let event: { event?: string; data?: { reference?: string } };
+          try {
+            event = JSON.parse(raw.toString('utf8'));
+          } catch {
+            throw new AppError('bad_request', 'The request body is not valid JSON.');
+          }
+          if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
+            try {
+              await fund(event.data.reference);
+            } catch (error) {
+              // Acknowledge anyway: Paystack retries on non-200, and the donor's own call records the gift.
+              request.log.warn({ err: error, reference: event.data.reference }, 'webhook fulfilment did not complete');
+            }
+          }
+          return reply.code(200).send({ received: true });
+        });
+      });
+    }
+
+    app.get(
+      '/api/donor/gifts',
+      { config: { access: ['donor'] }, schema: { response: { 200: donorGiftsSchema, ...errors } } },
+      async (request) => donorGifts(db, request.user!.id),
+    );
+
+    app.get(
+      '/api/admin/org-campaigns/:id/donations',
+      { config: { access: ['admin'] }, schema: { params: idParamSchema, response: { 200: z.array(campaignDonationSchema), ...errors } } },
+      async (request) => organizationCampaignDonations(db, request.params.id),
+    );
+  };
+}
