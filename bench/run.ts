@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/seed';
+import { createBenchCampaign, oversold, runGivingScenario } from './giving';
 import { seedExtraCampaigns } from './seed-scale';
 
 const CONNECTIONS = 50;
@@ -101,6 +102,8 @@ async function main() {
     await database.migrate();
     await seedDemo(database.db);
     await seedExtraCampaigns(database.db, EXTRA_CAMPAIGNS);
+    const givingCampaign = database.kind === 'postgres' ? await createBenchCampaign(database, 100_000) : undefined;
+    const adminUrl = database.kind === 'postgres' ? database.url : undefined;
     await database.close();
 
     const routes = [
@@ -130,6 +133,23 @@ async function main() {
       if (cacheSeconds === '3') listRatio = results[1]!.rps / bare;
       await stopServer(server.child);
       child = undefined;
+    }
+    if (givingCampaign !== undefined && adminUrl) {
+      const server = await startServer({ ...env, TRUST_PROXY: 'true' });
+      child = server.child;
+      const result = await runGivingScenario(server.url, givingCampaign, DURATION);
+      await stopServer(server.child);
+      child = undefined;
+      const check = await openPostgres(adminUrl, 2);
+      const sold = await oversold(check, givingCampaign);
+      await check.close();
+      console.log(`\nGiving: ${result.donors} concurrent donors, ${result.seconds} s, one organization campaign, database: postgres`);
+      console.log(`  checkouts per second:   ${(result.checkouts / result.seconds).toFixed(1)}`);
+      console.log(`  fulfilments per second: ${(result.fulfilments / result.seconds).toFixed(1)}`);
+      console.log(`  refused (409): ${result.refused}   errors: ${result.errors}`);
+      console.log(`  units sold: ${sold.sold} of ${sold.quantity}   units oversold: ${sold.oversold} (must be 0)   amount raised equals paid items: ${sold.raisedMatchesPaid}`);
+    } else {
+      console.log('\nGiving scenario: runs on PostgreSQL; set BENCH_DATABASE_URL=postgres://... to include it.');
     }
     const js = homePageJavaScript();
     console.log(`\nHome page JavaScript: ${js.gzipKb.toFixed(1)} KB gzipped in ${js.files} file(s) (target: under 150 KB)`);

@@ -1,18 +1,5 @@
 import { z } from 'zod';
-
-export const SELF_SERVICE_ROLES = ['recipient', 'donor', 'organization'] as const;
-export type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
-/** Roles as the app sees them: any role name other than the three self-service ones is an admin. */
-export type AppRole = SelfServiceRole | 'admin';
-
-export const PASSWORD_MIN = 8;
-export const CODE_LENGTH = 6;
-export const RESEND_COOLDOWN_SECONDS = 60;
-export const RESET_REDIRECT_SECONDS = 3;
-
-export function appRole(roleName: string): AppRole {
-  return (SELF_SERVICE_ROLES as readonly string[]).includes(roleName) ? (roleName as SelfServiceRole) : 'admin';
-}
+import { SELF_SERVICE_ROLES, PASSWORD_MIN } from './roles';
 
 /** The signed-in user (spec 3: session user). */
 export const sessionUserSchema = z.object({
@@ -124,14 +111,3 @@ export const authConfigSchema = z.object({
   googleClientId: z.string().nullable(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
-
-/** Where a user lands after signing in (spec 4, Session). */
-export function homeFor(user: Pick<SessionUser, 'role' | 'isOnboardingComplete'> | null | undefined): string {
-  if (!user?.role) return '/';
-  const role = appRole(user.role);
-  if ((role === 'recipient' || role === 'organization') && !user.isOnboardingComplete) return '/onboarding';
-  if (role === 'recipient') return '/recipient/dashboard';
-  if (role === 'organization') return '/organization/dashboard';
-  if (role === 'donor') return '/';
-  return '/admin/dashboard';
-}

@@ -239,7 +239,7 @@ describe('header', () => {
   });
 
   it('collapses the navigation into a menu button on narrow screens', async () => {
-    const { page } = await e2e.newPage({ width: 360 });
+    const { page } = await e2e.newPage({ width: 320 });
     await page.goto('/');
     await settle(page);
     const menu = page.getByRole('button', { name: 'Menu' });
@@ -248,7 +248,7 @@ describe('header', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
-    await expectNoAxeViolations(page, '/about at 360 px');
+    await expectNoAxeViolations(page, '/about at 320 px');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
   });

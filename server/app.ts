@@ -96,12 +96,19 @@ export async function buildApp(
   // Third-party scripts are allowed only when their feature is configured.
   const turnstileOn = Boolean(config.turnstile.secretKey);
   const googleOn = Boolean(config.google.clientId);
-  const scriptSrc = ["'self'", ...(turnstileOn ? ['https://challenges.cloudflare.com'] : []), ...(googleOn ? ['https://accounts.google.com/gsi/client'] : [])];
+  const paystackOn = Boolean(config.paystack.secretKey);
+  const scriptSrc = [
+    "'self'",
+    ...(turnstileOn ? ['https://challenges.cloudflare.com'] : []),
+    ...(googleOn ? ['https://accounts.google.com/gsi/client'] : []),
+    ...(paystackOn ? ['https://js.paystack.co'] : []),
+  ];
   const frameSrc = [
     'https://www.youtube-nocookie.com',
     'https://player.vimeo.com',
     ...(turnstileOn ? ['https://challenges.cloudflare.com'] : []),
     ...(googleOn ? ['https://accounts.google.com/gsi/'] : []),
+    ...(paystackOn ? ['https://checkout.paystack.com'] : []),
   ];
   await app.register(helmet, {
     // HSTS is only sent over HTTPS (see the hook below); a plain-HTTP localhost must not pin it.
@@ -119,6 +126,7 @@ export async function buildApp(
           "'self'",
           ...(turnstileOn ? ['https://challenges.cloudflare.com'] : []),
           ...(googleOn ? ['https://accounts.google.com/gsi/'] : []),
+          ...(paystackOn ? ['https://api.paystack.co'] : []),
         ],
         mediaSrc: ["'self'"],
         frameSrc,

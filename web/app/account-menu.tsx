@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { appRole, homeFor, type SessionUser } from '@contract/auth';
+import { type SessionUser } from '@contract/auth';
+import { appRole, homeFor } from '@contract/roles';
 import { announce } from '@/lib/page';
 import { signOut } from '@/lib/session';
 import { Avatar } from '@/ui/avatar';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { appRole, homeFor, type AppRole } from '@contract/auth';
+import { appRole, homeFor, type AppRole } from '@contract/roles';
 import { usePageTitle } from '@/lib/page';
 import { useSession } from '@/lib/session';
 import { LoadingState } from '@/ui/feedback';

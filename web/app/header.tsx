@@ -130,7 +130,8 @@ export function Header() {
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-2 sm:gap-3 sm:px-6 lg:px-8">
         <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg text-base leading-tight font-bold sm:text-lg">
           <img src="/favicon.svg" alt="" className="size-8 shrink-0" width="32" height="32" />
-          <span>Gift of Independence</span>
+          {/* On the narrowest phones the name wraps onto two short lines rather than push the menu off screen. */}
+          <span className="max-w-[7.5rem] min-[400px]:max-w-none">Gift of Independence</span>
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">{links}</ul>
@@ -142,9 +143,11 @@ export function Header() {
             </Suspense>
           ) : null}
           <CartLink />
-          <Link to="/login" state={{ defaultTab: 'signup' }} className={buttonClass('primary', 'hidden lg:inline-flex')}>
-            Start a Gift Campaign
-          </Link>
+          <span className="hidden lg:block">
+            <Link to="/login" state={{ defaultTab: 'signup' }} className={buttonClass('primary')}>
+              Start a Gift Campaign
+            </Link>
+          </span>
           <button
             type="button"
             className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-gray-100 lg:hidden dark:hover:bg-gray-800"

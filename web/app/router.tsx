@@ -1,11 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import type { AppRole } from '@contract/auth';
+import type { AppRole } from '@contract/roles';
 import { AppRoot } from './app-root';
 import { AreaPlaceholder, DonorAccountPage } from './area-pages';
 import { RequireRole } from './guards';
 import HomePage from './home-page';
-import { PlaceholderPage } from './placeholder-page';
 import { PublicLayout } from './public-layout';
 import { RouteError } from './route-error';
 
@@ -13,12 +12,16 @@ const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-const placeholder = (title: string, text: string) => ({
-  Component: () => <PlaceholderPage title={title} text={text} />,
-});
-
 const guarded = (roles: readonly AppRole[], element: ReactNode) => ({
   element: <RequireRole roles={roles}>{element}</RequireRole>,
+});
+
+/** A lazily loaded page behind a role guard. */
+const guardedPage = (roles: readonly AppRole[], load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const Page = (await load()).default;
+    return { element: <RequireRole roles={roles}><Page /></RequireRole> };
+  },
 });
 
 const area = (roles: readonly AppRole[], title: string, text: string) => guarded(roles, <AreaPlaceholder title={title} text={text} />);
@@ -40,15 +43,17 @@ const layoutRoutes: RouteObject[] = [
       { path: 'organizations', ...page(() => import('@/features/content/organizations-page')) },
       { path: 'terms-of-service', ...page(() => import('@/features/content/terms-page')) },
       { path: 'privacy-policy', ...page(() => import('@/features/content/privacy-page')) },
-      { path: 'cart', ...placeholder('Your Gift Bag', 'Your gift bag opens soon.') },
-      { path: 'checkout', ...placeholder('Checkout', 'Checkout opens soon.') },
-      { path: 'checkout/success', ...placeholder('Thank You', 'Thank you for your gift.') },
-      { path: 'donate/:campaignId', ...placeholder('Give to This Campaign', 'Giving opens soon.') },
+      { path: 'cart', ...page(() => import('@/features/giving/cart-page')) },
+      { path: 'checkout', ...page(() => import('@/features/giving/checkout-page')) },
+      { path: 'checkout/success', ...page(() => import('@/features/giving/checkout-success-page')) },
+      { path: 'donate/:campaignId', ...page(() => import('@/features/giving/donate-page')) },
       { path: 'forgot-password', ...page(() => import('@/features/accounts/forgot-password-page')) },
       { path: 'reset-password/:token', ...page(() => import('@/features/accounts/reset-password-page')) },
+      // The contact form lives in the Help Center.
+      { path: 'contact', element: <Navigate to="/help#contact" replace /> },
       { path: 'donor', element: <Navigate to="/donor/gifts" replace /> },
       { path: 'donor/account', ...guarded(['donor'], <DonorAccountPage />) },
-      { path: 'donor/gifts', ...area(['donor'], 'My Gifts', 'Your gifting history will appear here.') },
+      { path: 'donor/gifts', ...guardedPage(['donor'], () => import('@/features/donor/gifts-page')) },
       { path: 'onboarding', ...area(['recipient', 'organization'], 'Complete Your Profile', 'Onboarding opens soon.') },
       { path: 'recipient', element: <Navigate to="/recipient/dashboard" replace /> },
       { path: 'recipient/*', ...area(['recipient'], 'Recipient Dashboard', 'Your recipient area opens soon.') },

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
-import { PASSWORD_MIN, SELF_SERVICE_ROLES } from '@contract/auth';
+import { PASSWORD_MIN, SELF_SERVICE_ROLES } from '@contract/roles';
 import type { Db } from '../../db/client';
 import { roles, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { appRole, type SessionUser } from '@contract/auth';
+import { type SessionUser } from '@contract/auth';
+import { appRole } from '@contract/roles';
 import type { Db } from '../../db/client';
 import { organizationProfiles, roles, sessions, users, verificationCodes } from '../../db/schema/all';
 

@@ -1,19 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  authConfigSchema,
-  authReplySchema,
-  emailOnlySchema,
-  googleSchema,
-  loginSchema,
-  messageReplySchema,
-  registerSchema,
-  resetPasswordSchema,
-  sessionUserSchema,
-  userExistsQuerySchema,
-  userExistsReplySchema,
-  verifyEmailSchema,
-} from '@contract/auth';
+import { authConfigSchema, authReplySchema, emailOnlySchema, googleSchema, loginSchema, messageReplySchema, registerSchema, resetPasswordSchema, sessionUserSchema, userExistsQuerySchema, userExistsReplySchema, verifyEmailSchema } from '@contract/auth';
 import { errorReplySchema } from '@contract/errors';
 import type { AppDeps } from '../../app';
 import { SIGNED_IN } from '../../http/auth';

@@ -1,4 +1,4 @@
-import { RESEND_COOLDOWN_SECONDS } from '@contract/auth';
+import { RESEND_COOLDOWN_SECONDS } from '@contract/roles';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mail';

@@ -156,13 +156,13 @@ describe('paying through the sandbox and recording the gift', () => {
     };
     const all = await left();
     const a = (await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: `org-${oid}`, units: all }] })).json();
-    const b = await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: `org-${oid}`, units: 1 }] });
+    const b = await post(ctx.app, '/api/donations/checkout', { ...donor, donorEmail: 'second.donor@example.org', cartItems: [{ campaignId: `org-${oid}`, units: 1 }] });
     expect(b.statusCode).toBe(409);
     expect(b.json().message).toMatch(/fully funded/);
 
     // A's hold lapses; C takes the units and pays; then A's payment arrives.
     await ctx.database.db.execute(sql`update donations set hold_expires_at = now() - interval '1 second' where reference = ${a.reference}`);
-    const c = (await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: `org-${oid}`, units: all }] })).json();
+    const c = (await post(ctx.app, '/api/donations/checkout', { ...donor, donorEmail: 'third.donor@example.org', cartItems: [{ campaignId: `org-${oid}`, units: all }] })).json();
     await post(ctx.app, '/api/payments/sandbox/charge', { reference: c.reference });
     expect((await post(ctx.app, '/api/donations/fund', { transactionId: c.reference })).json().status).toBe('paid');
     await post(ctx.app, '/api/payments/sandbox/charge', { reference: a.reference });
@@ -261,5 +261,37 @@ describe('Paystack', () => {
       await stopTestApp(app);
       await paystack.close();
     }
+  });
+});
+
+describe('closing the payment window', () => {
+  it('gives the held units back at once, and never releases a paid reference', async () => {
+    const rid = await approvedRecipient('amina.yusuf@example.com');
+    const item = { ...donor, cartItems: [{ campaignId: String(rid) }] };
+    const first = (await post(ctx.app, '/api/donations/checkout', item)).json();
+    expect((await post(ctx.app, '/api/donations/checkout', { ...item, donorEmail: 'someone.else@example.org' })).statusCode).toBe(409);
+    expect((await post(ctx.app, '/api/donations/release', { reference: first.reference })).json()).toEqual({ status: 'released' });
+    expect((await post(ctx.app, '/api/donations/release', { reference: first.reference })).json()).toEqual({ status: 'unchanged' });
+    // A released reference cannot be paid into a gift afterwards by mistake: it stays failed.
+    const second = (await post(ctx.app, '/api/donations/checkout', item)).json();
+    expect(second.reference).toMatch(/^GOI-/);
+    await post(ctx.app, '/api/payments/sandbox/charge', { reference: second.reference });
+    expect((await post(ctx.app, '/api/donations/release', { reference: second.reference })).json()).toEqual({ status: 'paid' });
+    expect((await campaignRow('recipient', rid)).status).toBe('purchased');
+  });
+});
+
+describe('the same donor starting checkout again', () => {
+  it('replaces their own unpaid checkout instead of being refused by it', async () => {
+    const rid = await approvedRecipient('tunde.bakare@example.com').catch(() => approvedRecipient('recipient@example.com'));
+    const me = { donorEmail: 'reload.donor@example.org', donorFullName: 'Reload Donor', cartItems: [{ campaignId: String(rid) }] };
+    const first = (await post(ctx.app, '/api/donations/checkout', me)).json();
+    const second = await post(ctx.app, '/api/donations/checkout', me);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().reference).not.toBe(first.reference);
+    // Someone else is still refused while the second checkout holds the unit.
+    expect((await post(ctx.app, '/api/donations/checkout', { ...me, donorEmail: 'other@example.org' })).statusCode).toBe(409);
+    const [old] = await selectRows<{ status: string }>(ctx.database.db, sql`select status from donations where reference = ${first.reference}`);
+    expect(old!.status).toBe('failed');
   });
 });

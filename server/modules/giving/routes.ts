@@ -18,6 +18,7 @@ import type { SandboxProvider } from '../../providers/payments/payments';
 import { announceGift } from './announce-gift';
 import { fulfilDonation } from './fulfil-donation';
 import { donorGifts, organizationCampaignDonations } from './queries';
+import { releaseHold } from './release-hold';
 import { startCheckout } from './start-checkout';
 
 const errors = {
@@ -61,6 +62,17 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         limiter.hit(`fund:ip:${request.ip}`, 60, 600);
         const r = await fund(request.body.transactionId);
         return { message: r.message, reference: r.reference, status: r.status, amountKobo: r.amountKobo };
+      },
+    );
+
+    app.post(
+      '/api/donations/release',
+      { config: { access: 'public' }, schema: { body: sandboxChargeSchema, response: { 200: z.object({ status: z.enum(['released', 'paid', 'unchanged']) }), ...errors } } },
+      async (request) => {
+        limiter.hit(`release:ip:${request.ip}`, 60, 600);
+        const status = await releaseHold({ db, payments }, request.body.reference);
+        if (status === 'paid') await fund(request.body.reference);
+        return { status };
       },
     );
 

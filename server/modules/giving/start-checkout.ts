@@ -2,11 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { HOLD_MINUTES, type CheckoutReply, type checkoutSchema } from '@contract/giving';
-import type { Db } from '../../db/client';
+import { selectRows, type Db } from '../../db/client';
 import { donationItems, donations, payments } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
 import { GIVABLE, lockCampaigns, remaining } from './availability';
+
+async function releaseOwnHolds(tx: Db, email: string, refs: Array<{ kind: 'recipient' | 'organization'; id: number }>) {
+  const recipientIds = refs.filter((r) => r.kind === 'recipient').map((r) => r.id);
+  const orgIds = refs.filter((r) => r.kind === 'organization').map((r) => r.id);
+  const released = await selectRows<{ id: number }>(
+    tx,
+    sql`update donations d set status = 'failed', hold_expires_at = now()
+         where d.donor_email = ${email} and d.status = 'pending' and d.hold_expires_at > now()
+           and exists (select 1 from donation_items i where i.donation_id = d.id
+                        and (i.recipient_campaign_id = any(${sql.param(recipientIds)}::int[])
+                             or i.organization_campaign_id = any(${sql.param(orgIds)}::int[])))
+        returning d.id`,
+  );
+  if (released.length === 0) return;
+  const ids = released.map((r) => Number(r.id));
+  await tx.execute(sql`update donation_items set status = 'released' where donation_id = any(${sql.param(ids)}::int[])`);
+  await tx.execute(sql`update payments set status = 'abandoned' where donation_id = any(${sql.param(ids)}::int[])`);
+}
 
 export function newReference(): string {
   return `GOI-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -30,6 +48,9 @@ export async function startCheckout(
   const reference = newReference();
 
   const result = await deps.db.transaction(async (tx) => {
+    // The same donor starting again (a reload, another tab) replaces their own unpaid checkout for
+    // these campaigns, instead of being told their own hold has taken the units.
+    await releaseOwnHolds(tx as unknown as Db, input.donorEmail, [...merged.values()]);
     const locked = await lockCampaigns(tx as unknown as Db, [...merged.values()]);
     const problems: string[] = [];
     let total = 0;

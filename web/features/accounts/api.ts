@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthConfig, AuthReply, SelfServiceRole } from '@contract/auth';
+import type { AuthConfig, AuthReply } from '@contract/auth';
+import type { SelfServiceRole } from '@contract/roles';
 import { ApiError, HTML_INSTEAD_OF_JSON, apiGet, apiRequest } from '@/lib/api';
 
 const NO_CONFIG: AuthConfig = { turnstileSiteKey: null, googleClientId: null };

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation } from 'react-router';
-import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@contract/auth';
+import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@contract/roles';
 import { usePageTitle } from '@/lib/page';
 import { useAuthConfig } from './api';
 import { blockLink } from './fields';

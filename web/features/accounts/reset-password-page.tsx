@@ -1,7 +1,8 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { RESET_REDIRECT_SECONDS, resetPasswordSchema, PASSWORD_MIN } from '@contract/auth';
+import { resetPasswordSchema } from '@contract/auth';
+import { RESET_REDIRECT_SECONDS, PASSWORD_MIN } from '@contract/roles';
 import { ApiError } from '@/lib/api';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';

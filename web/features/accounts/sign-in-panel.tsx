@@ -1,7 +1,8 @@
 import { LogIn } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { homeFor, loginSchema, type AuthConfig, type AuthReply } from '@contract/auth';
+import { loginSchema, type AuthConfig, type AuthReply } from '@contract/auth';
+import { homeFor } from '@contract/roles';
 import { ApiError } from '@/lib/api';
 import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';

@@ -1,7 +1,8 @@
 import { Accessibility, ArrowLeft, ArrowRight, Building2, HeartHandshake, UserPlus } from 'lucide-react';
 import { useId, useRef, useState, type Dispatch, type FormEvent, type ReactNode, type RefObject, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router';
-import { PASSWORD_MIN, homeFor, registerSchema, type AuthConfig, type AuthReply, type SelfServiceRole } from '@contract/auth';
+import { registerSchema, type AuthConfig, type AuthReply } from '@contract/auth';
+import { PASSWORD_MIN, homeFor, type SelfServiceRole } from '@contract/roles';
 import { ApiError } from '@/lib/api';
 import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';

@@ -1,7 +1,8 @@
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS, homeFor, verifyEmailSchema } from '@contract/auth';
+import { verifyEmailSchema } from '@contract/auth';
+import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS, homeFor } from '@contract/roles';
 import { announce } from '@/lib/page';
 import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';

@@ -4,6 +4,7 @@ import { truncate } from '@contract/text';
 import { Link } from 'react-router';
 import { ProgressBar } from '@/ui/progress-bar';
 import { ProductImage } from './product-image';
+import { QuickAddButton } from './quick-add-button';
 import type { Campaign } from './normalize';
 
 export function CampaignCard({ campaign, headingLevel = 2 }: { campaign: Campaign; headingLevel?: 2 | 3 }) {
@@ -49,6 +50,7 @@ export function CampaignCard({ campaign, headingLevel = 2 }: { campaign: Campaig
               </span>
             ) : null}
           </p>
+          <QuickAddButton campaign={campaign} />
         </div>
       </div>
     </article>

@@ -11,6 +11,7 @@ import { ProgressBar } from '@/ui/progress-bar';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useCampaign } from './api';
 import type { Campaign } from './normalize';
+import { FundDialog } from './fund-dialog';
 import { ProductImage } from './product-image';
 
 function BackButton() {
@@ -165,6 +166,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
               <LinkButton to={`/donate/${campaign.id}`} state={isOrg ? { units: quantity } : undefined}>
                 <Gift aria-hidden="true" className="size-5" /> Donate now
               </LinkButton>
+              {isOrg ? <FundDialog campaign={campaign} /> : null}
               <Button variant="secondary" onClick={addToBag} disabled={inBag && !isOrg}>
                 {inBag && !isOrg ? 'In your gift bag' : isOrg && inBag ? 'Update gift bag' : 'Add to gift bag'}
               </Button>

@@ -1,0 +1,25 @@
+/** Roles, limits and landing pages: plain values with no schema library, so any page may import them. */
+export const SELF_SERVICE_ROLES = ['recipient', 'donor', 'organization'] as const;
+export type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
+/** Roles as the app sees them: any role name other than the three self-service ones is an admin. */
+export type AppRole = SelfServiceRole | 'admin';
+
+export const PASSWORD_MIN = 8;
+export const CODE_LENGTH = 6;
+export const RESEND_COOLDOWN_SECONDS = 60;
+export const RESET_REDIRECT_SECONDS = 3;
+
+export function appRole(roleName: string): AppRole {
+  return (SELF_SERVICE_ROLES as readonly string[]).includes(roleName) ? (roleName as SelfServiceRole) : 'admin';
+}
+
+/** Where a user lands after signing in (spec 4, Session). */
+export function homeFor(user: { role: string; isOnboardingComplete: boolean } | null | undefined): string {
+  if (!user?.role) return '/';
+  const role = appRole(user.role);
+  if ((role === 'recipient' || role === 'organization') && !user.isOnboardingComplete) return '/onboarding';
+  if (role === 'recipient') return '/recipient/dashboard';
+  if (role === 'organization') return '/organization/dashboard';
+  if (role === 'donor') return '/';
+  return '/admin/dashboard';
+}

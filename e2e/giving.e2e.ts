@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../server/db/client';
+import { DEMO_PASSWORD } from '../server/db/seed/demo-data';
+import { createSmtpMailer } from '../server/providers/mail/mail';
+import { startSmtpCatcher } from '../server/test/smtp';
+import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  e2e = await startE2E({ mailer: createSmtpMailer(smtp.url, 'Gift of Independence <no-reply@example.org>') });
+});
+afterAll(async () => {
+  await e2e?.close();
+  await smtp?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const bagCount = (page: Page) => page.getByTestId('cart-count').innerText();
+
+async function campaignOf(email: string, table: 'recipient_campaigns' | 'organization_campaigns', status = 'approved') {
+  const owner = table === 'recipient_campaigns' ? 'recipient_id' : 'organization_id';
+  const [row] = await selectRows<{ id: number }>(
+    e2e.database.db,
+    sql`select c.id from ${sql.identifier(table)} c join users u on u.id = c.${sql.identifier(owner)} where u.email = ${email} and c.status = ${status} limit 1`,
+  );
+  return Number(row!.id);
+}
+
+async function press(page: Page, locator: ReturnType<Page['locator']>, key = 'Enter') {
+  await locator.focus();
+  await page.keyboard.press(key);
+}
+
+describe('giving', () => {
+  it('a guest gives to a recipient campaign through the test payment, with the keyboard, and the bag empties', async () => {
+    const id = await campaignOf('funke.adeyemi@example.com', 'recipient_campaigns');
+    const { page } = await e2e.newPage();
+    await page.goto(`/campaigns/${id}`);
+    await settle(page);
+    await press(page, page.getByRole('button', { name: 'Add to gift bag' }));
+    await expect.poll(() => bagCount(page)).toBe('1');
+    await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('added to your gift bag');
+
+    await press(page, page.getByRole('link', { name: /Gift bag, 1 item/ }));
+    await expect.poll(() => path(page)).toBe('/cart');
+    await settle(page);
+    await expect.poll(() => page.locator('main').innerText()).toContain('Focus 40 Blue Braille Display');
+    await expectNoAxeViolations(page, '/cart');
+    await press(page, page.getByRole('link', { name: /Proceed to checkout/ }));
+    await expect.poll(() => path(page)).toBe('/checkout');
+    await settle(page);
+    await expectNoAxeViolations(page, '/checkout');
+
+    const pay = page.getByRole('button', { name: /^Pay ₦/ }).first();
+    await press(page, pay);
+    await expect.poll(() => page.locator('main').innerText()).toContain('Please fill in your name and email to continue.');
+    await page.getByRole('textbox', { name: 'Full name' }).fill('Ngozi Guest');
+    await page.getByRole('textbox', { name: 'Email' }).fill('ngozi.guest@example.org');
+    await press(page, pay);
+
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => dialog.innerText()).toContain('Test payment');
+    await expectNoAxeViolations(page, 'test payment dialog');
+    // Closing the payment window does nothing: the form is still there and nothing was recorded.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(path(page)).toBe('/checkout');
+    await press(page, pay);
+    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
+    await press(page, dialog.getByRole('button', { name: /^Pay ₦/ }));
+
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/checkout/success');
+    await settle(page);
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/GOI-/);
+    expect(await bagCount(page)).toBe('0');
+    expect(await page.getByRole('link', { name: /View my gifts/ }).count()).toBe(0);
+    await expectNoAxeViolations(page, '/checkout/success');
+
+    const [campaign] = await selectRows<{ status: string }>(e2e.database.db, sql`select status from recipient_campaigns where id = ${id}`);
+    expect(campaign!.status).toBe('purchased');
+    expect(smtp.to('ngozi.guest@example.org').some((m) => /receipt/i.test(m.subject))).toBe(true);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('a signed-in donor gives 2 units to an organization campaign and sees the gift in /donor/gifts', async () => {
+    const id = await campaignOf('vision.ibadan@example.com', 'organization_campaigns');
+    const { page } = await e2e.newPage();
+    await page.goto('/login');
+    await settle(page);
+    await page.getByRole('textbox', { name: 'Email' }).fill('donor@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+
+    await page.goto(`/campaigns/org-${id}`);
+    await settle(page);
+    await press(page, page.getByRole('button', { name: /Increase/ }));
+    await expect.poll(() => page.getByRole('textbox', { name: 'Units to give' }).inputValue()).toBe('2');
+    await press(page, page.getByRole('link', { name: /Donate now/ }));
+    await expect.poll(() => path(page)).toBe(`/donate/org-${id}`);
+    await settle(page);
+    await expect.poll(() => page.getByRole('textbox', { name: /Units to give/ }).inputValue()).toBe('2');
+    expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('donor@example.com');
+    await press(page, page.getByRole('button', { name: /^Pay ₦/ }).first());
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
+    await press(page, dialog.getByRole('button', { name: /^Pay ₦/ }));
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/checkout/success');
+    await settle(page);
+
+    await press(page, page.getByRole('link', { name: /View my gifts/ }));
+    await expect.poll(() => path(page)).toBe('/donor/gifts');
+    await settle(page);
+    const table = page.getByRole('table');
+    await expect.poll(() => table.innerText()).toContain('Ibadan Vision Resource Centre');
+    await expect.poll(() => table.innerText()).toContain('2 units');
+    await expectNoAxeViolations(page, '/donor/gifts');
+
+    const [campaign] = await selectRows<{ units: number; status: string }>(
+      e2e.database.db,
+      sql`select units_fulfilled as units, status from organization_campaigns where id = ${id}`,
+    );
+    expect(campaign).toEqual({ units: 2, status: 'partially_fulfilled' });
+
+    // The thank-you video opens in an accessible dialog and closes back to its button.
+    const watch = page.getByRole('button', { name: /Watch thank-you video from Halima Bello/ });
+    await press(page, watch);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    expect(await page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]').count()).toBe(1);
+    await expectNoAxeViolations(page, 'video dialog');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('refuses to quick-add an organization campaign from its card, with an accessible alert', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/campaigns');
+    await settle(page);
+    await press(page, page.getByRole('button', { name: /Add to gift bag.*Braille Paper/ }));
+    const alert = page.getByRole('alertdialog');
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(await alert.innerText()).toContain('Organization campaigns work differently. Please visit the campaign page for more information.');
+    await expectNoAxeViolations(page, 'organization quick-add alert');
+    await page.keyboard.press('Escape');
+    expect(await bagCount(page)).toBe('0');
+  });
+
+  it('sends an empty bag from /checkout to /campaigns', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/checkout');
+    await expect.poll(() => path(page)).toBe('/campaigns');
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no axe violations on the giving pages (${theme})`, async () => {
+      const { page } = await e2e.newPage({ theme });
+      await page.goto('/cart');
+      await settle(page);
+      await expect.poll(() => page.locator('main').innerText()).toContain('Your Gift Bag is Empty');
+      await expectNoAxeViolations(page, `/cart empty (${theme})`);
+      // Each theme gives to its own campaign: the other run's checkout still holds its unit.
+      const id = await campaignOf(theme === 'light' ? 'ibrahim.musa@example.com' : 'esther.ojo@example.com', 'recipient_campaigns');
+      await page.goto(`/campaigns/${id}`);
+      await settle(page);
+      await page.getByRole('button', { name: 'Add to gift bag' }).click();
+      await page.goto('/cart');
+      await settle(page);
+      await expectNoAxeViolations(page, `/cart (${theme})`);
+      await page.goto('/checkout');
+      await settle(page);
+      await expectNoAxeViolations(page, `/checkout (${theme})`);
+      await page.getByRole('textbox', { name: 'Full name' }).fill('Theme Tester');
+      await page.getByRole('textbox', { name: 'Email' }).fill(`theme.${theme}@example.org`);
+      await page.getByRole('button', { name: /^Pay ₦/ }).first().click();
+      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(1);
+      await expectNoAxeViolations(page, `test payment dialog (${theme})`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      const orgId = await campaignOf('hope.abeokuta@example.com', 'organization_campaigns');
+      await page.goto(`/campaigns/org-${orgId}`);
+      await settle(page);
+      await page.getByRole('button', { name: 'Fund units' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+      await expectNoAxeViolations(page, `fund dialog (${theme})`);
+      const slider = page.getByRole('slider');
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      expect(await slider.inputValue()).toBe('3');
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await expect.poll(() => path(page)).toBe(`/donate/org-${orgId}`);
+      await settle(page);
+      await expect.poll(() => page.getByRole('textbox', { name: /Units to give/ }).inputValue()).toBe('3');
+      await expectNoAxeViolations(page, `/donate (${theme})`);
+    });
+  }
+});

@@ -1,0 +1,256 @@
+import { CheckCircle2, Clock, Gift as GiftIcon, HandCoins, LifeBuoy, type LucideIcon, PackageCheck, Wallet } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { Gift } from '@contract/giving';
+import { formatNaira } from '@contract/money';
+import { SUPPORT_EMAIL } from '@/lib/site';
+import { Button } from '@/ui/button';
+import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
+import { Page } from '@/ui/page';
+import { recipientName, useDonorGifts } from './api';
+import { VideoModal } from './video-modal';
+
+const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
+const countFormat = new Intl.NumberFormat('en-NG');
+
+const linkClass = 'inline-flex min-h-11 items-center font-semibold underline wrap-anywhere';
+
+type Badge = { className: string; Icon: LucideIcon };
+
+const grey = 'border-gray-600 bg-gray-100 text-gray-900 dark:border-gray-400 dark:bg-gray-800 dark:text-gray-100';
+
+// The status text carries the meaning; colour and icon only repeat it, with contrast well above AA.
+const badges: Record<string, Badge> = {
+  Delivered: {
+    className: 'border-green-700 bg-green-50 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100',
+    Icon: CheckCircle2,
+  },
+  'Processing Pickup': {
+    className: 'border-amber-700 bg-amber-50 text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100',
+    Icon: Clock,
+  },
+  'Fully Funded': { className: grey, Icon: PackageCheck },
+};
+const otherBadge: Badge = { className: grey, Icon: HandCoins };
+
+function StatusBadge({ status }: { status: string }) {
+  const { className, Icon } = badges[status] ?? otherBadge;
+  return (
+    <span className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-sm font-semibold whitespace-nowrap ${className}`}>
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {status}
+    </span>
+  );
+}
+
+function GiftDate({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return <>Date not recorded</>;
+  return <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>;
+}
+
+function SummaryCard({
+  title,
+  Icon,
+  className = '',
+  children,
+}: {
+  title: string;
+  Icon: LucideIcon;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className={`flex flex-col rounded-xl border border-gray-300 bg-white p-5 dark:border-gray-700 dark:bg-gray-900 ${className}`}>
+      <h3 className="flex items-center gap-2 text-base font-semibold text-gray-800 dark:text-gray-200">
+        <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-dark dark:text-orange-300" />
+        {title}
+      </h3>
+      <div className="mt-2">{children}</div>
+    </li>
+  );
+}
+
+function SupportLinks() {
+  return (
+    <ul className="space-y-1">
+      <li>
+        <Link to="/contact" className={linkClass}>
+          Go to the contact page
+        </Link>
+      </li>
+      <li>
+        <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
+          Email {SUPPORT_EMAIL}
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+function GiftRow({ gift }: { gift: Gift }) {
+  const name = recipientName(gift);
+  const video = gift.appreciation_video_url?.trim();
+  return (
+    <tr className="border-t border-gray-200 align-top dark:border-gray-700">
+      <th scope="row" className="min-w-40 px-4 py-3 text-left font-normal">
+        <Link to={`/campaigns/${encodeURIComponent(gift.campaign_id)}`} className={linkClass}>
+          {name}
+        </Link>
+        <span className="block text-gray-700 dark:text-gray-300">
+          {gift.product_name}
+          {gift.units > 1 ? `, ${countFormat.format(gift.units)} units` : ''}
+        </span>
+      </th>
+      <td className="px-4 py-3 leading-11 whitespace-nowrap">
+        <GiftDate iso={gift.date} />
+      </td>
+      <td className="px-4 py-3">
+        <span className="inline-flex min-h-11 items-center">
+          <StatusBadge status={gift.status} />
+        </span>
+      </td>
+      <td className="px-4 py-3">
+        {video ? (
+          <VideoModal name={name} url={video} />
+        ) : (
+          <span className="inline-flex min-h-11 items-center gap-1.5 text-gray-700 dark:text-gray-300">
+            <Clock aria-hidden="true" className="size-4 shrink-0" />
+            Pending
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function newestFirst(gifts: Gift[]): Gift[] {
+  const time = (g: Gift) => Date.parse(g.date) || 0;
+  return [...gifts].sort((a, b) => time(b) - time(a) || b.id - a.id);
+}
+
+/** Whether the element's content is wider than the element, kept up to date as either resizes. */
+function useOverflowsSideways<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, overflows] as const;
+}
+
+function GiftTable({ gifts }: { gifts: Gift[] }) {
+  const [scroller, overflows] = useOverflowsSideways<HTMLDivElement>();
+  return (
+    <>
+      {overflows ? (
+        <p className="mb-2 text-gray-700 dark:text-gray-300">Scroll the table sideways to see every column.</p>
+      ) : null}
+      {/* Focusable so keyboard users can scroll the table sideways on narrow screens; relative so
+          visually hidden text is clipped by this scroller instead of widening the whole page. */}
+      <div
+        ref={scroller}
+        role="region"
+        aria-label="Gifting history table"
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl border border-gray-300 bg-white dark:border-gray-700 dark:bg-gray-900"
+      >
+        <table className="w-full min-w-xl border-collapse text-left">
+          <caption className="sr-only">Your gifts, newest first</caption>
+          <thead className="bg-gray-100 text-sm font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Recipient
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Date
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Appreciation
+              </th>
+            </tr>
+          </thead>
+          <tbody className="text-gray-900 dark:text-gray-100">
+            {newestFirst(gifts).map((gift) => (
+              <GiftRow key={gift.id} gift={gift} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function GiftHistory({ gifts }: { gifts: Gift[] }) {
+  return (
+    <section aria-labelledby="gift-history-title" className="mt-10">
+      <h2 id="gift-history-title" className="text-2xl font-bold">
+        Your Gifting History
+      </h2>
+      <div className="mt-4">
+        {gifts.length === 0 ? (
+          <EmptyState title="You haven't made any gifts yet.">
+            <Link to="/campaigns" className={linkClass}>
+              Browse campaigns to give your first gift
+            </Link>
+          </EmptyState>
+        ) : (
+          <GiftTable gifts={gifts} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default function GiftsPage() {
+  const { data, isPending, isError, isFetching, refetch } = useDonorGifts();
+  return (
+    <Page title="My Gifts" wide>
+      {isPending || (isError && isFetching) ? (
+        <LoadingState>Loading your gifts...</LoadingState>
+      ) : isError ? (
+        <div className="space-y-4">
+          <ErrorMessage>Could not fetch your gift history.</ErrorMessage>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+          <p className="text-gray-800 dark:text-gray-200">If this keeps happening, our support team can help:</p>
+          <SupportLinks />
+        </div>
+      ) : (
+        <>
+          <section aria-labelledby="gift-summary-title">
+            <h2 id="gift-summary-title" className="sr-only">
+              Summary
+            </h2>
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <SummaryCard title="Total Given" Icon={Wallet}>
+                <p className="text-2xl font-extrabold tabular-nums wrap-anywhere sm:text-3xl">{formatNaira(data.totalGiven)}</p>
+              </SummaryCard>
+              <SummaryCard title="Gifts Made" Icon={GiftIcon}>
+                <p className="text-2xl font-extrabold tabular-nums sm:text-3xl">{countFormat.format(data.giftsMade)}</p>
+              </SummaryCard>
+              <SummaryCard title="Contact Support" Icon={LifeBuoy} className="sm:col-span-2 lg:col-span-1">
+                <p className="text-gray-700 dark:text-gray-300">Questions about a gift? We are happy to help.</p>
+                <div className="mt-1">
+                  <SupportLinks />
+                </div>
+              </SummaryCard>
+            </ul>
+          </section>
+          <GiftHistory gifts={data.givingHistory} />
+        </>
+      )}
+    </Page>
+  );
+}

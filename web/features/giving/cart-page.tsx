@@ -1,0 +1,186 @@
+import { ArrowRight, ShoppingBag, Trash2 } from 'lucide-react';
+import { useRef } from 'react';
+import { flushSync } from 'react-dom';
+import { formatNaira } from '@contract/money';
+import { cartActions, cartTotal, getCart, itemCount, useCart, type CartItem } from '@/lib/cart';
+import { announce } from '@/lib/page';
+import { buttonClass, LinkButton } from '@/ui/button';
+import { Page } from '@/ui/page';
+import { QuantityStepper } from '@/ui/quantity-stepper';
+import { giftFor, lineTotal } from './bag';
+import { focusCentered } from './focus';
+import { GiftImage } from './gift-image';
+
+/** The checkout schema's own ceiling, used when the bag does not know how many units are left. */
+const UNKNOWN_MAX_UNITS = 10_000;
+
+function maxUnits(item: CartItem): number {
+  return item.units_remaining && item.units_remaining > 0 ? item.units_remaining : UNKNOWN_MAX_UNITS;
+}
+
+function BagItem({
+  item,
+  onRemove,
+  removeRef,
+}: {
+  item: CartItem;
+  onRemove: () => void;
+  removeRef: (el: HTMLButtonElement | null) => void;
+}) {
+  const nameId = `gift-${item.id}-name`;
+  const forId = `gift-${item.id}-for`;
+  const isOrg = item.type === 'organization';
+  const max = maxUnits(item);
+
+  const changeUnits = (value: number) => {
+    cartActions.update(item.id, value);
+    announce(
+      `${item.product_name}: ${value} ${value === 1 ? 'unit' : 'units'}, ${formatNaira(item.product_price * value)}. Gift bag total ${formatNaira(cartTotal(getCart()))}.`,
+    );
+  };
+
+  return (
+    <article
+      aria-labelledby={nameId}
+      className="flex flex-col gap-4 rounded-xl border border-gray-300 bg-white p-4 sm:flex-row dark:border-gray-700 dark:bg-gray-900"
+    >
+      <GiftImage
+        src={item.product_image_url}
+        className="h-28 w-full shrink-0 rounded-lg border border-gray-200 bg-orange-50 object-contain sm:w-36 dark:border-gray-700 dark:bg-gray-800"
+      />
+      <div className="min-w-0 flex-1 space-y-4">
+        <div>
+          <h3 id={nameId} className="text-xl font-bold break-words">
+            {item.product_name}
+          </h3>
+          <p id={forId} className="text-gray-700 dark:text-gray-300">
+            For {giftFor(item)}
+          </p>
+        </div>
+        <dl className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
+          <div>
+            <dt className="text-sm text-gray-700 dark:text-gray-300">{isOrg ? 'Price per unit' : 'Price'}</dt>
+            <dd className="text-lg font-semibold">{formatNaira(item.product_price)}</dd>
+          </div>
+          {!isOrg ? (
+            <div>
+              <dt className="text-sm text-gray-700 dark:text-gray-300">Quantity</dt>
+              <dd className="text-lg font-semibold">1</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt className="text-sm text-gray-700 dark:text-gray-300">Line total</dt>
+            <dd className="text-lg font-semibold">{formatNaira(lineTotal(item))}</dd>
+          </div>
+        </dl>
+        {isOrg ? (
+          <QuantityStepper
+            label={`Units of ${item.product_name}`}
+            value={item.quantity}
+            min={1}
+            max={max}
+            onChange={changeUnits}
+            description={max === UNKNOWN_MAX_UNITS ? undefined : `Between 1 and ${max}.`}
+          />
+        ) : null}
+        <button
+          ref={removeRef}
+          type="button"
+          onClick={onRemove}
+          aria-describedby={forId}
+          className={buttonClass('secondary')}
+        >
+          <Trash2 aria-hidden="true" className="size-5" />
+          Remove<span className="sr-only"> {item.product_name} from your gift bag</span>
+        </button>
+      </div>
+    </article>
+  );
+}
+
+export default function CartPage() {
+  const items = useCart();
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const emptyHeading = useRef<HTMLHeadingElement>(null);
+  const total = cartTotal(items);
+  const count = itemCount(items);
+
+  function remove(item: CartItem, index: number) {
+    const next = items[index + 1] ?? items[index - 1];
+    // Render the shorter list now, so there is something to move focus to.
+    flushSync(() => cartActions.remove(item.id));
+    focusCentered(next ? removeButtons.current.get(next.id) : emptyHeading.current);
+    announce(`${item.product_name} removed from your gift bag.`);
+  }
+
+  return (
+    <Page title="Your Gift Bag" wide>
+      {items.length === 0 ? (
+        <div className="rounded-xl border-2 border-dashed border-gray-300 px-6 py-10 text-center dark:border-gray-700">
+          <ShoppingBag aria-hidden="true" className="mx-auto size-10 text-gray-700 dark:text-gray-300" />
+          <h2 ref={emptyHeading} tabIndex={-1} className="mt-3 text-2xl font-bold">
+            Your Gift Bag is Empty
+          </h2>
+          <p className="mt-3 text-lg text-gray-700 dark:text-gray-300">
+            Choose a campaign and add a gift to your bag to give it.
+          </p>
+          <LinkButton to="/campaigns" className="mt-6">
+            Browse campaigns
+          </LinkButton>
+        </div>
+      ) : (
+        <div className="grid gap-10 lg:grid-cols-3">
+          <section aria-labelledby="bag-items-title" className="lg:col-span-2">
+            <h2 id="bag-items-title" className="text-2xl font-bold">
+              Gifts in your bag
+            </h2>
+            <p className="mt-1 text-gray-700 dark:text-gray-300">
+              {items.length} {items.length === 1 ? 'campaign' : 'campaigns'}, {count} {count === 1 ? 'unit' : 'units'}
+            </p>
+            <ul className="mt-4 space-y-4">
+              {items.map((item, index) => (
+                <li key={item.id}>
+                  <BagItem
+                    item={item}
+                    onRemove={() => remove(item, index)}
+                    removeRef={(el) => {
+                      if (el) removeButtons.current.set(item.id, el);
+                      else removeButtons.current.delete(item.id);
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="bag-summary-title">
+            <div className="rounded-xl border border-gray-300 bg-gray-50 p-5 lg:sticky lg:top-24 dark:border-gray-700 dark:bg-gray-900">
+              <h2 id="bag-summary-title" className="text-2xl font-bold">
+                Summary
+              </h2>
+              <dl className="mt-4 space-y-3">
+                <div className="flex items-baseline justify-between gap-4">
+                  <dt className="text-gray-800 dark:text-gray-200">Subtotal</dt>
+                  <dd className="text-lg font-semibold">{formatNaira(total)}</dd>
+                </div>
+                <div className="flex items-baseline justify-between gap-4 border-t border-gray-300 pt-3 dark:border-gray-700">
+                  <dt className="text-lg font-bold">Total</dt>
+                  <dd className="text-xl font-bold">{formatNaira(total)}</dd>
+                </div>
+              </dl>
+              <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">No fees are added. Prices are confirmed at checkout.</p>
+              <div className="mt-5 flex flex-col gap-3">
+                <LinkButton to="/checkout">
+                  Proceed to checkout <ArrowRight aria-hidden="true" className="size-5" />
+                </LinkButton>
+                <LinkButton to="/campaigns" variant="secondary">
+                  Continue browsing
+                </LinkButton>
+              </div>
+            </div>
+          </section>
+        </div>
+      )}
+    </Page>
+  );
+}

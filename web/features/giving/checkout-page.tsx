@@ -1,0 +1,48 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Navigate, useNavigate } from 'react-router';
+import type { FundReply } from '@contract/giving';
+import { cartActions, cartTotal, useCart } from '@/lib/cart';
+import { LinkButton } from '@/ui/button';
+import { Page } from '@/ui/page';
+import { giftFor, lineTotal } from './bag';
+import { CheckoutForm, type CheckoutLine } from './checkout-form';
+import type { SuccessState } from './success-state';
+
+export default function CheckoutPage() {
+  const bag = useCart();
+  const navigate = useNavigate();
+  const [paid, setPaid] = useState(false);
+
+  if (bag.length === 0 && !paid) return <Navigate to="/campaigns" replace />;
+
+  const items: CheckoutLine[] = bag.map((item) => ({
+    campaignId: item.id,
+    units: item.quantity,
+    label: `${item.product_name} for ${giftFor(item)}`,
+    amountKobo: lineTotal(item),
+  }));
+
+  function handlePaid(result: FundReply) {
+    // Committed before the bag empties, so the empty-bag redirect cannot win the race to navigate.
+    flushSync(() => setPaid(true));
+    cartActions.clear();
+    const state: SuccessState = {
+      reference: result.reference,
+      amountKobo: result.amountKobo,
+      status: result.status,
+      message: result.message,
+    };
+    navigate('/checkout/success', { state });
+  }
+
+  return (
+    <Page title="Checkout" intro={<p>Give as a guest or signed in. Prices are confirmed when you press Pay.</p>}>
+      <LinkButton to="/cart" variant="ghost" className="-ml-3 mb-6">
+        <ArrowLeft aria-hidden="true" className="size-5" /> Back to your gift bag
+      </LinkButton>
+      <CheckoutForm items={items} totalKobo={cartTotal(bag)} onPaid={handlePaid} />
+    </Page>
+  );
+}

@@ -1,0 +1,88 @@
+import { AlertTriangle, CheckCircle2, Gift, Home } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { appRole } from '@contract/roles';
+import { formatNaira } from '@contract/money';
+import { useSession } from '@/lib/session';
+import { SUPPORT_EMAIL } from '@/lib/site';
+import { LinkButton } from '@/ui/button';
+import { Page } from '@/ui/page';
+import { readSuccessState } from './success-state';
+
+export default function CheckoutSuccessPage() {
+  const location = useLocation();
+  const session = useSession();
+  const gift = readSuccessState(location.state);
+  // Gifts are only kept in a gift history for donor accounts.
+  const canViewGifts = session.status === 'signedIn' && appRole(session.user.role) === 'donor';
+  const needsAttention = gift?.status === 'needs_attention';
+
+  return (
+    <Page title="Thank You">
+      <div className="space-y-6">
+        <p className="flex items-start gap-3 text-xl">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-green-700 dark:text-green-400" />
+          <span>
+            Thank you for your gift. Every gift funds a specific device that helps a blind or visually impaired person
+            live more independently.
+          </span>
+        </p>
+
+        {gift ? (
+          <>
+            {needsAttention ? (
+              <div className="flex items-start gap-3 rounded-xl border-2 border-amber-700 bg-amber-50 p-4 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50">
+                <AlertTriangle aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
+                <div className="space-y-2">
+                  <h2 className="text-lg font-bold">Part of your gift needs our attention</h2>
+                  <p>{gift.message}</p>
+                  <p>
+                    Questions? Write to{' '}
+                    <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold break-words underline decoration-2">
+                      {SUPPORT_EMAIL}
+                    </a>{' '}
+                    and quote your payment reference.
+                  </p>
+                </div>
+              </div>
+            ) : gift.message ? (
+              <p className="text-lg">{gift.message}</p>
+            ) : null}
+
+            <section aria-labelledby="gift-details-title">
+              <h2 id="gift-details-title" className="text-2xl font-bold">
+                Your gift
+              </h2>
+              <dl className="mt-4 grid gap-4 rounded-xl border border-gray-300 p-4 sm:grid-cols-2 dark:border-gray-700">
+                <div>
+                  <dt className="text-sm text-gray-700 dark:text-gray-300">Amount paid</dt>
+                  <dd className="text-2xl font-bold">{formatNaira(gift.amountKobo)}</dd>
+                </div>
+                <div className="min-w-0">
+                  <dt className="text-sm text-gray-700 dark:text-gray-300">Payment reference</dt>
+                  <dd className="font-mono text-lg break-all">{gift.reference}</dd>
+                </div>
+              </dl>
+            </section>
+          </>
+        ) : null}
+
+        <p className="text-lg text-gray-800 dark:text-gray-200">
+          Funded devices are collected in person at our centre in Lagos, and we record a thank-you video after each
+          collection.
+          {canViewGifts ? ' You can follow your gifts and watch their videos from your gift history.' : null}
+        </p>
+
+        <div className="flex flex-wrap gap-3">
+          <LinkButton to="/">
+            <Home aria-hidden="true" className="size-5" /> Back to home
+          </LinkButton>
+          {canViewGifts ? (
+            <LinkButton to="/donor/gifts" variant="secondary">
+              <Gift aria-hidden="true" className="size-5" /> View my gifts
+            </LinkButton>
+          ) : null}
+        </div>
+      </div>
+    </Page>
+  );
+}

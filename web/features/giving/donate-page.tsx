@@ -1,0 +1,209 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { PublicOrganizationCampaign, PublicRecipientCampaign } from '@contract/campaigns';
+import type { FundReply } from '@contract/giving';
+import { ORG_PREFIX, parseCampaignId, toCampaignId } from '@contract/ids';
+import { formatNaira } from '@contract/money';
+import { ApiError, apiGet } from '@/lib/api';
+import { LinkButton } from '@/ui/button';
+import { ErrorMessage, LoadingState } from '@/ui/feedback';
+import { Page } from '@/ui/page';
+import { QuantityStepper } from '@/ui/quantity-stepper';
+import { CheckoutForm } from './checkout-form';
+import { GiftImage } from './gift-image';
+import type { SuccessState } from './success-state';
+
+type GiftCampaign = {
+  id: string;
+  type: 'recipient' | 'organization';
+  productName: string;
+  imageUrl: string | null;
+  forName: string;
+  unitPriceKobo: number;
+  unitsRemaining: number;
+  maxUnits: number;
+  isFunded: boolean;
+};
+
+function fromRecipient(c: PublicRecipientCampaign): GiftCampaign {
+  return {
+    id: toCampaignId({ kind: 'recipient', id: c.id }),
+    type: 'recipient',
+    productName: c.product_name,
+    imageUrl: c.product_image_url,
+    forName: `${c.first_name} ${c.last_name}`.trim(),
+    unitPriceKobo: c.product_price,
+    unitsRemaining: c.is_funded ? 0 : 1,
+    maxUnits: 1,
+    isFunded: c.is_funded,
+  };
+}
+
+function fromOrganization(c: PublicOrganizationCampaign): GiftCampaign {
+  // Spec 5: the price of one unit is the total divided by the quantity requested.
+  const unitPriceKobo = c.quantity > 0 ? Math.round(c.total_price / c.quantity) : c.unit_price;
+  const unitsRemaining = Math.max(0, c.units_remaining);
+  return {
+    id: toCampaignId({ kind: 'organization', id: c.id }),
+    type: 'organization',
+    productName: c.product_name,
+    imageUrl: c.image_url,
+    forName: c.organization_name || `${c.first_name} ${c.last_name}`.trim(),
+    unitPriceKobo,
+    unitsRemaining,
+    maxUnits: Math.max(1, unitsRemaining),
+    isFunded: c.is_funded || unitsRemaining === 0,
+  };
+}
+
+async function fetchCampaign(rawId: string): Promise<GiftCampaign> {
+  const notFound = rawId.startsWith(ORG_PREFIX) ? 'Organization campaign not found.' : 'Campaign not found.';
+  const ref = parseCampaignId(rawId);
+  if (!ref) throw new ApiError(404, notFound);
+  try {
+    return ref.kind === 'organization'
+      ? fromOrganization(await apiGet<PublicOrganizationCampaign>(`/org-campaigns/${ref.id}`))
+      : fromRecipient(await apiGet<PublicRecipientCampaign>(`/campaigns/${ref.id}`));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new ApiError(404, notFound);
+    if (error instanceof ApiError && error.status > 0) throw new ApiError(error.status, `HTTP error! status: ${error.status}`);
+    throw error;
+  }
+}
+
+function useGiftCampaign(rawId: string) {
+  return useQuery({
+    // Its own key: the campaign pages cache a different shape for the same id.
+    queryKey: ['giving', 'campaign', rawId],
+    queryFn: () => fetchCampaign(rawId),
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+  });
+}
+
+/** Units asked for by the campaign page (navigation state) or a shared link (?units=), kept in range. */
+function startingUnits(state: unknown, query: string | null, max: number): number {
+  const fromState = state && typeof state === 'object' ? (state as { units?: unknown }).units : undefined;
+  const wanted = Number(fromState ?? query ?? 1);
+  if (!Number.isFinite(wanted)) return 1;
+  return Math.min(max, Math.max(1, Math.floor(wanted)));
+}
+
+function DonateForm({ campaign }: { campaign: GiftCampaign }) {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const isOrg = campaign.type === 'organization';
+  const [units, setUnits] = useState(() =>
+    isOrg ? startingUnits(location.state, searchParams.get('units'), campaign.maxUnits) : 1,
+  );
+  const amountKobo = campaign.unitPriceKobo * units;
+
+  function handlePaid(result: FundReply) {
+    const state: SuccessState = {
+      reference: result.reference,
+      amountKobo: result.amountKobo,
+      status: result.status,
+      message: result.message,
+    };
+    navigate('/checkout/success', { state });
+  }
+
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="donate-gift-title">
+        <h2 id="donate-gift-title" className="text-2xl font-bold">
+          Your gift
+        </h2>
+        <div className="mt-4 flex flex-col gap-4 rounded-xl border border-gray-300 p-4 sm:flex-row dark:border-gray-700">
+          <GiftImage
+            src={campaign.imageUrl}
+            className="h-32 w-full shrink-0 rounded-lg border border-gray-200 bg-orange-50 object-contain sm:w-44 dark:border-gray-700 dark:bg-gray-800"
+          />
+          <div className="min-w-0 flex-1 space-y-4">
+            <dl className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
+              <div>
+                <dt className="text-sm text-gray-700 dark:text-gray-300">Product</dt>
+                <dd className="text-lg font-semibold break-words">{campaign.productName}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-gray-700 dark:text-gray-300">For</dt>
+                <dd className="text-lg font-semibold break-words">{campaign.forName}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-gray-700 dark:text-gray-300">{isOrg ? 'Price per unit' : 'Price'}</dt>
+                <dd className="text-lg font-semibold">{formatNaira(campaign.unitPriceKobo)}</dd>
+              </div>
+              {isOrg ? (
+                <div>
+                  <dt className="text-sm text-gray-700 dark:text-gray-300">Units still needed</dt>
+                  <dd className="text-lg font-semibold">{campaign.unitsRemaining}</dd>
+                </div>
+              ) : null}
+            </dl>
+            {isOrg ? (
+              <QuantityStepper
+                label="Units to give"
+                value={units}
+                min={1}
+                max={campaign.maxUnits}
+                onChange={setUnits}
+                description={`Between 1 and ${campaign.maxUnits}. ${units} × ${formatNaira(campaign.unitPriceKobo)} = ${formatNaira(amountKobo)}`}
+              />
+            ) : null}
+          </div>
+        </div>
+      </section>
+
+      <CheckoutForm
+        items={[
+          {
+            campaignId: campaign.id,
+            units,
+            label: `${campaign.productName} for ${campaign.forName}`,
+            amountKobo,
+          },
+        ]}
+        totalKobo={amountKobo}
+        onPaid={handlePaid}
+      />
+    </div>
+  );
+}
+
+export default function DonatePage() {
+  const { campaignId = '' } = useParams();
+  const { data, error, isPending } = useGiftCampaign(campaignId);
+  const title = data ? `Give to ${data.productName} for ${data.forName}` : 'Give';
+
+  return (
+    <Page title={title}>
+      <LinkButton to={data ? `/campaigns/${data.id}` : '/campaigns'} variant="ghost" className="-ml-3 mb-6">
+        <ArrowLeft aria-hidden="true" className="size-5" /> {data ? 'Back to the campaign' : 'All campaigns'}
+      </LinkButton>
+      {isPending ? (
+        <LoadingState>Loading Campaign Details...</LoadingState>
+      ) : error || !data ? (
+        <div className="space-y-4">
+          <ErrorMessage>{error?.message ?? 'Campaign not found.'}</ErrorMessage>
+          <LinkButton to="/campaigns" variant="secondary">
+            See all campaigns
+          </LinkButton>
+        </div>
+      ) : data.isFunded ? (
+        <div className="space-y-6">
+          <p className="flex items-start gap-2 rounded-xl border-2 border-green-700 bg-green-50 p-4 text-lg font-semibold text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
+            This campaign has been fully funded, so it is closed to further gifts. Thank you to everyone who gave.
+          </p>
+          <LinkButton to="/campaigns" variant="secondary">
+            See other campaigns
+          </LinkButton>
+        </div>
+      ) : (
+        <DonateForm campaign={data} />
+      )}
+    </Page>
+  );
+}

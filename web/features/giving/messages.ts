@@ -1,0 +1,32 @@
+import { ApiError, HTML_INSTEAD_OF_JSON } from '@/lib/api';
+
+export const FILL_IN_DETAILS = 'Please fill in your name and email to continue.';
+export const UNKNOWN_SERVER_ERROR = 'An unknown error occurred on our server.';
+export const UNEXPECTED_RESPONSE = 'Our server returned an unexpected response. Please contact support.';
+export const GATEWAY_UNAVAILABLE =
+  'The payment gateway is unavailable right now, so no payment was taken. Please try again in a few minutes.';
+export const MISSING_REFERENCE =
+  'A critical error occurred: our server did not issue a payment reference, so no payment was taken. Please try again, or contact support if this keeps happening.';
+
+/** An error whose message is already written for the donor. */
+export class ShownError extends Error {}
+
+const UNREADABLE_REPLY = 'The server sent a reply that could not be read.';
+
+/** What to tell the donor about a failed call: the server's own message when it sent one. */
+export function messageFor(error: unknown): string {
+  if (error instanceof ShownError) return error.message;
+  if (error instanceof ApiError) {
+    if (error.message === HTML_INSTEAD_OF_JSON || error.message === UNREADABLE_REPLY) return UNEXPECTED_RESPONSE;
+    // apiRequest invents this text when the reply carried no message of its own.
+    if (error.message.startsWith('HTTP error!')) return UNKNOWN_SERVER_ERROR;
+    return error.message;
+  }
+  return UNKNOWN_SERVER_ERROR;
+}
+
+/** Failures worth repeating with the same payment reference: the network, or the server itself. */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 0 || error.status >= 500 || error.status === 429;
+  return true;
+}

@@ -1,0 +1,3 @@
+/** Underlined so links stand out from body text without relying on colour. */
+export const textLink =
+  'font-semibold break-words text-brand-dark underline decoration-2 hover:decoration-4 dark:text-orange-300';
