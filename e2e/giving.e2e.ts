@@ -200,3 +200,35 @@ describe('giving', () => {
     });
   }
 });
+
+describe('giving in dark mode', () => {
+  it('has no axe violations on the thank-you page, the gift history and the video dialog', async () => {
+    const id = await campaignOf('recipient@example.com', 'recipient_campaigns');
+    const { page } = await e2e.newPage({ theme: 'dark' });
+    await page.goto('/login');
+    await settle(page);
+    await page.getByRole('textbox', { name: 'Email' }).fill('donor@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+    await page.goto(`/campaigns/${id}`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Add to gift bag' }).click();
+    await page.goto('/checkout');
+    await settle(page);
+    await page.getByRole('button', { name: /^Pay ₦/ }).first().click();
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(1);
+    await page.getByRole('dialog').getByRole('button', { name: /^Pay ₦/ }).click();
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/checkout/success');
+    await settle(page);
+    await expectNoAxeViolations(page, '/checkout/success (dark)');
+    await page.getByRole('link', { name: /View my gifts/ }).click();
+    await expect.poll(() => path(page)).toBe('/donor/gifts');
+    await settle(page);
+    await expect.poll(() => page.getByRole('table').innerText()).toContain('Tunde Bakare');
+    await expectNoAxeViolations(page, '/donor/gifts (dark)');
+    await page.getByRole('button', { name: /Watch thank-you video from Halima Bello/ }).click();
+    await expect.poll(() => page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]').count()).toBe(1);
+    await expectNoAxeViolations(page, 'video dialog (dark)');
+  });
+});
