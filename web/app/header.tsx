@@ -79,7 +79,7 @@ function CartLink() {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center gap-1 rounded-lg px-3 font-medium hover:bg-gray-100 dark:hover:bg-gray-800 ${
+  `inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-lg px-3 font-medium hover:bg-gray-100 dark:hover:bg-gray-800 ${
     isActive ? 'underline decoration-brand decoration-3' : ''
   }`;
 
@@ -133,7 +133,7 @@ export function Header() {
           {/* On the narrowest phones the name wraps onto two short lines rather than push the menu off screen. */}
           <span className="max-w-[7.5rem] min-[400px]:max-w-none">Gift of Independence</span>
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center gap-1">{links}</ul>
         </nav>
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
@@ -143,14 +143,14 @@ export function Header() {
             </Suspense>
           ) : null}
           <CartLink />
-          <span className="hidden lg:block">
+          <span className="hidden xl:block">
             <Link to="/login" state={{ defaultTab: 'signup' }} className={buttonClass('primary')}>
               Start a Gift Campaign
             </Link>
           </span>
           <button
             type="button"
-            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-gray-100 lg:hidden dark:hover:bg-gray-800"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-gray-100 xl:hidden dark:hover:bg-gray-800"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((o) => !o)}
@@ -164,7 +164,7 @@ export function Header() {
         id={menuId}
         aria-label="Main"
         hidden={!menuOpen}
-        className="border-t border-gray-200 bg-white px-4 pb-4 lg:hidden dark:border-gray-800 dark:bg-gray-900"
+        className="border-t border-gray-200 bg-white px-4 pb-4 xl:hidden dark:border-gray-800 dark:bg-gray-900"
       >
         <ul className="flex flex-col gap-1 pt-2">
           {links}
