@@ -1,4 +1,5 @@
-import { AlertCircle, Eye, EyeOff } from 'lucide-react';
+import { FieldError } from '@/ui/form';
+import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
@@ -21,18 +22,6 @@ export const hintClass = 'mt-1 text-base text-gray-700 dark:text-gray-300';
 
 export type Errors<F extends string> = Partial<Record<F, string>>;
 
-export function FieldError({ id, children }: { id: string; children?: string }) {
-  if (!children) return null;
-  return (
-    <p id={id} className="mt-1 flex items-start gap-1.5 font-medium text-red-800 dark:text-red-300">
-      <AlertCircle aria-hidden="true" className="mt-1 size-5 shrink-0" />
-      <span>
-        <span className="sr-only">Error: </span>
-        {children}
-      </span>
-    </p>
-  );
-}
 
 export const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
-import { FieldError, hintClass, labelClass } from './fields';
+import { FieldError } from '@/ui/form';
+import { hintClass, labelClass } from './fields';
 import { isDarkMode, loadScript } from './scripts';
 
 const TURNSTILE_SRC = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';

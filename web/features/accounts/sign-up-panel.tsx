@@ -8,21 +8,8 @@ import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
 import { failureMessage, fieldErrorsOf, googleAuth, register, resendOtp, userExists, type RegisterBody } from './api';
-import {
-  FieldError,
-  PasswordField,
-  StepHeading,
-  TextField,
-  blockLink,
-  describedBy,
-  hintClass,
-  inputClass,
-  labelClass,
-  showFieldErrors,
-  useStepFocus,
-  zodErrors,
-  type Errors,
-} from './fields';
+import { FieldError } from '@/ui/form';
+import { PasswordField, StepHeading, TextField, blockLink, describedBy, hintClass, inputClass, labelClass, showFieldErrors, useStepFocus, zodErrors, type Errors } from './fields';
 import { GoogleButton } from './google-button';
 import { HumanCheck } from './human-check';
 import { VerifyStep } from './verify-step';

@@ -3,7 +3,7 @@ import { formatNaira, percentOf } from '@contract/money';
 import { truncate } from '@contract/text';
 import { Link } from 'react-router';
 import { ProgressBar } from '@/ui/progress-bar';
-import { ProductImage } from './product-image';
+import { ProductImage } from '@/ui/product-image';
 import { QuickAddButton } from './quick-add-button';
 import type { Campaign } from './normalize';
 

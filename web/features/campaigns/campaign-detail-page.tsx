@@ -12,7 +12,7 @@ import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useCampaign } from './api';
 import type { Campaign } from './normalize';
 import { FundDialog } from './fund-dialog';
-import { ProductImage } from './product-image';
+import { ProductImage } from '@/ui/product-image';
 
 function BackButton() {
   const navigate = useNavigate();

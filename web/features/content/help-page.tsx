@@ -1,7 +1,8 @@
-import { AlertCircle, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
+import { FieldError, fieldClass } from '@/ui/form';
 import { Button } from '@/ui/button';
 import { Page, Section } from '@/ui/page';
 import { COLLECTION_CENTRE, PARTNERSHIPS_EMAIL, SUPPORT_EMAIL } from '@/lib/site';
@@ -23,24 +24,6 @@ function validate(values: Values): Errors {
   if (!values.subject.trim()) errors.subject = 'Enter a subject.';
   if (!values.message.trim()) errors.message = 'Enter your message.';
   return errors;
-}
-
-const fieldClass = (invalid: boolean) =>
-  `mt-1 block w-full min-h-12 rounded-lg border-2 bg-white px-3 py-2 text-lg text-gray-900 dark:bg-gray-900 dark:text-gray-100 ${
-    invalid ? 'border-red-700 dark:border-red-400' : 'border-gray-700 dark:border-gray-300'
-  }`;
-
-function FieldError({ id, children }: { id: string; children?: string }) {
-  if (!children) return null;
-  return (
-    <p id={id} className="mt-1 flex items-start gap-1.5 font-medium text-red-800 dark:text-red-300">
-      <AlertCircle aria-hidden="true" className="mt-1 size-5 shrink-0" />
-      <span>
-        <span className="sr-only">Error: </span>
-        {children}
-      </span>
-    </p>
-  );
 }
 
 function ContactForm() {

@@ -9,7 +9,7 @@ import { Page } from '@/ui/page';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { giftFor, lineTotal } from './bag';
 import { focusCentered } from './focus';
-import { GiftImage } from './gift-image';
+import { ProductImage } from '@/ui/product-image';
 
 /** The checkout schema's own ceiling, used when the bag does not know how many units are left. */
 const UNKNOWN_MAX_UNITS = 10_000;
@@ -44,7 +44,7 @@ function BagItem({
       aria-labelledby={nameId}
       className="flex flex-col gap-4 rounded-xl border border-gray-300 bg-white p-4 sm:flex-row dark:border-gray-700 dark:bg-gray-900"
     >
-      <GiftImage
+      <ProductImage width={160} height={120}
         src={item.product_image_url}
         className="h-28 w-full shrink-0 rounded-lg border border-gray-200 bg-orange-50 object-contain sm:w-36 dark:border-gray-700 dark:bg-gray-800"
       />

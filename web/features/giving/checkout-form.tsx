@@ -7,6 +7,7 @@ import { formatNaira } from '@contract/money';
 import { ApiError, apiRequest } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
+import { FieldError, fieldClass } from '@/ui/form';
 import { Button, buttonClass } from '@/ui/button';
 import {
   FILL_IN_DETAILS,
@@ -86,24 +87,6 @@ async function recordGift(checkout: CheckoutReply, donor: Donor, lines: Checkout
   const parsed = fundReplySchema.safeParse(data);
   if (!parsed.success) throw new ShownError(UNEXPECTED_RESPONSE);
   return parsed.data;
-}
-
-const fieldClass = (invalid: boolean) =>
-  `mt-1 block w-full min-h-12 rounded-lg border-2 bg-white px-3 py-2 text-lg text-gray-900 read-only:bg-gray-100 dark:bg-gray-900 dark:text-gray-100 dark:read-only:bg-gray-800 ${
-    invalid ? 'border-red-700 dark:border-red-400' : 'border-gray-700 dark:border-gray-300'
-  }`;
-
-function FieldError({ id, children }: { id: string; children?: string }) {
-  if (!children) return null;
-  return (
-    <p id={id} className="mt-1 flex items-start gap-1.5 font-medium text-red-800 dark:text-red-300">
-      <AlertCircle aria-hidden="true" className="mt-1 size-5 shrink-0" />
-      <span>
-        <span className="sr-only">Error: </span>
-        {children}
-      </span>
-    </p>
-  );
 }
 
 function units(n: number) {

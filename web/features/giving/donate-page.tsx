@@ -12,7 +12,7 @@ import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { CheckoutForm } from './checkout-form';
-import { GiftImage } from './gift-image';
+import { ProductImage } from '@/ui/product-image';
 import type { SuccessState } from './success-state';
 
 type GiftCampaign = {
@@ -117,7 +117,7 @@ function DonateForm({ campaign }: { campaign: GiftCampaign }) {
           Your gift
         </h2>
         <div className="mt-4 flex flex-col gap-4 rounded-xl border border-gray-300 p-4 sm:flex-row dark:border-gray-700">
-          <GiftImage
+          <ProductImage width={160} height={120}
             src={campaign.imageUrl}
             className="h-32 w-full shrink-0 rounded-lg border border-gray-200 bg-orange-50 object-contain sm:w-44 dark:border-gray-700 dark:bg-gray-800"
           />

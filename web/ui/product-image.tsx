@@ -2,8 +2,18 @@ import { useState } from 'react';
 
 const PLACEHOLDER = '/placeholder-product.svg';
 
-/** Decorative: the product's name is always written next to it. */
-export function GiftImage({ src, className = '' }: { src: string | null | undefined; className?: string }) {
+/** Product photos are decorative next to the product name, so they carry empty alt text. */
+export function ProductImage({
+  src,
+  className = '',
+  width = 480,
+  height = 360,
+}: {
+  src: string | null | undefined;
+  className?: string;
+  width?: number;
+  height?: number;
+}) {
   const [failed, setFailed] = useState(false);
   return (
     <img
@@ -11,8 +21,8 @@ export function GiftImage({ src, className = '' }: { src: string | null | undefi
       alt=""
       loading="lazy"
       decoding="async"
-      width={160}
-      height={120}
+      width={width}
+      height={height}
       onError={() => setFailed(true)}
       className={className}
     />
