@@ -58,6 +58,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     .map(([k, v]) => `-c ${k}=${v}`)
     .join(' ');
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
+  let closing = false;
+  // An idle connection dropped by the server (a restart, a failover) must not crash the process:
+  // the pool replaces it on the next query. While closing, the server ending them is expected.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (closing && error.code === '57P01') return;
+    console.error(`PostgreSQL connection error: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -65,7 +72,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     description: `PostgreSQL at ${redactUrl(url)}`,
     url,
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-    close: () => pool.end(),
+    close: async () => {
+      closing = true;
+      await pool.end();
+    },
   };
 }
 
