@@ -3,21 +3,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-data';
-import { createSmtpMailer } from '../server/providers/mail/mail';
-import { startSmtpCatcher } from '../server/test/smtp';
-import { expectNoAxeViolations, pageProblems, settle, startE2E, tabTo, type E2E } from './harness';
+import { expectNoAxeViolations, pageProblems, settle, startE2EWithMail, tabTo, type E2E, type SmtpCatcher } from './harness';
 
 let e2e: E2E;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let smtp: SmtpCatcher;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  e2e = await startE2E({ mailer: createSmtpMailer(smtp.url, 'Gift of Independence <no-reply@example.org>') });
+  ({ e2e, smtp, close: stop } = await startE2EWithMail());
 });
-afterAll(async () => {
-  await e2e?.close();
-  await smtp?.close();
-});
+afterAll(() => stop?.());
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');

@@ -7,7 +7,9 @@ import { expect } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../server/app';
 import type { Database } from '../server/db/client';
 import { createLocalStorage } from '../server/providers/storage/storage';
+import { createSmtpMailer } from '../server/providers/mail/mail';
 import { openTestDatabase, testConfig } from '../server/test/harness';
+import { startSmtpCatcher } from '../server/test/smtp';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -133,4 +135,20 @@ export async function tabTo(
     if (matches(info)) return;
   }
   throw new Error('Could not reach the wanted element with the Tab key.');
+}
+
+export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+/** A server whose mail goes over real SMTP to a catcher on loopback, so journeys can read codes and links. */
+export async function startE2EWithMail(): Promise<{ e2e: E2E; smtp: SmtpCatcher; close(): Promise<void> }> {
+  const smtp = await startSmtpCatcher();
+  const e2e = await startE2E({ mailer: createSmtpMailer(smtp.url, 'Gift of Independence <no-reply@example.org>') });
+  return {
+    e2e,
+    smtp,
+    async close() {
+      await e2e.close();
+      await smtp.close();
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authConfigSchema, authReplySchema, emailOnlySchema, googleSchema, loginSchema, messageReplySchema, registerSchema, resetPasswordSchema, sessionUserSchema, userExistsQuerySchema, userExistsReplySchema, verifyEmailSchema } from '@contract/auth';
-import { errorReplySchema } from '@contract/errors';
+import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../app';
 import { SIGNED_IN } from '../../http/auth';
 import { AppError } from '../../http/errors';
@@ -13,15 +13,7 @@ import { sendVerificationCode } from './send-verification-code';
 import { signIn } from './sign-in';
 import { verifyEmail } from './verify-email';
 
-const errors = {
-  400: errorReplySchema,
-  401: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  429: errorReplySchema,
-  502: errorReplySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 429, 502);
 
 const CAPTCHA_FAILED = 'CAPTCHA verification failed. Please try again.';
 

@@ -8,7 +8,7 @@ import {
   publicRecipientCampaignSchema,
   searchResultSchema,
 } from '@contract/campaigns';
-import { errorReplySchema } from '@contract/errors';
+import { errorReplies } from '@contract/errors';
 import { NEXT_CURSOR_HEADER } from '@contract/pagination';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../http/errors';
@@ -22,7 +22,7 @@ import {
 } from './queries';
 import { decodeSearchCursor, encodeSearchCursor, searchCampaigns } from './search-campaigns';
 
-const errors = { 400: errorReplySchema, 404: errorReplySchema };
+const errors = errorReplies(400, 404);
 
 function nextPageHeaders(path: string, query: Record<string, string | number>, cursor?: string): Record<string, string> {
   if (!cursor) return {};

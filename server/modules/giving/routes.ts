@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@contract/campaigns';
-import { errorReplySchema } from '@contract/errors';
+import { errorReplies } from '@contract/errors';
 import {
   campaignDonationSchema,
   checkoutReplySchema,
@@ -21,15 +21,7 @@ import { donorGifts, organizationCampaignDonations } from './queries';
 import { releaseHold } from './release-hold';
 import { startCheckout } from './start-checkout';
 
-const errors = {
-  400: errorReplySchema,
-  401: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  429: errorReplySchema,
-  502: errorReplySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 429, 502);
 
 export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, payments, mailer, limiter, publicCache, config } = deps;

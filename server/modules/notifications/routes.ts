@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notificationSchema } from '@contract/auth';
-import { errorReplySchema } from '@contract/errors';
+import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../app';
 import { SIGNED_IN } from '../../http/auth';
 import { listNotifications, markAllRead } from './queries';
 
-const errors = { 401: errorReplySchema, 403: errorReplySchema };
+const errors = errorReplies(401, 403);
 
 export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
