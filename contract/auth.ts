@@ -29,7 +29,8 @@ const email = z
 const password = z
   .string({ error: 'Enter a password.' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(200, 'Password must be at most 200 characters.');
+  .max(200, 'Password must be at most 200 characters.')
+  .refine((v) => v.trim().length > 0, 'Your password cannot be only spaces.');
 
 const name = (what: string) =>
   z.string({ error: `Enter your ${what}.` }).trim().min(1, `Enter your ${what}.`).max(80, `Your ${what} is too long.`);
@@ -80,6 +81,11 @@ export const loginSchema = z.object({
 export const verifyEmailSchema = z.object({
   email,
   token: z.string({ error: 'Enter the 6-digit code.' }).trim().regex(/^[0-9]{6}$/, 'Enter the 6-digit code from the email.'),
+  /**
+   * The password the person chose at sign-up. Verifying proves control of the inbox, so any
+   * password the mailbox owner did not set is discarded: this one is kept (or set) instead.
+   */
+  password: password.optional(),
 });
 
 export const emailOnlySchema = z.object({ email });

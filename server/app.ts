@@ -13,7 +13,7 @@ import { enforceAccessDeclarations, type DeclaredRoute } from './http/access';
 import { registerErrorHandling } from './http/errors';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { registerAuth } from './http/auth';
-import { RateLimiter } from './http/rate-limit';
+import { registerRateLimits, type RateLimits } from './http/rate-limit';
 import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { givingRoutes } from './modules/giving/routes';
@@ -32,12 +32,12 @@ export type AppDeps = {
   mailer: Mailer;
   humanCheck: HumanCheck;
   google: GoogleVerifier;
-  limiter: RateLimiter;
+  limits: RateLimits;
   payments: PaymentProvider;
   config: Config;
 };
 
-type Optional = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'limiter' | 'payments' | 'config';
+type Optional = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'payments' | 'config';
 
 /** The real adapters chosen by configuration; tests pass their own where they need to. */
 export function defaultProviders(config: Config, log: (line: string) => void = console.log) {
@@ -63,13 +63,19 @@ export const seedImagesDir = path.join(here, 'db', 'seed', 'images');
 
 export async function buildApp(
   config: Config,
-  given: Omit<AppDeps, Optional> & Partial<Pick<AppDeps, Optional>>,
+  given: Omit<AppDeps, Optional | 'limits'> & Partial<Pick<AppDeps, Optional>>,
 ): Promise<App> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  const limits = await registerRateLimits(app, { redisUrl: config.redisUrl, keyPrefix: config.rateLimitKeyPrefix });
   const providers = defaultProviders(config);
   const deps: AppDeps = {
     ...providers,
     publicCache: createResponseCache({ ttlMs: config.publicCacheSeconds * 1000 }),
-    limiter: new RateLimiter(),
+    limits,
     payments: config.paystack.secretKey
       ? createPaystackProvider({
           secretKey: config.paystack.secretKey,
@@ -80,11 +86,6 @@ export async function buildApp(
     config,
     ...given,
   };
-  const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
-  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -39,6 +39,7 @@ const schema = z.object({
   PAYSTACK_SECRET_KEY: optionalText,
   PAYSTACK_PUBLIC_KEY: optionalText,
   PAYSTACK_API_BASE: z.string().url().default('https://api.paystack.co'),
+  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional()),
 });
 
 export type Config = {
@@ -59,6 +60,10 @@ export type Config = {
   google: { clientId: string | undefined; keysUrl: string };
   sessionDays: number;
   paystack: { secretKey: string | undefined; publicKey: string | undefined; apiBase: string };
+  /** Shared rate-limit counts in Redis; unset keeps them in this process. */
+  redisUrl: string | undefined;
+  /** Prefix of every rate-limit key in Redis (tests give each app its own). */
+  rateLimitKeyPrefix: string;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
 };
@@ -93,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: e.GOOGLE_CLIENT_ID, keysUrl: e.GOOGLE_KEYS_URL },
     sessionDays: e.SESSION_DAYS,
     paystack: { secretKey: e.PAYSTACK_SECRET_KEY, publicKey: e.PAYSTACK_PUBLIC_KEY, apiBase: e.PAYSTACK_API_BASE },
+    redisUrl: e.REDIS_URL,
+    rateLimitKeyPrefix: 'goi:rl:',
     webDistDir: path.resolve('dist/web'),
   };
 }

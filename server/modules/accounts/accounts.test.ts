@@ -187,11 +187,11 @@ describe('sign-in', () => {
     expect(res.json().code).toBe('email_not_verified');
   });
 
-  it('rate-limits repeated sign-in attempts for one email with 429 and Retry-After', async () => {
+  it('rate-limits repeated sign-in attempts for one email from one address with 429 and Retry-After', async () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 12; i++) {
-      last = await call('POST', '/api/auth/login', { email: 'limit.target@example.org', password: `wrong-${i}` });
+      last = await call('POST', '/api/auth/login', { email: 'limit.target@example.org', password: `wrong-${i}` }, {}, '10.201.0.1');
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);

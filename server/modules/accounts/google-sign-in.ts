@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import type { GoogleVerifier } from '../../providers/google/google';
 import type { Mailer } from '../../providers/mail/mail';
 import { welcomeEmail } from './emails';
-import { findUserByEmail, roleIdByName } from './queries';
+import { findUserByEmail, revokeAllSessions, roleIdByName } from './queries';
 import { startSession } from './sessions';
 
 export const GOOGLE_DONORS_ONLY = 'Google sign-in is for donor accounts. Please use your email and password.';
@@ -28,10 +28,19 @@ export async function googleSignIn(
     if (existing.googleSubject && existing.googleSubject !== identity.subject) {
       throw new AppError('unauthorized', 'Google sign in failed.');
     }
-    await deps.db
-      .update(users)
-      .set({ googleSubject: identity.subject, emailVerifiedAt: existing.emailVerifiedAt ?? sql`now()`, updatedAt: sql`now()` })
-      .where(eq(users.id, existing.id));
+    await deps.db.transaction(async (tx) => {
+      if (existing.emailVerifiedAt) {
+        await tx.update(users).set({ googleSubject: identity.subject, updatedAt: sql`now()` }).where(eq(users.id, existing.id));
+        return;
+      }
+      // Google has just proved control of an inbox nobody had verified: whoever registered it may not
+      // have been its owner, so their password and any session end here.
+      await tx
+        .update(users)
+        .set({ googleSubject: identity.subject, emailVerifiedAt: sql`now()`, passwordHash: null, updatedAt: sql`now()` })
+        .where(eq(users.id, existing.id));
+      await revokeAllSessions(tx as unknown as Db, existing.id);
+    });
     return startSession(deps.db, existing.id, deps.sessionDays, userAgent);
   }
 

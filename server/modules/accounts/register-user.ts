@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { organizationProfiles, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mail';
+import { assertPasswordAllowed } from './password-policy';
 import { findUserByEmail, roleIdByName } from './queries';
 import { sendVerificationCode } from './send-verification-code';
 
@@ -13,6 +14,7 @@ export const ACCOUNT_EXISTS = 'An account with this email already exists.';
 /** Creates an unverified account and mails its verification code. */
 export async function registerUser(deps: { db: Db; mailer: Mailer }, input: z.output<typeof registerSchema>) {
   if (await findUserByEmail(deps.db, input.email)) throw new AppError('conflict', ACCOUNT_EXISTS);
+  assertPasswordAllowed(input.password);
   const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
   const roleId = await roleIdByName(deps.db, input.role);
   const user = await deps.db.transaction(async (tx) => {

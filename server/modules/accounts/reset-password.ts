@@ -5,6 +5,7 @@ import { users, verificationCodes } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mail';
 import { resetEmail } from './emails';
+import { assertPasswordAllowed } from './password-policy';
 import { findUserByEmail, insertCode, revokeAllSessions } from './queries';
 import { randomToken, sha256 } from './tokens';
 
@@ -39,6 +40,7 @@ export async function resetPassword(deps: { db: Db }, input: { token: string; ne
     .limit(1);
   if (!code) throw new AppError('bad_request', 'This reset link is not valid or has already been used. Ask for a new one.');
   if (code.expired) throw new AppError('bad_request', 'This reset link has expired. Ask for a new one.');
+  assertPasswordAllowed(input.newPassword, 'newPassword');
   const passwordHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
   await deps.db.transaction(async (tx) => {
     const consumed = await tx

@@ -5,6 +5,8 @@ import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../app';
 import { SIGNED_IN } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { publicBaseUrl } from '../../http/public-url';
+import { clientKey, type Rule } from '../../http/rate-limit';
 import { googleSignIn } from './google-sign-in';
 import { findUserByEmail, loadSessionUser, revokeSession } from './queries';
 import { registerUser } from './register-user';
@@ -16,9 +18,30 @@ import { verifyEmail } from './verify-email';
 const errors = errorReplies(400, 401, 403, 404, 409, 429, 502);
 
 const CAPTCHA_FAILED = 'CAPTCHA verification failed. Please try again.';
+const SIGN_IN_WAIT = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+
+const rule = (name: string, max: number, windowSeconds: number, message?: string): Rule => ({ name, max, windowSeconds, message });
+export const LIMITS = {
+  registerPerAddress: rule('register-addr', 10, 600),
+  userExistsPerAddress: rule('user-exists-addr', 30, 600),
+  verifyPerAddress: rule('verify-addr', 30, 600),
+  resendPerAddress: rule('resend-addr', 20, 3600),
+  resendPerEmail: rule('resend-email', 6, 3600),
+  // Many people share one carrier address, so the per-address sign-in limit is generous; guessing
+  // one account's password is bounded per account and address below.
+  loginPerAddress: rule('login-addr', 60, 600, SIGN_IN_WAIT),
+  loginPerAccountAndAddress: rule('login-email-addr', 10, 900, SIGN_IN_WAIT),
+  loginFailuresPerAccount: rule('login-email-failures', 10, 900),
+  googlePerAddress: rule('google-addr', 20, 600),
+  forgotPerAddress: rule('forgot-addr', 10, 900),
+  forgotPerEmail: rule('forgot-email', 3, 900),
+  resetPerAddress: rule('reset-addr', 20, 900),
+};
+/** While an account is being guessed at from elsewhere, each address still gets this many tries. */
+export const TRIES_WHILE_UNDER_ATTACK = 3;
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, mailer, humanCheck, google, limiter, config } = deps;
+  const { db, mailer, humanCheck, google, limits, config } = deps;
   const sessionDays = config.sessionDays;
   const ua = (r: FastifyRequest) => r.headers['user-agent'];
 
@@ -37,7 +60,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/register',
       { config: { access: 'public' }, schema: { body: registerSchema, response: { 201: messageReplySchema, ...errors } } },
       async (request, reply) => {
-        limiter.hit(`register:ip:${request.ip}`, 10, 600);
+        await limits.hit(LIMITS.registerPerAddress, clientKey(request.ip));
         await requireHuman(request.body.turnstileToken, request.ip);
         await registerUser({ db, mailer }, request.body);
         reply.code(201);
@@ -49,7 +72,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/user-exists',
       { config: { access: 'public' }, schema: { querystring: userExistsQuerySchema, response: { 200: userExistsReplySchema, ...errors } } },
       async (request) => {
-        limiter.hit(`user-exists:ip:${request.ip}`, 30, 600);
+        await limits.hit(LIMITS.userExistsPerAddress, clientKey(request.ip));
         const user = await findUserByEmail(db, request.query.email);
         return { exists: Boolean(user), isVerified: Boolean(user?.emailVerifiedAt) };
       },
@@ -59,7 +82,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/verify-email',
       { config: { access: 'public' }, schema: { body: verifyEmailSchema, response: { 200: authReplySchema, ...errors } } },
       async (request) => {
-        limiter.hit(`verify:ip:${request.ip}`, 30, 600);
+        await limits.hit(LIMITS.verifyPerAddress, clientKey(request.ip));
         return verifyEmail({ db, mailer, sessionDays }, request.body, ua(request));
       },
     );
@@ -68,11 +91,11 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/resend-otp',
       { config: { access: 'public' }, schema: { body: emailOnlySchema, response: { 200: messageReplySchema, ...errors } } },
       async (request) => {
-        limiter.hit(`resend:ip:${request.ip}`, 20, 3600);
+        await limits.hit(LIMITS.resendPerAddress, clientKey(request.ip));
         const user = await findUserByEmail(db, request.body.email);
         const reply = { message: 'If that account is waiting for verification, a new code is on its way.' };
         if (!user || user.emailVerifiedAt) return reply;
-        limiter.hit(`resend:email:${user.email}`, 6, 3600);
+        await limits.hit(LIMITS.resendPerEmail, user.email);
         await sendVerificationCode({ db, mailer }, user);
         return reply;
       },
@@ -82,11 +105,25 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/login',
       { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: authReplySchema, ...errors } } },
       async (request) => {
-        const message = 'Too many sign-in attempts. Please wait a few minutes and try again.';
-        limiter.hit(`login:ip:${request.ip}`, 20, 600, message);
-        limiter.hit(`login:email:${request.body.email}`, 10, 900, message);
+        const address = clientKey(request.ip);
+        const email = request.body.email;
+        await limits.hit(LIMITS.loginPerAddress, address);
+        // Counted before the password is checked, so parallel guesses cannot slip past the limit.
+        const tries = await limits.count(LIMITS.loginPerAccountAndAddress, `${email}|${address}`);
+        // Failures from anywhere do not lock the owner out: while an account is under attack each
+        // address keeps a few tries of its own, so the right password from a new address still works.
+        const underAttack = (await limits.peek(LIMITS.loginFailuresPerAccount, email)) >= LIMITS.loginFailuresPerAccount.max;
+        const allowed = underAttack ? TRIES_WHILE_UNDER_ATTACK : LIMITS.loginPerAccountAndAddress.max;
+        if (tries > allowed) {
+          throw new AppError('rate_limited', SIGN_IN_WAIT, undefined, { 'retry-after': String(LIMITS.loginPerAccountAndAddress.windowSeconds) });
+        }
         await requireHuman(request.body.turnstileToken, request.ip);
-        return signIn({ db, mailer, sessionDays }, request.body, ua(request));
+        try {
+          return await signIn({ db, mailer, sessionDays }, request.body, ua(request));
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'unauthorized') await limits.count(LIMITS.loginFailuresPerAccount, email);
+          throw error;
+        }
       },
     );
 
@@ -94,7 +131,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/google',
       { config: { access: 'public' }, schema: { body: googleSchema, response: { 200: authReplySchema, ...errors } } },
       async (request) => {
-        limiter.hit(`google:ip:${request.ip}`, 20, 600);
+        await limits.hit(LIMITS.googlePerAddress, clientKey(request.ip));
         return googleSignIn({ db, mailer, google, sessionDays }, request.body, ua(request));
       },
     );
@@ -103,9 +140,9 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/forgot-password',
       { config: { access: 'public' }, schema: { body: emailOnlySchema, response: { 200: messageReplySchema, ...errors } } },
       async (request) => {
-        limiter.hit(`forgot:ip:${request.ip}`, 10, 900);
-        limiter.hit(`forgot:email:${request.body.email}`, 3, 900);
-        const baseUrl = config.publicUrl ?? `${request.protocol}://${request.host}`;
+        await limits.hit(LIMITS.forgotPerAddress, clientKey(request.ip));
+        await limits.hit(LIMITS.forgotPerEmail, request.body.email);
+        const baseUrl = publicBaseUrl(config, app.server);
         await requestPasswordReset({ db, mailer, baseUrl }, request.body.email).catch((error: unknown) => {
           // The reply must not reveal whether the account exists, so a mail failure is only logged.
           request.log.error({ err: error }, 'password reset mail failed');
@@ -118,7 +155,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/reset-password',
       { config: { access: 'public' }, schema: { body: resetPasswordSchema, response: { 200: messageReplySchema, ...errors } } },
       async (request) => {
-        limiter.hit(`reset:ip:${request.ip}`, 20, 900);
+        await limits.hit(LIMITS.resetPerAddress, clientKey(request.ip));
         await resetPassword({ db }, request.body);
         return { message: 'Your password has been reset. You can now sign in with your new password.' };
       },

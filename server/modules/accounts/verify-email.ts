@@ -1,52 +1,93 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import argon2 from 'argon2';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AuthReply } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mail';
 import { welcomeEmail } from './emails';
-import { findUserByEmail, latestCode } from './queries';
+import { assertPasswordAllowed } from './password-policy';
+import { findUserByEmail, latestCode, revokeAllSessions } from './queries';
 import { startSession } from './sessions';
 import { codeHash } from './tokens';
 
 export const MAX_CODE_ATTEMPTS = 5;
 
+const NOT_VALID = 'That code is not valid. Ask for a new code and try again.';
+const TOO_MANY_TRIES = 'Too many wrong tries. Ask for a new code.';
+
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** Checks the 6-digit code; on success marks the email verified and signs the user in. */
+/**
+ * Checks the 6-digit code; on success marks the email verified and signs the user in.
+ *
+ * Every try is counted before the code is compared, in one conditional UPDATE, so no number of
+ * parallel guesses gets a sixth try. The first verification proves control of the inbox, so it ends
+ * every credential the mailbox owner did not set: a password is kept only when the person presents
+ * it (or sets a new one here), and every earlier session is revoked.
+ */
 export async function verifyEmail(
   deps: { db: Db; mailer: Mailer; sessionDays: number },
-  input: { email: string; token: string },
+  input: { email: string; token: string; password?: string },
   userAgent?: string,
 ): Promise<AuthReply> {
   const user = await findUserByEmail(deps.db, input.email);
   const code = user ? await latestCode(deps.db, user.id, 'verify_email') : undefined;
-  if (!user || !code || code.consumedAt) {
-    throw new AppError('bad_request', 'That code is not valid. Ask for a new code and try again.');
+  if (!user || !code || code.consumedAt) throw new AppError('bad_request', NOT_VALID);
+
+  const [tried] = await deps.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, code.id),
+        lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ attempts: verificationCodes.attempts });
+  if (!tried) {
+    const now = await latestCode(deps.db, user.id, 'verify_email');
+    if (now && now.id === code.id && !now.consumedAt && now.expired && now.attempts < MAX_CODE_ATTEMPTS) {
+      throw new AppError('bad_request', 'That code has expired. Ask for a new code.');
+    }
+    throw new AppError('bad_request', now?.consumedAt || now?.id !== code.id ? NOT_VALID : TOO_MANY_TRIES);
   }
-  if (code.attempts >= MAX_CODE_ATTEMPTS) {
-    throw new AppError('bad_request', 'Too many wrong tries. Ask for a new code.');
-  }
-  if (code.expired) throw new AppError('bad_request', 'That code has expired. Ask for a new code.');
   if (!sameHash(code.codeHash, codeHash(user.id, input.token))) {
-    const [row] = await deps.db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, code.id))
-      .returning({ attempts: verificationCodes.attempts });
-    const left = MAX_CODE_ATTEMPTS - (row?.attempts ?? MAX_CODE_ATTEMPTS);
-    throw new AppError(
-      'bad_request',
-      left > 0
-        ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
-        : 'Too many wrong tries. Ask for a new code.',
-    );
+    const left = MAX_CODE_ATTEMPTS - tried.attempts;
+    throw new AppError('bad_request', left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : TOO_MANY_TRIES);
   }
-  await deps.db.update(verificationCodes).set({ consumedAt: sql`now()` }).where(eq(verificationCodes.id, code.id));
+
   const firstVerification = user.emailVerifiedAt === null;
+  let passwordHash = user.passwordHash;
   if (firstVerification) {
-    await deps.db.update(users).set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    const presented = input.password;
+    const keeps = presented !== undefined && user.passwordHash !== null && (await argon2.verify(user.passwordHash, presented).catch(() => false));
+    if (!keeps) {
+      if (presented !== undefined) assertPasswordAllowed(presented);
+      passwordHash = presented !== undefined ? await argon2.hash(presented, { type: argon2.argon2id }) : null;
+    }
+  }
+
+  await deps.db.transaction(async (tx) => {
+    const consumed = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: sql`now()` })
+      .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    // Two right answers racing: only one of them signs in.
+    if (consumed.length === 0) throw new AppError('bad_request', NOT_VALID);
+    if (firstVerification) {
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`now()`, passwordHash, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id));
+      await revokeAllSessions(tx as unknown as Db, user.id);
+    }
+  });
+  if (firstVerification) {
     // A welcome mail that fails to send must not stop the person signing in.
     await deps.mailer.send(welcomeEmail(user.email, user.firstName, user.roleName)).catch(() => undefined);
   }

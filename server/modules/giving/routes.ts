@@ -14,6 +14,7 @@ import {
 } from '@contract/giving';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/errors';
+import { clientKey, type Rule } from '../../http/rate-limit';
 import type { SandboxProvider } from '../../providers/payments/payments';
 import { announceGift } from './announce-gift';
 import { fulfilDonation } from './fulfil-donation';
@@ -23,8 +24,14 @@ import { startCheckout } from './start-checkout';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429, 502);
 
+const LIMITS = {
+  checkoutPerAddress: { name: 'checkout-addr', max: 30, windowSeconds: 600, message: 'Too many checkouts from your connection. Please wait a few minutes and try again.' },
+  fundPerAddress: { name: 'fund-addr', max: 60, windowSeconds: 600 },
+  releasePerAddress: { name: 'release-addr', max: 60, windowSeconds: 600 },
+} satisfies Record<string, Rule>;
+
 export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, payments, mailer, limiter, publicCache, config } = deps;
+  const { db, payments, mailer, limits, publicCache, config } = deps;
 
   /** The same path for the browser's call and the webhook: verify, record once, then tell everyone. */
   async function fund(reference: string) {
@@ -42,7 +49,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { access: 'public' }, schema: { body: checkoutSchema, response: { 200: checkoutReplySchema, ...errors } } },
       async (request) => {
         // Card-testing bots try many small checkouts from one address.
-        limiter.hit(`checkout:ip:${request.ip}`, 30, 600, 'Too many checkouts from your connection. Please wait a few minutes and try again.');
+        await limits.hit(LIMITS.checkoutPerAddress, clientKey(request.ip));
         return startCheckout({ db, payments }, request.body, request.user?.role === 'donor' ? request.user.id : null);
       },
     );
@@ -51,7 +58,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/donations/fund',
       { config: { access: 'public' }, schema: { body: fundSchema, response: { 200: fundReplySchema, ...errors } } },
       async (request) => {
-        limiter.hit(`fund:ip:${request.ip}`, 60, 600);
+        await limits.hit(LIMITS.fundPerAddress, clientKey(request.ip));
         const r = await fund(request.body.transactionId);
         return { message: r.message, reference: r.reference, status: r.status, amountKobo: r.amountKobo };
       },
@@ -61,7 +68,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/donations/release',
       { config: { access: 'public' }, schema: { body: sandboxChargeSchema, response: { 200: z.object({ status: z.enum(['released', 'paid', 'unchanged']) }), ...errors } } },
       async (request) => {
-        limiter.hit(`release:ip:${request.ip}`, 60, 600);
+        await limits.hit(LIMITS.releasePerAddress, clientKey(request.ip));
         const status = await releaseHold({ db, payments }, request.body.reference);
         if (status === 'paid') await fund(request.body.reference);
         return { status };
