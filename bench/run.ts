@@ -13,6 +13,7 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/seed';
 import { createBenchCampaign, oversold, runGivingScenario } from './giving';
+import { runRateLimitBench } from './rate-limit';
 import { seedExtraCampaigns } from './seed-scale';
 
 const CONNECTIONS = 50;
@@ -152,6 +153,7 @@ async function main() {
       console.log('\nGiving scenario: runs on PostgreSQL; set BENCH_DATABASE_URL=postgres://... to include it.');
     }
     const js = homePageJavaScript();
+    await runRateLimitBench();
     console.log(`\nHome page JavaScript: ${js.gzipKb.toFixed(1)} KB gzipped in ${js.files} file(s) (target: under 150 KB)`);
     console.log(`Campaign list vs bare route, default settings: ${listRatio.toFixed(2)} (target: at least 0.50)`);
   } finally {

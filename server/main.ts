@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { publicBaseUrl } from './http/public-url';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
 import { createLocalStorage } from './providers/storage/storage';
@@ -16,6 +17,9 @@ if (config.seedDemo) {
 const app = await buildApp(config, { db: database.db, storage: createLocalStorage() });
 if (!config.turnstile.secretKey) {
   app.log.warn('Human check is OFF: TURNSTILE_SECRET_KEY is not set, so sign-in and sign-up accept requests without a CAPTCHA.');
+}
+if (!config.publicUrl) {
+  app.log.warn(`PUBLIC_URL is not set: links in emails point at ${publicBaseUrl(config)}, the address this server listens on. Set PUBLIC_URL to the site's public address.`);
 }
 if (!config.smtpUrl) console.log(`Mail: written as .eml files under ${config.dataDir}/mail (set SMTP_URL to send real mail).`);
 
@@ -33,3 +37,4 @@ const { port } = app.server.address() as AddressInfo;
 const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
 console.log(`Gift of Independence is running at http://${shownHost}:${port}`);
 console.log(`Database: ${database.description}`);
+console.log(`Rate limits: counted in ${app.limits.description}`);

@@ -53,6 +53,7 @@ export async function registerRateLimits(
   app: FastifyInstance,
   options: { redisUrl?: string; keyPrefix?: string; localKeys?: number },
 ): Promise<RateLimits> {
+  const localKeys = options.localKeys ?? 100_000;
   let redis: Redis | undefined;
   if (options.redisUrl) {
     redis = new Redis(options.redisUrl, {
@@ -66,10 +67,22 @@ export async function registerRateLimits(
     app.addHook('onClose', async () => {
       redis?.disconnect();
     });
+    // Start counting from the first request: wait briefly for the connection (a Redis that is down
+    // does not hold up start-up; it is retried in the background).
+    const connecting = redis;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      connecting.once('ready', done);
+      connecting.once('error', done);
+    });
   }
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: options.keyPrefix ?? 'goi:rl:' } : { cache: options.localKeys ?? 100_000 }),
+    ...(redis ? { redis, nameSpace: options.keyPrefix ?? 'goi:rl:' } : { cache: localKeys }),
     skipOnError: true,
   });
 
@@ -86,6 +99,9 @@ export async function registerRateLimits(
       return known.check;
     }
     const check = (app as unknown as { createRateLimit(o: object): Checker }).createRateLimit({
+      // Each rule gets its own store; the library does not pass the plugin's size on to it, and its
+      // default (5,000 keys) would let a flood of new keys evict the counts that matter.
+      cache: localKeys,
       max: UNBOUNDED,
       timeWindow: rule.windowSeconds * 1000,
       keyGenerator: (req: FastifyRequest & { limitKey?: string }) => req.limitKey ?? '',

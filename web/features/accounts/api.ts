@@ -43,7 +43,9 @@ export const register = (body: RegisterBody) => post<{ message: string }>('/auth
 export const userExists = (email: string) =>
   apiGet<{ exists: boolean; isVerified: boolean }>(`/auth/user-exists?${new URLSearchParams({ email }).toString()}`);
 
-export const verifyEmail = (email: string, token: string) => post<AuthReply>('/auth/verify-email', { email, token });
+/** `password` is the one the person typed: verifying keeps it, and ends any password someone else set. */
+export const verifyEmail = (email: string, token: string, password?: string) =>
+  post<AuthReply>('/auth/verify-email', { email, token, ...(password ? { password } : {}) });
 export const resendOtp = (email: string) => post<{ message: string }>('/auth/resend-otp', { email });
 export const googleAuth = (token: string) => post<AuthReply>('/auth/google', { token, role: 'donor' });
 export const forgotPassword = (email: string) => post<{ message: string }>('/auth/forgot-password', { email });

@@ -99,6 +99,7 @@ export function SignInPanel({
     return (
       <VerifyStep
         email={unverifiedEmail}
+        password={password}
         heading="Verify your email"
         headingRef={headingRef}
         backLabel="Back to sign in"

@@ -91,6 +91,7 @@ export function SignUpPanel({
     return (
       <VerifyStep
         email={state.verifyFor}
+        password={state.values.password}
         heading="Step 3 of 3: Verify your email"
         headingRef={headingRef}
         backLabel="Change my details"

@@ -15,12 +15,15 @@ type Field = 'token';
 /** The email verification-code step, used after sign-up and when an unverified account signs in. */
 export function VerifyStep({
   email,
+  password,
   heading,
   headingRef,
   backLabel,
   onBack,
 }: {
   email: string;
+  /** The password typed at sign-up or sign-in, kept as the account's password once the inbox is proved. */
+  password?: string;
   heading: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
   backLabel: string;
@@ -63,7 +66,7 @@ export function VerifyStep({
     if (showFieldErrors(found, ['token'], setErrors, { token: codeRef.current }) || !parsed.success) return;
     setBusy(true);
     try {
-      const reply = await verifyEmail(parsed.data.email, parsed.data.token);
+      const reply = await verifyEmail(parsed.data.email, parsed.data.token, password);
       signIn(reply.token, reply.user);
       navigate(homeFor(reply.user), { replace: true });
     } catch (error) {
