@@ -38,14 +38,14 @@ export async function runGivingScenario(baseUrl: string, campaignId: number, sec
     Array.from({ length: DONORS }, async (_, i) => {
       let n = 0;
       while (Date.now() < deadline) {
-        // Each attempt from its own address, so the per-address checkout limit (there against card
-        // testing) does not throttle the benchmark's many donors.
+        // Each attempt from its own address and email, so the per-address and per-email checkout
+        // limits (there against card testing) do not throttle the benchmark's many donors.
         n += 1;
         const ip = `10.${(i % 200) + 1}.${(n >> 8) & 255}.${n & 255}`;
         try {
           const c = await post(
             '/api/donations/checkout',
-            { donorEmail: `bench${i}@example.org`, donorFullName: `Bench Donor ${i}`, cartItems: [{ campaignId: `org-${campaignId}`, units: 1 }] },
+            { donorEmail: `bench${i}.${n}@example.org`, donorFullName: `Bench Donor ${i}`, cartItems: [{ campaignId: `org-${campaignId}`, units: 1 }] },
             ip,
           );
           if (c.status === 409) {

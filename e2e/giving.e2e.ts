@@ -49,9 +49,15 @@ describe('giving', () => {
     await press(page, page.getByRole('link', { name: /Proceed to checkout/ }));
     await expect.poll(() => path(page)).toBe('/checkout');
     await settle(page);
+    // The sandbox is on: the page says so in a live region, and the Pay button is described by it.
+    const notice = page.getByRole('status').filter({ hasText: 'Test mode: no card is charged.' });
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(await notice.isVisible()).toBe(true);
     await expectNoAxeViolations(page, '/checkout');
 
     const pay = page.getByRole('button', { name: /^Pay ₦/ }).first();
+    expect(await pay.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await page.locator(`[id="${await pay.getAttribute('aria-describedby')}"]`).innerText()).toContain('Test mode: no card is charged.');
     await press(page, pay);
     await expect.poll(() => page.locator('main').innerText()).toContain('Please fill in your name and email to continue.');
     await page.getByRole('textbox', { name: 'Full name' }).fill('Ngozi Guest');
@@ -61,6 +67,7 @@ describe('giving', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => dialog.innerText()).toContain('Test payment');
+    expect(await dialog.innerText()).toContain('Test mode: no card is charged.');
     await expectNoAxeViolations(page, 'test payment dialog');
     // Closing the payment window does nothing: the form is still there and nothing was recorded.
     await page.keyboard.press('Escape');
@@ -131,6 +138,47 @@ describe('giving', () => {
     await expectNoAxeViolations(page, 'video dialog');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('a new checkout from the same browser replaces its earlier one, even after a reload', async () => {
+    const id = await campaignOf('amina.yusuf@example.com', 'recipient_campaigns');
+    const { page } = await e2e.newPage();
+    await page.goto(`/campaigns/${id}`);
+    await settle(page);
+    await press(page, page.getByRole('button', { name: 'Add to gift bag' }));
+    await expect.poll(() => bagCount(page)).toBe('1');
+    await page.goto('/checkout');
+    await settle(page);
+    await page.getByRole('textbox', { name: 'Full name' }).fill('Bola Replace');
+    await page.getByRole('textbox', { name: 'Email' }).fill('bola.first@example.org');
+    const pay = page.getByRole('button', { name: /^Pay ₦/ }).first();
+    await press(page, pay);
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // The donor reloads and corrects their email: the first checkout's hold must not block them.
+    await page.reload();
+    await settle(page);
+    await page.getByRole('textbox', { name: 'Full name' }).fill('Bola Replace');
+    await page.getByRole('textbox', { name: 'Email' }).fill('bola.second@example.org');
+    await press(page, page.getByRole('button', { name: /^Pay ₦/ }).first());
+    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
+    const rows = await selectRows<{ email: string; status: string }>(
+      e2e.database.db,
+      sql`select d.donor_email as email, d.status from donations d join donation_items i on i.donation_id = d.id
+           where i.recipient_campaign_id = ${id} order by d.id`,
+    );
+    expect(rows).toEqual([
+      { email: 'bola.first@example.org', status: 'failed' },
+      { email: 'bola.second@example.org', status: 'pending' },
+    ]);
+    await press(page, dialog.getByRole('button', { name: /^Pay ₦/ }));
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/checkout/success');
+    const [campaign] = await selectRows<{ status: string }>(e2e.database.db, sql`select status from recipient_campaigns where id = ${id}`);
+    expect(campaign!.status).toBe('purchased');
+    expect(pageProblems(page)).toEqual([]);
   });
 
   it('refuses to quick-add an organization campaign from its card, with an accessible alert', async () => {

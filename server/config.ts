@@ -40,7 +40,18 @@ const schema = z.object({
   PAYSTACK_PUBLIC_KEY: optionalText,
   PAYSTACK_API_BASE: z.string().url().default('https://api.paystack.co'),
   REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional()),
+  NODE_ENV: optionalText,
+  ALLOW_SANDBOX_PAYMENTS: bool(false),
 });
+
+export const SANDBOX_IN_PRODUCTION =
+  'NODE_ENV is production but PAYSTACK_SECRET_KEY is not set, so payments would use the test sandbox, where anyone can mark a payment as paid and no card is charged. Set PAYSTACK_SECRET_KEY (and PAYSTACK_PUBLIC_KEY) to take real payments, or set ALLOW_SANDBOX_PAYMENTS=true to run a demonstration on purpose.';
+
+/** The start-up warning while the sandbox stands in for the card network; undefined with Paystack. */
+export function paymentModeWarning(config: Pick<Config, 'paystack'>): string | undefined {
+  if (config.paystack.secretKey) return undefined;
+  return 'Payments are in TEST MODE: PAYSTACK_SECRET_KEY is not set, so the embedded sandbox records gifts without charging any card and anyone can mark a payment reference as paid. Never take real donations like this.';
+}
 
 export type Config = {
   port: number;
@@ -60,6 +71,10 @@ export type Config = {
   google: { clientId: string | undefined; keysUrl: string };
   sessionDays: number;
   paystack: { secretKey: string | undefined; publicKey: string | undefined; apiBase: string };
+  /** NODE_ENV as given; 'production' refuses the payment sandbox unless it is allowed below. */
+  nodeEnv: string | undefined;
+  /** ALLOW_SANDBOX_PAYMENTS: run the sandbox even with NODE_ENV=production (a demonstration). */
+  allowSandboxPayments: boolean;
   /** Shared rate-limit counts in Redis; unset keeps them in this process. */
   redisUrl: string | undefined;
   /** Prefix of every rate-limit key in Redis (tests give each app its own). */
@@ -76,6 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // The sandbox lets anyone mark a reference paid: a production server must not fall into it silently.
+  if (e.NODE_ENV === 'production' && !e.PAYSTACK_SECRET_KEY && !e.ALLOW_SANDBOX_PAYMENTS) {
+    throw new Error(`Invalid configuration:\n  PAYSTACK_SECRET_KEY: ${SANDBOX_IN_PRODUCTION}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -98,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: e.GOOGLE_CLIENT_ID, keysUrl: e.GOOGLE_KEYS_URL },
     sessionDays: e.SESSION_DAYS,
     paystack: { secretKey: e.PAYSTACK_SECRET_KEY, publicKey: e.PAYSTACK_PUBLIC_KEY, apiBase: e.PAYSTACK_API_BASE },
+    nodeEnv: e.NODE_ENV,
+    allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS,
     redisUrl: e.REDIS_URL,
     rateLimitKeyPrefix: 'goi:rl:',
     webDistDir: path.resolve('dist/web'),

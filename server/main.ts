@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, paymentModeWarning } from './config';
 import { publicBaseUrl } from './http/public-url';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
@@ -16,11 +16,13 @@ if (config.seedDemo) {
 
 const app = await buildApp(config, { db: database.db, storage: createLocalStorage() });
 if (!config.turnstile.secretKey) {
-  app.log.warn('Human check is OFF: TURNSTILE_SECRET_KEY is not set, so sign-in and sign-up accept requests without a CAPTCHA.');
+  app.log.warn('Human check is OFF: TURNSTILE_SECRET_KEY is not set, so sign-in, sign-up and checkout accept requests without a CAPTCHA.');
 }
 if (!config.publicUrl) {
   app.log.warn(`PUBLIC_URL is not set: links in emails point at ${publicBaseUrl(config)}, the address this server listens on. Set PUBLIC_URL to the site's public address.`);
 }
+const sandbox = paymentModeWarning(config);
+if (sandbox) app.log.warn(sandbox);
 if (!config.smtpUrl) console.log(`Mail: written as .eml files under ${config.dataDir}/mail (set SMTP_URL to send real mail).`);
 
 const shutdown = async (signal: string) => {

@@ -7,6 +7,7 @@ export const SETTINGS_KEYS = {
   authToken: 'authToken',
   authUser: 'authUser',
   cart: 'giftCart',
+  heldCheckout: 'giftCheckout',
 } as const;
 
 const listeners = new Set<() => void>();

@@ -14,6 +14,11 @@ export const donations = pgTable(
     donorUserId: integer('donor_user_id').references(() => users.id, { onDelete: 'set null' }),
     donorEmail: text('donor_email').notNull(),
     donorFullName: text('donor_full_name').notNull(),
+    /**
+     * SHA-256 of the client address key (never the address itself), so limits can count the
+     * checkouts one connection started and left unpaid. Null on rows from before it was kept.
+     */
+    clientAddressHash: text('client_address_hash'),
     totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('NGN'),
     status: text('status', { enum: donationStatuses }).notNull().default('pending'),
@@ -26,6 +31,7 @@ export const donations = pgTable(
     check('donations_currency', sql`${t.currency} = 'NGN'`),
     index('donations_donor_user_idx').on(t.donorUserId),
     index('donations_donor_email_idx').on(t.donorEmail),
+    index('donations_client_address_idx').on(t.clientAddressHash, t.createdAt),
   ],
 );
 

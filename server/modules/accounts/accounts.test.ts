@@ -302,7 +302,7 @@ describe('human check (Turnstile)', () => {
       expect((await login('pass-1')).statusCode).toBe(200);
       expect((await login('pass-1')).statusCode).toBe(400);
       expect(stand.seen.at(-1)).toMatchObject({ secret: 'secret-123', response: 'pass-1' });
-      expect((await guarded.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({ turnstileSiteKey: 'site-1', googleClientId: null });
+      expect((await guarded.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({ turnstileSiteKey: 'site-1', googleClientId: null, paymentMode: 'test' });
     } finally {
       await stopTestApp(guarded);
       await stand.close();

@@ -53,7 +53,11 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/config',
       { config: { access: 'public' }, schema: { response: { 200: authConfigSchema } } },
-      async () => ({ turnstileSiteKey: humanCheck.enabled ? humanCheck.siteKey : null, googleClientId: google.clientId }),
+      async () => ({
+        turnstileSiteKey: humanCheck.enabled ? humanCheck.siteKey : null,
+        googleClientId: google.clientId,
+        paymentMode: deps.payments.name === 'sandbox' ? ('test' as const) : ('live' as const),
+      }),
     );
 
     app.post(

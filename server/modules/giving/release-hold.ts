@@ -1,7 +1,29 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { donationItems, donations, payments } from '../../db/schema/all';
+import { sql } from 'drizzle-orm';
+import { selectRows, type Db } from '../../db/client';
 import type { PaymentProvider } from '../../providers/payments/payments';
+
+/**
+ * Gives back the units of the named checkouts that are still unpaid. Must run inside a transaction.
+ * Rows are locked in id order first, so two calls releasing the same checkouts never deadlock.
+ * Returns how many were released.
+ */
+export async function releaseDonations(tx: Db, references: readonly string[]): Promise<number> {
+  if (references.length === 0) return 0;
+  const rows = await selectRows<{ id: number }>(
+    tx,
+    sql`select id from donations where reference = any(${sql.param([...references])}::text[]) and status = 'pending'
+         order by id for update`,
+  );
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length === 0) return 0;
+  await tx.execute(
+    sql`update donations set status = 'failed', hold_expires_at = now()
+         where id = any(${sql.param(ids)}::int[]) and status = 'pending'`,
+  );
+  await tx.execute(sql`update donation_items set status = 'released' where donation_id = any(${sql.param(ids)}::int[]) and status = 'held'`);
+  await tx.execute(sql`update payments set status = 'abandoned' where donation_id = any(${sql.param(ids)}::int[]) and status = 'pending'`);
+  return ids.length;
+}
 
 /**
  * The donor closed the payment window: give the held units back at once instead of after 15
@@ -14,16 +36,6 @@ export async function releaseHold(
 ): Promise<'released' | 'paid' | 'unchanged'> {
   const verified = await deps.payments.verify(reference).catch(() => null);
   if (verified?.status === 'success') return 'paid';
-  return deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(donations)
-      .set({ status: 'failed', holdExpiresAt: sql`now()` })
-      .where(and(eq(donations.reference, reference), eq(donations.status, 'pending')))
-      .returning({ id: donations.id });
-    const donation = rows[0];
-    if (!donation) return 'unchanged';
-    await tx.update(donationItems).set({ status: 'released' }).where(eq(donationItems.donationId, donation.id));
-    await tx.update(payments).set({ status: 'abandoned' }).where(eq(payments.reference, reference));
-    return 'released';
-  });
+  const released = await deps.db.transaction((tx) => releaseDonations(tx as unknown as Db, [reference]));
+  return released ? 'released' : 'unchanged';
 }

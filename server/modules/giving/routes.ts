@@ -20,18 +20,28 @@ import { announceGift } from './announce-gift';
 import { fulfilDonation } from './fulfil-donation';
 import { donorGifts, organizationCampaignDonations } from './queries';
 import { releaseHold } from './release-hold';
-import { startCheckout } from './start-checkout';
+import { findEarlierCheckouts, hashAddress, startCheckout } from './start-checkout';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429, 502);
 
+const CAPTCHA_FAILED = 'CAPTCHA verification failed. Please try again.';
+
 const LIMITS = {
-  checkoutPerAddress: { name: 'checkout-addr', max: 30, windowSeconds: 600, message: 'Too many checkouts from your connection. Please wait a few minutes and try again.' },
+  // Many donors share one carrier address (CGNAT), so the per-address limit only stops a flood;
+  // card testing is bounded per email here and by unpaid checkouts per address (start-checkout.ts).
+  checkoutPerAddress: { name: 'checkout-addr', max: 300, windowSeconds: 600, message: 'Too many checkouts from your connection. Please wait a few minutes and try again.' },
+  checkoutPerEmail: {
+    name: 'checkout-email',
+    max: 10,
+    windowSeconds: 3600,
+    message: 'Too many payments have been started with this email address in the last hour. Please finish the payment you already started, or wait a while and try again.',
+  },
   fundPerAddress: { name: 'fund-addr', max: 60, windowSeconds: 600 },
   releasePerAddress: { name: 'release-addr', max: 60, windowSeconds: 600 },
 } satisfies Record<string, Rule>;
 
 export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, payments, mailer, limits, publicCache, config } = deps;
+  const { db, payments, mailer, limits, publicCache, config, humanCheck } = deps;
 
   /** The same path for the browser's call and the webhook: verify, record once, then tell everyone. */
   async function fund(reference: string) {
@@ -48,9 +58,18 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/donations/checkout',
       { config: { access: 'public' }, schema: { body: checkoutSchema, response: { 200: checkoutReplySchema, ...errors } } },
       async (request) => {
-        // Card-testing bots try many small checkouts from one address.
-        await limits.hit(LIMITS.checkoutPerAddress, clientKey(request.ip));
-        return startCheckout({ db, payments }, request.body, request.user?.role === 'donor' ? request.user.id : null);
+        const address = clientKey(request.ip);
+        await limits.hit(LIMITS.checkoutPerAddress, address);
+        // Before the per-email count, so requests without a valid token cannot use up a donor's quota.
+        if (!(await humanCheck.verify(request.body.turnstileToken, request.ip))) throw new AppError('bad_request', CAPTCHA_FAILED);
+        await limits.hit(LIMITS.checkoutPerEmail, request.body.donorEmail);
+        const donorUserId = request.user?.role === 'donor' ? request.user.id : null;
+        const earlier = await findEarlierCheckouts({ db, payments }, { previousReference: request.body.previousReference, donorUserId });
+        for (const reference of earlier.paid) {
+          // Paid after all: record it now, so the new checkout sees what is really left.
+          await fund(reference).catch((error: unknown) => request.log.warn({ err: error, reference }, 'earlier checkout could not be recorded'));
+        }
+        return startCheckout({ db, payments }, request.body, { donorUserId, addressHash: hashAddress(address), release: earlier.unpaid });
       },
     );
 

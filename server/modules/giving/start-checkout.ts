@@ -1,29 +1,29 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { HOLD_MINUTES, type CheckoutReply, type checkoutSchema } from '@contract/giving';
+import { CHECKOUT_LIMITS, HOLD_MINUTES, TOO_MANY_CAMPAIGNS, tooManyUnits, type CheckoutReply, type checkoutSchema } from '@contract/giving';
 import { selectRows, type Db } from '../../db/client';
 import { donationItems, donations, payments } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
 import { GIVABLE, lockCampaigns, remaining } from './availability';
+import { releaseDonations } from './release-hold';
 
-async function releaseOwnHolds(tx: Db, email: string, refs: Array<{ kind: 'recipient' | 'organization'; id: number }>) {
-  const recipientIds = refs.filter((r) => r.kind === 'recipient').map((r) => r.id);
-  const orgIds = refs.filter((r) => r.kind === 'organization').map((r) => r.id);
-  const released = await selectRows<{ id: number }>(
-    tx,
-    sql`update donations d set status = 'failed', hold_expires_at = now()
-         where d.donor_email = ${email} and d.status = 'pending' and d.hold_expires_at > now()
-           and exists (select 1 from donation_items i where i.donation_id = d.id
-                        and (i.recipient_campaign_id = any(${sql.param(recipientIds)}::int[])
-                             or i.organization_campaign_id = any(${sql.param(orgIds)}::int[])))
-        returning d.id`,
-  );
-  if (released.length === 0) return;
-  const ids = released.map((r) => Number(r.id));
-  await tx.execute(sql`update donation_items set status = 'released' where donation_id = any(${sql.param(ids)}::int[])`);
-  await tx.execute(sql`update payments set status = 'abandoned' where donation_id = any(${sql.param(ids)}::int[])`);
+/**
+ * Card testers leave a trail of checkouts that are never paid. Past this many from one address in
+ * the window, new checkouts from it are refused until the oldest leaves the window.
+ */
+export const UNPAID_PER_ADDRESS = { max: 15, windowMinutes: 60 } as const;
+
+export const OPEN_PER_EMAIL = `There are already ${CHECKOUT_LIMITS.openPerEmail} unfinished payments for this email address. Please finish the payment you already started, or wait up to ${HOLD_MINUTES} minutes for unfinished ones to lapse, then try again.`;
+export const OPEN_PER_ADDRESS =
+  'Too many unfinished payments have been started from your internet connection. Please finish the payment you already started, or wait a few minutes and try again.';
+export const UNPAID_FROM_ADDRESS =
+  'Too many payments from your internet connection were started and not completed in the last hour. Please wait a while and try again.';
+
+/** Only a hash of the address key is stored: enough to count by, not to read back. */
+export function hashAddress(addressKey: string): string {
+  return createHash('sha256').update(`checkout-address:${addressKey}`).digest('hex');
 }
 
 export function newReference(): string {
@@ -31,13 +31,75 @@ export function newReference(): string {
 }
 
 /**
+ * The caller's own earlier checkouts still on hold: the one this browser names by its reference,
+ * and a signed-in donor's. Only the holder of a reference (or the signed-in owner) may replace a
+ * checkout; an email address proves nothing, since anyone can type it. Each is asked of the
+ * provider first, so a checkout that was in fact paid is recorded rather than released.
+ */
+export async function findEarlierCheckouts(
+  deps: { db: Db; payments: PaymentProvider },
+  caller: { previousReference?: string | undefined; donorUserId: number | null },
+): Promise<{ unpaid: string[]; paid: string[] }> {
+  if (!caller.previousReference && caller.donorUserId === null) return { unpaid: [], paid: [] };
+  const rows = await selectRows<{ reference: string }>(
+    deps.db,
+    sql`select reference from donations
+         where status = 'pending' and hold_expires_at > now()
+           and (reference = ${caller.previousReference ?? ''} or donor_user_id = ${caller.donorUserId ?? -1})
+         order by id limit 20`,
+  );
+  const unpaid: string[] = [];
+  const paid: string[] = [];
+  for (const { reference } of rows) {
+    const verified = await deps.payments.verify(reference).catch(() => null);
+    (verified?.status === 'success' ? paid : unpaid).push(reference);
+  }
+  return { unpaid, paid };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Refuses a checkout past the per-email and per-address bounds. Runs inside the checkout's
+ * transaction, after the caller's earlier checkouts were released, under the advisory locks.
+ */
+async function refuseOverLimits(tx: Db, email: string, addressHash: string) {
+  const [address] = await selectRows<{ unpaid: number; unpaid_wait: number | null; open: number; open_wait: number | null }>(
+    tx,
+    sql`select count(*) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))::int as unpaid,
+               ceil(extract(epoch from min(created_at) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))
+                    + make_interval(mins => ${UNPAID_PER_ADDRESS.windowMinutes}) - now()))::int as unpaid_wait,
+               count(*) filter (where status = 'pending' and hold_expires_at > now())::int as open,
+               ceil(extract(epoch from min(hold_expires_at) filter (where status = 'pending' and hold_expires_at > now()) - now()))::int as open_wait
+          from donations
+         where client_address_hash = ${addressHash}
+           and created_at > now() - make_interval(mins => ${UNPAID_PER_ADDRESS.windowMinutes})`,
+  );
+  const retry = (seconds: number | null) => ({ 'retry-after': String(Math.max(1, Number(seconds ?? 60))) });
+  if (address && Number(address.unpaid) >= UNPAID_PER_ADDRESS.max) {
+    throw new AppError('rate_limited', UNPAID_FROM_ADDRESS, undefined, retry(address.unpaid_wait));
+  }
+  if (address && Number(address.open) >= CHECKOUT_LIMITS.openPerAddress) {
+    throw new AppError('rate_limited', OPEN_PER_ADDRESS, undefined, retry(address.open_wait));
+  }
+  const [byEmail] = await selectRows<{ open: number }>(
+    tx,
+    sql`select count(*)::int as open from donations
+         where donor_email = ${email} and status = 'pending' and hold_expires_at > now()`,
+  );
+  if (byEmail && Number(byEmail.open) >= CHECKOUT_LIMITS.openPerEmail) throw new AppError('conflict', OPEN_PER_EMAIL);
+}
+
+/**
  * Prices the bag from the database, holds the units for 15 minutes under row locks, and issues the
- * payment reference. Anything unavailable or over-asked is refused with 409 naming it.
+ * payment reference. The caller's earlier unpaid checkouts named in `release` are released in the
+ * same transaction first. Anything unavailable, over-asked or past the limits is refused with 409
+ * (or 429 for the per-address limits) in words a donor can act on.
  */
 export async function startCheckout(
   deps: { db: Db; payments: PaymentProvider },
   input: z.output<typeof checkoutSchema>,
-  donorUserId: number | null,
+  caller: { donorUserId: number | null; addressHash: string; release: readonly string[] },
 ): Promise<CheckoutReply> {
   const merged = new Map<string, { kind: 'recipient' | 'organization'; id: number; units: number }>();
   for (const item of input.cartItems) {
@@ -45,14 +107,21 @@ export async function startCheckout(
     const prev = merged.get(key);
     merged.set(key, { ...item.campaignId, units: (prev?.units ?? 0) + item.units });
   }
+  if (merged.size > CHECKOUT_LIMITS.campaignsPerCheckout) throw new AppError('conflict', TOO_MANY_CAMPAIGNS);
   const reference = newReference();
 
-  const result = await deps.db.transaction(async (tx) => {
-    // The same donor starting again (a reload, another tab) replaces their own unpaid checkout for
-    // these campaigns, instead of being told their own hold has taken the units.
-    await releaseOwnHolds(tx as unknown as Db, input.donorEmail, [...merged.values()]);
-    const locked = await lockCampaigns(tx as unknown as Db, [...merged.values()]);
+  const result = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    // Checkouts by one email, and from one address, take turns: two at once could otherwise both
+    // pass the counts below. Always email first, then address, so two never wait on each other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-email:${input.donorEmail}`}, 0))::text`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-address:${caller.addressHash}`}, 0))::text`);
+    await releaseDonations(tx, caller.release);
+    await refuseOverLimits(tx, input.donorEmail, caller.addressHash);
+
+    const locked = await lockCampaigns(tx, [...merged.values()]);
     const problems: string[] = [];
+    let heldElsewhere = false;
     let total = 0;
     const lines: Array<{ kind: 'recipient' | 'organization'; id: number; units: number; amount: number }> = [];
     for (const [key, want] of merged) {
@@ -65,13 +134,29 @@ export async function startCheckout(
         problems.push(`${c.label} takes exactly one gift`);
         continue;
       }
+      if (want.units > CHECKOUT_LIMITS.unitsPerCampaign) {
+        problems.push(tooManyUnits(c.label));
+        continue;
+      }
+      const unfunded = c.quantity - c.unitsFulfilled;
       const left = remaining(c);
-      if (left <= 0) {
+      if (unfunded <= 0) {
         problems.push(`${c.label} has just been fully funded`);
         continue;
       }
       if (want.units > left) {
-        problems.push(`${c.label} has only ${left} ${left === 1 ? 'unit' : 'units'} left`);
+        if (c.heldByOthers > 0) {
+          heldElsewhere = true;
+          problems.push(
+            left <= 0
+              ? want.kind === 'recipient'
+                ? `${c.label} is being paid for by another donor right now`
+                : `every remaining unit of ${c.label} is being paid for by other donors right now`
+              : `${c.label} has only ${plural(left, 'unit', 'units')} free right now`,
+          );
+        } else {
+          problems.push(`${c.label} has only ${plural(left, 'unit', 'units')} left`);
+        }
         continue;
       }
       const amount = c.unitPriceKobo * want.units;
@@ -79,15 +164,19 @@ export async function startCheckout(
       lines.push({ kind: want.kind, id: want.id, units: want.units, amount });
     }
     if (problems.length) {
-      throw new AppError('conflict', `Some gifts in your bag cannot be given: ${problems.join('; ')}. Please update your gift bag.`);
+      const wait = heldElsewhere
+        ? ` Other donors are paying for those units right now; if they do not finish, the units may become free again within ${HOLD_MINUTES} minutes. Please update your gift bag, or try again in a few minutes.`
+        : ' Please update your gift bag.';
+      throw new AppError('conflict', `Some gifts in your bag cannot be given: ${problems.join('; ')}.${wait}`);
     }
     const [donation] = await tx
       .insert(donations)
       .values({
         reference,
-        donorUserId,
+        donorUserId: caller.donorUserId,
         donorEmail: input.donorEmail,
         donorFullName: input.donorFullName,
+        clientAddressHash: caller.addressHash,
         totalKobo: total,
         holdExpiresAt: sql`now() + make_interval(mins => ${HOLD_MINUTES})`,
       })

@@ -1,25 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { AuthConfig, AuthReply } from '@contract/auth';
+import type { AuthReply } from '@contract/auth';
 import type { SelfServiceRole } from '@contract/roles';
 import { ApiError, HTML_INSTEAD_OF_JSON, apiGet, apiRequest } from '@/lib/api';
-
-const NO_CONFIG: AuthConfig = { turnstileSiteKey: null, googleClientId: null };
-
-/** Public sign-in settings; they only change with a server restart, so they are fetched once. */
-export function useAuthConfig() {
-  return useQuery({
-    queryKey: ['auth', 'config'],
-    staleTime: Infinity,
-    queryFn: async (): Promise<AuthConfig> => {
-      try {
-        return await apiGet<AuthConfig>('/auth/config');
-      } catch {
-        // Without the settings the forms still work; the server reports a missing check itself.
-        return NO_CONFIG;
-      }
-    },
-  });
-}
 
 function post<T>(path: string, body: unknown): Promise<T> {
   return apiRequest<T>(path, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.data);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { isDarkMode, loadScript } from './scripts';
+import { isDarkMode, loadScript } from '@/lib/scripts';
 
 const GOOGLE_SRC = 'https://accounts.google.com/gsi/client';
 

@@ -4,7 +4,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation } from 'react-router';
 import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@contract/roles';
 import { usePageTitle } from '@/lib/page';
-import { useAuthConfig } from './api';
+import { usePublicConfig } from '@/lib/public-config';
 import { blockLink } from './fields';
 import { SignInPanel } from './sign-in-panel';
 import { SignUpPanel, initialSignUpState, type SignUpState } from './sign-up-panel';
@@ -32,7 +32,7 @@ export default function LoginPage() {
   const [signUp, setSignUp] = useState<SignUpState>(() => initialSignUpState(isRole(state?.role) ? state.role : null));
   const title = tab === 'signup' ? 'Create Account' : 'Sign In';
   usePageTitle(title);
-  const { data: config } = useAuthConfig();
+  const { data: config } = usePublicConfig();
 
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 dark:bg-gray-950">

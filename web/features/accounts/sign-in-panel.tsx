@@ -10,7 +10,7 @@ import { ErrorMessage } from '@/ui/feedback';
 import { failureMessage, googleAuth, login } from './api';
 import { PasswordField, StepHeading, TextField, blockLink, showFieldErrors, useStepFocus, zodErrors, type Errors } from './fields';
 import { GoogleButton } from './google-button';
-import { HumanCheck } from './human-check';
+import { HumanCheck } from '@/ui/human-check';
 import { VerifyStep } from './verify-step';
 
 type Field = 'email' | 'password' | 'captcha';

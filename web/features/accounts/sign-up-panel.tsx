@@ -11,7 +11,7 @@ import { failureMessage, fieldErrorsOf, googleAuth, register, resendOtp, userExi
 import { FieldError } from '@/ui/form';
 import { PasswordField, StepHeading, TextField, blockLink, describedBy, hintClass, inputClass, labelClass, showFieldErrors, useStepFocus, zodErrors, type Errors } from './fields';
 import { GoogleButton } from './google-button';
-import { HumanCheck } from './human-check';
+import { HumanCheck } from '@/ui/human-check';
 import { VerifyStep } from './verify-step';
 
 const ROLES: { value: SelfServiceRole; name: string; description: string; icon: ReactNode }[] = [

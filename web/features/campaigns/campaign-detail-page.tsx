@@ -1,6 +1,7 @@
 import { ArrowLeft, CheckCircle2, Gift } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { CHECKOUT_LIMITS } from '@contract/giving';
 import { formatNaira, percentOf } from '@contract/money';
 import { cartActions, useCart } from '@/lib/cart';
 import { announce, usePageTitle } from '@/lib/page';
@@ -26,9 +27,12 @@ function BackButton() {
   );
 }
 
-/** Highest quantity a donor may pick: units still needed, or the whole quantity when that is unknown. */
+/**
+ * Highest quantity a donor may pick: units still needed, or the whole quantity when that is unknown,
+ * and never more than one payment may include.
+ */
 export function maxQuantity(c: Pick<Campaign, 'units_remaining' | 'quantity'>): number {
-  return Math.max(1, c.units_remaining > 0 ? c.units_remaining : c.quantity);
+  return Math.max(1, Math.min(CHECKOUT_LIMITS.unitsPerCampaign, c.units_remaining > 0 ? c.units_remaining : c.quantity));
 }
 
 function CampaignDetail({ campaign }: { campaign: Campaign }) {
@@ -159,7 +163,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
                 min={1}
                 max={max}
                 onChange={setQuantity}
-                description={`Between 1 and ${max}. ${quantity} × ${formatNaira(campaign.product_price)} = ${formatNaira(quantity * campaign.product_price)}`}
+                description={`Between 1 and ${max}.${max === CHECKOUT_LIMITS.unitsPerCampaign ? ` One payment can include at most ${max} units.` : ''} ${quantity} × ${formatNaira(campaign.product_price)} = ${formatNaira(quantity * campaign.product_price)}`}
               />
             ) : null}
             <div className="flex flex-wrap gap-3">

@@ -14,6 +14,7 @@ import {
   SliderTrack,
 } from 'react-aria-components';
 import { useNavigate } from 'react-router';
+import { CHECKOUT_LIMITS } from '@contract/giving';
 import { formatNaira } from '@contract/money';
 import { Button, buttonClass } from '@/ui/button';
 import type { Campaign } from './normalize';
@@ -26,7 +27,7 @@ export function perUnitPrice(c: Pick<Campaign, 'total_price' | 'quantity'>): num
 /** Chooses how many units to fund with a slider from 1 to the units remaining, then goes to payment. */
 export function FundDialog({ campaign }: { campaign: Campaign }) {
   const navigate = useNavigate();
-  const max = Math.max(1, campaign.units_remaining);
+  const max = Math.max(1, Math.min(CHECKOUT_LIMITS.unitsPerCampaign, campaign.units_remaining));
   const [units, setUnits] = useState(1);
   const unit = perUnitPrice(campaign);
   return (
@@ -72,7 +73,10 @@ export function FundDialog({ campaign }: { campaign: Campaign }) {
                       </>
                     )}
                   </SliderTrack>
-                  <p className="text-sm text-gray-700 dark:text-gray-300">Use the arrow keys to change the number of units, from 1 to {max}.</p>
+                  <p className="text-sm text-gray-700 dark:text-gray-300">
+                    Use the arrow keys to change the number of units, from 1 to {max}.
+                    {campaign.units_remaining > max ? ` One payment can include at most ${max} units.` : null}
+                  </p>
                 </Slider>
                 <p className="mt-4 text-xl font-bold" aria-live="polite">
                   Total: {formatNaira(units * unit)}

@@ -1,6 +1,7 @@
 import { ArrowRight, ShoppingBag, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { flushSync } from 'react-dom';
+import { CHECKOUT_LIMITS } from '@contract/giving';
 import { formatNaira } from '@contract/money';
 import { cartActions, cartTotal, getCart, itemCount, useCart, type CartItem } from '@/lib/cart';
 import { announce } from '@/lib/page';
@@ -11,11 +12,11 @@ import { giftFor, lineTotal } from './bag';
 import { focusCentered } from './focus';
 import { ProductImage } from '@/ui/product-image';
 
-/** The checkout schema's own ceiling, used when the bag does not know how many units are left. */
-const UNKNOWN_MAX_UNITS = 10_000;
+const PER_PAYMENT = CHECKOUT_LIMITS.unitsPerCampaign;
 
+/** Units still needed, when the bag knows them, and never more than one payment may include. */
 function maxUnits(item: CartItem): number {
-  return item.units_remaining && item.units_remaining > 0 ? item.units_remaining : UNKNOWN_MAX_UNITS;
+  return Math.min(PER_PAYMENT, item.units_remaining && item.units_remaining > 0 ? item.units_remaining : PER_PAYMENT);
 }
 
 function BagItem({
@@ -80,7 +81,7 @@ function BagItem({
             min={1}
             max={max}
             onChange={changeUnits}
-            description={max === UNKNOWN_MAX_UNITS ? undefined : `Between 1 and ${max}.`}
+            description={`Between 1 and ${max}.${max === PER_PAYMENT ? ` One payment can include at most ${PER_PAYMENT} units of a campaign.` : ''}`}
           />
         ) : null}
         <button

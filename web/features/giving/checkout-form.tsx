@@ -1,14 +1,25 @@
-import { AlertCircle, Lock, RotateCcw } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { AlertCircle, FlaskConical, Lock, RotateCcw } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
-import { HOLD_MINUTES, checkoutReplySchema, fundReplySchema, type CheckoutReply, type FundReply } from '@contract/giving';
+import {
+  CHECKOUT_LIMITS,
+  HOLD_MINUTES,
+  TOO_MANY_CAMPAIGNS,
+  checkoutReplySchema,
+  fundReplySchema,
+  tooManyUnits,
+  type CheckoutReply,
+  type FundReply,
+} from '@contract/giving';
 import { formatNaira } from '@contract/money';
 import { ApiError, apiRequest } from '@/lib/api';
+import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
 import { FieldError, fieldClass } from '@/ui/form';
 import { Button, buttonClass } from '@/ui/button';
+import { HumanCheck } from '@/ui/human-check';
 import {
   FILL_IN_DETAILS,
   GATEWAY_UNAVAILABLE,
@@ -20,6 +31,7 @@ import {
 } from './messages';
 import { PaystackUnavailableError, payWithPaystack } from './paystack';
 import { focusCentered } from './focus';
+import { readHeldCheckout, writeHeldCheckout } from './held-checkout';
 import { Spinner } from './spinner';
 import { TestPaymentDialog } from './test-payment-dialog';
 import { textLink } from './styles';
@@ -44,6 +56,8 @@ type Problem = {
 };
 
 const FIELD_ORDER: FieldName[] = ['donorFullName', 'donorEmail'];
+const CAPTCHA_PENDING = 'Please wait for CAPTCHA verification and try again.';
+export const TEST_MODE_NOTICE = 'Test mode: no card is charged.';
 /** A held checkout is reused only while this much of its hold is left, so the payment can finish in time. */
 const REUSE_MARGIN_MS = 2 * 60_000;
 
@@ -61,10 +75,21 @@ function validate(donor: Donor): Errors {
   return errors;
 }
 
-async function startCheckout(donor: Donor, lines: CheckoutLine[]): Promise<CheckoutReply> {
+/** The limits the server enforces on one checkout, checked first so the donor hears them at once. */
+function overLimits(lines: CheckoutLine[]): string | null {
+  if (lines.length > CHECKOUT_LIMITS.campaignsPerCheckout) return TOO_MANY_CAMPAIGNS;
+  const tooMany = lines.filter((l) => l.units > CHECKOUT_LIMITS.unitsPerCampaign).map((l) => tooManyUnits(l.label));
+  return tooMany.length ? `Some gifts in your bag cannot be given: ${tooMany.join('; ')}. Please update your gift bag.` : null;
+}
+
+async function startCheckout(
+  donor: Donor,
+  lines: CheckoutLine[],
+  extra: { previousReference?: string; turnstileToken?: string },
+): Promise<CheckoutReply> {
   const { data } = await apiRequest<unknown>('/donations/checkout', {
     method: 'POST',
-    body: JSON.stringify({ ...donor, cartItems: lines.map((l) => ({ campaignId: l.campaignId, units: l.units })) }),
+    body: JSON.stringify({ ...donor, cartItems: lines.map((l) => ({ campaignId: l.campaignId, units: l.units })), ...extra }),
   });
   if (!data || typeof data !== 'object') throw new ShownError(UNEXPECTED_RESPONSE);
   const reference = (data as { reference?: unknown }).reference;
@@ -108,6 +133,19 @@ export function CheckoutForm({
 }) {
   const uid = useId();
   const session = useSession();
+  const { data: config } = usePublicConfig();
+  const siteKey = config?.turnstileSiteKey ?? null;
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
+  const captchaRef = useRef<HTMLDivElement>(null);
+  // Stable, as HumanCheck requires; a fresh token clears the "please wait" message.
+  const onCaptchaToken = useCallback((token: string | null) => {
+    setCaptchaToken(token);
+    if (token) setCaptchaError(undefined);
+  }, []);
+  const [sandboxSeen, setSandboxSeen] = useState(false);
+  const testMode = config?.paymentMode === 'test' || sandboxSeen;
   const user = session.user;
   const [name, setName] = useState<string | null>(null);
   const [email, setEmail] = useState<string | null>(null);
@@ -123,9 +161,6 @@ export function CheckoutForm({
   const busy = useRef(false);
   const fieldRefs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
   const problemRef = useRef<HTMLDivElement>(null);
-  // The server holds a checkout's units for everyone else until it expires, so a donor who closes the
-  // payment window and presses Pay again must get the same checkout back, not a refusal.
-  const held = useRef<{ key: string; checkout: CheckoutReply; expiresAt: number } | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -145,7 +180,7 @@ export function CheckoutForm({
 
   async function finish(checkout: CheckoutReply, donor: Donor, lines: CheckoutLine[]) {
     // Paid: this reference must never be offered for payment again.
-    held.current = null;
+    writeHeldCheckout(null);
     busy.current = true;
     setProblem(null);
     setPhase({ kind: 'processing' });
@@ -185,22 +220,50 @@ export function CheckoutForm({
       return;
     }
     const lines = items;
+    const limitProblem = overLimits(lines);
+    if (limitProblem) {
+      setErrors({});
+      setProblem({ message: limitProblem });
+      return;
+    }
+
+    // The server holds a checkout's units for everyone else until it expires, so a donor who closes
+    // the payment window and presses Pay again gets the same checkout back, not a refusal.
+    const key = checkoutKey(donor, lines);
+    const held = readHeldCheckout();
+    const reusable = held?.key === key && held.expiresAt - Date.now() > REUSE_MARGIN_MS ? held.checkout : null;
+    if (!reusable && siteKey && !captchaToken) {
+      flushSync(() => {
+        setErrors({});
+        setProblem(null);
+        setCaptchaError(CAPTCHA_PENDING);
+      });
+      focusCentered(captchaRef.current);
+      return;
+    }
     busy.current = true;
     setErrors({});
+    setCaptchaError(undefined);
     setProblem(null);
     setPhase({ kind: 'starting' });
 
-    const key = checkoutKey(donor, lines);
-    const reusable =
-      held.current?.key === key && held.current.expiresAt - Date.now() > REUSE_MARGIN_MS ? held.current.checkout : null;
     let checkout: CheckoutReply;
     try {
       if (reusable) checkout = reusable;
       else {
         // Timed from this browser's clock rather than holdExpiresAt, which may be skewed.
         const expiresAt = Date.now() + HOLD_MINUTES * 60_000;
-        checkout = await startCheckout(donor, lines);
-        held.current = { key, checkout, expiresAt };
+        try {
+          checkout = await startCheckout(donor, lines, {
+            // A new bag or donor replaces this browser's earlier checkout instead of competing with it.
+            ...(held ? { previousReference: held.checkout.reference } : {}),
+            ...(siteKey && captchaToken ? { turnstileToken: captchaToken } : {}),
+          });
+        } finally {
+          // Each human-check token is good for one try.
+          if (siteKey) setCaptchaKey((k) => k + 1);
+        }
+        writeHeldCheckout({ key, checkout, expiresAt });
       }
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors) {
@@ -215,6 +278,7 @@ export function CheckoutForm({
       return;
     }
     setQuote({ forTotal: totalKobo, amountKobo: checkout.amountKobo });
+    if (checkout.provider === 'sandbox') setSandboxSeen(true);
     setPhase({ kind: 'paying', checkout, donor, lines });
     if (checkout.provider === 'sandbox') return;
 
@@ -231,7 +295,7 @@ export function CheckoutForm({
         reference: checkout.reference,
       });
     } catch (error) {
-      if (!(error instanceof PaystackUnavailableError)) held.current = null;
+      if (!(error instanceof PaystackUnavailableError)) writeHeldCheckout(null);
       backToForm({ message: error instanceof PaystackUnavailableError ? GATEWAY_UNAVAILABLE : messageFor(error) });
       return;
     }
@@ -271,9 +335,25 @@ export function CheckoutForm({
 
   const summaryId = `${uid}-summary`;
   const detailsId = `${uid}-details`;
+  const testModeId = `${uid}-test-mode`;
 
   return (
     <div className="space-y-10">
+      {/* A live region from the start, so the notice is announced when the settings arrive. */}
+      <div role="status">
+        {testMode ? (
+          <div
+            id={testModeId}
+            className="flex items-start gap-3 rounded-lg border-2 border-amber-700 bg-amber-50 px-4 py-3 text-gray-900 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-50"
+          >
+            <FlaskConical aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
+            <p>
+              <strong className="text-lg">{TEST_MODE_NOTICE}</strong> This site is taking test payments only, so no
+              money is taken from anyone.
+            </p>
+          </div>
+        ) : null}
+      </div>
       <section aria-labelledby={summaryId}>
         <h2 id={summaryId} className="text-2xl font-bold">
           Order summary
@@ -377,6 +457,10 @@ export function CheckoutForm({
             </p>
           </div>
 
+          {siteKey ? (
+            <HumanCheck key={captchaKey} siteKey={siteKey} onToken={onCaptchaToken} error={captchaError} groupRef={captchaRef} />
+          ) : null}
+
           <div role="status" className="text-lg font-semibold">
             {phase.kind === 'starting' ? (
               <span className="flex items-center gap-2">
@@ -398,6 +482,7 @@ export function CheckoutForm({
             ref={submitRef}
             type="submit"
             aria-disabled={isBusy || undefined}
+            aria-describedby={testMode ? testModeId : undefined}
             className={buttonClass('primary', 'w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto')}
           >
             <Lock aria-hidden="true" className="size-5" />

@@ -3,7 +3,7 @@ import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign } from '@contract/campaigns';
-import type { FundReply } from '@contract/giving';
+import { CHECKOUT_LIMITS, type FundReply } from '@contract/giving';
 import { ORG_PREFIX, parseCampaignId, toCampaignId } from '@contract/ids';
 import { formatNaira } from '@contract/money';
 import { ApiError, apiGet } from '@/lib/api';
@@ -53,7 +53,7 @@ function fromOrganization(c: PublicOrganizationCampaign): GiftCampaign {
     forName: c.organization_name || `${c.first_name} ${c.last_name}`.trim(),
     unitPriceKobo,
     unitsRemaining,
-    maxUnits: Math.max(1, unitsRemaining),
+    maxUnits: Math.max(1, Math.min(CHECKOUT_LIMITS.unitsPerCampaign, unitsRemaining)),
     isFunded: c.is_funded || unitsRemaining === 0,
   };
 }
@@ -81,6 +81,11 @@ function useGiftCampaign(rawId: string) {
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });
 }
+
+const perPaymentNote = (c: GiftCampaign) =>
+  c.unitsRemaining > CHECKOUT_LIMITS.unitsPerCampaign
+    ? ` One payment can include at most ${CHECKOUT_LIMITS.unitsPerCampaign} units.`
+    : '';
 
 /** Units asked for by the campaign page (navigation state) or a shared link (?units=), kept in range. */
 function startingUnits(state: unknown, query: string | null, max: number): number {
@@ -149,7 +154,7 @@ function DonateForm({ campaign }: { campaign: GiftCampaign }) {
                 min={1}
                 max={campaign.maxUnits}
                 onChange={setUnits}
-                description={`Between 1 and ${campaign.maxUnits}. ${units} × ${formatNaira(campaign.unitPriceKobo)} = ${formatNaira(amountKobo)}`}
+                description={`Between 1 and ${campaign.maxUnits}.${perPaymentNote(campaign)} ${units} × ${formatNaira(campaign.unitPriceKobo)} = ${formatNaira(amountKobo)}`}
               />
             ) : null}
           </div>

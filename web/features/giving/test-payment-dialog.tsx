@@ -65,7 +65,7 @@ export function TestPaymentDialog({
             Test payment
           </Heading>
           <p id={descriptionId} className="mt-3 text-gray-800 dark:text-gray-200">
-            This test payment stands in for the card payment window. No card is charged.
+            <strong>Test mode: no card is charged.</strong> This test payment stands in for the card payment window.
           </p>
           <dl className="mt-4 space-y-3 rounded-lg border border-gray-300 p-4 dark:border-gray-600">
             <div>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { FieldError } from '@/ui/form';
-import { hintClass, labelClass } from './fields';
-import { isDarkMode, loadScript } from './scripts';
+import { isDarkMode, loadScript } from '@/lib/scripts';
 
 const TURNSTILE_SRC = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 
@@ -75,10 +74,10 @@ export function HumanCheck({
 
   return (
     <div>
-      <p id={labelId} className={labelClass}>
+      <p id={labelId} className="block text-lg font-semibold text-gray-900 dark:text-gray-100">
         Security check
       </p>
-      <p className={hintClass}>This confirms you are a person. It usually completes by itself after a moment.</p>
+      <p className="mt-1 text-base text-gray-700 dark:text-gray-300">This confirms you are a person. It usually completes by itself after a moment.</p>
       <div
         ref={groupRef}
         role="group"
