@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/errors';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { registerAuth } from './http/auth';
 import { RateLimiter } from './http/rate-limit';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { givingRoutes } from './modules/giving/routes';
@@ -82,11 +83,12 @@ export async function buildApp(
   };
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  for (const notice of config.startupNotices) app.log.warn(notice);
 
   const routeTable: DeclaredRoute[] = [];
   enforceAccessDeclarations(app, routeTable);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 const bool = (fallback: boolean) =>
   z
@@ -25,7 +26,14 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   SUPPORT_EMAIL: z.string().email().default('support@giftofindependence.ng'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+      return 'error' in parsed ? { value: false as const } : parsed;
+    }),
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(3),
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().min(3).default('Gift of Independence <no-reply@giftofindependence.ng>'),
@@ -50,7 +58,7 @@ export type Config = {
   publicUrl: string | undefined;
   supportEmail: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** How long public lists (campaigns, stats, stories, search) may be answered from memory. */
   publicCacheSeconds: number;
   smtpUrl: string | undefined;
@@ -61,6 +69,8 @@ export type Config = {
   paystack: { secretKey: string | undefined; publicKey: string | undefined; apiBase: string };
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
+  /** Things about the configuration worth a line in the start-up log. */
+  startupNotices: string[];
 };
 
 /** The one place that reads process.env. */
@@ -80,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY.value,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -94,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionDays: e.SESSION_DAYS,
     paystack: { secretKey: e.PAYSTACK_SECRET_KEY, publicKey: e.PAYSTACK_PUBLIC_KEY, apiBase: e.PAYSTACK_API_BASE },
     webDistDir: path.resolve('dist/web'),
+    startupNotices: e.TRUST_PROXY.notice ? [e.TRUST_PROXY.notice] : [],
   };
 }
