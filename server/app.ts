@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { enforceAccessDeclarations, type DeclaredRoute } from './http/access';
+import { connectionOptions, registerUrlLimit } from './http/connection-limits';
 import { registerErrorHandling } from './http/errors';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { registerAuth } from './http/auth';
@@ -82,6 +83,7 @@ export async function buildApp(
     ...given,
   };
   const app = Fastify({
+    ...connectionOptions(config),
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -89,6 +91,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   for (const notice of config.startupNotices) app.log.warn(notice);
+  registerUrlLimit(app);
 
   const routeTable: DeclaredRoute[] = [];
   enforceAccessDeclarations(app, routeTable);

@@ -35,6 +35,9 @@ const schema = z.object({
       return 'error' in parsed ? { value: false as const } : parsed;
     }),
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(3),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().min(3).default('Gift of Independence <no-reply@giftofindependence.ng>'),
   TURNSTILE_SECRET_KEY: optionalText,
@@ -61,6 +64,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** How long public lists (campaigns, stats, stories, search) may be answered from memory. */
   publicCacheSeconds: number;
+  /** Whole request, request head, and idle time between requests on one connection. */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   turnstile: { secretKey: string | undefined; siteKey: string | undefined; verifyUrl: string; hostname: string | undefined };
@@ -92,6 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.value,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     turnstile: {
