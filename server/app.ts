@@ -12,6 +12,7 @@ import type { Db } from './db/client';
 import { enforceAccessDeclarations, type DeclaredRoute } from './http/access';
 import { connectionOptions, registerUrlLimit } from './http/connection-limits';
 import { registerErrorHandling } from './http/errors';
+import { loggerOptions, type LogStream } from './http/logging';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { registerAuth } from './http/auth';
 import { RateLimiter } from './http/rate-limit';
@@ -37,6 +38,8 @@ export type AppDeps = {
   limiter: RateLimiter;
   payments: PaymentProvider;
   config: Config;
+  /** Log lines go here instead of stdout. */
+  logStream?: LogStream;
 };
 
 type Optional = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'limiter' | 'payments' | 'config';
@@ -84,7 +87,7 @@ export async function buildApp(
   };
   const app = Fastify({
     ...connectionOptions(config),
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config, given.logStream),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
