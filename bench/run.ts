@@ -136,7 +136,7 @@ async function main() {
       child = undefined;
     }
     if (givingCampaign !== undefined && adminUrl) {
-      const server = await startServer({ ...env, TRUST_PROXY: 'true' });
+      const server = await startServer({ ...env, TRUST_PROXY: '1' });
       child = server.child;
       const result = await runGivingScenario(server.url, givingCampaign, DURATION);
       await stopServer(server.child);

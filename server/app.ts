@@ -10,10 +10,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { enforceAccessDeclarations, type DeclaredRoute } from './http/access';
+import { connectionOptions, registerUrlLimit } from './http/connection-limits';
 import { registerErrorHandling } from './http/errors';
+import { loggerOptions, type LogStream } from './http/logging';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { registerAuth } from './http/auth';
 import { registerRateLimits, type RateLimits } from './http/rate-limit';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { givingRoutes } from './modules/giving/routes';
@@ -35,6 +38,8 @@ export type AppDeps = {
   limits: RateLimits;
   payments: PaymentProvider;
   config: Config;
+  /** Log lines go here instead of stdout. */
+  logStream?: LogStream;
 };
 
 type Optional = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'payments' | 'config';
@@ -66,8 +71,9 @@ export async function buildApp(
   given: Omit<AppDeps, Optional | 'limits'> & Partial<Pick<AppDeps, Optional>>,
 ): Promise<App> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    ...connectionOptions(config),
+    logger: loggerOptions(config, given.logStream),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   const limits = await registerRateLimits(app, { redisUrl: config.redisUrl, keyPrefix: config.rateLimitKeyPrefix });
@@ -88,6 +94,8 @@ export async function buildApp(
   };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  for (const notice of config.startupNotices) app.log.warn(notice);
+  registerUrlLimit(app);
 
   const routeTable: DeclaredRoute[] = [];
   enforceAccessDeclarations(app, routeTable);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 const bool = (fallback: boolean) =>
   z
@@ -25,8 +26,18 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   SUPPORT_EMAIL: z.string().email().default('support@giftofindependence.ng'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+      return 'error' in parsed ? { value: false as const } : parsed;
+    }),
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(3),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().min(3).default('Gift of Independence <no-reply@giftofindependence.ng>'),
   TURNSTILE_SECRET_KEY: optionalText,
@@ -62,9 +73,11 @@ export type Config = {
   publicUrl: string | undefined;
   supportEmail: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** How long public lists (campaigns, stats, stories, search) may be answered from memory. */
   publicCacheSeconds: number;
+  /** Whole request, request head, and idle time between requests on one connection. */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   turnstile: { secretKey: string | undefined; siteKey: string | undefined; verifyUrl: string; hostname: string | undefined };
@@ -81,6 +94,8 @@ export type Config = {
   rateLimitKeyPrefix: string;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
+  /** Things about the configuration worth a line in the start-up log. */
+  startupNotices: string[];
 };
 
 /** The one place that reads process.env. */
@@ -104,8 +119,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY.value,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     turnstile: {
@@ -122,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     rateLimitKeyPrefix: 'goi:rl:',
     webDistDir: path.resolve('dist/web'),
+    startupNotices: e.TRUST_PROXY.notice ? [e.TRUST_PROXY.notice] : [],
   };
 }

@@ -7,7 +7,11 @@ import { seedIfEmpty } from './db/seed/seed';
 import { createLocalStorage } from './providers/storage/storage';
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((error: unknown) => {
+  // A refusal (another server holds DATA_DIR, PostgreSQL unreachable) is a sentence, not a stack.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
 await database.migrate();
 if (config.seedDemo) {
   const seeded = await seedIfEmpty(database.db);

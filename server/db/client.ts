@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema/all';
 
 export type Schema = typeof schema;
@@ -82,19 +83,33 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 /** Embedded PostgreSQL (PGlite). `dataDir` undefined means in memory; `loadDataDir` restores a snapshot. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
-  for (const [k, v] of Object.entries(SESSION_SETTINGS)) await client.query(`set ${k} = '${v}'`);
+  // A second process on the same directory would not fail but silently lose writes: refuse it.
+  const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
+    for (const [k, v] of Object.entries(SESSION_SETTINGS)) await client.query(`set ${k} = '${v}'`);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     description: options.dataDir ? `embedded PGlite in ${options.dataDir}` : 'embedded PGlite in memory',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -76,7 +76,7 @@ describe('serving', () => {
   });
 
   it('sends HSTS only over HTTPS', async () => {
-    const https = await startTestApp({ trustProxy: true });
+    const https = await startTestApp({ trustProxy: { hops: 1 } });
     try {
       const res = await https.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
