@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/errors';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { registerAuth } from './http/auth';
 import { RateLimiter } from './http/rate-limit';
+import { registerTextGuard } from './http/text-guard';
 import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { givingRoutes } from './modules/giving/routes';
@@ -92,6 +93,7 @@ export async function buildApp(
   enforceAccessDeclarations(app, routeTable);
   registerErrorHandling(app);
   registerAuth(app, deps.db);
+  registerTextGuard(app);
 
   // Third-party scripts are allowed only when their feature is configured.
   const turnstileOn = Boolean(config.turnstile.secretKey);
