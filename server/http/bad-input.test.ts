@@ -50,3 +50,49 @@ describe('control characters in text', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('list cursors', () => {
+  const cursor = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+  const lists = ['/api/campaigns', '/api/org-campaigns/active'];
+  const refused = [
+    ['a date that does not exist', ['2024-02-30T00:00:00.000000Z', 1]],
+    ['a bare number as the date', ['1', 1]],
+    ['a year past what the database holds', ['275760-09-13T00:00:00.000Z', 1]],
+    ['a negative year', ['-001000-01-01T00:00:00Z', 1]],
+    ['hour 24', ['2024-01-01T24:00:00Z', 1]],
+    ['a local time without a zone', ['2024-01-01T00:00:00', 1]],
+    ['an id past the column', ['2024-01-01T00:00:00.000000Z', 2_147_483_648]],
+    ['a huge id', ['2024-01-01T00:00:00.000000Z', 99_999_999_999]],
+    ['id zero', ['2024-01-01T00:00:00.000000Z', 0]],
+    ['a fractional id', ['2024-01-01T00:00:00.000000Z', 1.5]],
+    ['an id as text', ['2024-01-01T00:00:00.000000Z', '1']],
+    ['an object', { createdAt: '2024-01-01T00:00:00Z', id: 1 }],
+    ['not JSON', 'not json at all'],
+  ] as const;
+
+  it.each(lists.flatMap((url) => refused.map(([what, value]) => [url, what, value] as const)))(
+    '%s refuses a cursor with %s',
+    async (url, _what, value) => {
+      const res = await send('GET', `${url}?cursor=${cursor(value)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'bad_request', message: 'This page link is not valid. Please start again from the first page.' });
+    },
+  );
+
+  it('search refuses offsets it never issues', async () => {
+    for (const value of [{ o: -1 }, { o: 1e308 }, { o: '5' }, ['2024-02-30T00:00:00Z', 1], 'x']) {
+      const res = await send('GET', `/api/campaigns/search?q=braille&cursor=${cursor(value)}`);
+      expect(res.statusCode, JSON.stringify(value)).toBe(400);
+      expect(res.json().message).toBe('This page link is not valid. Please start again from the first page.');
+    }
+  });
+
+  it('still accepts the largest id and a cursor at the edge of the range', async () => {
+    for (const url of lists) {
+      for (const value of [['2024-01-01T00:00:00.000000Z', 2_147_483_647], ['9999-12-31T23:59:59.999999Z', 1], ['2024-02-29T12:00:00Z', 5]]) {
+        const res = await send('GET', `${url}?cursor=${cursor(value)}`);
+        expect(res.statusCode, `${url} ${JSON.stringify(value)}`).toBe(200);
+      }
+    }
+  });
+});
