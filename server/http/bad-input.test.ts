@@ -1,5 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaystackProvider } from '../providers/payments/payments';
 import { startTestApp, stopTestApp, type TestContext } from '../test/harness';
+import { startPaystackStandIn } from '../test/stand-ins';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -94,5 +97,52 @@ describe('list cursors', () => {
         expect(res.statusCode, `${url} ${JSON.stringify(value)}`).toBe(200);
       }
     }
+  });
+});
+
+describe('Paystack webhook deliveries that carry no event', () => {
+  const SECRET = 'sk_test_bad_input';
+  let paystack: Awaited<ReturnType<typeof startPaystackStandIn>>;
+  let hooked: TestContext;
+  beforeAll(async () => {
+    paystack = await startPaystackStandIn(SECRET);
+    const options = { secretKey: SECRET, publicKey: 'pk_test_bad_input', apiBase: paystack.apiBase };
+    hooked = await startTestApp({ paystack: options }, { payments: createPaystackProvider(options) });
+  });
+  afterAll(async () => {
+    await stopTestApp(hooked);
+    await paystack.close();
+  });
+
+  const deliver = (payload: string | undefined, headers: Record<string, string>) =>
+    hooked.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', payload, headers });
+
+  it.each([
+    ['no body and no content type', undefined, {}],
+    ['an empty JSON body', '', { 'content-type': 'application/json' }],
+    ['an empty body with a signature', '', { 'content-type': 'application/json', 'x-paystack-signature': 'abc' }],
+  ])('answers 400 for %s', async (_what, payload, headers) => {
+    const res = await deliver(payload, headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The webhook event is empty.', code: 'bad_request' });
+  });
+
+  it.each([
+    ['text', 'text/plain', 'hello'],
+    ['a form', 'application/x-www-form-urlencoded', 'event=charge.success'],
+    ['bytes', 'application/octet-stream', 'abc'],
+    ['empty text', 'text/plain', ''],
+  ])('answers a clean 415 for %s', async (_what, type, payload) => {
+    const res = await deliver(payload, { 'content-type': type });
+    expect(res.statusCode).toBe(415);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ code: 'unsupported_media_type', message: expect.stringMatching(/\.$/) });
+  });
+
+  it('still checks the signature of a real event', async () => {
+    const body = JSON.stringify({ event: 'charge.success', data: { reference: 'GOI-UNKNOWN-1' } });
+    const signature = createHmac('sha512', SECRET).update(body).digest('hex');
+    expect((await deliver(body, { 'content-type': 'application/json', 'x-paystack-signature': 'f'.repeat(128) })).statusCode).toBe(401);
+    expect((await deliver(body, { 'content-type': 'application/json', 'x-paystack-signature': signature })).statusCode).toBe(200);
   });
 });
