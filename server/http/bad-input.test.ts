@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaystackProvider } from '../providers/payments/payments';
 import { startTestApp, stopTestApp, type TestContext } from '../test/harness';
 import { startPaystackStandIn } from '../test/stand-ins';
+import { registerErrorHandling } from './errors';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -144,5 +146,127 @@ describe('Paystack webhook deliveries that carry no event', () => {
     const signature = createHmac('sha512', SECRET).update(body).digest('hex');
     expect((await deliver(body, { 'content-type': 'application/json', 'x-paystack-signature': 'f'.repeat(128) })).statusCode).toBe(401);
     expect((await deliver(body, { 'content-type': 'application/json', 'x-paystack-signature': signature })).statusCode).toBe(200);
+  });
+});
+
+describe('every refusal is a sentence a person can read', () => {
+  // What Fastify, ajv and zod say when nobody words a refusal.
+  const RAW_DEFAULTS = [
+    /expected .*, received/,
+    /^Invalid (input|option|string|type)/,
+    /^Too (big|small)/,
+    /\bmust (have required property|NOT have|match pattern|be equal to|be (object|array|string|number|integer|boolean|null)\b)/,
+    /^(body|querystring|params|headers)\b/,
+    /content-type/i,
+    /Unsupported Media Type|Request body|not a valid url component|exceeding the max param length/,
+    /JSON at position|Unexpected (token|end)/,
+    /FST_|Content-Encoding/,
+  ];
+  const json = { 'content-type': 'application/json' };
+  const long = 'x'.repeat(2 * 1024 * 1024);
+  const malformed: Array<[method: 'GET' | 'POST', url: string, payload?: unknown, headers?: Record<string, string>]> = [
+    ['POST', '/api/auth/login', [1, 2]],
+    ['POST', '/api/auth/login', 'null', json],
+    ['POST', '/api/auth/login', '"text"', json],
+    ['POST', '/api/auth/login', '', json],
+    ['POST', '/api/auth/login', '{"email":', json],
+    ['POST', '/api/auth/login', '{"__proto__":{"x":1}}', json],
+    ['POST', '/api/auth/login', '{"constructor":{"prototype":{"x":1}}}', json],
+    ['POST', '/api/auth/login', 'hello', { 'content-type': 'text/plain' }],
+    ['POST', '/api/auth/login', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' }],
+    ['POST', '/api/auth/login', 'abc', { 'content-type': 'application/octet-stream' }],
+    ['POST', '/api/auth/login', { email: 5, password: [] }],
+    ['POST', '/api/auth/login', `{"email":"${long}"}`, json],
+    ['POST', '/api/auth/login', 'not gzip at all', { ...json, 'content-encoding': 'gzip' }],
+    ['POST', '/api/auth/login', '{}', { ...json, 'content-encoding': 'snappy' }],
+    ['POST', '/api/auth/register', {}],
+    ['POST', '/api/auth/register', { firstName: 'x'.repeat(500), lastName: [], email: {}, phoneNumber: 7, password: 1, role: 'admin' }],
+    ['POST', '/api/auth/verify-email', { email: 'a@example.org', token: 12 }],
+    ['POST', '/api/auth/google', { token: 1 }],
+    ['POST', '/api/auth/reset-password', { token: 'short', newPassword: 'a' }],
+    ['GET', '/api/auth/user-exists'],
+    ['GET', '/api/auth/user-exists?email=a@example.org&email=b@example.org'],
+    ['POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: {} }],
+    ['POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: true }] }],
+    ['POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: '1', units: 1e308 }] }],
+    ['POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [null] }],
+    ['POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: Array.from({ length: 51 }, () => ({ campaignId: '1' })) }],
+    ['POST', '/api/donations/checkout', '[]', json],
+    ['POST', '/api/donations/fund', { transactionId: 5 }],
+    ['POST', '/api/donations/fund', { transactionId: 'x'.repeat(1000) }],
+    ['POST', '/api/donations/fund'],
+    ['POST', '/api/donations/release', { reference: [] }],
+    ['POST', '/api/payments/sandbox/charge', { reference: 'abc' }],
+    ['GET', '/api/campaigns?limit=abc'],
+    ['GET', '/api/campaigns?limit=1.5'],
+    ['GET', `/api/campaigns?cursor=${'x'.repeat(300)}`],
+    ['GET', '/api/campaigns?cursor=a&cursor=b'],
+    ['GET', '/api/campaigns/abc'],
+    ['GET', '/api/campaigns/0'],
+    ['GET', '/api/campaigns/99999999999'],
+    ['GET', '/api/campaigns/%E0%A4%A'],
+    ['GET', `/api/org-campaigns/${'9'.repeat(200)}`],
+    ['GET', '/api/campaigns/search'],
+    ['GET', '/api/campaigns/search?q='],
+    ['GET', `/api/campaigns/search?q=${'x'.repeat(101)}`],
+    ['GET', '/api/admin/org-campaigns/x/donations'],
+    ['GET', '/api/auth/me'],
+    ['POST', '/api/notifications/read'],
+  ];
+
+  it('answers each malformed request with a 4xx JSON sentence, never a raw default', async () => {
+    const seen: string[] = [];
+    for (const [method, url, payload, headers] of malformed) {
+      const res = await send(method, url, payload, headers);
+      const where = `${method} ${url.slice(0, 80)} ${JSON.stringify(payload)?.slice(0, 60)}`;
+      expect(res.statusCode, where).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, where).toBeLessThan(500);
+      expect(res.headers['content-type'], where).toMatch(/application\/json/);
+      const body = res.json();
+      expect(body, where).toEqual(expect.objectContaining({ message: expect.any(String), code: expect.any(String) }));
+      const texts = [body.message, ...Object.values((body.fieldErrors ?? {}) as Record<string, string[]>).flat()];
+      for (const text of texts) {
+        for (const raw of RAW_DEFAULTS) expect(text, where).not.toMatch(raw);
+        expect(text, where).toMatch(/\.$/);
+      }
+      seen.push(`${res.statusCode} ${body.message}`);
+    }
+    expect(seen.length).toBe(malformed.length);
+  });
+
+  it('words what went wrong', async () => {
+    const message = async (...args: Parameters<typeof send>) => (await send(...args)).json().message;
+    expect(await message('POST', '/api/auth/login', [1, 2])).toBe('Send the details as a JSON object.');
+    expect(await message('POST', '/api/auth/login', '', json)).toBe('The request has no content. Send the details as JSON.');
+    expect(await message('POST', '/api/auth/login', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' })).toBe(
+      'This kind of content is not accepted here. Send the details as JSON.',
+    );
+    expect(await message('POST', '/api/auth/login', `{"email":"${long}"}`, json)).toBe('The request is too large.');
+    expect(await message('GET', '/api/campaigns/%E0%A4%A')).toBe('This address is not valid.');
+    expect(await message('POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: '1', units: 1e308 }] })).toBe(
+      'Units must be a whole number.',
+    );
+    const tooMany = await send('POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: '1', units: 10_001 }] });
+    expect(tooMany.json().fieldErrors).toEqual({ 'cartItems.0.units': ['Units should be at most 10000.'] });
+  });
+});
+
+describe('client errors nobody worded', () => {
+  it('fall back to a sentence for their status, never their raw text', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    for (const status of [400, 405, 409, 418]) {
+      app.get(`/raw/${status}`, async () => {
+        throw Object.assign(new Error(`querystring must have required property 'x' (${status})`), { statusCode: status });
+      });
+    }
+    const replies = await Promise.all([400, 405, 409, 418].map((s) => app.inject({ method: 'GET', url: `/raw/${s}` })));
+    expect(replies.map((r) => [r.statusCode, r.json().message])).toEqual([
+      [400, 'The request is not valid.'],
+      [405, 'This action is not available here.'],
+      [409, 'The request could not be handled.'],
+      [418, 'The request could not be handled.'],
+    ]);
+    await app.close();
   });
 });
