@@ -14,6 +14,7 @@ import { registerErrorHandling, replyToFrameworkError } from './http/errors';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { registerAuth } from './http/auth';
 import { RateLimiter } from './http/rate-limit';
+import { registerOpenApi } from './http/openapi';
 import { registerTextGuard } from './http/text-guard';
 import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -155,6 +156,7 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  await registerOpenApi(app);
   await app.register(contentRoutes(deps));
   await app.register(campaignRoutes(deps));
   await app.register(accountRoutes(deps));
