@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_DEFAULT, PAGE_MAX } from './pagination';
+import { CURSOR_INVALID_MESSAGE, PAGE_DEFAULT, PAGE_MAX } from './pagination';
 import { SEARCH_MAX_LENGTH, normalizeSearchQuery } from './search';
 
 export const pageQuerySchema = z.object({
@@ -9,7 +9,7 @@ export const pageQuerySchema = z.object({
     .min(1, 'limit must be at least 1.')
     .max(PAGE_MAX, `limit must be at most ${PAGE_MAX}.`)
     .default(PAGE_DEFAULT),
-  cursor: z.string().max(200, 'cursor is not valid.').optional(),
+  cursor: z.string({ error: CURSOR_INVALID_MESSAGE }).max(200, CURSOR_INVALID_MESSAGE).optional(),
 });
 
 export const searchQuerySchema = z

@@ -11,12 +11,14 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { enforceAccessDeclarations, type DeclaredRoute } from './http/access';
 import { connectionOptions, registerUrlLimit } from './http/connection-limits';
-import { registerErrorHandling } from './http/errors';
+import { registerErrorHandling, replyToFrameworkError } from './http/errors';
 import { loggerOptions, type LogStream } from './http/logging';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { registerAuth } from './http/auth';
 import { registerRateLimits, type RateLimits } from './http/rate-limit';
 import { fastifyTrustProxy } from './http/trust-proxy';
+import { registerOpenApi } from './http/openapi';
+import { registerTextGuard } from './http/text-guard';
 import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { givingRoutes } from './modules/giving/routes';
@@ -75,6 +77,7 @@ export async function buildApp(
     logger: loggerOptions(config, given.logStream),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: replyToFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   const limits = await registerRateLimits(app, { redisUrl: config.redisUrl, keyPrefix: config.rateLimitKeyPrefix });
   const providers = defaultProviders(config);
@@ -101,6 +104,7 @@ export async function buildApp(
   enforceAccessDeclarations(app, routeTable);
   registerErrorHandling(app);
   registerAuth(app, deps.db);
+  registerTextGuard(app);
 
   // Third-party scripts are allowed only when their feature is configured.
   const turnstileOn = Boolean(config.turnstile.secretKey);
@@ -161,6 +165,7 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  await registerOpenApi(app);
   await app.register(contentRoutes(deps));
   await app.register(campaignRoutes(deps));
   await app.register(accountRoutes(deps));

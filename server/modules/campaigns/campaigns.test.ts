@@ -75,7 +75,7 @@ describe('GET /api/campaigns', () => {
     ['limit=0', 'limit must be at least 1.'],
     ['limit=101', 'limit must be at most 100.'],
     ['limit=abc', 'limit must be a whole number.'],
-    ['cursor=not-a-cursor', 'cursor is not valid.'],
+    ['cursor=not-a-cursor', 'This page link is not valid. Please start again from the first page.'],
   ])('answers 400 with a clear message for %s', async (query, message) => {
     const res = await get(`/api/campaigns?${query}`);
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SearchResult } from '@contract/campaigns';
+import { CURSOR_INVALID_MESSAGE } from '@contract/pagination';
 import { selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Storage } from '../../providers/storage/storage';
@@ -24,7 +25,7 @@ export function decodeSearchCursor(raw: string | undefined): number {
   } catch {
     // fall through
   }
-  throw new AppError('bad_request', 'cursor is not valid.');
+  throw new AppError('bad_request', CURSOR_INVALID_MESSAGE);
 }
 
 /**

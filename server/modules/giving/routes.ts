@@ -112,10 +112,18 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       await app.register(async (hook) => {
         hook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
         hook.post('/api/payments/paystack/webhook', { config: { access: 'public' } }, async (request, reply) => {
-          const raw = request.body as Buffer;
+          const raw: unknown = request.body;
+          // Checked before the signature: an empty or non-JSON delivery has nothing to sign.
+          if (!Buffer.isBuffer(raw) || raw.length === 0) {
+            const type = request.headers['content-type'];
+            if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+              throw new AppError('unsupported_media_type', 'Webhook events must be sent as JSON.');
+            }
+            throw new AppError('bad_request', 'The webhook event is empty.');
+          }
           const given = String(request.headers['x-paystack-signature'] ?? '');
           const expected = createHmac('sha512', secret).update(raw).digest('hex');
-          if (!Buffer.isBuffer(raw) || given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+          if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
             throw new AppError('unauthorized', 'Invalid signature.');
           }
           let event: { event?: string; data?: { reference?: string } };
