@@ -108,7 +108,7 @@ describe('campaign journeys', () => {
     await expect.poll(() => page.locator('h1').innerText()).toBe('All Campaigns');
   });
 
-  it('keeps the organization quantity stepper within 1 and the units remaining', async () => {
+  it('keeps the organization quantity stepper within 1 and the units remaining, at most one payment’s worth', async () => {
     const { page } = await e2e.newPage();
     await page.goto(`/campaigns/org-${orgId}`);
     await settle(page);
@@ -119,8 +119,10 @@ describe('campaign journeys', () => {
     expect(await decrease.isDisabled()).toBe(true);
     await input.fill('500');
     await input.press('Tab');
-    await expect.poll(() => input.inputValue()).toBe('35');
+    // 35 units remain, and one payment holds at most 20 of them; the field says so.
+    await expect.poll(() => input.inputValue()).toBe('20');
     expect(await increase.isDisabled()).toBe(true);
+    expect(await page.locator('main').innerText()).toContain('One payment can include at most 20 units.');
     await input.fill('0');
     await input.press('Tab');
     await expect.poll(() => input.inputValue()).toBe('1');
