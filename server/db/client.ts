@@ -23,6 +23,8 @@ export type Database = {
   description: string;
   /** The connection URL (PostgreSQL only), for opening a second, independent pool. */
   url?: string;
+  /** The embedded engine's one client (PGlite only), for the job queue. */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -101,6 +103,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     description: options.dataDir ? `embedded PGlite in ${options.dataDir}` : 'embedded PGlite in memory',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: async () => {

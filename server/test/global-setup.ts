@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client';
 import { seedDemo } from '../db/seed/seed';
+import { migrateJobs } from '../jobs/queue';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +32,7 @@ export default async function setup(project: TestProject) {
     templateUrl.pathname = `/${templateName}`;
     const database = await openPostgres(templateUrl.toString(), 2);
     await database.migrate();
+    await migrateJobs(database);
     await seedDemo(database.db);
     await database.close();
     project.provide('templateKind', 'postgres');
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject) {
 
   const database = await openPglite();
   await database.migrate();
+  await migrateJobs(database);
   await seedDemo(database.db);
   const client = (database as unknown as { db: { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } } }).db.$client;
   const blob = await client.dumpDataDir('gzip');

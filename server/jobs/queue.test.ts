@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, selectRows, type Database } from '../db/client';
+import { openTestDatabase } from '../test/harness';
+import { createJobQueue, type JobQueue } from './queue';
+
+let database: Database;
+const queues: JobQueue[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await database.db.execute(sql`create table job_effects (id serial primary key, job text not null, note text)`);
+});
+afterAll(async () => {
+  for (const q of queues) await q.stop();
+  await database.close();
+});
+
+const quiet = () => undefined;
+function queue(db: Database = database) {
+  const q = createJobQueue(db, { pollingSeconds: 0.5, log: quiet });
+  queues.push(q);
+  return q;
+}
+
+async function until<T>(check: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const effects = (job: string) =>
+  selectRows<{ note: string }>(database.db, sql`select note from job_effects where job = ${job} order by id`).then((r) => r.map((x) => x.note));
+
+describe('durable jobs', () => {
+  it('exist only when the transaction that wrote them commits, and retry until they succeed', async () => {
+    const q = queue();
+    let tries = 0;
+    q.handle<{ note: string }>('flaky', { retryLimit: 5, retryDelaySeconds: 1, backoff: false }, async (job) => {
+      tries += 1;
+      if (tries < 3) throw new Error('the mail server is down');
+      await database.db.execute(sql`insert into job_effects (job, note) values ('flaky', ${job.data.note})`);
+    });
+    await q.start();
+    await database.db
+      .transaction(async (tx) => {
+        await q.enqueue(tx, 'flaky', { note: 'rolled back' });
+        throw new Error('abandon');
+      })
+      .catch(() => undefined);
+    await database.db.transaction(async (tx) => {
+      await q.enqueue(tx, 'flaky', { note: 'committed' });
+    });
+    q.wake('flaky');
+    expect(await until(() => effects('flaky'), (e) => e.length > 0)).toEqual(['committed']);
+    expect(tries).toBe(3);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await effects('flaky')).toEqual(['committed']);
+  });
+
+  it('keeps a job that used up its tries visible as failed', async () => {
+    const q = queue();
+    q.handle('doomed', { retryLimit: 1, retryDelaySeconds: 1, backoff: false }, async () => {
+      throw new Error('still down');
+    });
+    await q.start();
+    const id = await q.enqueue(database.db, 'doomed', { what: 'receipt' });
+    const failed = await until(() => q.failed(), (f) => f.some((j) => j.id === id));
+    const job = failed.find((j) => j.id === id)!;
+    expect(job).toMatchObject({ name: 'doomed', data: { what: 'receipt' }, retryCount: 1 });
+    expect(job.error).toMatch(/still down/);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('jobs across two server processes (PostgreSQL)', () => {
+  it('runs each job once while two workers compete', async () => {
+    const second = await openPostgres(database.url!, 3);
+    try {
+      const runs: string[] = [];
+      const handler = async (job: { id: string; data: { n: number } }) => {
+        runs.push(job.id);
+        await database.db.execute(sql`insert into job_effects (job, note) values ('shared', ${String(job.data.n)})`);
+      };
+      for (const db of [database, second]) {
+        const q = queue(db);
+        q.handle('shared', { retryLimit: 0, retryDelaySeconds: 1, backoff: false }, handler);
+        await q.start();
+      }
+      await database.db.transaction(async (tx) => {
+        for (let n = 0; n < 40; n++) await queues.at(-1)!.enqueue(tx, 'shared', { n });
+      });
+      const done = await until(() => effects('shared'), (e) => e.length >= 40);
+      expect(done).toHaveLength(40);
+      expect(new Set(runs).size).toBe(40);
+      expect(runs).toHaveLength(40);
+    } finally {
+      for (const q of queues.splice(0)) await q.stop();
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,183 @@
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+
+/** What a job runs with: its id, its data, and how many times it has been tried before. */
+export type Job<T> = { id: string; name: string; data: T; retryCount: number };
+export type Handler<T> = (job: Job<T>) => Promise<void>;
+
+/** How one kind of job is retried. Jobs that exhaust their retries stay in the table as `failed`. */
+export type QueuePolicy = { retryLimit: number; retryDelaySeconds: number; backoff: boolean; expireInSeconds?: number };
+
+export type FailedJob = { id: string; name: string; data: unknown; error: string; failedAt: Date; retryCount: number };
+
+export type JobQueue = {
+  /**
+   * Writes a job through `db`: pass the transaction that makes the change the job follows from,
+   * and the job exists exactly when that change is committed.
+   */
+  enqueue(db: Db, name: string, data: object, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<string | null>;
+  /** Declares a kind of job and the function that runs it (before `start`). */
+  handle<T>(name: string, policy: QueuePolicy, handler: Handler<T>): void;
+  /** Runs a job on a cron schedule (UTC), once across every process. */
+  schedule(name: string, cron: string): void;
+  /** Starts the workers. */
+  start(): Promise<void>;
+  /** Asks this process's worker for `name` to look for work now instead of at its next poll. */
+  wake(name: string): void;
+  stop(): Promise<void>;
+  /** Jobs that used up their retries, newest first. */
+  failed(limit?: number): Promise<FailedJob[]>;
+  readonly boss: PgBoss;
+};
+
+/**
+ * pg-boss sends parameterised text; drizzle runs SQL objects. Rebuilding one from the other lets a
+ * job be inserted with whatever drizzle handle the caller holds, a transaction included, on both
+ * engines.
+ */
+export function sqlFromText(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    chunks.push(i % 2 === 0 ? sql.raw(parts[i]!) : sql`${sql.param(values[Number(parts[i]) - 1] ?? null)}`);
+  }
+  return sql.join(chunks, sql.raw(''));
+}
+
+const through = (db: Db): PgBoss.Db => ({
+  executeSql: async (text, values) => (await db.execute(sqlFromText(text, values))) as unknown as { rows: unknown[] },
+});
+
+export type QueueOptions = {
+  /** How often an idle worker looks for work (seconds; at least 0.5). */
+  pollingSeconds?: number;
+  /** Jobs one worker takes per poll and runs side by side. */
+  batchSize?: number;
+  log?: (message: string, error?: unknown) => void;
+};
+
+export const JOB_SCHEMA = 'pgboss';
+
+/** The pg-boss connection for a database: its own small pool on PostgreSQL, the one PGlite client otherwise. */
+export function bossFor(database: Database): PgBoss {
+  const common = {
+    schema: JOB_SCHEMA,
+    // Failed jobs stay visible in the job table for a year; completed ones are archived after a day.
+    archiveCompletedAfterSeconds: 24 * 3600,
+    archiveFailedAfterSeconds: 365 * 24 * 3600,
+    deleteAfterDays: 30,
+    monitorStateIntervalSeconds: 60,
+  };
+  if (database.kind === 'postgres' && database.url) {
+    return new PgBoss({ ...common, connectionString: database.url, max: 3, application_name: 'goi-jobs' });
+  }
+  const client = database.pglite!;
+  return new PgBoss({
+    ...common,
+    db: {
+      async executeSql(text: string, values: unknown[]) {
+        if (values && values.length) return client.query(text, values);
+        // pg-boss's own migrations are several statements in one text.
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
+    },
+  });
+}
+
+/** Creates pg-boss's tables if they are missing (start-up, and the test template). */
+export async function migrateJobs(database: Database): Promise<void> {
+  const boss = bossFor(database);
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true });
+}
+
+export function createJobQueue(database: Database, options: QueueOptions = {}): JobQueue {
+  const boss = bossFor(database);
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error));
+  boss.on('error', (error: Error) => log('Background jobs: database error', error));
+  const handlers = new Map<string, { policy: QueuePolicy; handler: Handler<unknown> }>();
+  const schedules: Array<{ name: string; cron: string }> = [];
+  const workers = new Map<string, string>();
+  let started = false;
+
+  return {
+    boss,
+    async enqueue(db, name, data, opts = {}) {
+      if (!handlers.has(name)) throw new Error(`No handler for job ${name}.`);
+      return boss.send(name, data, {
+        db: through(db),
+        ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      });
+    },
+    handle(name, policy, handler) {
+      if (started) throw new Error('Declare jobs before the queue starts.');
+      handlers.set(name, { policy, handler: handler as Handler<unknown> });
+    },
+    schedule(name, cron) {
+      schedules.push({ name, cron });
+    },
+    async start() {
+      await boss.start();
+      for (const [name, { policy, handler }] of handlers) {
+        const queue = {
+          name,
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelaySeconds,
+          retryBackoff: policy.backoff,
+          ...(policy.expireInSeconds ? { expireInSeconds: policy.expireInSeconds } : {}),
+        };
+        // createQueue keeps an existing queue's settings; updateQueue brings them up to date.
+        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+        else await boss.createQueue(name, queue);
+        // A batch per poll, each job settled on its own: the failures are failed here one by one,
+        // and pg-boss then completes the jobs that are still active (the ones that succeeded).
+        const id = await boss.work<object>(
+          name,
+          { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize: options.batchSize ?? 20, includeMetadata: true },
+          async (jobs) => {
+            await Promise.all(
+              jobs.map(async (job) => {
+                try {
+                  await handler({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount });
+                } catch (error) {
+                  log(`Background job ${name} ${job.id} failed; it is retried unless its tries are used up`, error);
+                  const message = error instanceof Error ? error.message : String(error);
+                  await boss.fail(name, job.id, { message });
+                }
+              }),
+            );
+          },
+        );
+        workers.set(name, id);
+      }
+      for (const { name, cron } of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      started = true;
+    },
+    wake(name) {
+      const id = workers.get(name);
+      if (id) boss.notifyWorker(id);
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+    async failed(limit = 100) {
+      const result = (await boss.getDb().executeSql(
+        `select id, name, data, output, completed_on, retry_count from ${JOB_SCHEMA}.job where state = 'failed' order by completed_on desc limit $1`,
+        [limit],
+      )) as { rows: Array<{ id: string; name: string; data: unknown; output: unknown; completed_on: Date; retry_count: number }> };
+      return result.rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        data: r.data,
+        error: typeof r.output === 'object' && r.output && 'message' in r.output ? String((r.output as { message: unknown }).message) : JSON.stringify(r.output),
+        failedAt: new Date(r.completed_on),
+        retryCount: Number(r.retry_count),
+      }));
+    },
+  };
+}
