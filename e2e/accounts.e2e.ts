@@ -71,7 +71,7 @@ describe('accounts', () => {
     await expect.poll(() => codeBox.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => page.locator('body').innerText()).toMatch(/Resend code in \d+ s/);
     await expectNoAxeViolations(page, 'verification step');
-    await codeBox.fill(smtp.lastCode(email));
+    await codeBox.fill(await smtp.lastCode(email));
     await codeBox.press('Enter');
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
     await settle(page);
@@ -138,7 +138,7 @@ describe('accounts', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: 'Email' }).press('Enter');
     await expect.poll(() => page.locator('main').innerText()).toContain('If an account exists for that email');
-    const token = smtp.lastResetToken(email);
+    const token = await smtp.lastResetToken(email);
 
     await page.goto(`/reset-password/${token}`);
     await settle(page);

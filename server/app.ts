@@ -29,6 +29,8 @@ import { createTurnstile, humanCheckOff, type HumanCheck } from './providers/hum
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './providers/mail/mail';
 import { contentRoutes } from './modules/content/routes';
 import type { Storage } from './providers/storage/storage';
+import type { JobQueue } from './jobs/queue';
+import { registerJobs } from './jobs/register-jobs';
 
 export type AppDeps = {
   db: Db;
@@ -38,6 +40,7 @@ export type AppDeps = {
   humanCheck: HumanCheck;
   google: GoogleVerifier;
   limits: RateLimits;
+  jobs: JobQueue;
   payments: PaymentProvider;
   config: Config;
   /** Log lines go here instead of stdout. */
@@ -163,6 +166,15 @@ export async function buildApp(
     encodings: ['br', 'gzip', 'deflate'],
     // Brotli's default (11) costs milliseconds per reply; 4 compresses almost as well, far faster.
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  // Background work starts once the app is ready and stops, letting running jobs finish, on close.
+  registerJobs(deps);
+  app.addHook('onReady', async () => {
+    await deps.jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
   });
 
   await registerOpenApi(app);

@@ -5,6 +5,7 @@ import { publicBaseUrl } from './http/public-url';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
 import { createLocalStorage } from './providers/storage/storage';
+import { createJobQueue } from './jobs/queue';
 
 const config = loadConfig();
 const database = await openDatabase(config).catch((error: unknown) => {
@@ -18,7 +19,8 @@ if (config.seedDemo) {
   if (seeded) console.log('Seeded demo data (see README for the demo accounts).');
 }
 
-const app = await buildApp(config, { db: database.db, storage: createLocalStorage() });
+const jobs = createJobQueue(database, { log: (message, error) => console.error(message, error instanceof Error ? error.message : error) });
+const app = await buildApp(config, { db: database.db, storage: createLocalStorage(), jobs });
 if (!config.turnstile.secretKey) {
   app.log.warn('Human check is OFF: TURNSTILE_SECRET_KEY is not set, so sign-in, sign-up and checkout accept requests without a CAPTCHA.');
 }

@@ -7,7 +7,14 @@ export type Job<T> = { id: string; name: string; data: T; retryCount: number };
 export type Handler<T> = (job: Job<T>) => Promise<void>;
 
 /** How one kind of job is retried. Jobs that exhaust their retries stay in the table as `failed`. */
-export type QueuePolicy = { retryLimit: number; retryDelaySeconds: number; backoff: boolean; expireInSeconds?: number };
+export type QueuePolicy = {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  backoff: boolean;
+  expireInSeconds?: number;
+  /** At most one job waiting per `singletonKey`; a second one sent meanwhile is dropped. */
+  onePerKey?: boolean;
+};
 
 export type FailedJob = { id: string; name: string; data: unknown; error: string; failedAt: Date; retryCount: number };
 
@@ -54,6 +61,8 @@ export type QueueOptions = {
   pollingSeconds?: number;
   /** Jobs one worker takes per poll and runs side by side. */
   batchSize?: number;
+  /** Tests: retry after one second, without back-off, whatever a job's policy says. */
+  fastRetries?: boolean;
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -125,8 +134,9 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
         const queue = {
           name,
           retryLimit: policy.retryLimit,
-          retryDelay: policy.retryDelaySeconds,
-          retryBackoff: policy.backoff,
+          retryDelay: options.fastRetries ? 1 : policy.retryDelaySeconds,
+          retryBackoff: options.fastRetries ? false : policy.backoff,
+          ...(policy.onePerKey ? { policy: 'short' as const } : {}),
           ...(policy.expireInSeconds ? { expireInSeconds: policy.expireInSeconds } : {}),
         };
         // createQueue keeps an existing queue's settings; updateQueue brings them up to date.

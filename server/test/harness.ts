@@ -5,6 +5,7 @@ import { buildApp, type App, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { createLocalStorage } from '../providers/storage/storage';
+import { createJobQueue } from '../jobs/queue';
 
 /** A fresh copy of the migrated, seeded test database for one test file. */
 export async function openTestDatabase(): Promise<Database> {
@@ -45,6 +46,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, deps: Partia
   const database = await openTestDatabase();
   const app = await buildApp(testConfig(overrides), {
     db: database.db,
+    jobs: createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined }),
     storage: createLocalStorage(),
     // Mail goes nowhere unless a test brings its own SMTP catcher.
     mailer: { description: 'discarded', send: async () => undefined },

@@ -35,17 +35,33 @@ export async function startSmtpCatcher() {
     to(address: string) {
       return messages.filter((m) => m.to.includes(address));
     },
-    lastCode(address: string): string {
-      const mail = messages.filter((m) => m.to.includes(address)).at(-1);
-      const code = mail && /verification code: (\d{6})/.exec(mail.subject)?.[1];
-      if (!code) throw new Error(`no verification code mailed to ${address}`);
-      return code;
+    /** Waits (mail is sent from the job queue) until a mail to `address` matches, and answers it. */
+    async waitFor(
+      address: string,
+      matches: (mail: CapturedMail) => boolean = () => true,
+      { after = 0, timeoutMs = 15_000 }: { after?: number; timeoutMs?: number } = {},
+    ): Promise<CapturedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = messages.slice(after).filter((m) => m.to.includes(address) && matches(m)).at(-1);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no matching mail to ${address} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
     },
-    lastResetToken(address: string): string {
-      const mail = messages.filter((m) => m.to.includes(address)).at(-1);
-      const token = mail && /\/reset-password\/([A-Za-z0-9_-]{20,})/.exec(mail.text)?.[1];
-      if (!token) throw new Error(`no reset link mailed to ${address}`);
-      return token;
+    /** How many messages have arrived so far: pass it as `after` to wait for a newer one. */
+    mark: () => messages.length,
+    /** The newest verification code mailed to `address` (other than `not`), waiting for it to arrive. */
+    async lastCode(address: string, not?: string, after = 0): Promise<string> {
+      const code = (m: CapturedMail) => /verification code: (\d{6})/.exec(m.subject)?.[1];
+      const mail = await this.waitFor(address, (m) => Boolean(code(m)) && code(m) !== not, { after });
+      return code(mail)!;
+    },
+    /** The newest reset token mailed to `address` after message number `after`, waiting for it to arrive. */
+    async lastResetToken(address: string, after = 0): Promise<string> {
+      const token = (m: CapturedMail) => /\/reset-password\/([A-Za-z0-9_-]{20,})/.exec(m.text)?.[1];
+      const mail = await this.waitFor(address, (m) => Boolean(token(m)), { after });
+      return token(mail)!;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

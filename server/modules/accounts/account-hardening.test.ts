@@ -50,12 +50,14 @@ const person = (email: string, password: string, role = 'donor') => ({
 describe('links in mail', () => {
   it('never builds a reset link from the Host or X-Forwarded-Host headers', async () => {
     const email = 'recipient@example.com';
+    const before = smtp.mark();
     const res = await call('POST', '/api/auth/forgot-password', { email }, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
     expect(res.statusCode).toBe(200);
+    const token = await smtp.lastResetToken(email, before);
     const mail = smtp.to(email).at(-1)!;
     expect(mail.text).not.toContain('evil.example');
     // No PUBLIC_URL here: the address this server listens on.
-    expect(mail.text).toContain(`http://localhost:4321/reset-password/${smtp.lastResetToken(email)}`);
+    expect(mail.text).toContain(`http://localhost:4321/reset-password/${token}`);
   });
 
   it('uses PUBLIC_URL when it is set', async () => {
@@ -65,7 +67,7 @@ describe('links in mail', () => {
     );
     try {
       await other.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'donor@example.com' }, headers: { host: 'evil.example' } });
-      const mail = smtp.to('donor@example.com').at(-1)!;
+      const mail = await smtp.waitFor('donor@example.com', (m) => m.text.includes('/reset-password/'));
       expect(mail.text).toContain('https://gift.example.ng/reset-password/');
       expect(mail.text).not.toContain('evil.example');
     } finally {
@@ -80,7 +82,7 @@ describe('account pre-hijacking', () => {
     expect((await call('POST', '/api/auth/register', person(email, 'attacker chosen 1'))).statusCode).toBe(201);
     // The owner tries to sign up, gets the 409, and goes straight to verification with the mailed code.
     expect((await call('POST', '/api/auth/register', person(email, 'owner chosen 1'))).statusCode).toBe(409);
-    const code = smtp.lastCode(email);
+    const code = await smtp.lastCode(email);
     const verified = await call('POST', '/api/auth/verify-email', { email, token: code, password: 'owner chosen 1' });
     expect(verified.statusCode).toBe(200);
     expect((await login(email, 'attacker chosen 1')).statusCode).toBe(401);
@@ -90,7 +92,7 @@ describe('account pre-hijacking', () => {
   it('discards the earlier password when the code is used without one', async () => {
     const email = 'victim.two@example.org';
     await call('POST', '/api/auth/register', person(email, 'attacker chosen 2'));
-    const verified = await call('POST', '/api/auth/verify-email', { email, token: smtp.lastCode(email) });
+    const verified = await call('POST', '/api/auth/verify-email', { email, token: await smtp.lastCode(email) });
     expect(verified.statusCode).toBe(200);
     expect((await login(email, 'attacker chosen 2')).statusCode).toBe(401);
     const [row] = await ctx.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email));
@@ -100,7 +102,7 @@ describe('account pre-hijacking', () => {
   it('keeps the password of a person verifying their own sign-up', async () => {
     const email = 'honest.person@example.org';
     await call('POST', '/api/auth/register', person(email, 'my own password'));
-    const verified = await call('POST', '/api/auth/verify-email', { email, token: smtp.lastCode(email), password: 'my own password' });
+    const verified = await call('POST', '/api/auth/verify-email', { email, token: await smtp.lastCode(email), password: 'my own password' });
     expect(verified.statusCode).toBe(200);
     const me = await call('GET', '/api/auth/me', undefined, { headers: { authorization: `Bearer ${verified.json().token}` } });
     expect(me.statusCode).toBe(200);
@@ -121,7 +123,7 @@ describe('verification code tries', () => {
   it('never allows a sixth guess, however many arrive at once', async () => {
     const email = 'parallel.guess@example.org';
     await call('POST', '/api/auth/register', person(email, 'parallel password'));
-    const code = smtp.lastCode(email);
+    const code = await smtp.lastCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
     const guesses = await Promise.all(
       Array.from({ length: 60 }, (_, i) => call('POST', '/api/auth/verify-email', { email, token: wrong }, { ip: `10.61.0.${i + 1}` })),
@@ -154,8 +156,9 @@ describe('password rules', () => {
 
   it('refuses a common password on reset too', async () => {
     const email = 'organization@example.com';
+    const before = smtp.mark();
     await call('POST', '/api/auth/forgot-password', { email });
-    const res = await call('POST', '/api/auth/reset-password', { token: smtp.lastResetToken(email), newPassword: 'iloveyou1' });
+    const res = await call('POST', '/api/auth/reset-password', { token: await smtp.lastResetToken(email, before), newPassword: 'iloveyou1' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(COMMON_PASSWORD);
   });

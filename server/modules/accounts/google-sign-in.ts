@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { GoogleVerifier } from '../../providers/google/google';
-import type { Mailer } from '../../providers/mail/mail';
+import { JOB, enqueueMail } from '../../jobs/names';
+import type { JobQueue } from '../../jobs/queue';
 import { welcomeEmail } from './emails';
 import { findUserByEmail, revokeAllSessions, roleIdByName } from './queries';
 import { startSession } from './sessions';
@@ -13,7 +14,7 @@ export const GOOGLE_DONORS_ONLY = 'Google sign-in is for donor accounts. Please 
 
 /** Google sign-in and sign-up, for donors only. */
 export async function googleSignIn(
-  deps: { db: Db; mailer: Mailer; google: GoogleVerifier; sessionDays: number },
+  deps: { db: Db; jobs: JobQueue; google: GoogleVerifier; sessionDays: number },
   input: { token: string; role?: string },
   userAgent?: string,
 ): Promise<AuthReply> {
@@ -44,18 +45,23 @@ export async function googleSignIn(
     return startSession(deps.db, existing.id, deps.sessionDays, userAgent);
   }
 
-  const [created] = await deps.db
-    .insert(users)
-    .values({
-      email: identity.email,
-      firstName: identity.givenName || identity.email.split('@')[0]!,
-      lastName: identity.familyName,
-      roleId: await roleIdByName(deps.db, 'donor'),
-      googleSubject: identity.subject,
-      emailVerifiedAt: sql`now()`,
-      isOnboardingComplete: true,
-    })
-    .returning({ id: users.id, firstName: users.firstName });
-  await deps.mailer.send(welcomeEmail(identity.email, created!.firstName, 'donor')).catch(() => undefined);
-  return startSession(deps.db, created!.id, deps.sessionDays, userAgent);
+  const roleId = await roleIdByName(deps.db, 'donor');
+  const created = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: identity.email,
+        firstName: identity.givenName || identity.email.split('@')[0]!,
+        lastName: identity.familyName,
+        roleId,
+        googleSubject: identity.subject,
+        emailVerifiedAt: sql`now()`,
+        isOnboardingComplete: true,
+      })
+      .returning({ id: users.id, firstName: users.firstName });
+    await enqueueMail(deps.jobs, tx as unknown as Db, welcomeEmail(identity.email, row!.firstName, 'donor'));
+    return row!;
+  });
+  deps.jobs.wake(JOB.mail);
+  return startSession(deps.db, created.id, deps.sessionDays, userAgent);
 }

@@ -4,15 +4,16 @@ import type { registerSchema } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { organizationProfiles, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
-import type { Mailer } from '../../providers/mail/mail';
+import { JOB } from '../../jobs/names';
+import type { JobQueue } from '../../jobs/queue';
 import { assertPasswordAllowed } from './password-policy';
 import { findUserByEmail, roleIdByName } from './queries';
-import { sendVerificationCode } from './send-verification-code';
+import { requestVerificationCode } from './send-verification-code';
 
 export const ACCOUNT_EXISTS = 'An account with this email already exists.';
 
-/** Creates an unverified account and mails its verification code. */
-export async function registerUser(deps: { db: Db; mailer: Mailer }, input: z.output<typeof registerSchema>) {
+/** Creates an unverified account and, in the same transaction, queues its verification-code mail. */
+export async function registerUser(deps: { db: Db; jobs: JobQueue }, input: z.output<typeof registerSchema>) {
   if (await findUserByEmail(deps.db, input.email)) throw new AppError('conflict', ACCOUNT_EXISTS);
   assertPasswordAllowed(input.password);
   const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
@@ -38,8 +39,9 @@ export async function registerUser(deps: { db: Db; mailer: Mailer }, input: z.ou
     if (input.role === 'organization' && input.organizationName) {
       await tx.insert(organizationProfiles).values({ userId: row.id, organizationName: input.organizationName });
     }
+    await requestVerificationCode({ db: tx as unknown as Db, jobs: deps.jobs }, row.id, { enforceCooldown: false });
     return row;
   });
-  await sendVerificationCode(deps, user, { enforceCooldown: false });
+  deps.jobs.wake(JOB.verificationCode);
   return user;
 }

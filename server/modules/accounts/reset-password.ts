@@ -3,6 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
+import { JOB } from '../../jobs/names';
+import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../providers/mail/mail';
 import { resetEmail } from './emails';
 import { assertPasswordAllowed } from './password-policy';
@@ -12,13 +14,26 @@ import { randomToken, sha256 } from './tokens';
 export const FORGOT_REPLY = 'If an account exists for that email, we have sent a link to reset the password. Check your inbox.';
 const RESET_MINUTES = 60;
 
-/** Mails a one-hour reset link when the account exists; the caller answers the same either way. */
-export async function requestPasswordReset(deps: { db: Db; mailer: Mailer; baseUrl: string }, email: string): Promise<void> {
+/** Queues a one-hour reset link when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(deps: { db: Db; jobs: JobQueue; baseUrl: string }, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  await deps.jobs.enqueue(deps.db, JOB.resetLink, { userId: user.id, baseUrl: deps.baseUrl } satisfies ResetLinkJob, { singletonKey: `user:${user.id}` });
+  deps.jobs.wake(JOB.resetLink);
+}
+
+export type ResetLinkJob = { userId: number; baseUrl: string };
+
+/**
+ * The job: makes the link's token (replacing any open one) and mails it, so the readable token
+ * exists only in the mail; a retry after a failed send makes a new one.
+ */
+export async function mailResetLink(deps: { db: Db; mailer: Mailer }, job: ResetLinkJob): Promise<void> {
+  const [user] = await deps.db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, job.userId));
   if (!user) return;
   const token = randomToken();
   await insertCode(deps.db, user.id, 'reset_password', sha256(token), RESET_MINUTES);
-  await deps.mailer.send(resetEmail(user.email, user.firstName, `${deps.baseUrl}/reset-password/${token}`));
+  await deps.mailer.send(resetEmail(user.email, user.firstName, `${job.baseUrl}/reset-password/${token}`));
 }
 
 /** Sets a new password from a reset link (single use) and signs out every session of the account. */

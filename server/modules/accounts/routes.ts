@@ -5,13 +5,14 @@ import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../app';
 import { SIGNED_IN } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { JOB } from '../../jobs/names';
 import { publicBaseUrl } from '../../http/public-url';
 import { clientKey, type Rule } from '../../http/rate-limit';
 import { googleSignIn } from './google-sign-in';
 import { findUserByEmail, loadSessionUser, revokeSession } from './queries';
 import { registerUser } from './register-user';
 import { FORGOT_REPLY, requestPasswordReset, resetPassword } from './reset-password';
-import { sendVerificationCode } from './send-verification-code';
+import { requestVerificationCode } from './send-verification-code';
 import { signIn } from './sign-in';
 import { verifyEmail } from './verify-email';
 
@@ -41,7 +42,7 @@ export const LIMITS = {
 export const TRIES_WHILE_UNDER_ATTACK = 3;
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, mailer, humanCheck, google, limits, config } = deps;
+  const { db, jobs, humanCheck, google, limits, config } = deps;
   const sessionDays = config.sessionDays;
   const ua = (r: FastifyRequest) => r.headers['user-agent'];
 
@@ -66,7 +67,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await limits.hit(LIMITS.registerPerAddress, clientKey(request.ip));
         await requireHuman(request.body.turnstileToken, request.ip);
-        await registerUser({ db, mailer }, request.body);
+        await registerUser({ db, jobs }, request.body);
         reply.code(201);
         return { message: 'Account created. We have sent a 6-digit code to your email.' };
       },
@@ -87,7 +88,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { access: 'public' }, schema: { body: verifyEmailSchema, response: { 200: authReplySchema, ...errors } } },
       async (request) => {
         await limits.hit(LIMITS.verifyPerAddress, clientKey(request.ip));
-        return verifyEmail({ db, mailer, sessionDays }, request.body, ua(request));
+        return verifyEmail({ db, jobs, sessionDays }, request.body, ua(request));
       },
     );
 
@@ -100,7 +101,8 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const reply = { message: 'If that account is waiting for verification, a new code is on its way.' };
         if (!user || user.emailVerifiedAt) return reply;
         await limits.hit(LIMITS.resendPerEmail, user.email);
-        await sendVerificationCode({ db, mailer }, user);
+        await requestVerificationCode({ db, jobs }, user.id);
+        jobs.wake(JOB.verificationCode);
         return reply;
       },
     );
@@ -123,7 +125,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         await requireHuman(request.body.turnstileToken, request.ip);
         try {
-          return await signIn({ db, mailer, sessionDays }, request.body, ua(request));
+          return await signIn({ db, jobs, sessionDays }, request.body, ua(request));
         } catch (error) {
           if (error instanceof AppError && error.code === 'unauthorized') await limits.count(LIMITS.loginFailuresPerAccount, email);
           throw error;
@@ -136,7 +138,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { access: 'public' }, schema: { body: googleSchema, response: { 200: authReplySchema, ...errors } } },
       async (request) => {
         await limits.hit(LIMITS.googlePerAddress, clientKey(request.ip));
-        return googleSignIn({ db, mailer, google, sessionDays }, request.body, ua(request));
+        return googleSignIn({ db, jobs, google, sessionDays }, request.body, ua(request));
       },
     );
 
@@ -147,10 +149,9 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await limits.hit(LIMITS.forgotPerAddress, clientKey(request.ip));
         await limits.hit(LIMITS.forgotPerEmail, request.body.email);
         const baseUrl = publicBaseUrl(config, app.server);
-        await requestPasswordReset({ db, mailer, baseUrl }, request.body.email).catch((error: unknown) => {
-          // The reply must not reveal whether the account exists, so a mail failure is only logged.
-          request.log.error({ err: error }, 'password reset mail failed');
-        });
+        // Queued, so a mail server that is down delays the link instead of losing it, and the reply
+        // (the same whether or not the account exists) never waits on it.
+        await requestPasswordReset({ db, jobs, baseUrl }, request.body.email);
         return { message: FORGOT_REPLY };
       },
     );

@@ -2,9 +2,10 @@ import argon2 from 'argon2';
 import type { AuthReply } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import type { Mailer } from '../../providers/mail/mail';
+import { JOB } from '../../jobs/names';
+import type { JobQueue } from '../../jobs/queue';
 import { findUserByEmail } from './queries';
-import { resendWait, sendVerificationCode } from './send-verification-code';
+import { requestVerificationCode, resendWait } from './send-verification-code';
 import { startSession } from './sessions';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
@@ -14,7 +15,7 @@ let dummyHash: Promise<string> | undefined;
 
 /** Email and password sign-in. Never says which of the two was wrong. */
 export async function signIn(
-  deps: { db: Db; mailer: Mailer; sessionDays: number },
+  deps: { db: Db; jobs: JobQueue; sessionDays: number },
   input: { email: string; password: string },
   userAgent?: string,
 ): Promise<AuthReply> {
@@ -24,7 +25,10 @@ export async function signIn(
   const ok = await argon2.verify(hash, input.password).catch(() => false);
   if (!user || !user.passwordHash || !ok) throw new AppError('unauthorized', WRONG_CREDENTIALS);
   if (!user.emailVerifiedAt) {
-    if ((await resendWait(deps.db, user.id)) === 0) await sendVerificationCode(deps, user).catch(() => undefined);
+    if ((await resendWait(deps.db, user.id)) === 0) {
+      await requestVerificationCode(deps, user.id, { enforceCooldown: false });
+      deps.jobs.wake(JOB.verificationCode);
+    }
     throw new AppError(
       'forbidden',
       'Please verify your email first. We have sent a 6-digit code to your inbox.',

@@ -5,7 +5,8 @@ import type { AuthReply } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
-import type { Mailer } from '../../providers/mail/mail';
+import { JOB, enqueueMail } from '../../jobs/names';
+import type { JobQueue } from '../../jobs/queue';
 import { welcomeEmail } from './emails';
 import { assertPasswordAllowed } from './password-policy';
 import { findUserByEmail, latestCode, revokeAllSessions } from './queries';
@@ -28,7 +29,7 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
  * it (or sets a new one here), and every earlier session is revoked.
  */
 export async function verifyEmail(
-  deps: { db: Db; mailer: Mailer; sessionDays: number },
+  deps: { db: Db; jobs: JobQueue; sessionDays: number },
   input: { email: string; token: string; password?: string },
   userAgent?: string,
 ): Promise<AuthReply> {
@@ -85,11 +86,9 @@ export async function verifyEmail(
         .set({ emailVerifiedAt: sql`now()`, passwordHash, updatedAt: sql`now()` })
         .where(eq(users.id, user.id));
       await revokeAllSessions(tx as unknown as Db, user.id);
+      await enqueueMail(deps.jobs, tx as unknown as Db, welcomeEmail(user.email, user.firstName, user.roleName));
     }
   });
-  if (firstVerification) {
-    // A welcome mail that fails to send must not stop the person signing in.
-    await deps.mailer.send(welcomeEmail(user.email, user.firstName, user.roleName)).catch(() => undefined);
-  }
+  if (firstVerification) deps.jobs.wake(JOB.mail);
   return startSession(deps.db, user.id, deps.sessionDays, userAgent);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type App } from '../../app';
+import { createJobQueue } from '../../jobs/queue';
 import { openPostgres, selectRows, type Database } from '../../db/client';
 import { createLocalStorage } from '../../providers/storage/storage';
 import { openTestDatabase, testConfig } from '../../test/harness';
@@ -19,7 +20,9 @@ describe.skipIf(!onPostgres)('concurrent donors on PostgreSQL', () => {
     second = await openPostgres(first.url!, 10);
     const discard = { description: 'discarded', send: async () => undefined };
     apps = await Promise.all(
-      [first, second].map((d) => buildApp(testConfig(), { db: d.db, storage: createLocalStorage(), mailer: discard })),
+      [first, second].map((d) =>
+        buildApp(testConfig(), { db: d.db, storage: createLocalStorage(), mailer: discard, jobs: createJobQueue(d, { pollingSeconds: 0.5, log: () => undefined }) }),
+      ),
     );
     const [row] = await selectRows<{ id: number }>(
       first.db,

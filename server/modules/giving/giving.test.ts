@@ -308,7 +308,7 @@ describe('a guest who signs up later', () => {
 
     await post(ctx.app, '/api/auth/register', { firstName: 'Later', lastName: 'Member', email, phoneNumber: '8030000099', password: 'long password', role: 'donor' });
     // Not verified yet: the account cannot sign in, so nothing can be read. Verify with the mailed code.
-    const code = smtp.lastCode(email);
+    const code = await smtp.lastCode(email);
     const { token } = (await post(ctx.app, '/api/auth/verify-email', { email, token: code })).json();
     const gifts = (await ctx.app.inject({ method: 'GET', url: '/api/donor/gifts', headers: { authorization: `Bearer ${token}` } })).json();
     expect(gifts.giftsMade).toBe(1);

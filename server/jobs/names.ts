@@ -1,0 +1,20 @@
+import type { Db } from '../db/client';
+import type { MailMessage } from '../providers/mail/mail';
+import type { JobQueue } from './queue';
+
+/** Every kind of background job, by name. */
+export const JOB = {
+  /** One mail message, retried until the mail server takes it. */
+  mail: 'mail',
+  /** A fresh verification code, made when the mail is sent so no code is ever stored readable. */
+  verificationCode: 'accounts.verification-code',
+  /** A fresh password-reset link, made when the mail is sent, likewise. */
+  resetLink: 'accounts.reset-link',
+} as const;
+
+export type MailJob = { message: MailMessage };
+
+/** Queues a mail through `db` (pass the transaction of the change it announces). Wake the queue after commit. */
+export function enqueueMail(jobs: JobQueue, db: Db, message: MailMessage): Promise<string | null> {
+  return jobs.enqueue(db, JOB.mail, { message } satisfies MailJob);
+}
