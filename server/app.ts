@@ -66,7 +66,7 @@ export function defaultProviders(config: Config, log: (line: string) => void = c
   return { mailer, humanCheck, google };
 }
 
-export type App = FastifyInstance & { routeTable: DeclaredRoute[]; limits: RateLimits };
+export type App = FastifyInstance & { routeTable: DeclaredRoute[]; limits: RateLimits; jobs: JobQueue };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const seedImagesDir = path.join(here, 'db', 'seed', 'images');
@@ -223,5 +223,5 @@ export async function buildApp(
     return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
   });
 
-  return Object.assign(app, { routeTable, limits: deps.limits }) as unknown as App;
+  return Object.assign(app, { routeTable, limits: deps.limits, jobs: deps.jobs }) as unknown as App;
 }

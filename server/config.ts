@@ -53,6 +53,7 @@ const schema = z.object({
   REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional()),
   NODE_ENV: optionalText,
   ALLOW_SANDBOX_PAYMENTS: bool(false),
+  CRASH_AFTER_GIFT_COMMIT: bool(false),
 });
 
 export const SANDBOX_IN_PRODUCTION =
@@ -96,6 +97,11 @@ export type Config = {
   webDistDir: string | undefined;
   /** Things about the configuration worth a line in the start-up log. */
   startupNotices: string[];
+  /**
+   * Crash tests only (CRASH_AFTER_GIFT_COMMIT=true): the process kills itself (SIGKILL) right after
+   * a gift's transaction commits, before anything else happens. Never honoured in production.
+   */
+  crashAfterGiftCommit: boolean;
 };
 
 /** The one place that reads process.env. */
@@ -143,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitKeyPrefix: 'goi:rl:',
     webDistDir: path.resolve('dist/web'),
     startupNotices: e.TRUST_PROXY.notice ? [e.TRUST_PROXY.notice] : [],
+    crashAfterGiftCommit: e.CRASH_AFTER_GIFT_COMMIT && e.NODE_ENV !== 'production',
   };
 }

@@ -10,7 +10,13 @@ export const JOB = {
   verificationCode: 'accounts.verification-code',
   /** A fresh password-reset link, made when the mail is sent, likewise. */
   resetLink: 'accounts.reset-link',
+  /** A payment the provider told us about (the webhook): verify it and record the gift. */
+  paymentEvent: 'giving.payment-event',
+  /** Every minute: ask the provider about unrecorded checkouts; close lapsed ones. */
+  reconcile: 'giving.reconcile',
 } as const;
+
+export type PaymentEventJob = { reference: string };
 
 export type MailJob = { message: MailMessage };
 

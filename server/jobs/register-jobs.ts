@@ -1,19 +1,43 @@
 import type { AppDeps } from '../app';
 import { mailResetLink, type ResetLinkJob } from '../modules/accounts/reset-password';
 import { mailVerificationCode } from '../modules/accounts/send-verification-code';
-import { JOB, type MailJob } from './names';
+import { AppError } from '../http/errors';
+import { reconcilePayments } from '../modules/giving/reconcile-payments';
+import { recordPayment } from '../modules/giving/record-payment';
+import { JOB, type MailJob, type PaymentEventJob } from './names';
 import type { QueuePolicy } from './queue';
 
+// A job whose process died mid-run is retried once it expires (120 s), so each must finish well
+// within that: SMTP and provider calls time out sooner.
 // A mail server that is down for hours still gets every message once it is back: back-off from
 // about 30 s, doubling, for 20 tries (several days), then the job stays visible as failed.
-const MAIL: QueuePolicy = { retryLimit: 20, retryDelaySeconds: 30, backoff: true };
+const MAIL: QueuePolicy = { retryLimit: 20, retryDelaySeconds: 30, backoff: true, expireInSeconds: 120 };
 // Codes and links are only useful for minutes; a few quick retries, one waiting job per person.
-const SHORT_LIVED_MAIL: QueuePolicy = { retryLimit: 5, retryDelaySeconds: 20, backoff: true, onePerKey: true };
+const SHORT_LIVED_MAIL: QueuePolicy = { retryLimit: 5, retryDelaySeconds: 20, backoff: true, onePerKey: true, expireInSeconds: 120 };
+
+// A charged card must become a gift: keep asking while the provider is unreachable (about a day).
+const PAYMENT: QueuePolicy = { retryLimit: 12, retryDelaySeconds: 30, backoff: true, onePerKey: true, expireInSeconds: 120 };
+// The sweep runs every minute anyway: a failed run is simply the next one.
+const SWEEP: QueuePolicy = { retryLimit: 0, retryDelaySeconds: 60, backoff: false, expireInSeconds: 300 };
 
 /** Ties every job name to the use-case that runs it. */
 export function registerJobs(deps: AppDeps): void {
-  const { jobs, db, mailer } = deps;
+  const { jobs, db, mailer, payments, publicCache } = deps;
   jobs.handle<MailJob>(JOB.mail, MAIL, (job) => mailer.send(job.data.message));
   jobs.handle<{ userId: number }>(JOB.verificationCode, SHORT_LIVED_MAIL, (job) => mailVerificationCode({ db, mailer }, job.data.userId));
   jobs.handle<ResetLinkJob>(JOB.resetLink, SHORT_LIVED_MAIL, (job) => mailResetLink({ db, mailer }, job.data));
+  jobs.handle<PaymentEventJob>(JOB.paymentEvent, PAYMENT, async (job) => {
+    try {
+      await recordPayment({ db, payments, jobs, publicCache }, job.data.reference);
+    } catch (error) {
+      // The provider unreachable (502) or a database failure: retry. A refusal (unknown reference,
+      // unpaid, wrong amount) will not change by asking again.
+      if (error instanceof AppError && error.status < 500) return;
+      throw error;
+    }
+  });
+  jobs.handle(JOB.reconcile, SWEEP, async () => {
+    await reconcilePayments({ db, payments, jobs, publicCache, pauseMs: payments.name === 'paystack' ? 200 : 0 });
+  });
+  jobs.schedule(JOB.reconcile, '* * * * *');
 }

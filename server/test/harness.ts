@@ -61,3 +61,13 @@ export async function stopTestApp(ctx: TestContext | undefined): Promise<void> {
   await ctx.app.close();
   await ctx.database.close();
 }
+
+/** Polls `check` until `ok` holds (work done by the job queue lands a moment later), answering the last value. */
+export async function eventually<T>(check: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 export type CapturedMail = { to: string[]; raw: string; subject: string; text: string };
 
 /** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtpCatcher() {
+export async function startSmtpCatcher(listenPort = 0) {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -27,7 +27,7 @@ export async function startSmtpCatcher() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -68,9 +68,16 @@ export async function startGoogleStandIn() {
 export async function startPaystackStandIn(secretKey: string) {
   const transactions = new Map<string, { status: string; amount: number; currency: string }>();
   const calls: string[] = [];
+  let failures = 0;
   const server = await listen((req, res) => {
     calls.push(`${req.method} ${req.url}`);
     res.setHeader('content-type', 'application/json');
+    if (failures > 0) {
+      failures -= 1;
+      res.statusCode = 503;
+      res.end(JSON.stringify({ status: false, message: 'Service unavailable' }));
+      return;
+    }
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       res.statusCode = 401;
       res.end(JSON.stringify({ status: false, message: 'Invalid key' }));
@@ -95,6 +102,10 @@ export async function startPaystackStandIn(secretKey: string) {
   return {
     apiBase: server.base,
     calls,
+    /** The next `n` calls answer 503, as Paystack does during an outage. */
+    failNext(n: number) {
+      failures = n;
+    },
     /** What the card network did with a reference (as if the donor paid through the popup). */
     set(reference: string, tx: { status: string; amount: number; currency?: string }) {
       transactions.set(reference, { currency: 'NGN', ...tx });

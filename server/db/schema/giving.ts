@@ -24,6 +24,8 @@ export const donations = pgTable(
     status: text('status', { enum: donationStatuses }).notNull().default('pending'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the reconciliation sweep last asked the provider about this checkout. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -32,6 +34,8 @@ export const donations = pgTable(
     index('donations_donor_user_idx').on(t.donorUserId),
     index('donations_donor_email_idx').on(t.donorEmail),
     index('donations_client_address_idx').on(t.clientAddressHash, t.createdAt),
+    // The reconciliation sweep reads only unrecorded checkouts, least recently asked about first.
+    index('donations_pending_checked_idx').on(t.checkedAt, t.id).where(sql`${t.status} = 'pending'`),
   ],
 );
 

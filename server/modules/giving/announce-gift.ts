@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { formatNaira } from '@contract/money';
 import type { Db } from '../../db/client';
 import { roles, users } from '../../db/schema/all';
-import type { Mailer } from '../../providers/mail/mail';
+import { enqueueMail } from '../../jobs/names';
+import type { JobQueue } from '../../jobs/queue';
 import { notify } from '../notifications/queries';
 import type { Fulfilment } from './fulfil-donation';
 
@@ -10,8 +11,11 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** After a gift is recorded: a receipt to the donor, and word to the campaign owner and to the admins. */
-export async function announceGift(deps: { db: Db; mailer: Mailer }, gift: Fulfilment): Promise<void> {
+/**
+ * In the transaction that records a gift: queues the donor's receipt and writes the notices to the
+ * campaign owners and the admins, so all of them exist exactly when the gift does.
+ */
+export async function announceGift(deps: { db: Db; jobs: JobQueue }, gift: Omit<Fulfilment, 'newlyRecorded'>): Promise<void> {
   const date = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' }).format(new Date());
   const lines = gift.allocated.map((a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`);
   const attention = gift.unallocated.length
@@ -28,9 +32,7 @@ export async function announceGift(deps: { db: Db; mailer: Mailer }, gift: Fulfi
 ${attention ? `<p>${escapeHtml(attention.trim())}</p>` : ''}
 <p>Donations are final and non-refundable.</p>
 <p>Gift of Independence, a programme of a non-profit research centre for accessibility technology.</p></body></html>`;
-  await deps.mailer
-    .send({ to: gift.donorEmail, subject: `Your Gift of Independence receipt (${gift.reference})`, text, html })
-    .catch(() => undefined);
+  await enqueueMail(deps.jobs, deps.db, { to: gift.donorEmail, subject: `Your Gift of Independence receipt (${gift.reference})`, text, html });
 
   for (const a of gift.allocated) {
     await notify(

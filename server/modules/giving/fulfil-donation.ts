@@ -3,7 +3,9 @@ import type { FundReply } from '@contract/giving';
 import { selectRows, type Db } from '../../db/client';
 import { donationItems, donations, organizationCampaigns, payments, recipientCampaigns } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
 import type { PaymentProvider } from '../../providers/payments/payments';
+import { announceGift } from './announce-gift';
 import { lockCampaigns, remaining } from './availability';
 
 export type Fulfilment = FundReply & {
@@ -26,7 +28,7 @@ const ATTENTION_MESSAGE =
  * held units are allocated. A payment whose hold expired and whose units went to someone else is
  * still recorded, marked for admin attention.
  */
-export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider }, reference: string): Promise<Fulfilment> {
+export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider; jobs: JobQueue }, reference: string): Promise<Fulfilment> {
   const [known] = await deps.db
     .select({ id: donations.id, totalKobo: donations.totalKobo, status: donations.status })
     .from(donations)
@@ -44,7 +46,7 @@ export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider }
     throw new AppError('bad_request', 'The amount paid does not match this gift. Please contact support with your payment reference.');
   }
 
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx): Promise<Fulfilment> => {
     const [donation] = await selectRows<{ id: number; status: string; email: string; name: string; total: number; hold_active: boolean }>(
       tx as unknown as Db,
       sql`select id, status, donor_email as email, donor_full_name as name, total_kobo as total,
@@ -120,13 +122,9 @@ export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider }
       .update(payments)
       .set({ status: 'success', verifiedAt: sql`now()`, providerResponse: verified.raw })
       .where(eq(payments.reference, reference));
-    return {
-      ...base,
-      status,
-      message: status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE,
-      newlyRecorded: true,
-      allocated,
-      unallocated,
-    };
+    const recorded = { ...base, status, message: status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE, allocated, unallocated };
+    await announceGift({ db: tx as unknown as Db, jobs: deps.jobs }, recorded);
+    return { ...recorded, newlyRecorded: true };
   });
+  return result;
 }

@@ -5,7 +5,7 @@ import { selectRows } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/seed/demo-data';
 import { createSmtpMailer } from '../../providers/mail/mail';
 import { createPaystackProvider } from '../../providers/payments/payments';
-import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
+import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { startSmtpCatcher } from '../../test/smtp';
 import { startPaystackStandIn } from '../../test/stand-ins';
 
@@ -131,6 +131,7 @@ describe('paying through the sandbox and recording the gift', () => {
     expect(await campaignRow('recipient', rid)).toEqual({ status: 'purchased', units: 1, raised: checkout.amountKobo });
     const [count] = await selectRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from donations where reference = ${checkout.reference} and status = 'paid'`);
     expect(count!.n).toBe(1);
+    await smtp.waitFor(donor.donorEmail, (m) => m.text.includes(checkout.reference));
     const receipts = smtp.to(donor.donorEmail);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text).toContain(checkout.reference);
@@ -266,8 +267,10 @@ describe('Paystack', () => {
       expect((await hook(event, 'abc')).statusCode).toBe(401);
       const ok = await hook(event, sign(event));
       expect(ok.statusCode).toBe(200);
-      const [d] = await selectRows<{ status: string }>(app.database.db, sql`select status from donations where reference = ${c.reference}`);
-      expect(d!.status).toBe('paid');
+      // Stored, then recorded by the job queue a moment later.
+      const status = () =>
+        selectRows<{ status: string }>(app.database.db, sql`select status from donations where reference = ${c.reference}`).then((r) => r[0]!.status);
+      expect(await eventually(status, (s) => s === 'paid')).toBe('paid');
       // The browser's own call afterwards records nothing new and answers the same.
       expect((await fund()).json()).toMatchObject({ status: 'paid', reference: c.reference });
       expect((await hook(event, sign(event))).statusCode).toBe(200);

@@ -14,10 +14,10 @@ import {
 } from '@contract/giving';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/errors';
+import { JOB, type PaymentEventJob } from '../../jobs/names';
 import { clientKey, type Rule } from '../../http/rate-limit';
 import type { SandboxProvider } from '../../providers/payments/payments';
-import { announceGift } from './announce-gift';
-import { fulfilDonation } from './fulfil-donation';
+import { recordPayment } from './record-payment';
 import { donorGifts, organizationCampaignDonations } from './queries';
 import { releaseHold } from './release-hold';
 import { findEarlierCheckouts, hashAddress, startCheckout } from './start-checkout';
@@ -41,17 +41,10 @@ const LIMITS = {
 } satisfies Record<string, Rule>;
 
 export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, payments, mailer, limits, publicCache, config, humanCheck } = deps;
+  const { db, payments, jobs, limits, publicCache, config, humanCheck } = deps;
 
-  /** The same path for the browser's call and the webhook: verify, record once, then tell everyone. */
-  async function fund(reference: string) {
-    const result = await fulfilDonation({ db, payments }, reference);
-    if (result.newlyRecorded) {
-      publicCache.clear();
-      await announceGift({ db, mailer }, result);
-    }
-    return result;
-  }
+  const afterGiftCommit = config.crashAfterGiftCommit ? () => process.kill(process.pid, 'SIGKILL') : undefined;
+  const fund = (reference: string) => recordPayment({ db, payments, jobs, publicCache, afterGiftCommit }, reference);
 
   return async (app) => {
     app.post(
@@ -132,13 +125,13 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           } catch {
             throw new AppError('bad_request', 'The request body is not valid JSON.');
           }
-          if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
-            try {
-              await fund(event.data.reference);
-            } catch (error) {
-              // Acknowledge anyway: Paystack retries on non-200, and the donor's own call records the gift.
-              request.log.warn({ err: error, reference: event.data.reference }, 'webhook fulfilment did not complete');
-            }
+          const reference = event.data?.reference;
+          if (event.event === 'charge.success' && typeof reference === 'string' && reference.length > 0 && reference.length <= 100) {
+            // Stored before the 200: if this insert fails the reply is a 5xx and Paystack sends the
+            // event again. The job verifies and records the gift, retrying while the provider is down;
+            // one waiting job per reference, since Paystack may deliver an event more than once.
+            await jobs.enqueue(db, JOB.paymentEvent, { reference } satisfies PaymentEventJob, { singletonKey: reference });
+            jobs.wake(JOB.paymentEvent);
           }
           return reply.code(200).send({ received: true });
         });

@@ -1,0 +1,2 @@
+ALTER TABLE "donations" ADD COLUMN "checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "donations_pending_checked_idx" ON "donations" USING btree ("checked_at","id") WHERE "donations"."status" = 'pending';

@@ -1,0 +1,186 @@
+import { createHmac } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client';
+import { JOB } from '../../jobs/names';
+import type { JobQueue } from '../../jobs/queue';
+import { createSmtpMailer } from '../../providers/mail/mail';
+import { createPaystackProvider } from '../../providers/payments/payments';
+import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
+import { startSmtpCatcher } from '../../test/smtp';
+import { startPaystackStandIn } from '../../test/stand-ins';
+
+const SECRET = 'sk_test_durable';
+const contexts: TestContext[] = [];
+const closers: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const c of contexts) await stopTestApp(c);
+  for (const close of closers) await close();
+});
+
+let ip = 0;
+const post = (ctx: TestContext, url: string, payload: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: `10.77.${(ip += 1) >> 8}.${ip & 255}` });
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function openCampaign(ctx: TestContext): Promise<string> {
+  const [row] = await selectRows<{ id: number }>(
+    ctx.database.db,
+    sql`insert into organization_campaigns (organization_id, organization_product_id, quantity, unit_price_kobo, total_price_kobo, reason, status)
+        select u.id, p.id, 50, p.price_kobo, p.price_kobo * 50, 'Units for the new resource room this term.', 'approved'
+          from users u, organization_products p
+         where u.email = 'organization@example.com' and p.name like 'Braille Slate%'
+        returning id`,
+  );
+  return `org-${row!.id}`;
+}
+
+async function checkout(ctx: TestContext, email: string) {
+  const res = await post(ctx, '/api/donations/checkout', { donorEmail: email, donorFullName: 'Bisi Durable', cartItems: [{ campaignId: await openCampaign(ctx), units: 2 }] });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { reference: string; amountKobo: number };
+}
+
+const donationStatus = (ctx: TestContext, reference: string) =>
+  selectRows<{ status: string }>(ctx.database.db, sql`select status from donations where reference = ${reference}`).then((r) => r[0]?.status);
+
+async function notices(ctx: TestContext, reference: string) {
+  const [row] = await selectRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from notifications where message like ${`%${reference}%`}`);
+  return Number(row!.n);
+}
+
+describe('a receipt survives a mail server outage', () => {
+  it('records the gift with SMTP down, then sends the receipt once when SMTP is back', async () => {
+    const port = await freePort();
+    const ctx = await startTestApp({}, { mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@example.org') });
+    contexts.push(ctx);
+    const email = 'outage.donor@example.org';
+    const c = await checkout(ctx, email);
+    expect((await post(ctx, '/api/payments/sandbox/charge', { reference: c.reference })).statusCode).toBe(200);
+    const fund = await post(ctx, '/api/donations/fund', { transactionId: c.reference });
+    expect(fund.statusCode).toBe(200);
+    expect(fund.json().status).toBe('paid');
+    expect(await notices(ctx, c.reference)).toBeGreaterThan(0);
+
+    // Give the queue time to try (and fail) while nothing listens on the port.
+    await new Promise((r) => setTimeout(r, 1500));
+    const smtp = await startSmtpCatcher(port);
+    closers.push(smtp.close);
+    const receipt = await smtp.waitFor(email, (m) => m.text.includes(c.reference), { timeoutMs: 20_000 });
+    expect(receipt.subject).toContain('receipt');
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(smtp.to(email).filter((m) => m.text.includes(c.reference))).toHaveLength(1);
+  });
+});
+
+describe('Paystack payments nobody reports in time', () => {
+  async function paystackApp(extra: { jobs?: JobQueue } = {}) {
+    const paystack = await startPaystackStandIn(SECRET);
+    closers.push(paystack.close);
+    const smtp = await startSmtpCatcher();
+    closers.push(smtp.close);
+    const ctx = await startTestApp(
+      { paystack: { secretKey: SECRET, publicKey: 'pk_test_loopback', apiBase: paystack.apiBase } },
+      {
+        payments: createPaystackProvider({ secretKey: SECRET, publicKey: 'pk_test_loopback', apiBase: paystack.apiBase }),
+        mailer: createSmtpMailer(smtp.url, 'no-reply@example.org'),
+        ...extra,
+      },
+    );
+    contexts.push(ctx);
+    return { ctx, paystack, smtp };
+  }
+  const signed = (body: string) => ({ 'content-type': 'application/json', 'x-paystack-signature': createHmac('sha512', SECRET).update(body).digest('hex') });
+
+  it('records a webhook payment by retrying while the verify call fails, once', async () => {
+    const { ctx, paystack, smtp } = await paystackApp();
+    const email = 'webhook.donor@example.org';
+    const c = await checkout(ctx, email);
+    paystack.set(c.reference, { status: 'success', amount: c.amountKobo });
+    paystack.failNext(2);
+    // The donor closed the tab: no fund call. Only the signed webhook arrives.
+    const body = JSON.stringify({ event: 'charge.success', data: { reference: c.reference, amount: c.amountKobo, currency: 'NGN' } });
+    const hook = await ctx.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', payload: body, headers: signed(body) });
+    expect(hook.statusCode).toBe(200);
+    expect(await eventually(() => donationStatus(ctx, c.reference), (s) => s === 'paid')).toBe('paid');
+    const verifies = paystack.calls.filter((call) => call.includes(c.reference));
+    expect(verifies.length).toBeGreaterThanOrEqual(3);
+    // A second delivery of the same event records nothing new.
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', payload: body, headers: signed(body) })).statusCode).toBe(200);
+    await smtp.waitFor(email, (m) => m.text.includes(c.reference));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.to(email).filter((m) => m.text.includes(c.reference))).toHaveLength(1);
+    const [items] = await selectRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from donation_items i join donations d on d.id = i.donation_id where d.reference = ${c.reference} and i.status = 'allocated'`,
+    );
+    expect(items!.n).toBe(1);
+  });
+
+  it('answers 5xx when the event cannot be stored, so Paystack sends it again', async () => {
+    const failing = {
+      enqueue: async () => {
+        throw new Error('database unavailable');
+      },
+    };
+    const { ctx, paystack } = await paystackApp();
+    const c = await checkout(ctx, 'unstored.donor@example.org');
+    paystack.set(c.reference, { status: 'success', amount: c.amountKobo });
+    // Break only the queue's insert of this app, for one request.
+    const queue = ctx.app.jobs;
+    const real = queue.enqueue;
+    queue.enqueue = failing.enqueue as unknown as JobQueue['enqueue'];
+    try {
+      const body = JSON.stringify({ event: 'charge.success', data: { reference: c.reference } });
+      const hook = await ctx.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', payload: body, headers: signed(body) });
+      expect(hook.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      queue.enqueue = real;
+    }
+  });
+
+  it('the sweep records a payment that nobody reported', async () => {
+    const { ctx, paystack, smtp } = await paystackApp();
+    const email = 'silent.donor@example.org';
+    const c = await checkout(ctx, email);
+    paystack.set(c.reference, { status: 'success', amount: c.amountKobo });
+    // No browser call and no webhook. The sweep asks about checkouts older than a minute.
+    await ctx.database.db.execute(sql`update donations set created_at = now() - interval '2 minutes' where reference = ${c.reference}`);
+    const queue = ctx.app.jobs;
+    await queue.enqueue(ctx.database.db, JOB.reconcile, {});
+    queue.wake(JOB.reconcile);
+    expect(await eventually(() => donationStatus(ctx, c.reference), (s) => s === 'paid')).toBe('paid');
+    await smtp.waitFor(email, (m) => m.text.includes(c.reference));
+    expect(await notices(ctx, c.reference)).toBeGreaterThan(0);
+  });
+
+  it('the sweep closes a lapsed hold that was never paid, and one the provider calls abandoned', async () => {
+    const { ctx, paystack } = await paystackApp();
+    const lapsed = await checkout(ctx, 'lapsed.donor@example.org');
+    const abandoned = await checkout(ctx, 'abandoned.donor@example.org');
+    paystack.set(abandoned.reference, { status: 'abandoned', amount: abandoned.amountKobo });
+    await ctx.database.db.execute(
+      sql`update donations set created_at = now() - interval '3 hours', hold_expires_at = now() - interval '2 hours' where reference = ${lapsed.reference}`,
+    );
+    await ctx.database.db.execute(sql`update donations set created_at = now() - interval '2 minutes' where reference = ${abandoned.reference}`);
+    const queue = ctx.app.jobs;
+    await queue.enqueue(ctx.database.db, JOB.reconcile, {});
+    queue.wake(JOB.reconcile);
+    expect(await eventually(() => donationStatus(ctx, lapsed.reference), (s) => s === 'failed')).toBe('failed');
+    expect(await donationStatus(ctx, abandoned.reference)).toBe('failed');
+    const [held] = await selectRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from donation_items i join donations d on d.id = i.donation_id
+           where d.reference in (${lapsed.reference}, ${abandoned.reference}) and i.status = 'held'`,
+    );
+    expect(held!.n).toBe(0);
+  });
+});
