@@ -126,7 +126,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             throw new AppError('bad_request', 'The request body is not valid JSON.');
           }
           const reference = event.data?.reference;
-          if (event.event === 'charge.success' && typeof reference === 'string' && reference.length > 0 && reference.length <= 100) {
+          if (event.event === 'charge.success' && typeof reference === 'string' && /^[A-Za-z0-9._=-]{1,100}$/.test(reference)) {
             // Stored before the 200: if this insert fails the reply is a 5xx and Paystack sends the
             // event again. The job verifies and records the gift, retrying while the provider is down;
             // one waiting job per reference, since Paystack may deliver an event more than once.
