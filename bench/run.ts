@@ -5,47 +5,21 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { openPostgres } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/seed';
 import { createBenchCampaign, oversold, runGivingScenario } from './giving';
 import { runRateLimitBench } from './rate-limit';
+import { runQueueBench, receiptDelays } from './jobs';
+import { scratchDatabase } from './scratch';
+import { startSmtpCatcher } from '../server/test/smtp';
 import { seedExtraCampaigns } from './seed-scale';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const EXTRA_CAMPAIGNS = 10_000;
-
-async function scratchDatabase(): Promise<{ database: Database; env: Record<string, string>; cleanup: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) {
-    const name = `goi_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return {
-      database: await openPostgres(url.toString(), 4),
-      env: { DATABASE_URL: url.toString() },
-      cleanup: async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-bench-'));
-  return {
-    database: await openPglite({ dataDir: path.join(dir, 'pglite') }),
-    env: { DATA_DIR: dir },
-    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
@@ -136,12 +110,16 @@ async function main() {
       child = undefined;
     }
     if (givingCampaign !== undefined && adminUrl) {
-      const server = await startServer({ ...env, TRUST_PROXY: '1' });
+      const smtp = await startSmtpCatcher();
+      const server = await startServer({ ...env, TRUST_PROXY: '1', SMTP_URL: smtp.url });
       child = server.child;
       const result = await runGivingScenario(server.url, givingCampaign, DURATION);
+      const check = await openPostgres(adminUrl, 2);
+      // Receipts leave from the job queue: measure from each gift's commit to its mail's arrival.
+      const delays = await receiptDelays(check, smtp);
       await stopServer(server.child);
       child = undefined;
-      const check = await openPostgres(adminUrl, 2);
+      await smtp.close();
       const sold = await oversold(check, givingCampaign);
       await check.close();
       console.log(`\nGiving: ${result.donors} concurrent donors, ${result.seconds} s, one organization campaign, database: postgres`);
@@ -149,11 +127,15 @@ async function main() {
       console.log(`  fulfilments per second: ${(result.fulfilments / result.seconds).toFixed(1)}`);
       console.log(`  refused (409): ${result.refused}   errors: ${result.errors}`);
       console.log(`  units sold: ${sold.sold} of ${sold.quantity}   units oversold: ${sold.oversold} (must be 0)   amount raised equals paid items: ${sold.raisedMatchesPaid}`);
+      console.log(
+        `  receipts: ${delays.received} of ${delays.gifts} sent; commit to receipt delivered: median ${delays.median.toFixed(0)} ms, p99 ${delays.p99.toFixed(0)} ms`,
+      );
     } else {
       console.log('\nGiving scenario: runs on PostgreSQL; set BENCH_DATABASE_URL=postgres://... to include it.');
     }
     const js = homePageJavaScript();
     await runRateLimitBench();
+    await runQueueBench();
     console.log(`\nHome page JavaScript: ${js.gzipKb.toFixed(1)} KB gzipped in ${js.files} file(s) (target: under 150 KB)`);
     console.log(`Campaign list vs bare route, default settings: ${listRatio.toFixed(2)} (target: at least 0.50)`);
   } finally {

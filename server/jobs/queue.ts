@@ -144,10 +144,13 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
         else await boss.createQueue(name, queue);
         // A batch per poll, each job settled on its own: the failures are failed here one by one,
         // and pg-boss then completes the jobs that are still active (the ones that succeeded).
-        const id = await boss.work<object>(
+        const batchSize = options.batchSize ?? 20;
+        const id: string = await boss.work<object>(
           name,
-          { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize: options.batchSize ?? 20, includeMetadata: true },
+          { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize, includeMetadata: true },
           async (jobs) => {
+            // A full batch means more may be waiting: look again at once rather than after the poll interval.
+            if (jobs.length === batchSize) boss.notifyWorker(id);
             await Promise.all(
               jobs.map(async (job) => {
                 try {

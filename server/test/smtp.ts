@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type CapturedMail = { to: string[]; raw: string; subject: string; text: string };
+export type CapturedMail = { to: string[]; raw: string; subject: string; text: string; receivedAt: number };
 
 /** A real SMTP server on loopback that keeps what it receives. */
 export async function startSmtpCatcher(listenPort = 0) {
@@ -22,6 +22,7 @@ export async function startSmtpCatcher(listenPort = 0) {
           raw,
           subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
           text: decoded,
+          receivedAt: Date.now(),
         });
         callback();
       });
