@@ -86,7 +86,7 @@ describe('giving', () => {
 
     const [campaign] = await selectRows<{ status: string }>(e2e.database.db, sql`select status from recipient_campaigns where id = ${id}`);
     expect(campaign!.status).toBe('purchased');
-    expect(smtp.to('ngozi.guest@example.org').some((m) => /receipt/i.test(m.subject))).toBe(true);
+    await smtp.waitFor('ngozi.guest@example.org', (m) => /receipt/i.test(m.subject));
     expect(pageProblems(page)).toEqual([]);
   });
 
