@@ -1,19 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../server/db/client';
+import { createOrganizationCampaign } from '../server/test/fixtures';
 
 const DONORS = 100;
 
 /** Adds an approved organization campaign with `quantity` units and returns its id. */
-export async function createBenchCampaign(database: Database, quantity: number): Promise<number> {
-  const [row] = await selectRows<{ id: number }>(
-    database.db,
-    sql`insert into organization_campaigns (organization_id, organization_product_id, quantity, unit_price_kobo, total_price_kobo, reason, status)
-        select u.id, p.id, ${quantity}, p.price_kobo, p.price_kobo * ${quantity}, 'Benchmark campaign with many units to give.', 'approved'
-          from users u, organization_products p
-         where u.email = 'organization@example.com' and p.name like 'Braille Slate%'
-        returning id`,
-  );
-  return Number(row!.id);
+export function createBenchCampaign(database: Database, quantity: number): Promise<number> {
+  return createOrganizationCampaign(database.db, quantity);
 }
 
 /**

@@ -40,13 +40,14 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 // node-postgres returns bigint (int8) as strings by default; kobo amounts fit safely in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** A connection URL fit for a log line: the password masked. */
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
     return u.toString();
   } catch {
-    return 'postgres (unparseable URL)';
+    return '(unparseable URL)';
   }
 }
 

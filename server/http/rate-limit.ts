@@ -3,6 +3,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { redactUrl } from '../db/client';
 import { AppError } from './errors';
 
 /** A named limit: at most `max` attempts per key in a fixed window of `windowSeconds`. */
@@ -121,7 +122,7 @@ export async function registerRateLimits(
   }
 
   return {
-    description: redis ? `Redis at ${redactRedisUrl(options.redisUrl!)}` : 'this process (memory)',
+    description: redis ? `Redis at ${redactUrl(options.redisUrl!)}` : 'this process (memory)',
     async hit(rule, key) {
       const result = await run(rule, key, true);
       if (result.current > rule.max) {
@@ -138,12 +139,3 @@ export async function registerRateLimits(
   };
 }
 
-function redactRedisUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'redis (unparseable URL)';
-  }
-}

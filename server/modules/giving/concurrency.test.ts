@@ -5,6 +5,7 @@ import { createJobQueue } from '../../jobs/queue';
 import { openPostgres, selectRows, type Database } from '../../db/client';
 import { createLocalStorage } from '../../providers/storage/storage';
 import { openTestDatabase, testConfig } from '../../test/harness';
+import { createOrganizationCampaign } from '../../test/fixtures';
 
 const onPostgres = inject('templateKind') === 'postgres';
 
@@ -24,15 +25,7 @@ describe.skipIf(!onPostgres)('concurrent donors on PostgreSQL', () => {
         buildApp(testConfig(), { db: d.db, storage: createLocalStorage(), mailer: discard, jobs: createJobQueue(d, { pollingSeconds: 0.5, log: () => undefined }) }),
       ),
     );
-    const [row] = await selectRows<{ id: number }>(
-      first.db,
-      sql`insert into organization_campaigns (organization_id, organization_product_id, quantity, unit_price_kobo, total_price_kobo, reason, status)
-          select u.id, p.id, 10, p.price_kobo, p.price_kobo * 10, 'Ten units for the new resource room this term.', 'approved'
-            from users u, organization_products p
-           where u.email = 'organization@example.com' and p.name like 'Braille Slate%'
-          returning id`,
-    );
-    campaignId = Number(row!.id);
+    campaignId = await createOrganizationCampaign(first.db, 10);
   });
 
   afterAll(async () => {

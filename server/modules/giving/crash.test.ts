@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows, type Database } from '../../db/client';
 import { eventually, openTestDatabase } from '../../test/harness';
 import { startSmtpCatcher } from '../../test/smtp';
+import { createOrganizationCampaign } from '../../test/fixtures';
 
 /**
  * Two real server processes on one PostgreSQL; one of them is killed with SIGKILL right after a
@@ -54,15 +55,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server killed right after recor
   beforeAll(async () => {
     database = await openTestDatabase();
     smtp = await startSmtpCatcher();
-    const [row] = await selectRows<{ id: number }>(
-      database.db,
-      sql`insert into organization_campaigns (organization_id, organization_product_id, quantity, unit_price_kobo, total_price_kobo, reason, status)
-          select u.id, p.id, 40, p.price_kobo, p.price_kobo * 40, 'Units for the new resource room this term.', 'approved'
-            from users u, organization_products p
-           where u.email = 'organization@example.com' and p.name like 'Braille Slate%'
-          returning id`,
-    );
-    campaignId = `org-${row!.id}`;
+    campaignId = `org-${await createOrganizationCampaign(database.db, 40)}`;
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

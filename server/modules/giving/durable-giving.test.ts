@@ -10,6 +10,7 @@ import { createPaystackProvider } from '../../providers/payments/payments';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { startSmtpCatcher } from '../../test/smtp';
 import { startPaystackStandIn } from '../../test/stand-ins';
+import { createOrganizationCampaign } from '../../test/fixtures';
 
 const SECRET = 'sk_test_durable';
 const contexts: TestContext[] = [];
@@ -32,15 +33,7 @@ async function freePort(): Promise<number> {
 }
 
 async function openCampaign(ctx: TestContext): Promise<string> {
-  const [row] = await selectRows<{ id: number }>(
-    ctx.database.db,
-    sql`insert into organization_campaigns (organization_id, organization_product_id, quantity, unit_price_kobo, total_price_kobo, reason, status)
-        select u.id, p.id, 50, p.price_kobo, p.price_kobo * 50, 'Units for the new resource room this term.', 'approved'
-          from users u, organization_products p
-         where u.email = 'organization@example.com' and p.name like 'Braille Slate%'
-        returning id`,
-  );
-  return `org-${row!.id}`;
+  return `org-${await createOrganizationCampaign(ctx.database.db, 50)}`;
 }
 
 async function checkout(ctx: TestContext, email: string) {

@@ -8,6 +8,7 @@ import { createPaystackProvider } from '../../providers/payments/payments';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { startSmtpCatcher } from '../../test/smtp';
 import { startPaystackStandIn } from '../../test/stand-ins';
+import { createOrganizationCampaign } from '../../test/fixtures';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -38,15 +39,7 @@ const orgCampaign = (status: string, offset = 0) => idOf('organization_campaigns
 
 /** A fresh approved organization campaign, so a test owns every one of its units. */
 async function newOrgCampaign(quantity: number): Promise<number> {
-  const [row] = await selectRows<{ id: number }>(
-    ctx.database.db,
-    sql`insert into organization_campaigns (organization_id, organization_product_id, quantity, unit_price_kobo, total_price_kobo, reason, status)
-        select u.id, p.id, ${quantity}, p.price_kobo, p.price_kobo * ${quantity}, 'Units for the new resource room this term.', 'approved'
-          from users u, organization_products p
-         where u.email = 'organization@example.com' and p.name like 'Braille Slate%'
-        returning id`,
-  );
-  return Number(row!.id);
+  return createOrganizationCampaign(ctx.database.db, quantity);
 }
 
 async function campaignRow(kind: 'recipient' | 'organization', id: number) {

@@ -8,6 +8,7 @@ import { createTurnstile } from '../../providers/human-check/human-check';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { startTurnstileStandIn } from '../../test/stand-ins';
 import { OPEN_PER_ADDRESS, OPEN_PER_EMAIL, UNPAID_FROM_ADDRESS, UNPAID_PER_ADDRESS } from './start-checkout';
+import { createOrganizationCampaign } from '../../test/fixtures';
 
 let ctx: TestContext;
 
@@ -38,15 +39,7 @@ async function pay(reference: string, remoteAddress: string, app = ctx.app) {
 
 /** A fresh approved organization campaign, so a test owns every one of its units. */
 async function newOrgCampaign(quantity: number, db = ctx.database.db): Promise<string> {
-  const [row] = await selectRows<{ id: number }>(
-    db,
-    sql`insert into organization_campaigns (organization_id, organization_product_id, quantity, unit_price_kobo, total_price_kobo, reason, status)
-        select u.id, p.id, ${quantity}, p.price_kobo, p.price_kobo * ${quantity}, 'Units for the new resource room this term.', 'approved'
-          from users u, organization_products p
-         where u.email = 'organization@example.com' and p.name like 'Braille Slate%'
-        returning id`,
-  );
-  return `org-${row!.id}`;
+  return `org-${await createOrganizationCampaign(db, quantity)}`;
 }
 
 async function donation(reference: string) {
