@@ -170,6 +170,7 @@ export async function buildApp(
 
   // Background work starts once the app is ready and stops, letting running jobs finish, on close.
   registerJobs(deps);
+  if (config.logLevel !== 'silent') deps.jobs.useLog((message, error) => app.log.error({ err: error }, message));
   app.addHook('onReady', async () => {
     await deps.jobs.start();
   });

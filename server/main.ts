@@ -19,7 +19,8 @@ if (config.seedDemo) {
   if (seeded) console.log('Seeded demo data (see README for the demo accounts).');
 }
 
-const jobs = createJobQueue(database, { log: (message, error) => console.error(message, error instanceof Error ? error.message : error) });
+// Its failures are logged through the app's logger (which redacts) once the app exists.
+const jobs = createJobQueue(database);
 const app = await buildApp(config, { db: database.db, storage: createLocalStorage(), jobs });
 if (!config.turnstile.secretKey) {
   app.log.warn('Human check is OFF: TURNSTILE_SECRET_KEY is not set, so sign-in, sign-up and checkout accept requests without a CAPTCHA.');

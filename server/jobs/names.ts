@@ -6,7 +6,7 @@ import type { JobQueue } from './queue';
 export const JOB = {
   /** One mail message, retried until the mail server takes it. */
   mail: 'mail',
-  /** A fresh verification code, made when the mail is sent so no code is ever stored readable. */
+  /** A fresh verification code, made when the mail is sent so no readable code sits in the job table. */
   verificationCode: 'accounts.verification-code',
   /** A fresh password-reset link, made when the mail is sent, likewise. */
   resetLink: 'accounts.reset-link',

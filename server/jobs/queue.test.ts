@@ -83,11 +83,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('jobs across two server processes 
         runs.push(job.id);
         await database.db.execute(sql`insert into job_effects (job, note) values ('shared', ${String(job.data.n)})`);
       };
-      for (const db of [database, second]) {
-        const q = queue(db);
-        q.handle('shared', { retryLimit: 0, retryDelaySeconds: 1, backoff: false }, handler);
-        await q.start();
-      }
+      // Both processes start at once and race to create the same queue.
+      await Promise.all(
+        [database, second].map((db) => {
+          const q = queue(db);
+          q.handle('shared', { retryLimit: 0, retryDelaySeconds: 1, backoff: false }, handler);
+          return q.start();
+        }),
+      );
       await database.db.transaction(async (tx) => {
         for (let n = 0; n < 40; n++) await queues.at(-1)!.enqueue(tx, 'shared', { n });
       });

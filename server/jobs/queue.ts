@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import { serializeError } from '../http/logging';
 
 /** What a job runs with: its id, its data, and how many times it has been tried before. */
 export type Job<T> = { id: string; name: string; data: T; retryCount: number };
@@ -33,6 +34,8 @@ export type JobQueue = {
   /** Asks this process's worker for `name` to look for work now instead of at its next poll. */
   wake(name: string): void;
   stop(): Promise<void>;
+  /** Where failures are reported from now on (the app's logger, which redacts). */
+  useLog(log: (message: string, error?: unknown) => void): void;
   /** Jobs that used up their retries, newest first. */
   failed(limit?: number): Promise<FailedJob[]>;
   readonly boss: PgBoss;
@@ -67,6 +70,20 @@ export type QueueOptions = {
 };
 
 export const JOB_SCHEMA = 'pgboss';
+
+/** Runs `step` again (up to five times, after a short random pause) when it loses a race with another process. */
+async function settleRace(step: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // 40P01 deadlock, 23505 duplicate key, 42P07 table already exists.
+      if (attempt >= 5 || !['40P01', '23505', '42P07'].includes(code ?? '')) throw error;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+    }
+  }
+}
 
 /** The pg-boss connection for a database: its own small pool on PostgreSQL, the one PGlite client otherwise. */
 export function bossFor(database: Database): PgBoss {
@@ -104,7 +121,7 @@ export async function migrateJobs(database: Database): Promise<void> {
 
 export function createJobQueue(database: Database, options: QueueOptions = {}): JobQueue {
   const boss = bossFor(database);
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error));
+  let log = options.log ?? ((message: string, error?: unknown) => console.error(message, serializeError(error).message));
   boss.on('error', (error: Error) => log('Background jobs: database error', error));
   const handlers = new Map<string, { policy: QueuePolicy; handler: Handler<unknown> }>();
   const schedules: Array<{ name: string; cron: string }> = [];
@@ -139,35 +156,47 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
           ...(policy.onePerKey ? { policy: 'short' as const } : {}),
           ...(policy.expireInSeconds ? { expireInSeconds: policy.expireInSeconds } : {}),
         };
-        // createQueue keeps an existing queue's settings; updateQueue brings them up to date.
-        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-        else await boss.createQueue(name, queue);
+        // createQueue keeps an existing queue's settings; updateQueue brings them up to date. Several
+        // processes starting at once race to create the same queue (its own table): the loser's
+        // deadlock or duplicate is retried and then finds the queue there.
+        await settleRace(async () => {
+          if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+          else await boss.createQueue(name, queue);
+        });
         // A batch per poll, each job settled on its own: the failures are failed here one by one,
         // and pg-boss then completes the jobs that are still active (the ones that succeeded).
         const batchSize = options.batchSize ?? 20;
-        const id: string = await boss.work<object>(
+        const worker = { id: '' };
+        worker.id = await boss.work<object>(
           name,
           { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize, includeMetadata: true },
           async (jobs) => {
             // A full batch means more may be waiting: look again at once rather than after the poll interval.
-            if (jobs.length === batchSize) boss.notifyWorker(id);
+            if (jobs.length === batchSize && worker.id) boss.notifyWorker(worker.id);
+            // Each job is settled the moment it ends, so a slow neighbour in the batch (or a stop)
+            // never makes a job that already sent its mail run again.
             await Promise.all(
               jobs.map(async (job) => {
                 try {
                   await handler({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount });
                 } catch (error) {
                   log(`Background job ${name} ${job.id} failed; it is retried unless its tries are used up`, error);
-                  const message = error instanceof Error ? error.message : String(error);
-                  await boss.fail(name, job.id, { message });
+                  // Stored for the admins to read: worded like the logs, never with SQL parameters or emails.
+                  await boss.fail(name, job.id, { message: serializeError(error).message });
+                  return;
                 }
+                await boss.complete(name, job.id);
               }),
             );
           },
         );
-        workers.set(name, id);
+        workers.set(name, worker.id);
       }
-      for (const { name, cron } of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      for (const { name, cron } of schedules) await settleRace(() => boss.schedule(name, cron, {}, { tz: 'UTC' }));
       started = true;
+    },
+    useLog(next) {
+      log = next;
     },
     wake(name) {
       const id = workers.get(name);

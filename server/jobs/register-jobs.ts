@@ -1,21 +1,22 @@
 import type { AppDeps } from '../app';
 import { mailResetLink, type ResetLinkJob } from '../modules/accounts/reset-password';
 import { mailVerificationCode } from '../modules/accounts/send-verification-code';
-import { AppError } from '../http/errors';
 import { reconcilePayments } from '../modules/giving/reconcile-payments';
-import { recordPayment } from '../modules/giving/record-payment';
+import { isFinalRefusal, recordPayment } from '../modules/giving/record-payment';
 import { JOB, type MailJob, type PaymentEventJob } from './names';
 import type { QueuePolicy } from './queue';
 
 // A job whose process died mid-run is retried once it expires (120 s), so each must finish well
 // within that: SMTP and provider calls time out sooner.
 // A mail server that is down for hours still gets every message once it is back: back-off from
-// about 30 s, doubling, for 20 tries (several days), then the job stays visible as failed.
-const MAIL: QueuePolicy = { retryLimit: 20, retryDelaySeconds: 30, backoff: true, expireInSeconds: 120 };
+// about 30 s, doubling, for 12 tries (two to four days in all, well inside the 14 days a waiting
+// job is kept), then the job stays visible as failed.
+const MAIL: QueuePolicy = { retryLimit: 12, retryDelaySeconds: 30, backoff: true, expireInSeconds: 120 };
 // Codes and links are only useful for minutes; a few quick retries, one waiting job per person.
 const SHORT_LIVED_MAIL: QueuePolicy = { retryLimit: 5, retryDelaySeconds: 20, backoff: true, onePerKey: true, expireInSeconds: 120 };
 
-// A charged card must become a gift: keep asking while the provider is unreachable (about a day).
+// A charged card must become a gift: keep asking while the provider is unreachable (two to four
+// days, as for mail); the minute-by-minute sweep asks as well.
 const PAYMENT: QueuePolicy = { retryLimit: 12, retryDelaySeconds: 30, backoff: true, onePerKey: true, expireInSeconds: 120 };
 // The sweep runs every minute anyway: a failed run is simply the next one.
 const SWEEP: QueuePolicy = { retryLimit: 0, retryDelaySeconds: 60, backoff: false, expireInSeconds: 300 };
@@ -31,9 +32,8 @@ export function registerJobs(deps: AppDeps): void {
       await recordPayment({ db, payments, jobs, publicCache }, job.data.reference);
     } catch (error) {
       // The provider unreachable (502) or a database failure: retry. A refusal (unknown reference,
-      // unpaid, wrong amount) will not change by asking again.
-      if (error instanceof AppError && error.status < 500) return;
-      throw error;
+      // unpaid, a wrong amount set aside for the admins) will not change by asking again.
+      if (!isFinalRefusal(error)) throw error;
     }
   });
   jobs.handle(JOB.reconcile, SWEEP, async () => {

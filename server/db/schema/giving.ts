@@ -69,7 +69,7 @@ export const donationItems = pgTable(
   ],
 );
 
-export const paymentStatuses = ['pending', 'success', 'failed', 'abandoned'] as const;
+export const paymentStatuses = ['pending', 'success', 'failed', 'abandoned', 'amount_mismatch'] as const;
 
 /** What the card payment provider said about a reference, as last verified by the server. */
 export const payments = pgTable(

@@ -164,6 +164,19 @@ describe('password rules', () => {
   });
 });
 
+describe('reset links', () => {
+  it('a stranger asking for someone’s reset links uses up only their own share', async () => {
+    const email = 'recipient@example.com';
+    const stranger = '10.63.0.1';
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call('POST', '/api/auth/forgot-password', { email }, { ip: stranger })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const before = smtp.mark();
+    expect((await call('POST', '/api/auth/forgot-password', { email }, { ip: '10.63.0.2' })).statusCode).toBe(200);
+    expect(await smtp.lastResetToken(email, before)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+});
+
 describe('sign-in limits', () => {
   it('does not let a stranger lock the owner out by guessing from many addresses', async () => {
     const email = 'donor@example.com';

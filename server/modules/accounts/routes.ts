@@ -27,7 +27,10 @@ export const LIMITS = {
   userExistsPerAddress: rule('user-exists-addr', 30, 600),
   verifyPerAddress: rule('verify-addr', 30, 600),
   resendPerAddress: rule('resend-addr', 20, 3600),
-  resendPerEmail: rule('resend-email', 6, 3600),
+  // Per email and address, so a stranger asking for someone's codes or links uses up only their
+  // own share; the per-email caps only keep an inbox from being flooded.
+  resendPerEmailAndAddress: rule('resend-email-addr', 6, 3600),
+  resendPerEmail: rule('resend-email', 30, 3600),
   // Many people share one carrier address, so the per-address sign-in limit is generous; guessing
   // one account's password is bounded per account and address below.
   loginPerAddress: rule('login-addr', 60, 600, SIGN_IN_WAIT),
@@ -35,7 +38,8 @@ export const LIMITS = {
   loginFailuresPerAccount: rule('login-email-failures', 10, 900),
   googlePerAddress: rule('google-addr', 20, 600),
   forgotPerAddress: rule('forgot-addr', 10, 900),
-  forgotPerEmail: rule('forgot-email', 3, 900),
+  forgotPerEmailAndAddress: rule('forgot-email-addr', 3, 900),
+  forgotPerEmail: rule('forgot-email', 20, 3600),
   resetPerAddress: rule('reset-addr', 20, 900),
 };
 /** While an account is being guessed at from elsewhere, each address still gets this many tries. */
@@ -100,6 +104,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await findUserByEmail(db, request.body.email);
         const reply = { message: 'If that account is waiting for verification, a new code is on its way.' };
         if (!user || user.emailVerifiedAt) return reply;
+        await limits.hit(LIMITS.resendPerEmailAndAddress, `${user.email}|${clientKey(request.ip)}`);
         await limits.hit(LIMITS.resendPerEmail, user.email);
         await requestVerificationCode({ db, jobs }, user.id);
         jobs.wake(JOB.verificationCode);
@@ -147,6 +152,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { access: 'public' }, schema: { body: emailOnlySchema, response: { 200: messageReplySchema, ...errors } } },
       async (request) => {
         await limits.hit(LIMITS.forgotPerAddress, clientKey(request.ip));
+        await limits.hit(LIMITS.forgotPerEmailAndAddress, `${request.body.email}|${clientKey(request.ip)}`);
         await limits.hit(LIMITS.forgotPerEmail, request.body.email);
         const baseUrl = publicBaseUrl(config, app.server);
         // Queued, so a mail server that is down delays the link instead of losing it, and the reply

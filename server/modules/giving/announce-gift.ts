@@ -1,10 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import { formatNaira } from '@contract/money';
 import type { Db } from '../../db/client';
-import { roles, users } from '../../db/schema/all';
 import { enqueueMail } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
-import { notify } from '../notifications/queries';
+import { notify, notifyAdmins } from '../notifications/queries';
 import type { Fulfilment } from './fulfil-donation';
 
 function escapeHtml(s: string): string {
@@ -44,13 +42,8 @@ ${attention ? `<p>${escapeHtml(attention.trim())}</p>` : ''}
       a.kind === 'recipient' ? '/recipient/status' : '/organization/status',
     );
   }
-  const admins = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(sql`${roles.name} not in ('recipient', 'donor', 'organization')`);
   const adminMessage = gift.unallocated.length
     ? `Needs attention: payment ${gift.reference} (${formatNaira(gift.amountKobo)}) could not be fully placed: ${gift.unallocated.join(', ')}.`
     : `New gift ${gift.reference}: ${formatNaira(gift.amountKobo)} from ${gift.donorFullName}.`;
-  for (const admin of admins) await notify(deps.db, admin.id, adminMessage, '/admin/dashboard');
+  await notifyAdmins(deps.db, adminMessage);
 }

@@ -147,33 +147,83 @@ describe('Paystack payments nobody reports in time', () => {
     paystack.set(c.reference, { status: 'success', amount: c.amountKobo });
     // No browser call and no webhook. The sweep asks about checkouts older than a minute.
     await ctx.database.db.execute(sql`update donations set created_at = now() - interval '2 minutes' where reference = ${c.reference}`);
-    const queue = ctx.app.jobs;
-    await queue.enqueue(ctx.database.db, JOB.reconcile, {});
-    queue.wake(JOB.reconcile);
+    await ctx.app.jobs.enqueue(ctx.database.db, JOB.reconcile, {});
+    ctx.app.jobs.wake(JOB.reconcile);
     expect(await eventually(() => donationStatus(ctx, c.reference), (s) => s === 'paid')).toBe('paid');
     await smtp.waitFor(email, (m) => m.text.includes(c.reference));
     expect(await notices(ctx, c.reference)).toBeGreaterThan(0);
   });
 
-  it('the sweep closes a lapsed hold that was never paid, and one the provider calls abandoned', async () => {
+  it('the sweep closes lapsed holds and ones the provider calls abandoned once their hold ended, never a hold still running', async () => {
     const { ctx, paystack } = await paystackApp();
     const lapsed = await checkout(ctx, 'lapsed.donor@example.org');
     const abandoned = await checkout(ctx, 'abandoned.donor@example.org');
+    const stillPaying = await checkout(ctx, 'still.paying@example.org');
     paystack.set(abandoned.reference, { status: 'abandoned', amount: abandoned.amountKobo });
+    // Paystack says abandoned while the popup is open: the donor may still pay within the hold.
+    paystack.set(stillPaying.reference, { status: 'abandoned', amount: stillPaying.amountKobo });
     await ctx.database.db.execute(
       sql`update donations set created_at = now() - interval '3 hours', hold_expires_at = now() - interval '2 hours' where reference = ${lapsed.reference}`,
     );
-    await ctx.database.db.execute(sql`update donations set created_at = now() - interval '2 minutes' where reference = ${abandoned.reference}`);
-    const queue = ctx.app.jobs;
-    await queue.enqueue(ctx.database.db, JOB.reconcile, {});
-    queue.wake(JOB.reconcile);
-    expect(await eventually(() => donationStatus(ctx, lapsed.reference), (s) => s === 'failed')).toBe('failed');
-    expect(await donationStatus(ctx, abandoned.reference)).toBe('failed');
+    await ctx.database.db.execute(
+      sql`update donations set created_at = now() - interval '20 minutes', hold_expires_at = now() - interval '5 minutes' where reference = ${abandoned.reference}`,
+    );
+    await ctx.database.db.execute(sql`update donations set created_at = now() - interval '2 minutes' where reference = ${stillPaying.reference}`);
+    await ctx.app.jobs.enqueue(ctx.database.db, JOB.reconcile, {});
+    ctx.app.jobs.wake(JOB.reconcile);
+    const statuses = () => Promise.all([lapsed, abandoned, stillPaying].map((c) => donationStatus(ctx, c.reference)));
+    expect(await eventually(statuses, (s) => s[0] === 'failed' && s[1] === 'failed')).toEqual(['failed', 'failed', 'pending']);
+    // Asked about, and left on hold.
+    expect(paystack.calls.some((call) => call.includes(stillPaying.reference))).toBe(true);
     const [held] = await selectRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from donation_items i join donations d on d.id = i.donation_id
            where d.reference in (${lapsed.reference}, ${abandoned.reference}) and i.status = 'held'`,
     );
     expect(held!.n).toBe(0);
+  });
+
+  it('the sweep records a payment made after its checkout was released', async () => {
+    const { ctx, paystack, smtp } = await paystackApp();
+    const email = 'released.then.paid@example.org';
+    const c = await checkout(ctx, email);
+    // The donor closed the window (released), then paid in a popup left open; neither the browser
+    // nor a webhook reports it.
+    expect((await post(ctx, '/api/donations/release', { reference: c.reference })).json().status).toBe('released');
+    paystack.set(c.reference, { status: 'success', amount: c.amountKobo });
+    await ctx.database.db.execute(sql`update donations set created_at = now() - interval '2 minutes' where reference = ${c.reference}`);
+    await ctx.app.jobs.enqueue(ctx.database.db, JOB.reconcile, {});
+    ctx.app.jobs.wake(JOB.reconcile);
+    expect(await eventually(() => donationStatus(ctx, c.reference), (s) => s === 'paid')).toBe('paid');
+    await smtp.waitFor(email, (m) => m.text.includes(c.reference));
+  });
+
+  it('sets a payment of the wrong amount aside for the admins, once', async () => {
+    const { ctx, paystack } = await paystackApp();
+    const c = await checkout(ctx, 'wrong.amount@example.org');
+    paystack.set(c.reference, { status: 'success', amount: c.amountKobo - 100 });
+    const body = JSON.stringify({ event: 'charge.success', data: { reference: c.reference } });
+    for (let i = 0; i < 2; i++) {
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', payload: body, headers: signed(body) })).statusCode).toBe(200);
+    }
+    expect(await eventually(() => donationStatus(ctx, c.reference), (s) => s === 'needs_attention')).toBe('needs_attention');
+    await new Promise((r) => setTimeout(r, 1500));
+    const [n] = await selectRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from notifications where message like ${`Needs attention: the card provider reports payment ${c.reference}%`}`,
+    );
+    const [admins] = await selectRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from users u join roles r on r.id = u.role_id where r.name not in ('recipient', 'donor', 'organization')`,
+    );
+    expect(n!.n).toBe(admins!.n);
+  });
+
+  it('never releases a hold when the provider cannot say whether it was paid', async () => {
+    const { ctx, paystack } = await paystackApp();
+    const c = await checkout(ctx, 'unsure.provider@example.org');
+    paystack.failNext(1);
+    expect((await post(ctx, '/api/donations/release', { reference: c.reference })).json().status).toBe('unchanged');
+    expect(await donationStatus(ctx, c.reference)).toBe('pending');
   });
 });

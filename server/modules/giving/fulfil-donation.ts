@@ -18,6 +18,9 @@ export type Fulfilment = FundReply & {
   unallocated: string[];
 };
 
+/** The provider reports a payment of another amount or currency than the checkout's. */
+export const AMOUNT_MISMATCH = 'amount_mismatch';
+
 const PAID_MESSAGE = 'Thank you! Your gift has been received.';
 const ATTENTION_MESSAGE =
   'Your payment was received, but part of your gift could not be placed because someone else funded the same device first. Our team has been told and will contact you to choose another campaign or arrange a refund.';
@@ -43,7 +46,9 @@ export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider; 
     throw new AppError('bad_request', 'The payment was not completed, so no gift was recorded. You have not been charged.');
   }
   if (verified.amountKobo !== known.totalKobo || verified.currency !== 'NGN') {
-    throw new AppError('bad_request', 'The amount paid does not match this gift. Please contact support with your payment reference.');
+    throw new AppError('bad_request', 'The amount paid does not match this gift. Please contact support with your payment reference.').withCode(
+      AMOUNT_MISMATCH,
+    );
   }
 
   const result = await deps.db.transaction(async (tx): Promise<Fulfilment> => {

@@ -246,10 +246,18 @@ describe('Paystack', () => {
       expect((await fund()).statusCode).toBe(400); // unknown to the provider
       paystack.set(c.reference, { status: 'failed', amount: c.amountKobo });
       expect((await fund()).json().message).toMatch(/not completed/);
-      paystack.set(c.reference, { status: 'success', amount: c.amountKobo - 100 });
-      expect((await fund()).json().message).toMatch(/does not match/);
-      paystack.set(c.reference, { status: 'success', amount: c.amountKobo, currency: 'USD' });
-      expect((await fund()).json().message).toMatch(/does not match/);
+      // A payment of another amount or currency is refused (and set aside for the admins).
+      for (const [change, label] of [[{ amount: -100 }, 'amount'], [{ currency: 'USD' }, 'currency']] as const) {
+        const campaignId = `org-${await createOrganizationCampaign(app.database.db, 2)}`;
+        const other = (await post(app.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId, units: 1 }] })).json();
+        paystack.set(other.reference, {
+          status: 'success',
+          amount: other.amountKobo + ('amount' in change ? change.amount : 0),
+          ...('currency' in change ? { currency: change.currency } : {}),
+        });
+        const refused = await post(app.app, '/api/donations/fund', { transactionId: other.reference });
+        expect(refused.json().message, label).toMatch(/does not match/);
+      }
 
       paystack.set(c.reference, { status: 'success', amount: c.amountKobo });
       const event = JSON.stringify({ event: 'charge.success', data: { reference: c.reference, amount: c.amountKobo, currency: 'NGN' } });

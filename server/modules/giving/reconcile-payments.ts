@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
-import { recordPayment, type PaymentDeps } from './record-payment';
+import { HOLD_MINUTES } from '@contract/giving';
+import { isFinalRefusal, recordPayment, type PaymentDeps } from './record-payment';
 import { releaseDonations } from './release-hold';
 
 /** A checkout is asked about until the provider answers for good, or this long after its hold ends. */
@@ -17,25 +17,32 @@ export type SweepResult = { checked: number; recorded: number; closed: number; s
 /**
  * Asks the provider about checkouts the server issued that are not yet recorded, and records every
  * paid one through the same path as the browser and the webhook, so a charged card never goes
- * unrecorded even when nobody reports it. Checkouts the provider calls failed or abandoned, and
- * lapsed ones still unpaid after the grace period, are closed, so nothing stays pending forever.
- * Runs every minute; each checkout is asked about at most every two minutes.
+ * unrecorded even when nobody reports it. That includes checkouts released early (replaced, or the
+ * payment window closed) that may still have been paid in a popup left open. A checkout is closed
+ * only after its hold has ended: when the provider calls it failed or abandoned (Paystack says
+ * abandoned while the popup is still open, so that is not final earlier), or, whatever it says, once
+ * the grace period has passed, so nothing stays pending forever. Runs every minute; each checkout is
+ * asked about at most every two minutes, until the grace period after its hold ends.
  */
 export async function reconcilePayments(deps: PaymentDeps & { pauseMs?: number }): Promise<SweepResult> {
-  const due = await selectRows<{ reference: string; lapsed: boolean }>(
+  const due = await selectRows<{ reference: string; status: string; hold_over: boolean; lapsed: boolean }>(
     deps.db,
     sql`update donations d set checked_at = now()
          where d.id in (select id from donations
-                         where status = 'pending'
+                         where (status = 'pending'
+                                or (status = 'failed' and paid_at is null
+                                    and created_at > now() - make_interval(mins => ${HOLD_MINUTES + GRACE_MINUTES})))
                            and created_at < now() - make_interval(secs => ${FIRST_CHECK_AFTER_SECONDS})
                            and (checked_at is null or checked_at < now() - make_interval(mins => ${RECHECK_MINUTES}))
                          order by checked_at nulls first, id
                          limit ${BATCH}
                          for update skip locked)
-        returning d.reference, coalesce(d.hold_expires_at < now() - make_interval(mins => ${GRACE_MINUTES}), true) as lapsed`,
+        returning d.reference, d.status,
+                  coalesce(d.hold_expires_at <= now(), true) as hold_over,
+                  coalesce(d.hold_expires_at < now() - make_interval(mins => ${GRACE_MINUTES}), true) as lapsed`,
   );
   const result: SweepResult = { checked: 0, recorded: 0, closed: 0, stoppedEarly: false };
-  for (const { reference, lapsed } of due) {
+  for (const { reference, status: ours, hold_over: holdOver, lapsed } of due) {
     let status: string | null;
     try {
       status = (await deps.payments.verify(reference))?.status ?? null;
@@ -46,13 +53,13 @@ export async function reconcilePayments(deps: PaymentDeps & { pauseMs?: number }
     }
     result.checked += 1;
     if (status === 'success') {
-      try {
-        if ((await recordPayment(deps, reference)).newlyRecorded) result.recorded += 1;
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500) throw error;
-        // A refusal (say, an amount that does not match) is for people to look at, not to retry.
-      }
-    } else if (status === 'failed' || status === 'abandoned' || lapsed) {
+      // A final refusal (say, a wrong amount, now set aside for the admins) is not retried here.
+      const recorded = await recordPayment(deps, reference).catch((error: unknown) => {
+        if (isFinalRefusal(error)) return undefined;
+        throw error;
+      });
+      if (recorded?.newlyRecorded) result.recorded += 1;
+    } else if (ours === 'pending' && ((holdOver && (status === 'failed' || status === 'abandoned')) || lapsed)) {
       result.closed += await deps.db.transaction((tx) => releaseDonations(tx as unknown as Db, [reference]));
     }
     if (deps.pauseMs) await new Promise((r) => setTimeout(r, deps.pauseMs));

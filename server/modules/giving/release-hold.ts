@@ -34,7 +34,14 @@ export async function releaseHold(
   deps: { db: Db; payments: PaymentProvider },
   reference: string,
 ): Promise<'released' | 'paid' | 'unchanged'> {
-  const verified = await deps.payments.verify(reference).catch(() => null);
+  let verified;
+  try {
+    verified = await deps.payments.verify(reference);
+  } catch {
+    // The provider cannot say whether it was paid: keep the hold (it lapses by itself) rather than
+    // risk giving away units a donor has just paid for.
+    return 'unchanged';
+  }
   if (verified?.status === 'success') return 'paid';
   const released = await deps.db.transaction((tx) => releaseDonations(tx as unknown as Db, [reference]));
   return released ? 'released' : 'unchanged';

@@ -119,13 +119,14 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
             throw new AppError('unauthorized', 'Invalid signature.');
           }
-          let event: { event?: string; data?: { reference?: string } };
+          let parsed: unknown;
           try {
-            event = JSON.parse(raw.toString('utf8'));
+            parsed = JSON.parse(raw.toString('utf8'));
           } catch {
             throw new AppError('bad_request', 'The request body is not valid JSON.');
           }
-          const reference = event.data?.reference;
+          const event = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { event?: unknown; data?: { reference?: unknown } | null };
+          const reference = typeof event.data === 'object' && event.data !== null ? event.data.reference : undefined;
           if (event.event === 'charge.success' && typeof reference === 'string' && /^[A-Za-z0-9._=-]{1,100}$/.test(reference)) {
             // Stored before the 200: if this insert fails the reply is a 5xx and Paystack sends the
             // event again. The job verifies and records the gift, retrying while the provider is down;

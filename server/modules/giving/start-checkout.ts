@@ -34,7 +34,8 @@ export function newReference(): string {
  * The caller's own earlier checkouts still on hold: the one this browser names by its reference,
  * and a signed-in donor's. Only the holder of a reference (or the signed-in owner) may replace a
  * checkout; an email address proves nothing, since anyone can type it. Each is asked of the
- * provider first, so a checkout that was in fact paid is recorded rather than released.
+ * provider first, so a checkout that was in fact paid is recorded rather than released, and one the
+ * provider cannot answer for is left alone.
  */
 export async function findEarlierCheckouts(
   deps: { db: Db; payments: PaymentProvider },
@@ -51,7 +52,13 @@ export async function findEarlierCheckouts(
   const unpaid: string[] = [];
   const paid: string[] = [];
   for (const { reference } of rows) {
-    const verified = await deps.payments.verify(reference).catch(() => null);
+    let verified;
+    try {
+      verified = await deps.payments.verify(reference);
+    } catch {
+      // The provider cannot say whether it was paid: leave that checkout as it is (it lapses by itself).
+      continue;
+    }
     (verified?.status === 'success' ? paid : unpaid).push(reference);
   }
   return { unpaid, paid };

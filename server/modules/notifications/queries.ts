@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Notification } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/all';
@@ -31,4 +31,11 @@ export async function markAllRead(db: Db, userId: number): Promise<number> {
 /** For other modules: tell a user something, with an optional link inside the app. */
 export async function notify(db: Db, userId: number, message: string, linkTo?: string): Promise<void> {
   await db.insert(notifications).values({ userId, message, linkTo: linkTo ?? null });
+}
+
+/** Tells every admin (any role other than recipient, donor and organization). */
+export async function notifyAdmins(db: Db, message: string, linkTo = '/admin/dashboard'): Promise<void> {
+  await db.execute(sql`insert into notifications (user_id, message, link_to)
+    select u.id, ${message}, ${linkTo} from users u join roles r on r.id = u.role_id
+     where r.name not in ('recipient', 'donor', 'organization')`);
 }

@@ -12,18 +12,15 @@ export interface Mailer {
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const url = new URL(smtpUrl);
-  const secure = url.protocol === 'smtps:';
+  // The URL keeps all its own settings (query options such as ?tls.rejectUnauthorized=false);
+  // these time-outs apply where it sets none. Mail is sent from background jobs, which must finish
+  // well within their 120-second expiry.
   const transport = nodemailer.createTransport({
-    host: url.hostname,
-    port: url.port ? Number(url.port) : secure ? 465 : 587,
-    secure,
-    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
-    // Mail is sent from background jobs, which must finish well within their 120-second expiry.
+    url: smtpUrl,
     connectionTimeout: 20_000,
     greetingTimeout: 20_000,
     socketTimeout: 60_000,
-  });
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     description: `SMTP (${new URL(smtpUrl).host})`,
     async send(message) {
