@@ -45,11 +45,12 @@ export async function runQueueBench() {
   }
 }
 
-/** Waits for the receipt of every paid gift, then answers how long each took from the gift's commit. */
-export async function receiptDelays(database: Database, smtp: Awaited<ReturnType<typeof startSmtpCatcher>>) {
+/** Waits for the receipt of every gift paid since `since`, then answers how long each took from the gift's commit. */
+export async function receiptDelays(database: Database, smtp: Awaited<ReturnType<typeof startSmtpCatcher>>, since: Date) {
   const gifts = await selectRows<{ reference: string; paid_ms: number }>(
     database.db,
-    sql`select reference, extract(epoch from paid_at) * 1000 as paid_ms from donations where status = 'paid' and paid_at is not null`,
+    sql`select reference, extract(epoch from paid_at) * 1000 as paid_ms from donations
+         where status = 'paid' and paid_at >= ${since.toISOString()}::timestamptz`,
   );
   const deadline = Date.now() + 120_000;
   const arrived = () => new Map(smtp.messages.map((m) => [/\((GOI-[A-Z0-9-]+)\)/.exec(m.subject)?.[1], m.receivedAt]));

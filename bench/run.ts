@@ -113,10 +113,11 @@ async function main() {
       const smtp = await startSmtpCatcher();
       const server = await startServer({ ...env, TRUST_PROXY: '1', SMTP_URL: smtp.url });
       child = server.child;
+      const started = new Date();
       const result = await runGivingScenario(server.url, givingCampaign, DURATION);
       const check = await openPostgres(adminUrl, 2);
       // Receipts leave from the job queue: measure from each gift's commit to its mail's arrival.
-      const delays = await receiptDelays(check, smtp);
+      const delays = await receiptDelays(check, smtp, started);
       await stopServer(server.child);
       child = undefined;
       await smtp.close();
