@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App, type AppDeps } from '../app';
+import { buildApp, type App } from '../app';
+import type { AppDeps } from '../deps';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { createLocalStorage } from '../providers/storage/storage';
