@@ -39,6 +39,10 @@ const bans = {
     group: features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`, `../${f}`, `../${f}/**`]),
     message: 'Features do not import each other: move shared code to web/lib (see docs/decisions/0010) or compose in web/app.',
   }),
+  httpToQueries: {
+    group: ['../modules/*/queries', '../modules/*/queries.ts'],
+    message: 'Cross-cutting plugins call a module’s use-cases, never its queries.',
+  },
   moduleToRoutes: {
     group: ['../*/routes', '../*/routes.ts'],
     message: 'Modules call each other’s use-cases or queries, never their routes.',
@@ -80,6 +84,11 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: restrict(bans.serverToWeb),
+  },
+  {
+    files: ['server/http/**/*.ts'],
+    ignores: ['server/http/**/*.test.ts'],
+    rules: restrict(bans.serverToWeb, bans.httpToQueries),
   },
   {
     files: ['server/modules/*/**/*.ts'],

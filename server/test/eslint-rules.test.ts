@@ -40,6 +40,7 @@ describe('import rules in eslint.config.js', () => {
     ['a server module importing the web app by path', 'server/modules/giving/start-checkout.ts', "import { x } from '../../../web/lib/api';", /never import the web app/],
     ['a server module importing another module’s routes', 'server/modules/giving/start-checkout.ts', "import { x } from '../campaigns/routes';", /never their routes/],
     ['server/http importing the web app', 'server/http/auth.ts', "import { x } from '@/lib/session';", /never import the web app/],
+    ['server/http reaching into a module’s queries', 'server/http/auth.ts', "import { x } from '../modules/accounts/queries';", /never its queries/],
     ['a module test importing the web app', 'server/modules/giving/giving.test.ts', "import { x } from '@/lib/api';", /never import the web app/],
     ['contract importing the server', 'contract/giving.ts', "import { x } from '../server/http/errors';", /imports neither/],
     ['contract importing the web app', 'contract/giving.ts', "import { x } from '@/lib/api';", /never import the web app/],
@@ -55,6 +56,7 @@ describe('import rules in eslint.config.js', () => {
     ['web/ui importing web/lib', 'web/ui/page.tsx', "import { x } from '@/lib/page';"],
     ['a server module using another module’s queries', 'server/modules/giving/start-checkout.ts', "import { x } from '../campaigns/queries';\nimport { y } from '@contract/giving';\nexport const more = [y];"],
     ['the app registering module routes', 'server/app.ts', "import { x } from './modules/giving/routes';"],
+    ['server/http calling a module’s use-case', 'server/http/auth.ts', "import { x } from '../modules/accounts/resolve-session';"],
     ['contract importing contract', 'contract/giving.ts', "import { x } from './money';"],
   ])('allows %s', async (_name, filePath, code) => {
     expect(await importProblems(filePath, code)).toEqual([]);
