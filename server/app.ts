@@ -8,12 +8,12 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { AppDeps, GivenDeps } from './deps';
 import { enforceAccessDeclarations, type DeclaredRoute } from './http/access';
 import { connectionOptions, registerUrlLimit } from './http/connection-limits';
 import { registerErrorHandling, replyToFrameworkError } from './http/errors';
-import { loggerOptions, type LogStream } from './http/logging';
-import { createResponseCache, type ResponseCache } from './http/response-cache';
+import { loggerOptions } from './http/logging';
+import { createResponseCache } from './http/response-cache';
 import { registerAuth } from './http/auth';
 import { registerRateLimits, type RateLimits } from './http/rate-limit';
 import { fastifyTrustProxy } from './http/trust-proxy';
@@ -23,31 +23,13 @@ import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { givingRoutes } from './modules/giving/routes';
 import { notificationRoutes } from './modules/notifications/routes';
-import { createPaystackProvider, createSandboxProvider, type PaymentProvider } from './providers/payments/payments';
-import { createGoogleVerifier, googleOff, type GoogleVerifier } from './providers/google/google';
-import { createTurnstile, humanCheckOff, type HumanCheck } from './providers/human-check/human-check';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './providers/mail/mail';
+import { createPaystackProvider, createSandboxProvider } from './providers/payments/payments';
+import { createGoogleVerifier, googleOff } from './providers/google/google';
+import { createTurnstile, humanCheckOff } from './providers/human-check/human-check';
+import { createOutboxMailer, createSmtpMailer } from './providers/mail/mail';
 import { contentRoutes } from './modules/content/routes';
-import type { Storage } from './providers/storage/storage';
 import type { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/register-jobs';
-
-export type AppDeps = {
-  db: Db;
-  storage: Storage;
-  publicCache: ResponseCache;
-  mailer: Mailer;
-  humanCheck: HumanCheck;
-  google: GoogleVerifier;
-  limits: RateLimits;
-  jobs: JobQueue;
-  payments: PaymentProvider;
-  config: Config;
-  /** Log lines go here instead of stdout. */
-  logStream?: LogStream;
-};
-
-type Optional = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'payments' | 'config';
 
 /** The real adapters chosen by configuration; tests pass their own where they need to. */
 export function defaultProviders(config: Config, log: (line: string) => void = console.log) {
@@ -73,7 +55,7 @@ export const seedImagesDir = path.join(here, 'db', 'seed', 'images');
 
 export async function buildApp(
   config: Config,
-  given: Omit<AppDeps, Optional | 'limits'> & Partial<Pick<AppDeps, Optional>>,
+  given: GivenDeps,
 ): Promise<App> {
   const app = Fastify({
     ...connectionOptions(config),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { findSessionByTokenHash, type AuthenticatedUser } from '../modules/accounts/queries';
-import { sha256 } from '../modules/accounts/tokens';
+import { resolveSession, type AuthenticatedUser } from '../modules/accounts/resolve-session';
 import type { Access } from './access';
 import { AppError } from './errors';
 
@@ -29,7 +28,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
   app.addHook('onRequest', async (request) => {
     const access = (request.routeOptions.config as { access?: Access } | undefined)?.access;
     const token = bearerToken(request.headers.authorization);
-    request.user = token ? ((await findSessionByTokenHash(db, sha256(token))) ?? null) : null;
+    request.user = token ? await resolveSession(db, token) : null;
     if (access === undefined || access === 'public') return;
     if (!request.user) {
       throw new AppError(

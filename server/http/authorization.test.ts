@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../db/seed/demo-data';
+import { signInNewAdmin, signUpUser } from '../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
@@ -8,15 +8,8 @@ const ROLES = ['donor', 'recipient', 'organization', 'admin'] as const;
 
 beforeAll(async () => {
   ctx = await startTestApp();
-  for (const role of ROLES) {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: `${role}@example.com`, password: DEMO_PASSWORD },
-      remoteAddress: `10.9.0.${ROLES.indexOf(role) + 1}`,
-    });
-    tokens[role] = res.json().token;
-  }
+  for (const role of ['donor', 'recipient', 'organization'] as const) tokens[role] = (await signUpUser(ctx.app, undefined, { role })).token;
+  tokens.admin = (await signInNewAdmin(ctx.app, ctx.database.db)).token;
 });
 afterAll(() => stopTestApp(ctx));
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { mailResetLink, type ResetLinkJob } from '../modules/accounts/reset-password';
 import { mailVerificationCode } from '../modules/accounts/send-verification-code';
 import { reconcilePayments } from '../modules/giving/reconcile-payments';

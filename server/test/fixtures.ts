@@ -1,18 +1,168 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { SessionUser } from '@contract/auth';
+import type { FundReply } from '@contract/giving';
+import type { App } from '../app';
 import { selectRows, type Db } from '../db/client';
+import { createAdmin } from '../modules/accounts/create-admin';
+import type { organizationCampaignStatuses, recipientCampaignStatuses } from '../db/schema/campaigns';
+import { mailboxOf } from './harness';
+import type { CodeReader } from './mailbox';
+
+export type RecipientCampaignStatus = (typeof recipientCampaignStatuses)[number];
+export type OrganizationCampaignStatus = (typeof organizationCampaignStatuses)[number];
+export type SelfServiceRole = 'donor' | 'recipient' | 'organization';
+
+// Addresses of their own, so fixture calls never use up the rate limits a test is checking.
+let address = 0;
+const nextAddress = () => {
+  address += 1;
+  return `10.77.${(address >> 8) & 255}.${address & 255}`;
+};
+const unique = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+
+function expectOk(step: string, reply: { statusCode: number; body: string }): void {
+  if (reply.statusCode >= 300) throw new Error(`${step} answered ${reply.statusCode}: ${reply.body}`);
+}
 
 /**
- * A fresh approved organization campaign of the demo organization, so a test (or a benchmark) owns
- * every one of its units. Answers its numeric id.
+ * A new, verified user of a self-service role, made through the API as a person would: register,
+ * read the mailed code, verify. Pass the SMTP catcher when the app sends real mail; otherwise the
+ * code is read from the in-memory mailbox of `startTestApp`.
  */
-export async function createOrganizationCampaign(db: Db, quantity: number): Promise<number> {
+export async function signUpUser(
+  app: App,
+  mail: CodeReader | undefined,
+  { role, email = `${role}.${unique()}@example.org`, firstName = 'Fixture', lastName = role === 'donor' ? 'Giver' : 'Owner' }: { role: SelfServiceRole; email?: string; firstName?: string; lastName?: string },
+): Promise<{ token: string; user: SessionUser; email: string; password: string }> {
+  const codes = mail ?? mailboxOf(app);
+  if (!codes) throw new Error('signUpUser: this app sends mail elsewhere; pass the SMTP catcher that receives it.');
+  const password = `Fixture pass ${unique()}`;
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress: nextAddress(),
+    payload: {
+      firstName,
+      lastName,
+      email,
+      phoneNumber: `803${String(address % 10_000_000).padStart(7, '0')}`,
+      password,
+      role,
+      ...(role === 'organization' ? { organizationName: `${firstName} ${lastName} Organization` } : {}),
+    },
+  });
+  expectOk('register', registered);
+  const code = await codes.lastCode(email.toLowerCase());
+  // Verifying proves the inbox and drops any password not restated here (docs/decisions/0007).
+  const verified = await app.inject({ method: 'POST', url: '/api/auth/verify-email', remoteAddress: nextAddress(), payload: { email, token: code, password } });
+  expectOk('verify-email', verified);
+  const { token, user } = verified.json() as { token: string; user: SessionUser };
+  return { token, user, email: user.email, password };
+}
+
+/** A new admin (made as `npm run admin:create` makes one, since admins cannot sign up) signed in through the API. */
+export async function signInNewAdmin(
+  app: App,
+  db: Db,
+  { email = `admin.${unique()}@example.org`, roleName = 'admin' }: { email?: string; roleName?: string } = {},
+): Promise<{ token: string; user: SessionUser; email: string; password: string }> {
+  const password = `Fixture pass ${unique()}`;
+  await createAdmin(db, { email, password, firstName: 'Fixture', lastName: 'Admin', roleName });
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: nextAddress(), payload: { email, password } });
+  expectOk('login', login);
+  const { token, user } = login.json() as { token: string; user: SessionUser };
+  return { token, user, email: user.email, password };
+}
+
+/** A verified, onboarded user written straight to the database, for tests that only need an owner. */
+export async function createUser(db: Db, role: SelfServiceRole, { email = `${role}.${unique()}@example.org`, firstName = 'Fixture', lastName = 'Owner' } = {}): Promise<number> {
   const [row] = await selectRows<{ id: number }>(
     db,
-    sql`insert into organization_campaigns (organization_id, organization_product_id, quantity, unit_price_kobo, total_price_kobo, reason, status)
-        select u.id, p.id, ${quantity}, p.price_kobo, p.price_kobo * ${quantity}, 'Units for the new resource room this term.', 'approved'
-          from users u, organization_products p
-         where u.email = 'organization@example.com' and p.name like 'Braille Slate%'
+    sql`insert into users (email, first_name, last_name, role_id, email_verified_at, is_onboarding_complete)
+        select ${email.toLowerCase()}, ${firstName}, ${lastName}, r.id, now(), true from roles r where r.name = ${role}
         returning id`,
   );
   return Number(row!.id);
+}
+
+/**
+ * A recipient campaign in the given state (approved unless told), owned by `recipientId` or by a
+ * fresh recipient. Funded states carry their one unit and the amount raised; answers its id.
+ */
+export async function createRecipientCampaign(
+  db: Db,
+  {
+    status = 'approved',
+    recipientId,
+    product = 'Folding White Cane',
+    reason = 'I need this device to travel to work and school on my own.',
+    isFeatured = false,
+  }: { status?: RecipientCampaignStatus; recipientId?: number; product?: string; reason?: string; isFeatured?: boolean } = {},
+): Promise<number> {
+  const owner = recipientId ?? (await createUser(db, 'recipient'));
+  const funded = status === 'purchased' || status === 'delivered';
+  const delivery = status === 'delivered' ? 'delivered' : status === 'purchased' ? 'processing_pickup' : null;
+  const [row] = await selectRows<{ id: number }>(
+    db,
+    sql`insert into recipient_campaigns (recipient_id, product_id, price_kobo, reason, status, is_featured, units_fulfilled, amount_raised_kobo, delivery_status)
+        select ${owner}, p.id, p.price_kobo, ${reason}, ${status}, ${isFeatured}, ${funded ? 1 : 0}, ${funded ? sql`p.price_kobo` : 0}, ${delivery}
+          from products p where p.name = ${product}
+        returning id`,
+  );
+  if (!row) throw new Error(`createRecipientCampaign: no product named ${product}`);
+  return Number(row.id);
+}
+
+/**
+ * An organization campaign of `quantity` units in the given state (approved unless told), owned by
+ * `organizationId` or by a fresh organization; a test owns every unit of it. Partly funded and
+ * fulfilled states carry matching units and amounts. Answers its numeric id.
+ */
+export async function createOrganizationCampaign(
+  db: Db,
+  quantity: number,
+  {
+    status = 'approved',
+    organizationId,
+    unitsFulfilled = status === 'fulfilled' ? quantity : status === 'partially_fulfilled' ? Math.max(1, Math.floor(quantity / 2)) : 0,
+    product = 'Braille Slate and Stylus Set',
+  }: { status?: OrganizationCampaignStatus; organizationId?: number; unitsFulfilled?: number; product?: string } = {},
+): Promise<number> {
+  const owner = organizationId ?? (await createUser(db, 'organization'));
+  const [row] = await selectRows<{ id: number }>(
+    db,
+    sql`insert into organization_campaigns (organization_id, organization_product_id, quantity, unit_price_kobo, total_price_kobo, units_fulfilled, amount_raised_kobo, reason, status)
+        select ${owner}, p.id, ${quantity}, p.price_kobo, p.price_kobo * ${quantity}, ${unitsFulfilled}, p.price_kobo * ${unitsFulfilled},
+               'Units for the new resource room this term.', ${status}
+          from organization_products p where p.name = ${product}
+        returning id`,
+  );
+  if (!row) throw new Error(`createOrganizationCampaign: no organization product named ${product}`);
+  return Number(row.id);
+}
+
+/**
+ * A paid gift through the API as a guest donor's browser makes it: checkout, the sandbox payment,
+ * then the fund call. `campaignId` is the gift bag's form: `12` (recipient) or `'org-12'`.
+ */
+export async function payForCampaign(
+  app: App,
+  campaignId: number | string,
+  units = 1,
+  { donorEmail = `donor.${unique()}@example.org`, donorFullName = 'Fixture Giver' } = {},
+): Promise<FundReply & { reference: string; amountKobo: number; donorEmail: string }> {
+  const remoteAddress = nextAddress();
+  const checkout = await app.inject({
+    method: 'POST',
+    url: '/api/donations/checkout',
+    remoteAddress,
+    payload: { donorEmail, donorFullName, cartItems: [{ campaignId: String(campaignId), units }] },
+  });
+  expectOk('checkout', checkout);
+  const { reference } = checkout.json() as { reference: string; amountKobo: number };
+  expectOk('sandbox charge', await app.inject({ method: 'POST', url: '/api/payments/sandbox/charge', remoteAddress, payload: { reference } }));
+  const fund = await app.inject({ method: 'POST', url: '/api/donations/fund', remoteAddress, payload: { transactionId: reference } });
+  expectOk('fund', fund);
+  return { ...(fund.json() as FundReply), reference, amountKobo: (checkout.json() as { amountKobo: number }).amountKobo, donorEmail };
 }

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App, type AppDeps } from '../app';
+import { buildApp, type App } from '../app';
+import type { AppDeps } from '../deps';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { createLocalStorage } from '../providers/storage/storage';
 import { createJobQueue } from '../jobs/queue';
+import { createMailbox, type CodeReader } from './mailbox';
 
 /** A fresh copy of the migrated, seeded test database for one test file. */
 export async function openTestDatabase(): Promise<Database> {
@@ -42,16 +44,25 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export type TestContext = { app: App; database: Database };
 
+const mailboxes = new WeakMap<App, CodeReader>();
+
+/** The in-memory mailbox of an app started by `startTestApp` without a mailer of the test's own. */
+export function mailboxOf(app: App): CodeReader | undefined {
+  return mailboxes.get(app);
+}
+
 export async function startTestApp(overrides: Partial<Config> = {}, deps: Partial<AppDeps> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
+  // Mail stays in memory unless a test brings its own SMTP catcher; fixtures read codes from it.
+  const mailbox = createMailbox();
   const app = await buildApp(testConfig(overrides), {
     db: database.db,
     jobs: createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined }),
     storage: createLocalStorage(),
-    // Mail goes nowhere unless a test brings its own SMTP catcher.
-    mailer: { description: 'discarded', send: async () => undefined },
+    mailer: mailbox,
     ...deps,
   });
+  if (!deps.mailer) mailboxes.set(app, mailbox);
   await app.ready();
   return { app, database };
 }

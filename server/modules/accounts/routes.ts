@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authConfigSchema, authReplySchema, emailOnlySchema, googleSchema, loginSchema, messageReplySchema, registerSchema, resetPasswordSchema, sessionUserSchema, userExistsQuerySchema, userExistsReplySchema, verifyEmailSchema } from '@contract/auth';
 import { errorReplies } from '@contract/errors';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { SIGNED_IN } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';

@@ -10,7 +10,7 @@ import {
 } from '@contract/campaigns';
 import { errorReplies } from '@contract/errors';
 import { NEXT_CURSOR_HEADER } from '@contract/pagination';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { decodeCursor, encodeCursor } from './cursor';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { healthSchema, publicStatSchema, storySchema } from '@contract/content';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { listStories, listVisibleStats, pingDatabase } from './queries';
 
 export function contentRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -1,9 +1,18 @@
+import type { FundReply } from '@contract/giving';
 import { formatNaira } from '@contract/money';
 import type { Db } from '../../db/client';
 import { enqueueMail } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { notify, notifyAdmins } from '../notifications/queries';
-import type { Fulfilment } from './fulfil-donation';
+
+/** A gift as recorded: what the donor paid for and where each part went. */
+export type RecordedGift = FundReply & {
+  donationId: number;
+  donorEmail: string;
+  donorFullName: string;
+  allocated: Array<{ kind: 'recipient' | 'organization'; id: number; label: string; units: number; amount: number; ownerId: number }>;
+  unallocated: string[];
+};
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -13,7 +22,7 @@ function escapeHtml(s: string): string {
  * In the transaction that records a gift: queues the donor's receipt and writes the notices to the
  * campaign owners and the admins, so all of them exist exactly when the gift does.
  */
-export async function announceGift(deps: { db: Db; jobs: JobQueue }, gift: Omit<Fulfilment, 'newlyRecorded'>): Promise<void> {
+export async function announceGift(deps: { db: Db; jobs: JobQueue }, gift: RecordedGift): Promise<void> {
   const date = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' }).format(new Date());
   const lines = gift.allocated.map((a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`);
   const attention = gift.unallocated.length

@@ -76,7 +76,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server killed right after recor
     selectRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from notifications n join users u on u.id = n.user_id
-           where u.email = 'organization@example.com' and n.message like 'A donor has funded 1 unit%'`,
+           where u.id = (select organization_id from organization_campaigns where id = ${Number(campaignId.slice('org-'.length))})
+             and n.message like 'A donor has funded 1 unit%'`,
     ).then((r) => Number(r[0]!.n));
 
   it('keeps every receipt and notice, none twice', async () => {

@@ -1,21 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FundReply } from '@contract/giving';
 import { selectRows, type Db } from '../../db/client';
 import { donationItems, donations, organizationCampaigns, payments, recipientCampaigns } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { PaymentProvider } from '../../providers/payments/payments';
-import { announceGift } from './announce-gift';
+import { announceGift, type RecordedGift } from './announce-gift';
 import { lockCampaigns, remaining } from './availability';
 
-export type Fulfilment = FundReply & {
+export type Fulfilment = RecordedGift & {
   /** True only for the call that recorded the gift; repeats answer the same result with false. */
   newlyRecorded: boolean;
-  donationId: number;
-  donorEmail: string;
-  donorFullName: string;
-  allocated: Array<{ kind: 'recipient' | 'organization'; id: number; label: string; units: number; amount: number; ownerId: number }>;
-  unallocated: string[];
 };
 
 /** The provider reports a payment of another amount or currency than the checkout's. */

@@ -8,7 +8,7 @@ import { createPaystackProvider } from '../../providers/payments/payments';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { startSmtpCatcher } from '../../test/smtp';
 import { startPaystackStandIn } from '../../test/stand-ins';
-import { createOrganizationCampaign } from '../../test/fixtures';
+import { createOrganizationCampaign, createRecipientCampaign, payForCampaign, signUpUser } from '../../test/fixtures';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -33,14 +33,11 @@ async function idOf(table: string, where: ReturnType<typeof sql>, offset = 0): P
   );
   return Number(row!.id);
 }
-const approvedRecipient = (email: string) =>
-  idOf('recipient_campaigns', sql`status = 'approved' and recipient_id = (select id from users where email = ${email})`);
-const orgCampaign = (status: string, offset = 0) => idOf('organization_campaigns', sql`status = ${status}`, offset);
-
-/** A fresh approved organization campaign, so a test owns every one of its units. */
-async function newOrgCampaign(quantity: number): Promise<number> {
-  return createOrganizationCampaign(ctx.database.db, quantity);
-}
+/** A fresh approved recipient campaign of a fresh recipient, so no other test gives to it. */
+const newRecipientCampaign = (options: Parameters<typeof createRecipientCampaign>[1] = {}) => createRecipientCampaign(ctx.database.db, options);
+/** A fresh organization campaign, approved unless told, so a test owns every one of its units. */
+const newOrgCampaign = (quantity: number, options: Parameters<typeof createOrganizationCampaign>[2] = {}) =>
+  createOrganizationCampaign(ctx.database.db, quantity, options);
 
 async function campaignRow(kind: 'recipient' | 'organization', id: number) {
   const table = kind === 'recipient' ? 'recipient_campaigns' : 'organization_campaigns';
@@ -55,8 +52,8 @@ const donor = { donorEmail: 'guest.giver@example.org', donorFullName: 'Guest Giv
 
 describe('checkout', () => {
   it('prices every item from the database and ignores amounts sent by the browser', async () => {
-    const rid = await approvedRecipient('emeka.obi@example.com');
-    const oid = await orgCampaign('approved', 1);
+    const rid = await newRecipientCampaign();
+    const oid = await newOrgCampaign(5);
     const res = await post(ctx.app, '/api/donations/checkout', {
       ...donor,
       cartTotal: 1,
@@ -74,15 +71,15 @@ describe('checkout', () => {
   });
 
   it('refuses funded, pending, unknown and over-asked campaigns with 409 naming them', async () => {
-    const fulfilled = await orgCampaign('fulfilled');
-    const partial = await orgCampaign('partially_fulfilled');
+    const fulfilled = await newOrgCampaign(4, { status: 'fulfilled' });
+    const partial = await newOrgCampaign(60, { status: 'partially_fulfilled' });
     const eight = await newOrgCampaign(8);
     const cases: Array<[object, RegExp]> = [
       [{ campaignId: `org-${fulfilled}` }, /no longer open for gifts/],
       [{ campaignId: `org-${eight}`, units: 9 }, /has only 8 units left\. Please update your gift bag\.$/],
       [{ campaignId: `org-${partial}`, units: 1000 }, /can take at most 20 units in one payment/],
-      [{ campaignId: String(await idOf('recipient_campaigns', sql`status = 'purchased'`)) }, /no longer open for gifts/],
-      [{ campaignId: String(await idOf('recipient_campaigns', sql`status = 'pending'`)) }, /no longer open for gifts/],
+      [{ campaignId: String(await newRecipientCampaign({ status: 'purchased' })) }, /no longer open for gifts/],
+      [{ campaignId: String(await newRecipientCampaign({ status: 'pending' })) }, /no longer open for gifts/],
       [{ campaignId: '999999' }, /no longer exists/],
     ];
     for (const [item, message] of cases) {
@@ -107,7 +104,8 @@ describe('checkout', () => {
 
 describe('paying through the sandbox and recording the gift', () => {
   it('records a guest gift once, funds the campaign, mails a receipt and tells the recipient and admins', async () => {
-    const rid = await approvedRecipient('funke.adeyemi@example.com');
+    const recipient = await signUpUser(ctx.app, smtp, { role: 'recipient' });
+    const rid = await newRecipientCampaign({ recipientId: recipient.user.id });
     const checkout = (await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: String(rid) }] })).json();
     // Before payment the provider says pending: nothing is recorded.
     const early = await post(ctx.app, '/api/donations/fund', { transactionId: checkout.reference });
@@ -132,30 +130,19 @@ describe('paying through the sandbox and recording the gift', () => {
       ctx.database.db,
       sql`select u.email from notifications n join users u on u.id = n.user_id where n.created_at > now() - interval '1 minute'`,
     );
-    expect(notes.map((n) => n.email)).toEqual(expect.arrayContaining(['funke.adeyemi@example.com', 'admin@example.com']));
+    expect(notes.map((n) => n.email)).toEqual(expect.arrayContaining([recipient.email, 'admin@example.com']));
 
     const closed = await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: String(rid) }] });
     expect(closed.statusCode).toBe(409);
   });
 
   it('moves an organization campaign to partially fulfilled, then fulfilled, never past its quantity', async () => {
-    const oid = await orgCampaign('approved');
-    const before = await campaignRow('organization', oid);
-    const [q] = await selectRows<{ quantity: number }>(ctx.database.db, sql`select quantity from organization_campaigns where id = ${oid}`);
-    const quantity = Number(q!.quantity);
-    const orgGiver = { ...donor, donorEmail: 'org.giver@example.org' };
-    const give = async (units: number) => {
-      const c = (await post(ctx.app, '/api/donations/checkout', { ...orgGiver, cartItems: [{ campaignId: `org-${oid}`, units }] })).json();
-      await post(ctx.app, '/api/payments/sandbox/charge', { reference: c.reference });
-      return (await post(ctx.app, '/api/donations/fund', { transactionId: c.reference })).json();
-    };
-    await give(2);
-    expect((await campaignRow('organization', oid)).status).toBe('partially_fulfilled');
-    await give(quantity - before.units - 2);
-    const after = await campaignRow('organization', oid);
-    expect(after.status).toBe('fulfilled');
-    expect(after.units).toBe(quantity);
-    expect((await post(ctx.app, '/api/donations/checkout', { ...orgGiver, cartItems: [{ campaignId: `org-${oid}` }] })).statusCode).toBe(409);
+    const oid = await newOrgCampaign(5);
+    await payForCampaign(ctx.app, `org-${oid}`, 2);
+    expect(await campaignRow('organization', oid)).toMatchObject({ status: 'partially_fulfilled', units: 2 });
+    await payForCampaign(ctx.app, `org-${oid}`, 3);
+    expect(await campaignRow('organization', oid)).toMatchObject({ status: 'fulfilled', units: 5 });
+    expect((await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: `org-${oid}` }] })).statusCode).toBe(409);
   });
 
   it('holds units at checkout so a second donor cannot take them, and still records a payment made after the hold lapsed', async () => {
@@ -234,7 +221,7 @@ describe('Paystack', () => {
     );
     try {
       const checkout = async () => {
-        const rid = await idOf('recipient_campaigns', sql`status = 'approved' and recipient_id = (select id from users where email = 'ibrahim.musa@example.com')`);
+        const rid = await createRecipientCampaign(app.database.db);
         return (await post(app.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: String(rid) }] })).json();
       };
       const c = await checkout();
@@ -287,7 +274,7 @@ describe('Paystack', () => {
 
 describe('closing the payment window', () => {
   it('gives the held units back at once, and never releases a paid reference', async () => {
-    const rid = await approvedRecipient('amina.yusuf@example.com');
+    const rid = await newRecipientCampaign();
     const item = { ...donor, cartItems: [{ campaignId: String(rid) }] };
     const first = (await post(ctx.app, '/api/donations/checkout', item)).json();
     expect((await post(ctx.app, '/api/donations/checkout', { ...item, donorEmail: 'someone.else@example.org' })).statusCode).toBe(409);
@@ -305,15 +292,12 @@ describe('closing the payment window', () => {
 describe('a guest who signs up later', () => {
   it('sees gifts made as a guest once the same email is verified', async () => {
     const email = 'later.member@example.org';
-    const rid = await approvedRecipient('esther.ojo@example.com');
+    const rid = await newRecipientCampaign();
     const c = (await post(ctx.app, '/api/donations/checkout', { donorEmail: email, donorFullName: 'Later Member', cartItems: [{ campaignId: String(rid) }] })).json();
     await post(ctx.app, '/api/payments/sandbox/charge', { reference: c.reference });
     expect((await post(ctx.app, '/api/donations/fund', { transactionId: c.reference })).json().status).toBe('paid');
 
-    await post(ctx.app, '/api/auth/register', { firstName: 'Later', lastName: 'Member', email, phoneNumber: '8030000099', password: 'long password', role: 'donor' });
-    // Not verified yet: the account cannot sign in, so nothing can be read. Verify with the mailed code.
-    const code = await smtp.lastCode(email);
-    const { token } = (await post(ctx.app, '/api/auth/verify-email', { email, token: code })).json();
+    const { token } = await signUpUser(ctx.app, smtp, { role: 'donor', email });
     const gifts = (await ctx.app.inject({ method: 'GET', url: '/api/donor/gifts', headers: { authorization: `Bearer ${token}` } })).json();
     expect(gifts.giftsMade).toBe(1);
     expect(gifts.totalGiven).toBe(c.amountKobo);

@@ -12,7 +12,7 @@ import {
   fundSchema,
   sandboxChargeSchema,
 } from '@contract/giving';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { JOB, type PaymentEventJob } from '../../jobs/names';
 import { clientKey, type Rule } from '../../http/rate-limit';

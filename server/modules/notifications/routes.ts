@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notificationSchema } from '@contract/auth';
 import { errorReplies } from '@contract/errors';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { SIGNED_IN } from '../../http/auth';
 import { listNotifications, markAllRead } from './queries';
 

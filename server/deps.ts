@@ -1,0 +1,36 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { LogStream } from './http/logging';
+import type { RateLimits } from './http/rate-limit';
+import type { ResponseCache } from './http/response-cache';
+import type { JobQueue } from './jobs/queue';
+import type { GoogleVerifier } from './providers/google/google';
+import type { HumanCheck } from './providers/human-check/human-check';
+import type { Mailer } from './providers/mail/mail';
+import type { PaymentProvider } from './providers/payments/payments';
+import type { Storage } from './providers/storage/storage';
+
+// Apart from app.ts so route modules and jobs can name what they are given without importing the
+// app that registers them.
+
+/** Everything the route modules and jobs are given: the database and one adapter per outside service. */
+export type AppDeps = {
+  db: Db;
+  storage: Storage;
+  publicCache: ResponseCache;
+  mailer: Mailer;
+  humanCheck: HumanCheck;
+  google: GoogleVerifier;
+  limits: RateLimits;
+  jobs: JobQueue;
+  payments: PaymentProvider;
+  config: Config;
+  /** Log lines go here instead of stdout. */
+  logStream?: LogStream;
+};
+
+/** The deps `buildApp` chooses from configuration when the caller does not pass its own. */
+export type OptionalDeps = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'payments' | 'config';
+
+/** What a caller of `buildApp` passes: the rate limits are always the app's own. */
+export type GivenDeps = Omit<AppDeps, OptionalDeps | 'limits'> & Partial<Pick<AppDeps, OptionalDeps>>;
