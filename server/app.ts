@@ -28,6 +28,7 @@ import { createGoogleVerifier, googleOff, type GoogleVerifier } from './provider
 import { createTurnstile, humanCheckOff, type HumanCheck } from './providers/human-check/human-check';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './providers/mail/mail';
 import { contentRoutes } from './modules/content/routes';
+import { crawlerRoutes } from './modules/content/crawler-routes';
 import type { Storage } from './providers/storage/storage';
 import type { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/register-jobs';
@@ -184,6 +185,7 @@ export async function buildApp(
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));
+  await app.register(crawlerRoutes(deps));
 
   // Shipped demo images; uploaded files are served by the storage adapter's own route.
   await app.register(fastifyStatic, {
