@@ -1,3 +1,5 @@
+// Must run before any schema exists: see the module.
+import './lib/zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
