@@ -16,7 +16,7 @@ const queryClient = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={createRouter(queryClient)} />
     </QueryClientProvider>
   </StrictMode>,
 );
