@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, tabTo, type E2E } from './harness';
@@ -280,5 +280,124 @@ describe('help center', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill('chiamaka@example.com');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Your email app should now open' }).count()).toBe(1);
+  });
+});
+
+/** Counts layout shifts (the Layout Instability API behind CLS) and CSP refusals, including a caught eval. */
+async function watchShiftsAndCsp(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number; csp: string[] };
+    w.shifts = 0;
+    w.csp = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('securitypolicyviolation', (e) => w.csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+}
+
+const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+const cspOf = (page: Page) => page.evaluate(() => (window as unknown as { csp: string[] }).csp);
+
+/** Holds the matching API replies until `release` is called, so a test can look at the loading state. */
+async function holdApi(page: Page, pattern: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+const box = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const r = document.querySelector(s)!.getBoundingClientRect();
+    return { top: r.top + window.scrollY, left: r.left, width: r.width, height: r.height, viewport: window.innerHeight };
+  }, selector);
+
+describe('for crawlers and slow phones', () => {
+  it('serves robots.txt and a sitemap of the public pages and campaigns', async () => {
+    const { page } = await e2e.newPage();
+    const robots = await page.request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');
+    const port = new URL(e2e.baseURL).port;
+    expect(await robots.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: http://localhost:${port}/sitemap.xml\n`);
+
+    const sitemap = await page.request.get('/sitemap.xml');
+    expect(sitemap.status()).toBe(200);
+    expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
+    const paths = [...(await sitemap.text()).matchAll(/<loc>http:\/\/localhost:(\d+)([^<]*)<\/loc>/g)].map((m) => {
+      expect(m[1]).toBe(port);
+      return m[2]!;
+    });
+    expect(paths).toContain(`/campaigns/${recipientId}`);
+    expect(paths).toContain(`/campaigns/org-${orgId}`);
+    expect(paths).toContain(`/campaigns/org-${fundedOrgId}`);
+    // Every other address is a page the public pages test above finds with its own content.
+    const checked = publicPages().map((p) => p.path);
+    for (const path of paths.filter((p) => !p.startsWith('/campaigns/'))) expect(checked, path).toContain(path);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`keeps the footer below the fold and everything in place while the campaign list loads slowly (${theme})`, async () => {
+      const { page } = await e2e.newPage({ theme, width: 390 });
+      await watchShiftsAndCsp(page);
+      const release = await holdApi(page, /\/api\/(campaigns|org-campaigns\/active)\?/);
+      await page.goto('/campaigns');
+      await expect.poll(() => page.getByText('Loading campaigns...').count()).toBe(1);
+      const footerWhileLoading = await box(page, 'footer');
+      // Out of sight, so it cannot jump in front of the visitor when the cards arrive.
+      expect(footerWhileLoading.top).toBeGreaterThanOrEqual(footerWhileLoading.viewport);
+      const outline = await box(page, 'main [role="status"] [aria-hidden="true"]');
+      const heading = await box(page, 'main h1');
+      await expectNoAxeViolations(page, `/campaigns while loading (${theme})`);
+
+      release();
+      await settle(page);
+      await expect.poll(() => page.locator('main ul[aria-label="Campaigns"] > li').count()).toBeGreaterThan(0);
+      const card = await box(page, 'main ul[aria-label="Campaigns"] > li > article');
+      expect(await box(page, 'main h1')).toEqual(heading);
+      // The first card takes the outline's place and nearly its height.
+      expect(card.top).toBeCloseTo(outline.top, 0);
+      expect(card.width).toBeCloseTo(outline.width, 0);
+      expect(Math.abs(card.height - outline.height) / card.height).toBeLessThan(0.15);
+      expect(await shiftsOf(page)).toBeLessThan(0.05);
+      // The first row's images are fetched at once, with their size known before they arrive.
+      const image = page.locator('main ul[aria-label="Campaigns"] img').first();
+      expect(await image.getAttribute('loading')).toBe('eager');
+      expect(await image.getAttribute('fetchpriority')).toBe('high');
+      expect(await image.getAttribute('width')).toBe('480');
+      expect(await page.locator('main ul[aria-label="Campaigns"] > li').nth(5).locator('img').getAttribute('loading')).toBe('lazy');
+      expect(await cspOf(page)).toEqual([]);
+      expect(pageProblems(page)).toEqual([]);
+    });
+  }
+
+  it('holds the campaign page\'s space while its details load slowly, with no CSP refusal', async () => {
+    const { page } = await e2e.newPage({ theme: 'dark', width: 390 });
+    await watchShiftsAndCsp(page);
+    const release = await holdApi(page, /\/api\/(campaigns|org-campaigns)\/\d+$/);
+    await page.goto(`/campaigns/org-${orgId}`);
+    await expect.poll(() => page.getByText('Loading Campaign Details...').count()).toBe(1);
+    const footer = await box(page, 'footer');
+    expect(footer.top).toBeGreaterThanOrEqual(footer.viewport);
+    await expectNoAxeViolations(page, 'campaign page while loading (dark)');
+    release();
+    await settle(page);
+    await expect.poll(() => page.locator('h1').innerText()).toContain('Lagos School for the Blind');
+    const image = page.locator('main img').first();
+    expect(await image.getAttribute('loading')).toBe('eager');
+    expect(await image.getAttribute('fetchpriority')).toBe('high');
+    expect(await shiftsOf(page)).toBeLessThan(0.05);
+
+    await page.goto(`/campaigns/${recipientId}`);
+    await settle(page);
+    expect(await shiftsOf(page)).toBeLessThan(0.05);
+    expect(await cspOf(page)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ import { createGoogleVerifier, googleOff } from './providers/google/google';
 import { createTurnstile, humanCheckOff } from './providers/human-check/human-check';
 import { createOutboxMailer, createSmtpMailer } from './providers/mail/mail';
 import { contentRoutes } from './modules/content/routes';
+import { crawlerRoutes } from './modules/content/crawler-routes';
 import type { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/register-jobs';
 
@@ -166,6 +167,7 @@ export async function buildApp(
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));
+  await app.register(crawlerRoutes(deps));
 
   // Shipped demo images; uploaded files are served by the storage adapter's own route.
   await app.register(fastifyStatic, {

@@ -65,7 +65,8 @@ export function PublicLayout() {
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <Header />
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps into view while a page loads. */}
+      <main id="main-content" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Suspense fallback={<LoadingState>Loading...</LoadingState>}>
           <Outlet />
         </Suspense>

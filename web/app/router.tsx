@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { AppRole } from '@contract/roles';
+import { prefetchAllCampaigns, prefetchCampaign } from '@/features/campaigns/api';
 import { AppRoot } from './app-root';
 import { AreaPlaceholder, DonorAccountPage } from './area-pages';
 import { RequireRole } from './guards';
@@ -26,15 +28,30 @@ const guardedPage = (roles: readonly AppRole[], load: () => Promise<{ default: C
 
 const area = (roles: readonly AppRole[], title: string, text: string) => guarded(roles, <AreaPlaceholder title={title} text={text} />);
 
-const layoutRoutes: RouteObject[] = [
+const layoutRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: '/',
     Component: PublicLayout,
     errorElement: <RouteError />,
     children: [
       { index: true, Component: HomePage },
-      { path: 'campaigns', ...page(() => import('@/features/campaigns/campaigns-page')) },
-      { path: 'campaigns/:id', ...page(() => import('@/features/campaigns/campaign-detail-page')) },
+      // A loader beside a lazy page runs while the page's code downloads: the data is requested at once.
+      {
+        path: 'campaigns',
+        ...page(() => import('@/features/campaigns/campaigns-page')),
+        loader: () => {
+          prefetchAllCampaigns(queryClient);
+          return null;
+        },
+      },
+      {
+        path: 'campaigns/:id',
+        ...page(() => import('@/features/campaigns/campaign-detail-page')),
+        loader: ({ params }) => {
+          prefetchCampaign(queryClient, params.id);
+          return null;
+        },
+      },
       { path: 'search', ...page(() => import('@/features/campaigns/search-page')) },
       { path: 'about', ...page(() => import('@/features/content/about-page')) },
       { path: 'how-it-works', ...page(() => import('@/features/content/how-it-works-page')) },
@@ -67,8 +84,8 @@ const layoutRoutes: RouteObject[] = [
   { path: '/login', ...page(() => import('@/features/accounts/login-page')), errorElement: <RouteError /> },
 ];
 
-export const routes: RouteObject[] = [{ Component: AppRoot, children: layoutRoutes }];
+export const routes = (queryClient: QueryClient): RouteObject[] => [{ Component: AppRoot, children: layoutRoutes(queryClient) }];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(routes(queryClient));
 }

@@ -270,3 +270,29 @@ export async function listByIds(
   for (const r of organizationRows) out.set(`organization:${r.id}`, toPublicOrganizationCampaign(r, storage));
   return out;
 }
+
+/** Every campaign a visitor may open (the same statuses as the public pages), for the sitemap: id and last change. */
+export async function listPublicCampaignRefs(
+  db: Db,
+  limit: number,
+): Promise<Array<{ kind: 'recipient' | 'organization'; id: number; updatedAt: string }>> {
+  const updated = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+  const [recipient, organization] = await Promise.all([
+    db
+      .select({ id: recipientCampaigns.id, updatedAt: updated(recipientCampaigns.updatedAt) })
+      .from(recipientCampaigns)
+      .where(inArray(recipientCampaigns.status, [...PUBLIC_RECIPIENT_STATUSES]))
+      .orderBy(desc(recipientCampaigns.createdAt), desc(recipientCampaigns.id))
+      .limit(limit),
+    db
+      .select({ id: organizationCampaigns.id, updatedAt: updated(organizationCampaigns.updatedAt) })
+      .from(organizationCampaigns)
+      .where(inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES]))
+      .orderBy(desc(organizationCampaigns.createdAt), desc(organizationCampaigns.id))
+      .limit(limit),
+  ]);
+  return [
+    ...recipient.map((r) => ({ kind: 'recipient' as const, ...r })),
+    ...organization.map((r) => ({ kind: 'organization' as const, ...r })),
+  ];
+}

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult } from '@contract/campaigns';
 import { parseCampaignId } from '@contract/ids';
 import { PAGE_DEFAULT } from '@contract/pagination';
@@ -15,36 +15,38 @@ async function fetchStream<T>(path: string, cursor: string | undefined, map: (x:
   return { items: result.data.map(map), next: result.nextCursor };
 }
 
+const allCampaignsQuery = infiniteQueryOptions({
+  queryKey: ['campaigns', 'all'],
+  initialPageParam: { recipient: undefined, organization: undefined } as { recipient?: string | null; organization?: string | null },
+  queryFn: async ({ pageParam }): Promise<StreamPage> => {
+    const [recipient, organization] = await Promise.all([
+      pageParam.recipient === null
+        ? undefined
+        : fetchStream<PublicRecipientCampaign>('/campaigns', pageParam.recipient, normalizeRecipient),
+      pageParam.organization === null
+        ? undefined
+        : fetchStream<PublicOrganizationCampaign>('/org-campaigns/active', pageParam.organization, normalizeOrganization),
+    ]);
+    return { recipient, organization };
+  },
+  getNextPageParam: (_last, pages) => {
+    const lastOf = (kind: 'recipient' | 'organization') => {
+      for (let i = pages.length - 1; i >= 0; i--) {
+        const p = pages[i]?.[kind];
+        if (p) return p.next ?? null;
+      }
+      return null;
+    };
+    const recipient = lastOf('recipient');
+    const organization = lastOf('organization');
+    if (recipient === null && organization === null) return undefined;
+    return { recipient, organization };
+  },
+});
+
 /** Recipient and organization campaigns, fetched in parallel and merged newest first, a page at a time. */
 export function useAllCampaigns() {
-  const query = useInfiniteQuery({
-    queryKey: ['campaigns', 'all'],
-    initialPageParam: { recipient: undefined, organization: undefined } as { recipient?: string | null; organization?: string | null },
-    queryFn: async ({ pageParam }): Promise<StreamPage> => {
-      const [recipient, organization] = await Promise.all([
-        pageParam.recipient === null
-          ? undefined
-          : fetchStream<PublicRecipientCampaign>('/campaigns', pageParam.recipient, normalizeRecipient),
-        pageParam.organization === null
-          ? undefined
-          : fetchStream<PublicOrganizationCampaign>('/org-campaigns/active', pageParam.organization, normalizeOrganization),
-      ]);
-      return { recipient, organization };
-    },
-    getNextPageParam: (_last, pages) => {
-      const lastOf = (kind: 'recipient' | 'organization') => {
-        for (let i = pages.length - 1; i >= 0; i--) {
-          const p = pages[i]?.[kind];
-          if (p) return p.next ?? null;
-        }
-        return null;
-      };
-      const recipient = lastOf('recipient');
-      const organization = lastOf('organization');
-      if (recipient === null && organization === null) return undefined;
-      return { recipient, organization };
-    },
-  });
+  const query = useInfiniteQuery(allCampaignsQuery);
   const pages = query.data?.pages ?? [];
   const streamOf = (kind: 'recipient' | 'organization') => {
     const items = pages.flatMap((p) => p[kind]?.items ?? []);
@@ -62,9 +64,9 @@ export function useFeaturedCampaigns() {
   });
 }
 
-export function useCampaign(rawId: string | undefined) {
+function campaignQuery(rawId: string | undefined) {
   const ref = rawId ? parseCampaignId(rawId) : null;
-  return useQuery({
+  return queryOptions({
     queryKey: ['campaign', rawId],
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
     queryFn: async (): Promise<Campaign> => {
@@ -83,6 +85,38 @@ export function useCampaign(rawId: string | undefined) {
       }
     },
   });
+}
+
+export function useCampaign(rawId: string | undefined) {
+  return useQuery(campaignQuery(rawId));
+}
+
+/**
+ * Starts loading a page's campaigns while its code is still downloading (the router calls these
+ * beside its lazy import), so the list or details are there, or on their way, when the page renders.
+ * Never waits and never throws: the page shows its own loading and error states.
+ */
+export function prefetchAllCampaigns(client: QueryClient): void {
+  void client.prefetchInfiniteQuery(allCampaignsQuery).then(() => {
+    const first = client.getQueryData(allCampaignsQuery.queryKey)?.pages[0];
+    const newest = [...(first?.recipient?.items ?? []), ...(first?.organization?.items ?? [])];
+    newest.sort((a, b) => b.created_at.localeCompare(a.created_at));
+    for (const c of newest.slice(0, 3)) preloadImage(c.product_image_url);
+  });
+}
+
+export function prefetchCampaign(client: QueryClient, rawId: string | undefined): void {
+  void client.prefetchQuery(campaignQuery(rawId)).then(() => {
+    preloadImage(client.getQueryData(campaignQuery(rawId).queryKey)?.product_image_url);
+  });
+}
+
+/** Fetches the images at the top of a page as soon as their addresses are known, before the page's code has run. */
+function preloadImage(src: string | null | undefined): void {
+  if (!src) return;
+  const image = new Image();
+  image.fetchPriority = 'high';
+  image.src = src;
 }
 
 export function useCampaignSearch(q: string) {

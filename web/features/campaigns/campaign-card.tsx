@@ -7,12 +7,25 @@ import { ProductImage } from '@/ui/product-image';
 import { QuickAddButton } from './quick-add-button';
 import type { Campaign } from './normalize';
 
-export function CampaignCard({ campaign, headingLevel = 2 }: { campaign: Campaign; headingLevel?: 2 | 3 }) {
+const cardFrame =
+  'relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-300 bg-white shadow-sm dark:border-gray-700 dark:bg-gray-900';
+const cardImage = 'aspect-4/3 w-full bg-orange-50 object-contain dark:bg-gray-800';
+
+/** `priority` marks a card at the top of a list, whose image is likely the largest thing on screen. */
+export function CampaignCard({
+  campaign,
+  headingLevel = 2,
+  priority = false,
+}: {
+  campaign: Campaign;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const Icon = campaign.type === 'organization' ? Building2 : User;
   return (
-    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-300 bg-white shadow-sm focus-within:ring-3 focus-within:ring-blue-700 dark:border-gray-700 dark:bg-gray-900 dark:focus-within:ring-orange-300">
-      <ProductImage src={campaign.product_image_url} className="aspect-4/3 w-full bg-orange-50 object-contain dark:bg-gray-800" />
+    <article className={`${cardFrame} focus-within:ring-3 focus-within:ring-blue-700 dark:focus-within:ring-orange-300`}>
+      <ProductImage src={campaign.product_image_url} priority={priority} className={cardImage} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <p className="flex items-center gap-1.5 text-sm font-medium text-gray-700 dark:text-gray-300">
           <Icon aria-hidden="true" className="size-4" />
@@ -54,5 +67,30 @@ export function CampaignCard({ campaign, headingLevel = 2 }: { campaign: Campaig
         </div>
       </div>
     </article>
+  );
+}
+
+const bone = 'rounded bg-gray-200 dark:bg-gray-700';
+
+/**
+ * A card's outline while the list loads, with a real card's parts and sizes (image box, type line,
+ * two-line heading, name, three lines of reason, price, button), so the cards that replace it do not
+ * push anything down. Hidden from assistive technology: the list says "Loading" in words.
+ */
+export function CampaignCardSkeleton() {
+  return (
+    <div aria-hidden="true" className={`${cardFrame} motion-safe:animate-pulse`}>
+      <div className={cardImage} />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className={`h-5 w-28 ${bone}`} />
+        <div className={`h-14 w-4/5 ${bone}`} />
+        <div className={`h-6 w-1/2 ${bone}`} />
+        <div className={`h-18 w-full ${bone}`} />
+        <div className="mt-auto space-y-2">
+          <div className={`h-7 w-32 ${bone}`} />
+          <div className={`h-11 w-full rounded-lg ${bone}`} />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { cartActions, useCart } from '@/lib/cart';
 import { announce, usePageTitle } from '@/lib/page';
 import { Avatar } from '@/ui/avatar';
 import { Button, LinkButton } from '@/ui/button';
-import { ErrorMessage, LoadingState } from '@/ui/feedback';
+import { ErrorMessage } from '@/ui/feedback';
 import { ProgressBar } from '@/ui/progress-bar';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useCampaign } from './api';
@@ -33,6 +33,38 @@ function BackButton() {
  */
 export function maxQuantity(c: Pick<Campaign, 'units_remaining' | 'quantity'>): number {
   return Math.max(1, Math.min(CHECKOUT_LIMITS.unitsPerCampaign, c.units_remaining > 0 ? c.units_remaining : c.quantity));
+}
+
+const detailGrid = 'mt-6 grid gap-10 lg:grid-cols-2';
+const detailImage =
+  'aspect-4/3 w-full rounded-xl border border-gray-300 bg-orange-50 object-contain dark:border-gray-700 dark:bg-gray-800';
+const bone = 'rounded bg-gray-200 dark:bg-gray-700';
+
+/**
+ * Says "Loading" in words and draws the page's outline at its final sizes (the image box, the
+ * requester, the price box, the reason), so the details that replace it do not push anything down.
+ */
+function CampaignDetailLoading() {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading Campaign Details...</span>
+      <div aria-hidden="true" className={`${detailGrid} motion-safe:animate-pulse`}>
+        <div className={detailImage} />
+        <div className="flex flex-col gap-5">
+          <div className="flex items-center gap-4">
+            <div className="size-16 shrink-0 rounded-full bg-gray-200 dark:bg-gray-700" />
+            <div className="flex-1 space-y-2">
+              <div className={`h-5 w-32 ${bone}`} />
+              <div className={`h-7 w-48 ${bone}`} />
+            </div>
+          </div>
+          <div className="h-24 rounded-xl border border-gray-300 dark:border-gray-700" />
+          <div className={`h-7 w-2/3 ${bone}`} />
+          <div className={`h-28 w-full ${bone}`} />
+        </div>
+      </div>
+    </div>
+  );
 }
 
 function CampaignDetail({ campaign }: { campaign: Campaign }) {
@@ -64,12 +96,9 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
   };
 
   return (
-    <div className="mt-6 grid gap-10 lg:grid-cols-2">
+    <div className={detailGrid}>
       <div>
-        <ProductImage
-          src={campaign.product_image_url}
-          className="aspect-4/3 w-full rounded-xl border border-gray-300 bg-orange-50 object-contain dark:border-gray-700 dark:bg-gray-800"
-        />
+        <ProductImage src={campaign.product_image_url} priority className={detailImage} />
       </div>
       <div className="flex flex-col gap-5">
         <div className="flex items-center gap-4">
@@ -192,7 +221,7 @@ export default function CampaignDetailPage() {
       <BackButton />
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       {isPending ? (
-        <LoadingState>Loading Campaign Details...</LoadingState>
+        <CampaignDetailLoading />
       ) : error || !data ? (
         <div className="mt-6 space-y-4">
           <ErrorMessage>{error?.message ?? 'Campaign not found.'}</ErrorMessage>

@@ -1,8 +1,28 @@
 import { Page } from '@/ui/page';
 import { Button } from '@/ui/button';
-import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
+import { EmptyState, ErrorMessage } from '@/ui/feedback';
 import { useAllCampaigns } from './api';
-import { CampaignCard } from './campaign-card';
+import { CampaignCard, CampaignCardSkeleton } from './campaign-card';
+
+const grid = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
+// Cards in the first row of the widest layout: their images are on screen at first and load at once.
+const FIRST_ROW = 3;
+// Enough outlines to fill a tall screen in every layout while the first page loads.
+const SKELETONS = 6;
+
+/** Says "Loading" in words and holds the first cards' space, so nothing below moves when they arrive. */
+function CampaignsLoading() {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading campaigns...</span>
+      <div className={grid}>
+        {Array.from({ length: SKELETONS }, (_, i) => (
+          <CampaignCardSkeleton key={i} />
+        ))}
+      </div>
+    </div>
+  );
+}
 
 export default function CampaignsPage() {
   const { campaigns, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
@@ -14,7 +34,7 @@ export default function CampaignsPage() {
       intro="Every campaign funds one specific device, verified by our team. Choose someone to give the gift of independence to."
     >
       {isPending ? (
-        <LoadingState>Loading campaigns...</LoadingState>
+        <CampaignsLoading />
       ) : isError && campaigns.length === 0 ? (
         <ErrorMessage>Could not load campaigns. Please try again later.</ErrorMessage>
       ) : campaigns.length === 0 ? (
@@ -24,10 +44,10 @@ export default function CampaignsPage() {
           <p className="sr-only" role="status">
             Showing {campaigns.length} campaigns.
           </p>
-          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Campaigns">
-            {campaigns.map((c) => (
+          <ul className={grid} aria-label="Campaigns">
+            {campaigns.map((c, i) => (
               <li key={c.id}>
-                <CampaignCard campaign={c} />
+                <CampaignCard campaign={c} priority={i < FIRST_ROW} />
               </li>
             ))}
           </ul>
