@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 
@@ -130,14 +130,7 @@ async function main() {
     const chromium = await startAndWaitFor(
       CHROMIUM,
       [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_ARGS.map((a) => (a === '--headless' ? '--headless=new' : a)),
         '--remote-debugging-address=127.0.0.1',
         '--remote-debugging-port=0',
         `--user-data-dir=${profileDir}`,

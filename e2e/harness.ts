@@ -12,18 +12,8 @@ import { createJobQueue } from '../server/jobs/queue';
 import { createSmtpMailer } from '../server/providers/mail/mail';
 import { openTestDatabase, testConfig } from '../server/test/harness';
 import { startSmtpCatcher } from '../server/test/smtp';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export type E2E = {
   app: App;

@@ -92,6 +92,16 @@ export async function latestCode(db: Db, userId: number, purpose: CodePurpose) {
   return row;
 }
 
+/** Marks a code used; false when it was already used (two requests racing: only one wins). */
+export async function consumeCode(db: Db, codeId: number): Promise<boolean> {
+  const consumed = await db
+    .update(verificationCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return consumed.length > 0;
+}
+
 export async function insertCode(db: Db, userId: number, purpose: CodePurpose, hash: string, minutes: number) {
   // A new code replaces any earlier one still open.
   await db

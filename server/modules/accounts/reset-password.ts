@@ -8,7 +8,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../providers/mail/mail';
 import { resetEmail } from './emails';
 import { assertPasswordAllowed } from './password-policy';
-import { findUserByEmail, insertCode, revokeAllSessions } from './queries';
+import { consumeCode, findUserByEmail, insertCode, revokeAllSessions } from './queries';
 import { randomToken, sha256 } from './tokens';
 
 export const FORGOT_REPLY = 'If an account exists for that email, we have sent a link to reset the password. Check your inbox.';
@@ -58,13 +58,8 @@ export async function resetPassword(deps: { db: Db }, input: { token: string; ne
   assertPasswordAllowed(input.newPassword, 'newPassword');
   const passwordHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
   await deps.db.transaction(async (tx) => {
-    const consumed = await tx
-      .update(verificationCodes)
-      .set({ consumedAt: sql`now()` })
-      .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
-      .returning({ id: verificationCodes.id });
     // Two clicks racing: only the first one changes the password.
-    if (consumed.length === 0) throw new AppError('bad_request', 'This reset link is not valid or has already been used. Ask for a new one.');
+    if (!(await consumeCode(tx as unknown as Db, code.id))) throw new AppError('bad_request', 'This reset link is not valid or has already been used. Ask for a new one.');
     // Proving control of the mailbox also verifies the email.
     await tx
       .update(users)

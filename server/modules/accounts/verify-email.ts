@@ -9,7 +9,7 @@ import { JOB, enqueueMail } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { welcomeEmail } from './emails';
 import { assertPasswordAllowed } from './password-policy';
-import { findUserByEmail, latestCode, revokeAllSessions } from './queries';
+import { consumeCode, findUserByEmail, latestCode, revokeAllSessions } from './queries';
 import { startSession } from './sessions';
 import { codeHash } from './tokens';
 
@@ -73,13 +73,8 @@ export async function verifyEmail(
   }
 
   await deps.db.transaction(async (tx) => {
-    const consumed = await tx
-      .update(verificationCodes)
-      .set({ consumedAt: sql`now()` })
-      .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
-      .returning({ id: verificationCodes.id });
     // Two right answers racing: only one of them signs in.
-    if (consumed.length === 0) throw new AppError('bad_request', NOT_VALID);
+    if (!(await consumeCode(tx as unknown as Db, code.id))) throw new AppError('bad_request', NOT_VALID);
     if (firstVerification) {
       await tx
         .update(users)
