@@ -2,6 +2,13 @@ import { NEXT_CURSOR_HEADER } from '@contract/pagination';
 
 export const HTML_INSTEAD_OF_JSON = 'Server returned HTML instead of JSON. Check API endpoint.';
 
+/**
+ * Where a failed call's message came from: `server` when the reply (or our own code) worded it for a
+ * person, `no-message` when the server answered without one, `unreadable` when the reply was HTML or
+ * broken JSON, `network` when no reply arrived.
+ */
+export type ApiErrorKind = 'server' | 'no-message' | 'unreadable' | 'network';
+
 /** A failed call: `status` is the HTTP status (0 when the network failed), `message` is safe to show. */
 export class ApiError extends Error {
   constructor(
@@ -9,10 +16,43 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly fieldErrors?: Record<string, string[]>,
+    readonly kind: ApiErrorKind = 'server',
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+export const NETWORK_FAILURE = 'Could not reach the server. Check your connection and try again.';
+const UNREADABLE_REPLY = 'The server sent a reply that could not be read.';
+
+/** The words a screen uses for the failures that carry no message of the server's own. */
+export type FailureWording = { noMessage: string; unreadable?: string; unreachable?: string };
+
+/** What to tell a person about a failed call: the server's own message when it sent one. */
+export function errorMessage(error: unknown, wording: FailureWording): string {
+  if (!(error instanceof ApiError)) return wording.noMessage;
+  switch (error.kind) {
+    case 'network':
+      return wording.unreachable ?? error.message;
+    case 'unreadable':
+      return wording.unreadable ?? wording.noMessage;
+    case 'no-message':
+      return wording.noMessage;
+    default:
+      return error.message || wording.noMessage;
+  }
+}
+
+/** The first server-side message for each named field, for forms that show errors beside their fields. */
+export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
+  const found: Partial<Record<F, string>> = {};
+  if (!(error instanceof ApiError) || !error.fieldErrors) return found;
+  for (const field of fields) {
+    const first = error.fieldErrors[field]?.[0];
+    if (first) found[field] = first;
+  }
+  return found;
 }
 
 export type ApiResult<T> = { data: T; nextCursor?: string };
@@ -40,22 +80,28 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
       },
     });
   } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, NETWORK_FAILURE, undefined, undefined, 'network');
   }
   const type = response.headers.get('content-type') ?? '';
-  if (type.includes('text/html')) throw new ApiError(response.status, HTML_INSTEAD_OF_JSON);
+  if (type.includes('text/html')) throw new ApiError(response.status, HTML_INSTEAD_OF_JSON, undefined, undefined, 'unreadable');
   let body: unknown = undefined;
   if (type.includes('application/json')) {
     try {
       body = await response.json();
     } catch {
-      throw new ApiError(response.status, 'The server sent a reply that could not be read.');
+      throw new ApiError(response.status, UNREADABLE_REPLY, undefined, undefined, 'unreadable');
     }
   }
   if (!response.ok) {
     const b = (body ?? {}) as { message?: unknown; code?: unknown; fieldErrors?: Record<string, string[]> };
-    const message = typeof b.message === 'string' ? b.message : `HTTP error! status: ${response.status}`;
-    throw new ApiError(response.status, message, typeof b.code === 'string' ? b.code : undefined, b.fieldErrors);
+    const worded = typeof b.message === 'string' && b.message.trim() !== '';
+    throw new ApiError(
+      response.status,
+      worded ? (b.message as string) : `HTTP error! status: ${response.status}`,
+      typeof b.code === 'string' ? b.code : undefined,
+      b.fieldErrors,
+      worded ? 'server' : 'no-message',
+    );
   }
   return { data: body as T, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) ?? undefined };
 }

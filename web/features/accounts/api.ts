@@ -1,6 +1,6 @@
 import type { AuthReply } from '@contract/auth';
 import type { SelfServiceRole } from '@contract/roles';
-import { ApiError, HTML_INSTEAD_OF_JSON, apiGet, apiRequest } from '@/lib/api';
+import { apiGet, apiRequest, errorMessage } from '@/lib/api';
 
 function post<T>(path: string, body: unknown): Promise<T> {
   return apiRequest<T>(path, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.data);
@@ -33,27 +33,10 @@ export const forgotPassword = (email: string) => post<{ message: string }>('/aut
 export const resetPassword = (token: string, newPassword: string) =>
   post<{ message: string }>('/auth/reset-password', { token, newPassword });
 
-const UNREADABLE = ['The server sent a reply that could not be read.', HTML_INSTEAD_OF_JSON];
-
 /**
  * The text to show for a failed call: the server's own message when it sent one, `noMessage` when it
  * replied without one, and `unreachable` when no reply arrived at all.
  */
 export function failureMessage(error: unknown, noMessage: string, unreachable: string): string {
-  if (!(error instanceof ApiError) || error.status === 0) return unreachable;
-  if (!error.message || error.message.startsWith('HTTP error! status:') || UNREADABLE.includes(error.message)) {
-    return noMessage;
-  }
-  return error.message;
-}
-
-/** The first server-side message for each field, for forms that show errors beside their fields. */
-export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
-  const found: Partial<Record<F, string>> = {};
-  if (!(error instanceof ApiError) || !error.fieldErrors) return found;
-  for (const field of fields) {
-    const first = error.fieldErrors[field]?.[0];
-    if (first) found[field] = first;
-  }
-  return found;
+  return errorMessage(error, { noMessage, unreachable });
 }

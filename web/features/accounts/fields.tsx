@@ -5,12 +5,6 @@ import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import { announce } from '@/lib/page';
 
-/** Underlined so links stand out from body text without relying on colour. */
-export const textLink =
-  'font-semibold text-brand-dark underline decoration-2 hover:decoration-4 dark:text-orange-300';
-
-/** An inline link padded to a 44 px target. */
-export const blockLink = `inline-flex min-h-11 items-center ${textLink}`;
 
 export const inputClass = (invalid: boolean, rounding = 'rounded-lg') =>
   `block w-full min-w-0 min-h-12 ${rounding} border-2 bg-white px-3 py-2 text-lg text-gray-900 dark:bg-gray-900 dark:text-gray-100 ${

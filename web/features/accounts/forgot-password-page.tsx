@@ -6,7 +6,8 @@ import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { failureMessage, forgotPassword } from './api';
-import { StatusBox, TextField, blockLink, showFieldErrors, zodErrors, type Errors } from './fields';
+import { StatusBox, TextField, showFieldErrors, zodErrors, type Errors } from './fields';
+import { blockLink } from '@/ui/text-link';
 
 type Field = 'email';
 

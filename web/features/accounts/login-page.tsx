@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@contract/roles';
 import { usePageTitle } from '@/lib/page';
 import { usePublicConfig } from '@/lib/public-config';
-import { blockLink } from './fields';
+import { blockLink } from '@/ui/text-link';
 import { SignInPanel } from './sign-in-panel';
 import { SignUpPanel, initialSignUpState, type SignUpState } from './sign-up-panel';
 

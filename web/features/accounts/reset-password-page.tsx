@@ -8,7 +8,8 @@ import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { failureMessage, resetPassword } from './api';
-import { PasswordField, StatusBox, blockLink, showFieldErrors, type Errors } from './fields';
+import { PasswordField, StatusBox, showFieldErrors, type Errors } from './fields';
+import { blockLink } from '@/ui/text-link';
 
 type Field = 'newPassword' | 'confirmPassword';
 const ORDER: readonly Field[] = ['newPassword', 'confirmPassword'];

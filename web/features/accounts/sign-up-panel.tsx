@@ -3,13 +3,14 @@ import { useId, useRef, useState, type Dispatch, type FormEvent, type ReactNode,
 import { useNavigate } from 'react-router';
 import { registerSchema, type AuthConfig, type AuthReply } from '@contract/auth';
 import { PASSWORD_MIN, homeFor, type SelfServiceRole } from '@contract/roles';
-import { ApiError } from '@/lib/api';
+import { ApiError, fieldErrorsOf } from '@/lib/api';
 import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
-import { failureMessage, fieldErrorsOf, googleAuth, register, resendOtp, userExists, type RegisterBody } from './api';
+import { failureMessage, googleAuth, register, resendOtp, userExists, type RegisterBody } from './api';
 import { FieldError } from '@/ui/form';
-import { PasswordField, StepHeading, TextField, blockLink, describedBy, hintClass, inputClass, labelClass, showFieldErrors, useStepFocus, zodErrors, type Errors } from './fields';
+import { PasswordField, StepHeading, TextField, describedBy, hintClass, inputClass, labelClass, showFieldErrors, useStepFocus, zodErrors, type Errors } from './fields';
+import { blockLink } from '@/ui/text-link';
 import { GoogleButton } from './google-button';
 import { HumanCheck } from '@/ui/human-check';
 import { VerifyStep } from './verify-step';

@@ -2,7 +2,7 @@ import { ArrowRight, Gift, IdCard, ShieldCheck, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { LinkButton } from '@/ui/button';
 import { Page, Section } from '@/ui/page';
-import { textLink } from './prose';
+import { textLink } from '@/ui/text-link';
 
 const approach = [
   {

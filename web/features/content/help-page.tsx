@@ -6,7 +6,8 @@ import { FieldError, fieldClass } from '@/ui/form';
 import { Button } from '@/ui/button';
 import { Page, Section } from '@/ui/page';
 import { COLLECTION_CENTRE, PARTNERSHIPS_EMAIL, SUPPORT_EMAIL } from '@/lib/site';
-import { SubHeading, textLink } from './prose';
+import { SubHeading } from './prose';
+import { textLink } from '@/ui/text-link';
 
 type FieldName = 'name' | 'email' | 'subject' | 'message';
 type Values = Record<FieldName, string>;

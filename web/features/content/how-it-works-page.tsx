@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass, LinkButton } from '@/ui/button';
 import { Page, Section } from '@/ui/page';
-import { textLink } from './prose';
+import { textLink } from '@/ui/text-link';
 
 type Step = { title: string; text: string };
 

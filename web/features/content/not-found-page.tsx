@@ -2,7 +2,7 @@ import { House, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { LinkButton } from '@/ui/button';
 import { Page } from '@/ui/page';
-import { textLink } from './prose';
+import { textLink } from '@/ui/text-link';
 
 export default function NotFoundPage() {
   return (

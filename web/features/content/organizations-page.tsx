@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/ui/button';
 import { Page, Section } from '@/ui/page';
 import { PARTNERSHIPS_EMAIL } from '@/lib/site';
-import { BulletList, textLink } from './prose';
+import { BulletList } from './prose';
+import { textLink } from '@/ui/text-link';
 
 export default function OrganizationsPage() {
   return (

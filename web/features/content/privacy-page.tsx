@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Page, Section } from '@/ui/page';
 import { SUPPORT_EMAIL } from '@/lib/site';
-import { BulletList, LastUpdated, SubHeading, textLink } from './prose';
+import { BulletList, LastUpdated, SubHeading } from './prose';
+import { textLink } from '@/ui/text-link';
 
 export default function PrivacyPage() {
   return (

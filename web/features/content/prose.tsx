@@ -1,9 +1,5 @@
 import type { ReactNode } from 'react';
 
-/** Underlined so links stand out from body text without relying on colour. */
-export const textLink =
-  'font-semibold break-words text-brand-dark underline decoration-2 hover:decoration-4 dark:text-orange-300';
-
 export function BulletList({ children }: { children: ReactNode }) {
   return <ul className="list-disc space-y-2 pl-6 marker:text-gray-700 dark:marker:text-gray-300">{children}</ul>;
 }

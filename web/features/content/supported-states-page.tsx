@@ -2,7 +2,8 @@ import { IdCard, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { Page, Section } from '@/ui/page';
 import { COLLECTION_CENTRE, SUPPORT_EMAIL } from '@/lib/site';
-import { BulletList, SubHeading, textLink } from './prose';
+import { BulletList, SubHeading } from './prose';
+import { textLink } from '@/ui/text-link';
 
 const PRIMARY_STATES = ['Lagos', 'Ogun', 'Oyo'];
 const OTHER_STATES = ['Osun', 'Ekiti', 'Ondo', 'Kwara', 'Delta', 'Edo'];

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Page, Section } from '@/ui/page';
 import { COLLECTION_CENTRE, SUPPORT_EMAIL } from '@/lib/site';
-import { BulletList, LastUpdated, textLink } from './prose';
+import { BulletList, LastUpdated } from './prose';
+import { textLink } from '@/ui/text-link';
 
 export default function TermsPage() {
   return (

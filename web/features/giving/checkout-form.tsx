@@ -34,7 +34,7 @@ import { focusCentered } from './focus';
 import { readHeldCheckout, writeHeldCheckout } from './held-checkout';
 import { Spinner } from './spinner';
 import { TestPaymentDialog } from './test-payment-dialog';
-import { textLink } from './styles';
+import { textLink } from '@/ui/text-link';
 
 export type CheckoutLine = { campaignId: string; units: number; label: string; amountKobo: number };
 

@@ -1,4 +1,4 @@
-import { ApiError, HTML_INSTEAD_OF_JSON } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 
 export const FILL_IN_DETAILS = 'Please fill in your name and email to continue.';
 export const UNKNOWN_SERVER_ERROR = 'An unknown error occurred on our server.';
@@ -11,18 +11,10 @@ export const MISSING_REFERENCE =
 /** An error whose message is already written for the donor. */
 export class ShownError extends Error {}
 
-const UNREADABLE_REPLY = 'The server sent a reply that could not be read.';
-
 /** What to tell the donor about a failed call: the server's own message when it sent one. */
 export function messageFor(error: unknown): string {
   if (error instanceof ShownError) return error.message;
-  if (error instanceof ApiError) {
-    if (error.message === HTML_INSTEAD_OF_JSON || error.message === UNREADABLE_REPLY) return UNEXPECTED_RESPONSE;
-    // apiRequest invents this text when the reply carried no message of its own.
-    if (error.message.startsWith('HTTP error!')) return UNKNOWN_SERVER_ERROR;
-    return error.message;
-  }
-  return UNKNOWN_SERVER_ERROR;
+  return errorMessage(error, { noMessage: UNKNOWN_SERVER_ERROR, unreadable: UNEXPECTED_RESPONSE });
 }
 
 /** Failures worth repeating with the same payment reference: the network, or the server itself. */
