@@ -54,7 +54,14 @@ describe('accounts', () => {
     await expect.poll(() => submit.count()).toBe(1);
     await pressEnter(page, submit);
     await expect.poll(() => page.locator('body').innerText()).toContain('You must agree to the Terms and Privacy Policy.');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    // The error summary takes focus and names every problem once; its first link leads to the field.
+    await expect.poll(() => focusedText(page)).toContain('There is a problem');
+    expect(await focusedText(page)).toContain('You must agree to the Terms and Privacy Policy.');
+    await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe('Enter your first name.');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
     await expectNoAxeViolations(page, 'sign-up form with errors');
 
     const email = 'keyboard.donor@example.org';

@@ -59,7 +59,14 @@ describe('giving', () => {
     expect(await pay.getAttribute('aria-describedby')).toBeTruthy();
     expect(await page.locator(`[id="${await pay.getAttribute('aria-describedby')}"]`).innerText()).toContain('Test mode: no card is charged.');
     await press(page, pay);
-    await expect.poll(() => page.locator('main').innerText()).toContain('Please fill in your name and email to continue.');
+    // One summary with the spec's sentence takes focus; each field says what it lacks, once.
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText ?? '');
+    await expect.poll(focused).toContain('Please fill in your name and email to continue.');
+    const main = await page.locator('main').innerText();
+    expect(main.split('Please fill in your name and email to continue.').length - 1).toBe(1);
+    expect(main.split('Enter your full name.').length - 1).toBe(2);
+    expect(main.split('Enter your email address.').length - 1).toBe(2);
+    await expectNoAxeViolations(page, '/checkout with errors');
     await page.getByRole('textbox', { name: 'Full name' }).fill('Ngozi Guest');
     await page.getByRole('textbox', { name: 'Email' }).fill('ngozi.guest@example.org');
     await press(page, pay);
@@ -80,6 +87,10 @@ describe('giving', () => {
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/checkout/success');
     await settle(page);
     await expect.poll(() => page.locator('main').innerText()).toMatch(/GOI-/);
+    // What was given is listed once with its amount, and the donor is thanked once.
+    const thanks = await page.locator('main').innerText();
+    expect(thanks).toContain('Focus 40 Blue Braille Display for');
+    expect(thanks.match(/thank you/gi)?.length).toBe(1);
     expect(await bagCount(page)).toBe('0');
     expect(await page.getByRole('link', { name: /View my gifts/ }).count()).toBe(0);
     await expectNoAxeViolations(page, '/checkout/success');

@@ -257,11 +257,17 @@ describe('header', () => {
 });
 
 describe('help center', () => {
-  it('requires all four contact fields, says which are missing and focuses the first', async () => {
+  it('requires all four contact fields, lists what is missing in a focused summary that leads to each field', async () => {
     const { page } = await e2e.newPage();
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText ?? '');
     await page.goto('/help');
     await settle(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(focused).toContain('There is a problem');
+    for (const message of ['Enter your full name.', 'Enter your email address.', 'Enter a subject.', 'Enter your message.']) {
+      expect(await focused()).toContain(message);
+    }
+    await page.getByRole('link', { name: 'Enter your full name.' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
     const name = page.getByRole('textbox', { name: 'Full name' });
     expect(await name.getAttribute('aria-invalid')).toBe('true');
@@ -276,6 +282,11 @@ describe('help center', () => {
     await page.getByRole('textbox', { name: 'Subject' }).fill('Pickup question');
     await page.getByRole('textbox', { name: 'Message' }).fill('When can I collect the device?');
     await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(focused).toContain('Enter an email address in the format name@example.com.');
+    // Fixed fields leave the summary; only the email is still listed.
+    expect(await focused()).not.toContain('Enter your full name.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     await page.getByRole('textbox', { name: 'Email' }).fill('chiamaka@example.com');
     await page.getByRole('button', { name: 'Send Message' }).click();

@@ -27,11 +27,14 @@ const turnstile = () => (window as unknown as { turnstile?: TurnstileApi }).turn
  * get a fresh token after a failed submit, since each token is good for one try.
  */
 export function HumanCheck({
+  id,
   siteKey,
   onToken,
   error,
   groupRef,
 }: {
+  /** The id of the focusable group, for links to it (the error summary's). */
+  id?: string;
   siteKey: string;
   onToken: (token: string | null) => void;
   error?: string;
@@ -80,6 +83,7 @@ export function HumanCheck({
       <p className="mt-1 text-base text-gray-700 dark:text-gray-300">This confirms you are a person. It usually completes by itself after a moment.</p>
       <div
         ref={groupRef}
+        id={id}
         role="group"
         aria-labelledby={labelId}
         aria-describedby={error ? errorId : loadFailed ? failedId : undefined}

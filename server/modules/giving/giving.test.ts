@@ -90,8 +90,8 @@ describe('checkout', () => {
   });
 
   it.each([
-    [{ donorEmail: '', donorFullName: 'A' }, 'Please fill in your name and email to continue.'],
-    [{ donorEmail: 'a@example.org', donorFullName: ' ' }, 'Please fill in your name and email to continue.'],
+    [{ donorEmail: '', donorFullName: 'A' }, 'Enter your email address.'],
+    [{ donorEmail: 'a@example.org', donorFullName: ' ' }, 'Enter your full name.'],
     [{ cartItems: [] }, 'Your gift bag is empty.'],
     [{ cartItems: [{ campaignId: 'org-abc' }] }, 'Each gift must name a campaign.'],
     [{ cartItems: [{ campaignId: '1', units: 0 }] }, 'Units must be at least 1.'],

@@ -1,36 +1,26 @@
 import { Mail } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { emailOnlySchema } from '@contract/auth';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
+import { TextField } from '@/ui/fields';
+import { Form, StatusBox, useZodForm } from '@/ui/form';
 import { Page } from '@/ui/page';
-import { failureMessage, forgotPassword } from './api';
-import { StatusBox, TextField, showFieldErrors, zodErrors, type Errors } from './fields';
 import { blockLink } from '@/ui/text-link';
-
-type Field = 'email';
+import { failureMessage, forgotPassword } from './api';
 
 export default function ForgotPasswordPage() {
-  const uid = useId();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Errors<Field>>({});
+  const form = useZodForm(emailOnlySchema, { defaultValues: { email: '' } });
   const [alert, setAlert] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = form.formState.isSubmitting;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
+  async function submit({ email }: { email: string }) {
     setAlert(null);
     setSent(null);
-    const parsed = emailOnlySchema.safeParse({ email });
-    const found: Errors<Field> = parsed.success ? {} : zodErrors<Field>(parsed.error);
-    if (showFieldErrors(found, ['email'], setErrors, { email: emailRef.current }) || !parsed.success) return;
-    setBusy(true);
     try {
-      const reply = await forgotPassword(parsed.data.email);
+      const reply = await forgotPassword(email);
       setSent(reply?.message || 'If an account exists for that email, we have sent a link to reset the password.');
     } catch (error) {
       setAlert(
@@ -40,8 +30,6 @@ export default function ForgotPasswordPage() {
           'Could not reach the server. Check your connection and try again.',
         ),
       );
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -56,30 +44,22 @@ export default function ForgotPasswordPage() {
       }
     >
       <div className="max-w-xl space-y-6">
-        <form noValidate onSubmit={handleSubmit} className="space-y-5">
+        <Form form={form} onSubmit={submit}>
           <TextField
-            id={`${uid}-email`}
-            inputRef={emailRef}
+            name="email"
             label="Email"
-            error={errors.email}
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              if (errors.email) setErrors({});
-            }}
             type="email"
             inputMode="email"
             autoComplete="email"
             spellCheck={false}
             autoCapitalize="none"
-            required
           />
           {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
           <Button type="submit" className="w-full sm:w-auto">
             <Mail aria-hidden="true" className="size-5" />
             {busy ? 'Sending...' : 'Send Reset Link'}
           </Button>
-        </form>
+        </Form>
         <StatusBox>{sent}</StatusBox>
         <p>
           <Link to="/login" className={blockLink}>

@@ -1,42 +1,33 @@
 import { KeyRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
 import { resetPasswordSchema } from '@contract/auth';
 import { RESET_REDIRECT_SECONDS, PASSWORD_MIN } from '@contract/roles';
 import { ApiError } from '@/lib/api';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
+import { PasswordField } from '@/ui/fields';
+import { Form, StatusBox, useZodForm } from '@/ui/form';
 import { Page } from '@/ui/page';
-import { failureMessage, resetPassword } from './api';
-import { PasswordField, StatusBox, showFieldErrors, type Errors } from './fields';
 import { blockLink } from '@/ui/text-link';
+import { failureMessage, resetPassword } from './api';
 
-type Field = 'newPassword' | 'confirmPassword';
-const ORDER: readonly Field[] = ['newPassword', 'confirmPassword'];
-
-function validate(newPassword: string, confirmPassword: string): Errors<Field> {
-  const found: Errors<Field> = {};
-  if (!newPassword) found.newPassword = 'Enter a new password.';
-  else {
-    const checked = resetPasswordSchema.shape.newPassword.safeParse(newPassword);
-    if (!checked.success) found.newPassword = checked.error.issues[0]?.message;
-  }
-  if (!confirmPassword) found.confirmPassword = 'Enter the new password again.';
-  else if (newPassword !== confirmPassword) found.confirmPassword = 'Passwords do not match.';
-  return found;
-}
+/** The route's password rule, plus the second entry that must match it (spec 5). */
+const resetFormSchema = z
+  .object({
+    newPassword: resetPasswordSchema.shape.newPassword,
+    confirmPassword: z.string().min(1, 'Enter the new password again.'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match.' });
 
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const uid = useId();
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Errors<Field>>({});
+  const form = useZodForm(resetFormSchema, { defaultValues: { newPassword: '', confirmPassword: '' } });
   const [alert, setAlert] = useState<{ message: string; badLink: boolean } | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = form.formState.isSubmitting;
 
   useEffect(() => {
     if (!done) return;
@@ -44,12 +35,9 @@ export default function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || done) return;
+  async function submit({ newPassword }: { newPassword: string }) {
+    if (done) return;
     setAlert(null);
-    if (showFieldErrors(validate(newPassword, confirmPassword), ORDER, setErrors, refs.current)) return;
-    setBusy(true);
     try {
       const reply = await resetPassword(token, newPassword);
       setDone(reply?.message || 'Your password has been reset.');
@@ -62,48 +50,26 @@ export default function ResetPasswordPage() {
         ),
         badLink: error instanceof ApiError && error.status === 400,
       });
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
     <Page title="Reset Password" intro={<p>Choose a new password for your account.</p>}>
       <div className="max-w-xl space-y-6">
-        <form noValidate onSubmit={handleSubmit} className="space-y-5">
+        <Form form={form} onSubmit={submit}>
           <PasswordField
-            id={`${uid}-new`}
-            inputRef={(el) => {
-              refs.current.newPassword = el;
-            }}
+            name="newPassword"
             label="New password"
             hint={`Minimum ${PASSWORD_MIN} characters`}
             toggleLabel="Show new password"
-            error={errors.newPassword}
-            value={newPassword}
-            onChange={(e) => {
-              setNewPassword(e.target.value);
-              if (errors.newPassword) setErrors((current) => ({ ...current, newPassword: undefined }));
-            }}
             autoComplete="new-password"
             minLength={PASSWORD_MIN}
-            required
           />
           <PasswordField
-            id={`${uid}-confirm`}
-            inputRef={(el) => {
-              refs.current.confirmPassword = el;
-            }}
+            name="confirmPassword"
             label="Confirm new password"
             toggleLabel="Show confirmed password"
-            error={errors.confirmPassword}
-            value={confirmPassword}
-            onChange={(e) => {
-              setConfirmPassword(e.target.value);
-              if (errors.confirmPassword) setErrors((current) => ({ ...current, confirmPassword: undefined }));
-            }}
             autoComplete="new-password"
-            required
           />
           {alert ? (
             <div className="space-y-2">
@@ -121,7 +87,7 @@ export default function ResetPasswordPage() {
             <KeyRound aria-hidden="true" className="size-5" />
             {busy ? 'Resetting...' : 'Reset Password'}
           </Button>
-        </form>
+        </Form>
         {/* The region's change is the announcement, so it is not repeated through the page announcer. */}
         <StatusBox>
           {done ? (

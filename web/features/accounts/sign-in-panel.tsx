@@ -1,21 +1,20 @@
 import { LogIn } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { loginSchema, type AuthConfig, type AuthReply } from '@contract/auth';
 import { homeFor } from '@contract/roles';
 import { ApiError } from '@/lib/api';
 import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
-import { failureMessage, googleAuth, login } from './api';
-import { PasswordField, StepHeading, TextField, showFieldErrors, useStepFocus, zodErrors, type Errors } from './fields';
+import { CAPTCHA_PENDING, HumanCheckField, PasswordField, TextField, humanCheckToken } from '@/ui/fields';
+import { Form, useZodForm } from '@/ui/form';
 import { blockLink } from '@/ui/text-link';
+import { failureMessage, googleAuth, login } from './api';
+import { StepHeading, useStepFocus } from './steps';
 import { GoogleButton } from './google-button';
-import { HumanCheck } from '@/ui/human-check';
 import { VerifyStep } from './verify-step';
-
-type Field = 'email' | 'password' | 'captcha';
-const ORDER: readonly Field[] = ['email', 'password', 'captcha'];
 
 export function SignInPanel({
   config,
@@ -27,59 +26,55 @@ export function SignInPanel({
   setEmail: (email: string) => void;
 }) {
   const navigate = useNavigate();
-  const uid = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const refs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
   const [step, setStep] = useState<'form' | 'verify'>('form');
   const [unverifiedEmail, setUnverifiedEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors<Field>>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   useStepFocus(step, headingRef);
 
   const siteKey = config?.turnstileSiteKey ?? null;
   const googleClientId = config?.googleClientId ?? null;
+  const schema = useMemo(
+    () => loginSchema.extend({ turnstileToken: humanCheckToken(Boolean(siteKey), CAPTCHA_PENDING) }),
+    [siteKey],
+  );
+  const form = useZodForm(schema, { defaultValues: { email, password: '', turnstileToken: '' } });
+  const busy = form.formState.isSubmitting;
+
+  // The email is kept by the page, so it is still there after a visit to the other tab.
+  useEffect(() => {
+    const watching = form.watch((values) => setEmail(values.email ?? ''));
+    return () => watching.unsubscribe();
+  }, [form, setEmail]);
 
   function finish(reply: AuthReply) {
     signIn(reply.token, reply.user);
     navigate(homeFor(reply.user), { replace: true });
   }
 
-  function update(field: Field, value: string, set: (v: string) => void) {
-    set(value);
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
+  async function submit(values: z.output<typeof schema>) {
     setAlert(null);
-    const parsed = loginSchema.safeParse({ email, password });
-    const found: Errors<Field> = parsed.success ? {} : zodErrors<Field>(parsed.error);
-    if (siteKey && !captchaToken) found.captcha = 'Please wait for CAPTCHA verification and try again.';
-    if (showFieldErrors(found, ORDER, setErrors, refs.current) || !parsed.success) return;
-    setBusy(true);
     try {
       finish(
         await login({
-          email: parsed.data.email,
-          password: parsed.data.password,
-          ...(siteKey && captchaToken ? { turnstileToken: captchaToken } : {}),
+          email: values.email,
+          password: values.password,
+          ...(siteKey && values.turnstileToken ? { turnstileToken: values.turnstileToken } : {}),
         }),
       );
     } catch (error) {
-      setBusy(false);
       if (error instanceof ApiError && error.code === 'email_not_verified') {
-        setUnverifiedEmail(parsed.data.email);
+        setUnverifiedEmail(values.email);
         setStep('verify');
         return;
       }
       setAlert(failureMessage(error, 'Login failed', 'Failed to sign in. Please check your credentials.'));
       // Each human-check token is good for one try.
-      if (siteKey) setCaptchaKey((k) => k + 1);
+      if (siteKey) {
+        form.setValue('turnstileToken', '');
+        setCaptchaKey((k) => k + 1);
+      }
     }
   }
 
@@ -100,7 +95,7 @@ export function SignInPanel({
     return (
       <VerifyStep
         email={unverifiedEmail}
-        password={password}
+        password={form.getValues('password')}
         heading="Verify your email"
         headingRef={headingRef}
         backLabel="Back to sign in"
@@ -112,57 +107,29 @@ export function SignInPanel({
   return (
     <div className="space-y-6">
       <StepHeading headingRef={headingRef}>Sign in with your email</StepHeading>
-      <form noValidate onSubmit={handleSubmit} className="space-y-5">
+      <Form form={form} onSubmit={submit}>
         <TextField
-          id={`${uid}-email`}
-          inputRef={(el) => {
-            refs.current.email = el;
-          }}
+          name="email"
           label="Email"
-          error={errors.email}
-          value={email}
-          onChange={(e) => update('email', e.target.value, setEmail)}
           type="email"
           inputMode="email"
           autoComplete="email"
           spellCheck={false}
           autoCapitalize="none"
-          required
         />
         <div>
-          <PasswordField
-            id={`${uid}-password`}
-            inputRef={(el) => {
-              refs.current.password = el;
-            }}
-            label="Password"
-            error={errors.password}
-            value={password}
-            onChange={(e) => update('password', e.target.value, setPassword)}
-            autoComplete="current-password"
-            required
-          />
+          <PasswordField name="password" label="Password" autoComplete="current-password" />
           <Link to="/forgot-password" className={`mt-1 ${blockLink}`}>
             Forgot password?
           </Link>
         </div>
-        {siteKey ? (
-          <HumanCheck
-            key={captchaKey}
-            siteKey={siteKey}
-            onToken={setCaptchaToken}
-            error={errors.captcha}
-            groupRef={(el) => {
-              refs.current.captcha = el;
-            }}
-          />
-        ) : null}
+        {siteKey ? <HumanCheckField name="turnstileToken" siteKey={siteKey} resetKey={captchaKey} /> : null}
         {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
         <Button type="submit" className="w-full">
           <LogIn aria-hidden="true" className="size-5" />
           {busy ? 'Signing In...' : 'Sign In'}
         </Button>
-      </form>
+      </Form>
       {googleClientId ? (
         <div className="space-y-3 border-t-2 border-gray-200 pt-6 dark:border-gray-700">
           <p className="text-base text-gray-800 dark:text-gray-200">Donors can also sign in with their Google account.</p>

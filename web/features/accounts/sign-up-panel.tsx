@@ -1,44 +1,55 @@
 import { Accessibility, ArrowLeft, ArrowRight, Building2, HeartHandshake, UserPlus } from 'lucide-react';
-import { useId, useRef, useState, type Dispatch, type FormEvent, type ReactNode, type RefObject, type SetStateAction } from 'react';
+import { useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { registerSchema, type AuthConfig, type AuthReply } from '@contract/auth';
 import { PASSWORD_MIN, homeFor, type SelfServiceRole } from '@contract/roles';
-import { ApiError, fieldErrorsOf } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
-import { failureMessage, googleAuth, register, resendOtp, userExists, type RegisterBody } from './api';
-import { FieldError } from '@/ui/form';
-import { PasswordField, StepHeading, TextField, describedBy, hintClass, inputClass, labelClass, showFieldErrors, useStepFocus, zodErrors, type Errors } from './fields';
+import { Checkbox, HumanCheckField, PasswordField, RadioGroup, TextField, humanCheckToken } from '@/ui/fields';
+import { Form, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { blockLink } from '@/ui/text-link';
+import { failureMessage, googleAuth, register, resendOtp, userExists, type RegisterBody } from './api';
+import { StepHeading, useStepFocus } from './steps';
 import { GoogleButton } from './google-button';
-import { HumanCheck } from '@/ui/human-check';
 import { VerifyStep } from './verify-step';
 
-const ROLES: { value: SelfServiceRole; name: string; description: string; icon: ReactNode }[] = [
+const ROLES: { value: SelfServiceRole; label: string; description: string; icon: ReactNode }[] = [
   {
     value: 'recipient',
-    name: 'Recipient',
+    label: 'Recipient',
     description: 'I need assistive technology',
     icon: <Accessibility aria-hidden="true" className="size-7 shrink-0" />,
   },
   {
     value: 'organization',
-    name: 'Organization',
+    label: 'Organization',
     description: 'We serve blind and visually impaired people',
     icon: <Building2 aria-hidden="true" className="size-7 shrink-0" />,
   },
   {
     value: 'donor',
-    name: 'Donor',
+    label: 'Donor',
     description: 'I want to give',
     icon: <HeartHandshake aria-hidden="true" className="size-7 shrink-0" />,
   },
 ];
 
-type Field = 'firstName' | 'lastName' | 'organizationName' | 'email' | 'phoneNumber' | 'password' | 'terms' | 'captcha';
-const ORDER: readonly Field[] = ['firstName', 'lastName', 'organizationName', 'email', 'phoneNumber', 'password', 'terms', 'captcha'];
-const SERVER_FIELDS = ['firstName', 'lastName', 'organizationName', 'email', 'phoneNumber', 'password'] as const;
+const roleSchema = z.object({ role: registerSchema.shape.role });
+
+/** The route's own fields and rules, plus the agreement and the human check the page adds. */
+const detailsSchema = (role: SelfServiceRole, humanCheck: boolean) =>
+  z.object({
+    ...registerSchema.shape,
+    organizationName:
+      role === 'organization'
+        ? z.string().trim().min(1, 'Organization name is required.').max(120, 'Organization name is too long.')
+        : z.string().optional(),
+    agreed: z.literal(true, { error: 'You must agree to the Terms and Privacy Policy.' }),
+    turnstileToken: humanCheckToken(humanCheck, 'CAPTCHA verification is required.'),
+  });
 
 type Step = 'role' | 'details' | 'verify';
 
@@ -124,60 +135,24 @@ function RoleStep({
   onRole: (role: SelfServiceRole) => void;
   onContinue: () => void;
 }) {
-  const uid = useId();
-  const [error, setError] = useState<string | undefined>();
-  const firstRef = useRef<HTMLInputElement>(null);
-  const errorId = `${uid}-error`;
-
-  function handleContinue() {
-    if (!role) {
-      showFieldErrors({ role: 'Please select a role (Recipient, Organization, or Donor).' }, ['role'], (e) => setError(e.role), {
-        role: firstRef.current,
-      });
-      return;
-    }
-    onContinue();
-  }
+  const form = useZodForm(roleSchema, { defaultValues: { role: role ?? undefined } });
+  useEffect(() => {
+    const watching = form.watch((values) => {
+      if (values.role) onRole(values.role);
+    });
+    return () => watching.unsubscribe();
+  }, [form, onRole]);
 
   return (
     <div className="space-y-5">
       <StepHeading headingRef={headingRef}>Step 1 of 3: Choose your account type</StepHeading>
-      {/* Native radios: arrow keys, the checked state and the group name all work without extra code. */}
-      <fieldset aria-describedby={error ? errorId : undefined}>
-        <legend className={labelClass}>I am signing up as</legend>
-        <div className="mt-3 space-y-3">
-          {ROLES.map((r, index) => (
-            <label
-              key={r.value}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border-2 border-gray-500 bg-white p-4 text-gray-900 hover:bg-gray-50 has-[:checked]:border-brand-dark has-[:checked]:bg-orange-50 dark:border-gray-400 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:has-[:checked]:border-orange-300 dark:has-[:checked]:bg-gray-800"
-            >
-              <input
-                ref={index === 0 ? firstRef : undefined}
-                type="radio"
-                name={`${uid}-role`}
-                value={r.value}
-                checked={role === r.value}
-                onChange={() => {
-                  onRole(r.value);
-                  setError(undefined);
-                }}
-                aria-describedby={error ? errorId : undefined}
-                className="size-6 shrink-0 cursor-pointer accent-brand-dark dark:accent-orange-300"
-              />
-              {r.icon}
-              <span className="min-w-0">
-                <span className="block text-lg font-bold">{r.name}</span>
-                <span className="block text-base text-gray-700 dark:text-gray-300">{r.description}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <FieldError id={errorId}>{error}</FieldError>
-      <Button onClick={handleContinue} className="w-full">
-        Continue
-        <ArrowRight aria-hidden="true" className="size-5" />
-      </Button>
+      <Form form={form} onSubmit={onContinue}>
+        <RadioGroup name="role" legend="I am signing up as" options={ROLES} />
+        <Button type="submit" className="w-full">
+          Continue
+          <ArrowRight aria-hidden="true" className="size-5" />
+        </Button>
+      </Form>
     </div>
   );
 }
@@ -200,58 +175,35 @@ function DetailsStep({
   onRegistered: (email: string) => void;
 }) {
   const navigate = useNavigate();
-  const uid = useId();
-  const refs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
-  const agreed = values.agreed;
-  const [errors, setErrors] = useState<Errors<Field>>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
 
   const siteKey = config?.turnstileSiteKey ?? null;
   const googleClientId = config?.googleClientId ?? null;
-  const roleName = ROLES.find((r) => r.value === role)?.name ?? role;
-  const id = (field: Field) => `${uid}-${field}`;
-  const refFor = (field: Field) => (el: HTMLElement | null) => {
-    refs.current[field] = el;
-  };
+  const roleName = ROLES.find((r) => r.value === role)?.label ?? role;
+  const schema = useMemo(() => detailsSchema(role, Boolean(siteKey)), [role, siteKey]);
+  // `agreed` starts false, which the schema refuses until the box is ticked.
+  const form = useZodForm(schema, { defaultValues: { ...values, role, agreed: values.agreed as true, turnstileToken: '' } });
+  const busy = form.formState.isSubmitting;
 
-  function update(field: Exclude<keyof Values, 'agreed'>, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
+  // What was typed is kept by the page, so going back a step or to the other tab loses nothing.
+  useEffect(() => {
+    const watching = form.watch((current) => {
+      const { role: _role, turnstileToken: _token, ...kept } = current;
+      setValues((previous) => ({ ...previous, ...kept, agreed: Boolean(kept.agreed) }) as Values);
+    });
+    return () => watching.unsubscribe();
+  }, [form, setValues]);
 
-  function validate(): { found: Errors<Field>; body?: RegisterBody } {
-    const { agreed: _agreed, ...fields } = values;
-    const parsed = registerSchema.safeParse({
+  async function submit(parsed: z.output<typeof schema>, helpers: SubmitHelpers) {
+    setAlert(null);
+    const { agreed: _agreed, turnstileToken, organizationName, ...fields } = parsed;
+    const body: RegisterBody = {
       ...fields,
       role,
-      organizationName: role === 'organization' ? values.organizationName : undefined,
-    });
-    const found: Errors<Field> = parsed.success ? {} : zodErrors<Field>(parsed.error);
-    if (role === 'organization' && !values.organizationName.trim()) found.organizationName = 'Organization name is required.';
-    if (!agreed) found.terms = 'You must agree to the Terms and Privacy Policy.';
-    if (siteKey && !captchaToken) found.captcha = 'CAPTCHA verification is required.';
-    if (!parsed.success) return { found };
-    const { turnstileToken: _unused, ...data } = parsed.data;
-    return {
-      found,
-      body: {
-        ...data,
-        ...(role === 'organization' ? { organizationName: data.organizationName } : { organizationName: undefined }),
-        ...(siteKey && captchaToken ? { turnstileToken: captchaToken } : {}),
-      },
+      organizationName: role === 'organization' ? organizationName : undefined,
+      ...(siteKey && turnstileToken ? { turnstileToken } : {}),
     };
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setAlert(null);
-    const { found, body } = validate();
-    if (showFieldErrors(found, ORDER, setErrors, refs.current) || !body) return;
-    setBusy(true);
     try {
       await register(body);
       onRegistered(body.email);
@@ -268,15 +220,15 @@ function DetailsStep({
           return;
         }
         setAlert('An account with this email already exists.');
-      } else {
-        const fromServer = fieldErrorsOf(error, SERVER_FIELDS);
-        if (!showFieldErrors(fromServer, ORDER, setErrors, refs.current)) {
-          setAlert(failureMessage(error, 'Failed to create account.', 'An error occurred during registration.'));
-        }
+      } else if (!helpers.showServerErrors(error)) {
+        setAlert(failureMessage(error, 'Failed to create account.', 'An error occurred during registration.'));
       }
-      if (siteKey) setCaptchaKey((k) => k + 1);
+      // Each human-check token is good for one try.
+      if (siteKey) {
+        form.setValue('turnstileToken', '');
+        setCaptchaKey((k) => k + 1);
+      }
     }
-    setBusy(false);
   }
 
   async function handleGoogle(credential: string | null) {
@@ -293,11 +245,6 @@ function DetailsStep({
       setAlert(failureMessage(error, 'Google sign up failed.', 'Google Sign Up failed. Please try again.'));
     }
   }
-
-  const phoneErrorId = `${id('phoneNumber')}-error`;
-  const phoneHintId = `${id('phoneNumber')}-hint`;
-  const prefixId = `${id('phoneNumber')}-prefix`;
-  const termsErrorId = `${id('terms')}-error`;
 
   return (
     <div className="space-y-6">
@@ -317,97 +264,40 @@ function DetailsStep({
         </div>
       ) : null}
 
-      <form noValidate onSubmit={handleSubmit} className="space-y-5">
+      <Form form={form} onSubmit={submit}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            id={id('firstName')}
-            inputRef={refFor('firstName')}
-            label="First name"
-            error={errors.firstName}
-            value={values.firstName}
-            onChange={(e) => update('firstName', e.target.value)}
-            autoComplete="given-name"
-            required
-          />
-          <TextField
-            id={id('lastName')}
-            inputRef={refFor('lastName')}
-            label="Last name"
-            error={errors.lastName}
-            value={values.lastName}
-            onChange={(e) => update('lastName', e.target.value)}
-            autoComplete="family-name"
-            required
-          />
+          <TextField name="firstName" label="First name" autoComplete="given-name" />
+          <TextField name="lastName" label="Last name" autoComplete="family-name" />
         </div>
         {role === 'organization' ? (
-          <TextField
-            id={id('organizationName')}
-            inputRef={refFor('organizationName')}
-            label="Organization name"
-            error={errors.organizationName}
-            value={values.organizationName}
-            onChange={(e) => update('organizationName', e.target.value)}
-            autoComplete="organization"
-            required
-          />
+          <TextField name="organizationName" label="Organization name" autoComplete="organization" />
         ) : null}
         <TextField
-          id={id('email')}
-          inputRef={refFor('email')}
+          name="email"
           label="Email"
           hint="We will send a code to this address to confirm it."
-          error={errors.email}
-          value={values.email}
-          onChange={(e) => update('email', e.target.value)}
           type="email"
           inputMode="email"
           autoComplete="email"
           spellCheck={false}
           autoCapitalize="none"
-          required
         />
-        <div>
-          <label htmlFor={id('phoneNumber')} className={labelClass}>
-            Phone number
-          </label>
-          <p id={phoneHintId} className={hintClass}>
-            Nigerian number, for example 803 123 4567.
-          </p>
-          <div className="mt-1 flex">
-            <span
-              id={prefixId}
-              className="inline-flex min-h-12 shrink-0 items-center rounded-l-lg border-2 border-r-0 border-gray-700 bg-gray-100 px-3 text-lg font-semibold text-gray-900 dark:border-gray-300 dark:bg-gray-800 dark:text-gray-100"
-            >
-              <span className="sr-only">Country code </span>+234
-            </span>
-            <input
-              ref={refFor('phoneNumber')}
-              id={id('phoneNumber')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              required
-              value={values.phoneNumber}
-              onChange={(e) => update('phoneNumber', e.target.value)}
-              aria-invalid={errors.phoneNumber ? true : undefined}
-              aria-describedby={describedBy(prefixId, phoneHintId, errors.phoneNumber && phoneErrorId)}
-              className={inputClass(Boolean(errors.phoneNumber), 'rounded-r-lg')}
-            />
-          </div>
-          <FieldError id={phoneErrorId}>{errors.phoneNumber}</FieldError>
-        </div>
+        <TextField
+          name="phoneNumber"
+          label="Phone number"
+          hint="Nigerian number, for example 803 123 4567."
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          prefix="+234"
+          prefixLabel="Country code"
+        />
         <PasswordField
-          id={id('password')}
-          inputRef={refFor('password')}
+          name="password"
           label="Password"
           hint={`Minimum ${PASSWORD_MIN} characters`}
-          error={errors.password}
-          value={values.password}
-          onChange={(e) => update('password', e.target.value)}
           autoComplete="new-password"
           minLength={PASSWORD_MIN}
-          required
         />
         <div>
           <p className="text-base text-gray-800 dark:text-gray-200">
@@ -425,28 +315,9 @@ function DetailsStep({
               </a>
             </li>
           </ul>
-          <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-3 text-lg font-semibold text-gray-900 dark:text-gray-100">
-            <input
-              ref={refFor('terms')}
-              type="checkbox"
-              checked={agreed}
-              onChange={(e) => {
-                const checked = e.target.checked;
-                setValues((current) => ({ ...current, agreed: checked }));
-                if (errors.terms) setErrors((current) => ({ ...current, terms: undefined }));
-              }}
-              required
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? termsErrorId : undefined}
-              className="size-6 shrink-0 cursor-pointer accent-brand-dark dark:accent-orange-300"
-            />
-            I agree to the Terms of Service and Privacy Policy
-          </label>
-          <FieldError id={termsErrorId}>{errors.terms}</FieldError>
+          <Checkbox name="agreed" label="I agree to the Terms of Service and Privacy Policy" />
         </div>
-        {siteKey ? (
-          <HumanCheck key={captchaKey} siteKey={siteKey} onToken={setCaptchaToken} error={errors.captcha} groupRef={refFor('captcha')} />
-        ) : null}
+        {siteKey ? <HumanCheckField name="turnstileToken" siteKey={siteKey} resetKey={captchaKey} /> : null}
         {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-between">
           <Button variant="secondary" onClick={onBack}>
@@ -458,7 +329,7 @@ function DetailsStep({
             {busy ? 'Creating Account...' : 'Create Account'}
           </Button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft, RefreshCw } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { verifyEmailSchema } from '@contract/auth';
 import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS, homeFor } from '@contract/roles';
@@ -8,9 +8,11 @@ import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
 import { failureMessage, resendOtp, verifyEmail } from './api';
-import { StepHeading, TextField, showFieldErrors, zodErrors, type Errors } from './fields';
+import { TextField } from '@/ui/fields';
+import { Form, useZodForm } from '@/ui/form';
+import { StepHeading } from './steps';
 
-type Field = 'token';
+const codeSchema = verifyEmailSchema.pick({ token: true });
 
 /** The email verification-code step, used after sign-up and when an unverified account signs in. */
 export function VerifyStep({
@@ -30,18 +32,15 @@ export function VerifyStep({
   onBack: () => void;
 }) {
   const navigate = useNavigate();
-  const uid = useId();
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors<Field>>({});
+  const form = useZodForm(codeSchema, { defaultValues: { token: '' } });
+  const busy = form.formState.isSubmitting;
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // A code has just been sent when this step opens, so the cooldown starts at once. Counting down to
   // a deadline stays right even when a background tab slows the timer.
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
   const [now, setNow] = useState(() => Date.now());
   const [resending, setResending] = useState(false);
   const [resendNote, setResendNote] = useState<string | null>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
 
   const secondsLeft = Math.max(0, Math.ceil((resendAt - now) / 1000));
   const counting = secondsLeft > 0;
@@ -57,21 +56,14 @@ export function VerifyStep({
     setResendAt(start + seconds * 1000);
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
+  async function submit({ token }: { token: string }) {
     setAlert(null);
-    const parsed = verifyEmailSchema.safeParse({ email, token: code });
-    const found: Errors<Field> = parsed.success ? {} : zodErrors<Field | 'email'>(parsed.error);
-    if (showFieldErrors(found, ['token'], setErrors, { token: codeRef.current }) || !parsed.success) return;
-    setBusy(true);
     try {
-      const reply = await verifyEmail(parsed.data.email, parsed.data.token, password);
+      const reply = await verifyEmail(email, token, password);
       signIn(reply.token, reply.user);
       navigate(homeFor(reply.user), { replace: true });
     } catch (error) {
       setAlert(failureMessage(error, 'Verification failed.', 'Verification failed.'));
-      setBusy(false);
     }
   }
 
@@ -104,29 +96,21 @@ export function VerifyStep({
         We sent a {CODE_LENGTH}-digit code to <strong className="break-all">{email}</strong>. Enter it below to
         finish. If it has not arrived after a minute, check your spam folder.
       </p>
-      <form noValidate onSubmit={handleSubmit} className="space-y-5">
+      <Form form={form} onSubmit={submit}>
         <TextField
-          id={`${uid}-code`}
-          inputRef={codeRef}
+          name="token"
           label="Verification code"
           hint={`${CODE_LENGTH} digits, from the email`}
-          error={errors.token}
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value.replace(/\D/g, ''));
-            if (errors.token) setErrors({});
-          }}
-          type="text"
+          transform={(value) => value.replace(/\D/g, '')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={CODE_LENGTH}
-          required
         />
         {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
         <Button type="submit" className="w-full sm:w-auto">
           {busy ? 'Verifying...' : 'Verify'}
         </Button>
-      </form>
+      </Form>
       <div className="space-y-3 border-t-2 border-gray-200 pt-5 dark:border-gray-700">
         <p className="text-base text-gray-800 dark:text-gray-200">
           You can ask for a new code once every {RESEND_COOLDOWN_SECONDS} seconds.

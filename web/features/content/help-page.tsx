@@ -1,144 +1,50 @@
 import { Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FieldError, fieldClass } from '@/ui/form';
+import { z } from 'zod';
+import { emailOnlySchema } from '@contract/auth';
 import { Button } from '@/ui/button';
+import { TextField } from '@/ui/fields';
+import { Form, useZodForm } from '@/ui/form';
 import { Page, Section } from '@/ui/page';
 import { COLLECTION_CENTRE, PARTNERSHIPS_EMAIL, SUPPORT_EMAIL } from '@/lib/site';
 import { SubHeading } from './prose';
 import { textLink } from '@/ui/text-link';
 
-type FieldName = 'name' | 'email' | 'subject' | 'message';
-type Values = Record<FieldName, string>;
-type Errors = Partial<Record<FieldName, string>>;
-
-const FIELD_ORDER: FieldName[] = ['name', 'email', 'subject', 'message'];
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function validate(values: Values): Errors {
-  const errors: Errors = {};
-  if (!values.name.trim()) errors.name = 'Enter your full name.';
-  if (!values.email.trim()) errors.email = 'Enter your email address.';
-  else if (!EMAIL_PATTERN.test(values.email.trim()))
-    errors.email = 'Enter an email address in the format name@example.com.';
-  if (!values.subject.trim()) errors.subject = 'Enter a subject.';
-  if (!values.message.trim()) errors.message = 'Enter your message.';
-  return errors;
-}
+/** The four required fields of the contact form (spec: Help form, all four fields required). */
+const contactSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your full name.').max(120, 'Your name is too long.'),
+  email: emailOnlySchema.shape.email,
+  subject: z.string().trim().min(1, 'Enter a subject.').max(200, 'The subject is too long.'),
+  message: z.string().trim().min(1, 'Enter your message.').max(5000, 'The message is too long.'),
+});
 
 function ContactForm() {
-  const uid = useId();
-  const [values, setValues] = useState<Values>({ name: '', email: '', subject: '', message: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(contactSchema, { defaultValues: { name: '', email: '', subject: '', message: '' } });
   const [sent, setSent] = useState(false);
-  const refs = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
-  const idFor = (field: FieldName) => `${uid}-${field}`;
-  const errorIdFor = (field: FieldName) => `${uid}-${field}-error`;
+  useEffect(() => {
+    const watching = form.watch(() => setSent(false));
+    return () => watching.unsubscribe();
+  }, [form]);
 
-  function update(field: FieldName, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    setSent(false);
-    // Only re-check a field already flagged, so errors clear as they are fixed but never appear mid-typing.
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: validate(next)[field] }));
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validate(values);
-    const firstInvalid = FIELD_ORDER.find((field) => found[field]);
-    if (firstInvalid) {
-      // Render aria-invalid and the message before focusing, so the screen reader reads them with the field.
-      flushSync(() => {
-        setErrors(found);
-        setSent(false);
-      });
-      refs.current[firstInvalid]?.focus();
-      return;
-    }
-    setErrors({});
-    const name = values.name.trim();
-    const email = values.email.trim();
-    const body = `${values.message}\n\nFrom: ${name} <${email}>`;
-    window.location.href = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(values.subject.trim())}&body=${encodeURIComponent(body)}`;
+  function submit(values: z.output<typeof contactSchema>) {
+    const body = `${values.message}\n\nFrom: ${values.name} <${values.email}>`;
+    window.location.href = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(values.subject)}&body=${encodeURIComponent(body)}`;
     setSent(true);
   }
 
-  function field(fieldName: FieldName, label: string, control: (props: FieldProps) => ReactNode) {
-    const error = errors[fieldName];
-    return (
-      <div>
-        <label htmlFor={idFor(fieldName)} className="block text-lg font-semibold text-gray-900 dark:text-gray-100">
-          {label}
-        </label>
-        {control({
-          id: idFor(fieldName),
-          name: fieldName,
-          value: values[fieldName],
-          required: true,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? errorIdFor(fieldName) : undefined,
-          className: fieldClass(Boolean(error)),
-        })}
-        <FieldError id={errorIdFor(fieldName)}>{error}</FieldError>
-      </div>
-    );
-  }
-
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-5">
+    <Form form={form} onSubmit={submit}>
       <p className="text-base text-gray-700 dark:text-gray-300">
         All fields are required. Sending opens your email app with your message ready to send to {SUPPORT_EMAIL}.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        {field('name', 'Full name', (props) => (
-          <input
-            {...props}
-            ref={(el) => {
-              refs.current.name = el;
-            }}
-            type="text"
-            autoComplete="name"
-            onChange={(e) => update('name', e.target.value)}
-          />
-        ))}
-        {field('email', 'Email', (props) => (
-          <input
-            {...props}
-            ref={(el) => {
-              refs.current.email = el;
-            }}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            onChange={(e) => update('email', e.target.value)}
-          />
-        ))}
+        <TextField name="name" label="Full name" autoComplete="name" />
+        <TextField name="email" label="Email" type="email" inputMode="email" autoComplete="email" spellCheck={false} />
       </div>
-      {field('subject', 'Subject', (props) => (
-        <input
-          {...props}
-          ref={(el) => {
-            refs.current.subject = el;
-          }}
-          type="text"
-          autoComplete="off"
-          onChange={(e) => update('subject', e.target.value)}
-        />
-      ))}
-      {field('message', 'Message', (props) => (
-        <textarea
-          {...props}
-          ref={(el) => {
-            refs.current.message = el;
-          }}
-          rows={6}
-          onChange={(e) => update('message', e.target.value)}
-        />
-      ))}
+      <TextField name="subject" label="Subject" autoComplete="off" />
+      <TextField name="message" label="Message" rows={6} />
       <Button type="submit">
         <Send aria-hidden="true" className="size-5" />
         Send Message
@@ -155,19 +61,9 @@ function ContactForm() {
           </p>
         ) : null}
       </div>
-    </form>
+    </Form>
   );
 }
-
-type FieldProps = {
-  id: string;
-  name: FieldName;
-  value: string;
-  required: boolean;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-  className: string;
-};
 
 function Question({ question, children }: { question: string; children: ReactNode }) {
   return (

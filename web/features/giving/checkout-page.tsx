@@ -8,7 +8,7 @@ import { LinkButton } from '@/ui/button';
 import { Page } from '@/ui/page';
 import { giftFor, lineTotal } from './bag';
 import { CheckoutForm, type CheckoutLine } from './checkout-form';
-import type { SuccessState } from './success-state';
+import { successStateOf } from './success-state';
 
 export default function CheckoutPage() {
   const bag = useCart();
@@ -24,17 +24,11 @@ export default function CheckoutPage() {
     amountKobo: lineTotal(item),
   }));
 
-  function handlePaid(result: FundReply) {
+  function handlePaid(result: FundReply, lines: CheckoutLine[]) {
     // Committed before the bag empties, so the empty-bag redirect cannot win the race to navigate.
     flushSync(() => setPaid(true));
     cartActions.clear();
-    const state: SuccessState = {
-      reference: result.reference,
-      amountKobo: result.amountKobo,
-      status: result.status,
-      message: result.message,
-    };
-    navigate('/checkout/success', { state });
+    navigate('/checkout/success', { state: successStateOf(result, lines) });
   }
 
   return (

@@ -11,9 +11,9 @@ import { LinkButton } from '@/ui/button';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { QuantityStepper } from '@/ui/quantity-stepper';
-import { CheckoutForm } from './checkout-form';
+import { CheckoutForm, type CheckoutLine } from './checkout-form';
 import { ProductImage } from '@/ui/product-image';
-import type { SuccessState } from './success-state';
+import { successStateOf } from './success-state';
 
 type GiftCampaign = {
   id: string;
@@ -105,14 +105,8 @@ function DonateForm({ campaign }: { campaign: GiftCampaign }) {
   );
   const amountKobo = campaign.unitPriceKobo * units;
 
-  function handlePaid(result: FundReply) {
-    const state: SuccessState = {
-      reference: result.reference,
-      amountKobo: result.amountKobo,
-      status: result.status,
-      message: result.message,
-    };
-    navigate('/checkout/success', { state });
+  function handlePaid(result: FundReply, lines: CheckoutLine[]) {
+    navigate('/checkout/success', { state: successStateOf(result, lines) });
   }
 
   return (

@@ -1,7 +1,29 @@
 import type { FundReply } from '@contract/giving';
+import type { CheckoutLine } from './use-checkout';
+
+export type GivenLine = { label: string; units: number; amountKobo: number };
 
 /** What the checkout pages hand to /checkout/success through navigation state. */
-export type SuccessState = Pick<FundReply, 'reference' | 'amountKobo' | 'status' | 'message'>;
+export type SuccessState = Pick<FundReply, 'reference' | 'amountKobo' | 'status' | 'message'> & { gifts: GivenLine[] };
+
+export function successStateOf(result: FundReply, lines: CheckoutLine[]): SuccessState {
+  return {
+    reference: result.reference,
+    amountKobo: result.amountKobo,
+    status: result.status,
+    message: result.message,
+    gifts: lines.map(({ label, units, amountKobo }) => ({ label, units, amountKobo })),
+  };
+}
+
+function readLine(value: unknown): GivenLine | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.label !== 'string' || !v.label) return null;
+  if (typeof v.units !== 'number' || !Number.isInteger(v.units) || v.units < 1) return null;
+  if (typeof v.amountKobo !== 'number' || !Number.isInteger(v.amountKobo)) return null;
+  return { label: v.label, units: v.units, amountKobo: v.amountKobo };
+}
 
 /** Navigation state survives reloads and can be anything, so it is checked before use. */
 export function readSuccessState(state: unknown): SuccessState | null {
@@ -10,10 +32,12 @@ export function readSuccessState(state: unknown): SuccessState | null {
   if (typeof s.reference !== 'string' || !s.reference) return null;
   if (typeof s.amountKobo !== 'number' || !Number.isInteger(s.amountKobo)) return null;
   if (s.status !== 'paid' && s.status !== 'needs_attention') return null;
+  const gifts = Array.isArray(s.gifts) ? s.gifts.map(readLine) : [];
   return {
     reference: s.reference,
     amountKobo: s.amountKobo,
     status: s.status,
     message: typeof s.message === 'string' ? s.message : '',
+    gifts: gifts.every((g) => g !== null) ? (gifts as GivenLine[]) : [],
   };
 }

@@ -1,0 +1,236 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  CHECKOUT_LIMITS,
+  HOLD_MINUTES,
+  TOO_MANY_CAMPAIGNS,
+  checkoutReplySchema,
+  fundReplySchema,
+  tooManyUnits,
+  type CheckoutReply,
+  type FundReply,
+} from '@contract/giving';
+import { apiRequest } from '@/lib/api';
+import type { SubmitHelpers } from '@/ui/form';
+import { CAPTCHA_PENDING } from '@/ui/fields';
+import { GATEWAY_UNAVAILABLE, MISSING_REFERENCE, ShownError, UNEXPECTED_RESPONSE, isRetryable, messageFor } from './messages';
+import { PaystackUnavailableError, payWithPaystack } from './paystack';
+import { focusCentered } from './focus';
+import { readHeldCheckout, writeHeldCheckout } from './held-checkout';
+
+export type CheckoutLine = { campaignId: string; units: number; label: string; amountKobo: number };
+export type Donor = { donorFullName: string; donorEmail: string };
+
+export type Phase =
+  | { kind: 'idle' }
+  | { kind: 'starting' }
+  | { kind: 'paying'; checkout: CheckoutReply; donor: Donor; lines: CheckoutLine[] }
+  | { kind: 'processing' };
+
+export type Problem = {
+  message: string;
+  /** Set once a payment may have been taken, so the donor can quote it to support. */
+  reference?: string;
+  retry?: () => void;
+};
+
+/** A held checkout is reused only while this much of its hold is left, so the payment can finish in time. */
+const REUSE_MARGIN_MS = 2 * 60_000;
+
+const checkoutKey = (donor: Donor, lines: CheckoutLine[]) =>
+  JSON.stringify([donor.donorFullName, donor.donorEmail.toLowerCase(), lines.map((l) => [l.campaignId, l.units])]);
+
+/** The limits the server enforces on one checkout, checked first so the donor hears them at once. */
+function overLimits(lines: CheckoutLine[]): string | null {
+  if (lines.length > CHECKOUT_LIMITS.campaignsPerCheckout) return TOO_MANY_CAMPAIGNS;
+  const tooMany = lines.filter((l) => l.units > CHECKOUT_LIMITS.unitsPerCampaign).map((l) => tooManyUnits(l.label));
+  return tooMany.length ? `Some gifts in your bag cannot be given: ${tooMany.join('; ')}. Please update your gift bag.` : null;
+}
+
+async function startCheckout(
+  donor: Donor,
+  lines: CheckoutLine[],
+  extra: { previousReference?: string; turnstileToken?: string },
+): Promise<CheckoutReply> {
+  const { data } = await apiRequest<unknown>('/donations/checkout', {
+    method: 'POST',
+    body: JSON.stringify({ ...donor, cartItems: lines.map((l) => ({ campaignId: l.campaignId, units: l.units })), ...extra }),
+  });
+  if (!data || typeof data !== 'object') throw new ShownError(UNEXPECTED_RESPONSE);
+  const reference = (data as { reference?: unknown }).reference;
+  if (typeof reference !== 'string' || !reference.trim()) throw new ShownError(MISSING_REFERENCE);
+  const parsed = checkoutReplySchema.safeParse(data);
+  if (!parsed.success) throw new ShownError(UNEXPECTED_RESPONSE);
+  return parsed.data;
+}
+
+async function recordGift(checkout: CheckoutReply, donor: Donor, lines: CheckoutLine[]): Promise<FundReply> {
+  const { data } = await apiRequest<unknown>('/donations/fund', {
+    method: 'POST',
+    body: JSON.stringify({
+      transactionId: checkout.reference,
+      ...donor,
+      cartTotal: checkout.amountKobo,
+      cartItems: lines.map((l) => ({ campaignId: l.campaignId, amount: l.amountKobo })),
+    }),
+  });
+  const parsed = fundReplySchema.safeParse(data);
+  if (!parsed.success) throw new ShownError(UNEXPECTED_RESPONSE);
+  return parsed.data;
+}
+
+/**
+ * The whole giving flow shared by /checkout and /donate: the server-priced checkout, the payment
+ * window, then recording the gift. `onPaid` runs once the server has recorded it; `onTokenUsed`
+ * runs when a human-check token has been spent (each is good for one try).
+ */
+export function useCheckout({
+  items,
+  totalKobo,
+  humanCheckOn,
+  onPaid,
+  onTokenUsed,
+}: {
+  items: CheckoutLine[];
+  totalKobo: number;
+  humanCheckOn: boolean;
+  onPaid: (result: FundReply, lines: CheckoutLine[]) => void;
+  onTokenUsed: () => void;
+}) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [quote, setQuote] = useState<{ forTotal: number; amountKobo: number } | null>(null);
+  const [sandboxSeen, setSandboxSeen] = useState(false);
+  // State updates are not synchronous, so a second Enter press could otherwise start a second checkout.
+  const busy = useRef(false);
+  const problemRef = useRef<HTMLDivElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (problem) focusCentered(problemRef.current);
+  }, [problem]);
+
+  function backToForm(next: Problem | null) {
+    busy.current = false;
+    setPhase({ kind: 'idle' });
+    setProblem(next);
+  }
+
+  async function finish(checkout: CheckoutReply, donor: Donor, lines: CheckoutLine[]) {
+    // Paid: this reference must never be offered for payment again.
+    writeHeldCheckout(null);
+    busy.current = true;
+    setProblem(null);
+    setPhase({ kind: 'processing' });
+    let result: FundReply;
+    try {
+      result = await recordGift(checkout, donor, lines);
+    } catch (error) {
+      backToForm({
+        message: messageFor(error),
+        reference: checkout.reference,
+        retry: isRetryable(error)
+          ? () => {
+              // The alert holding this button is about to go; keep focus on the form.
+              focusCentered(submitRef.current);
+              void finish(checkout, donor, lines);
+            }
+          : undefined,
+      });
+      return;
+    }
+    onPaid(result, lines);
+  }
+
+  /** Pay for the bag as this donor; problems with the fields go to the form's error summary. */
+  async function pay(donor: Donor, turnstileToken: string | undefined, helpers: SubmitHelpers) {
+    if (busy.current) return;
+    setProblem(null);
+    const lines = items;
+    const limitProblem = overLimits(lines);
+    if (limitProblem) {
+      setProblem({ message: limitProblem });
+      return;
+    }
+
+    // The server holds a checkout's units for everyone else until it expires, so a donor who closes
+    // the payment window and presses Pay again gets the same checkout back, not a refusal.
+    const key = checkoutKey(donor, lines);
+    const held = readHeldCheckout();
+    const reusable = held?.key === key && held.expiresAt - Date.now() > REUSE_MARGIN_MS ? held.checkout : null;
+    if (!reusable && humanCheckOn && !turnstileToken) {
+      helpers.showErrors({ turnstileToken: CAPTCHA_PENDING });
+      return;
+    }
+    busy.current = true;
+    setPhase({ kind: 'starting' });
+
+    let checkout: CheckoutReply;
+    try {
+      if (reusable) checkout = reusable;
+      else {
+        // Timed from this browser's clock rather than holdExpiresAt, which may be skewed.
+        const expiresAt = Date.now() + HOLD_MINUTES * 60_000;
+        try {
+          checkout = await startCheckout(donor, lines, {
+            // A new bag or donor replaces this browser's earlier checkout instead of competing with it.
+            ...(held ? { previousReference: held.checkout.reference } : {}),
+            ...(humanCheckOn && turnstileToken ? { turnstileToken } : {}),
+          });
+        } finally {
+          if (humanCheckOn) onTokenUsed();
+        }
+        writeHeldCheckout({ key, checkout, expiresAt });
+      }
+    } catch (error) {
+      const placed = helpers.showServerErrors(error);
+      backToForm(placed ? null : { message: messageFor(error) });
+      return;
+    }
+    setQuote({ forTotal: totalKobo, amountKobo: checkout.amountKobo });
+    if (checkout.provider === 'sandbox') setSandboxSeen(true);
+    setPhase({ kind: 'paying', checkout, donor, lines });
+    // The sandbox's own dialog takes it from here.
+    if (checkout.provider === 'sandbox') return;
+
+    if (!checkout.publicKey) {
+      backToForm({ message: GATEWAY_UNAVAILABLE });
+      return;
+    }
+    let outcome: 'paid' | 'cancelled';
+    try {
+      outcome = await payWithPaystack({
+        publicKey: checkout.publicKey,
+        email: donor.donorEmail,
+        amountKobo: checkout.amountKobo,
+        reference: checkout.reference,
+      });
+    } catch (error) {
+      if (!(error instanceof PaystackUnavailableError)) writeHeldCheckout(null);
+      backToForm({ message: error instanceof PaystackUnavailableError ? GATEWAY_UNAVAILABLE : messageFor(error) });
+      return;
+    }
+    // Paystack's window held focus and is gone now; bring it back to the form.
+    focusCentered(submitRef.current);
+    if (outcome === 'cancelled') {
+      backToForm(null);
+      return;
+    }
+    await finish(checkout, donor, lines);
+  }
+
+  return {
+    phase,
+    problem,
+    problemRef,
+    submitRef,
+    sandboxSeen,
+    isBusy: phase.kind !== 'idle',
+    payAmount: quote && quote.forTotal === totalKobo ? quote.amountKobo : totalKobo,
+    pay,
+    /** The sandbox dialog's outcomes. */
+    charged: () => {
+      if (phase.kind === 'paying') void finish(phase.checkout, phase.donor, phase.lines);
+    },
+    cancel: () => backToForm(null),
+  };
+}

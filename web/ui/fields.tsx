@@ -1,0 +1,486 @@
+import { AlertCircle, ChevronDown, Eye, EyeOff, Minus, Plus } from 'lucide-react';
+import { useCallback, useState, type ReactNode } from 'react';
+import {
+  Button as AriaButton,
+  FieldError as AriaFieldError,
+  Group,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  NumberField as AriaNumberField,
+  Popover,
+  Radio,
+  RadioGroup as AriaRadioGroup,
+  Select as AriaSelect,
+  SelectValue,
+  Text,
+  TextArea,
+  TextField as AriaTextField,
+} from 'react-aria-components';
+import { useController, useFormContext } from 'react-hook-form';
+import { z } from 'zod';
+import { HumanCheck } from './human-check';
+import { FieldError, describedBy, fieldClass, hintClass, labelClass, useFormIds } from './form';
+
+/**
+ * The field family every form uses. Each reads its value, error and focus target from the
+ * enclosing <Form>, labels itself, links its hint and error with aria-describedby, and marks itself
+ * invalid; the error summary links to the same id each field's control carries.
+ */
+
+function ErrorText({ children }: { children?: string }) {
+  return (
+    <AriaFieldError className="mt-1 flex items-start gap-1.5 font-medium text-red-800 dark:text-red-300">
+      <AlertCircle aria-hidden="true" className="mt-1 size-5 shrink-0" />
+      <span>
+        <span className="sr-only">Error: </span>
+        {children}
+      </span>
+    </AriaFieldError>
+  );
+}
+
+function useField(name: string) {
+  const { idFor, busy } = useFormIds();
+  const { field, fieldState } = useController({ name });
+  return { id: idFor(name), field, error: fieldState.error?.message, busy };
+}
+
+type TextFieldProps = {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  type?: 'text' | 'email' | 'tel' | 'url' | 'search';
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal' | 'url' | 'search';
+  spellCheck?: boolean;
+  autoCapitalize?: string;
+  maxLength?: number;
+  /** A fixed part shown before the input and read with it, such as the +234 country code. */
+  prefix?: string;
+  prefixLabel?: string;
+  /** Several lines (a textarea) with this many rows. */
+  rows?: number;
+  /** Rewrites what is typed before it is kept, such as digits only for a code. */
+  transform?: (value: string) => string;
+  isRequired?: boolean;
+  readOnly?: boolean;
+};
+
+export function TextField({
+  name,
+  label,
+  hint,
+  type = 'text',
+  prefix,
+  prefixLabel,
+  rows,
+  transform,
+  isRequired = true,
+  readOnly,
+  ...input
+}: TextFieldProps) {
+  const { id, field, error, busy } = useField(name);
+  const prefixId = `${id}-prefix`;
+  return (
+    <AriaTextField
+      name={field.name}
+      value={typeof field.value === 'string' ? field.value : String(field.value ?? '')}
+      onChange={(value) => field.onChange(transform ? transform(value) : value)}
+      onBlur={field.onBlur}
+      isInvalid={Boolean(error)}
+      isRequired={isRequired}
+      isReadOnly={readOnly || busy}
+      validationBehavior="aria"
+      type={type}
+      className="block"
+    >
+      <Label className={labelClass}>{label}</Label>
+      {hint ? (
+        <Text slot="description" className={hintClass}>
+          {hint}
+        </Text>
+      ) : null}
+      {rows ? (
+        <TextArea id={id} ref={field.ref} rows={rows} {...input} className={`mt-1 ${fieldClass(Boolean(error))}`} />
+      ) : prefix ? (
+        <div className="mt-1 flex">
+          <span
+            id={prefixId}
+            className="inline-flex min-h-12 shrink-0 items-center rounded-l-lg border-2 border-r-0 border-gray-700 bg-gray-100 px-3 text-lg font-semibold text-gray-900 dark:border-gray-300 dark:bg-gray-800 dark:text-gray-100"
+          >
+            {prefixLabel ? <span className="sr-only">{prefixLabel} </span> : null}
+            {prefix}
+          </span>
+          <Input
+            id={id}
+            ref={field.ref}
+            {...input}
+            // React Aria links the hint and error; the prefix is added so it is read with the number.
+            aria-describedby={prefixId}
+            className={fieldClass(Boolean(error), 'rounded-r-lg')}
+          />
+        </div>
+      ) : (
+        <Input id={id} ref={field.ref} {...input} className={`mt-1 ${fieldClass(Boolean(error))}`} />
+      )}
+      <ErrorText>{error}</ErrorText>
+    </AriaTextField>
+  );
+}
+
+export function PasswordField({
+  name,
+  label,
+  hint,
+  toggleLabel = 'Show password',
+  autoComplete,
+  minLength,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  toggleLabel?: string;
+  autoComplete: 'current-password' | 'new-password';
+  minLength?: number;
+}) {
+  const { id, field, error, busy } = useField(name);
+  const [shown, setShown] = useState(false);
+  return (
+    <AriaTextField
+      name={field.name}
+      value={String(field.value ?? '')}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      isInvalid={Boolean(error)}
+      isRequired
+      isReadOnly={busy}
+      validationBehavior="aria"
+      type={shown ? 'text' : 'password'}
+      className="block"
+    >
+      <Label className={labelClass}>{label}</Label>
+      {hint ? (
+        <Text slot="description" className={hintClass}>
+          {hint}
+        </Text>
+      ) : null}
+      <div className="mt-1 flex gap-2">
+        <Input
+          id={id}
+          ref={field.ref}
+          autoComplete={autoComplete}
+          minLength={minLength}
+          spellCheck={false}
+          autoCapitalize="none"
+          className={fieldClass(Boolean(error))}
+        />
+        <button
+          type="button"
+          aria-pressed={shown}
+          aria-controls={id}
+          aria-label={toggleLabel}
+          onClick={() => setShown((s) => !s)}
+          className="inline-flex min-h-12 shrink-0 cursor-pointer items-center gap-1.5 rounded-lg border-2 border-gray-700 bg-white px-3 font-semibold text-gray-900 hover:bg-gray-100 dark:border-gray-300 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800"
+        >
+          {shown ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+          {/* The visible word stays inside the accessible name; the pressed state says whether it is shown. */}
+          <span>Show</span>
+        </button>
+      </div>
+      <ErrorText>{error}</ErrorText>
+    </AriaTextField>
+  );
+}
+
+export type Option = { value: string; label: string };
+
+/** A choice from a list (Nigerian states, ID types...): a button that opens a list with type-ahead. */
+export function Select({
+  name,
+  label,
+  hint,
+  options,
+  placeholder = 'Choose one',
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  options: readonly Option[];
+  placeholder?: string;
+}) {
+  const { id, field, error, busy } = useField(name);
+  return (
+    <AriaSelect
+      name={field.name}
+      selectedKey={field.value ? String(field.value) : null}
+      onSelectionChange={(key) => field.onChange(key === null ? '' : String(key))}
+      onBlur={field.onBlur}
+      isInvalid={Boolean(error)}
+      isRequired
+      isDisabled={busy}
+      validationBehavior="aria"
+      placeholder={placeholder}
+      className="block"
+    >
+      <Label className={labelClass}>{label}</Label>
+      {hint ? (
+        <Text slot="description" className={hintClass}>
+          {hint}
+        </Text>
+      ) : null}
+      <AriaButton
+        id={id}
+        ref={field.ref}
+        className={`mt-1 flex cursor-pointer items-center justify-between gap-2 text-left ${fieldClass(Boolean(error))}`}
+      >
+        <SelectValue className="min-w-0 truncate data-[placeholder]:text-gray-700 dark:data-[placeholder]:text-gray-300" />
+        <ChevronDown aria-hidden="true" className="size-5 shrink-0" />
+      </AriaButton>
+      <ErrorText>{error}</ErrorText>
+      <Popover className="max-h-72 w-(--trigger-width) overflow-auto rounded-lg border-2 border-gray-700 bg-white text-gray-900 shadow-xl dark:border-gray-300 dark:bg-gray-900 dark:text-gray-100">
+        <ListBox className="p-1 outline-none">
+          {options.map((option) => (
+            <ListBoxItem
+              key={option.value}
+              id={option.value}
+              textValue={option.label}
+              className="flex min-h-11 cursor-pointer items-center rounded-md px-3 text-lg outline-none data-[focused]:bg-gray-200 data-[selected]:font-bold dark:data-[focused]:bg-gray-700"
+            >
+              {option.label}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}
+
+/** A whole number with minus and plus buttons; the value stays in [min, max]. */
+export function NumberField({
+  name,
+  label,
+  hint,
+  min,
+  max,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  min?: number;
+  max?: number;
+}) {
+  const { id, field, error, busy } = useField(name);
+  const step =
+    'inline-flex min-h-12 min-w-12 cursor-pointer items-center justify-center border-2 border-gray-700 bg-white text-gray-900 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-300 dark:bg-gray-900 dark:text-gray-100';
+  const value = typeof field.value === 'number' ? field.value : Number.isFinite(Number(field.value)) && field.value !== '' ? Number(field.value) : NaN;
+  return (
+    <AriaNumberField
+      name={field.name}
+      value={value}
+      onChange={(next) => field.onChange(Number.isNaN(next) ? undefined : next)}
+      onBlur={field.onBlur}
+      minValue={min}
+      maxValue={max}
+      step={1}
+      formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
+      isInvalid={Boolean(error)}
+      isRequired
+      isReadOnly={busy}
+      validationBehavior="aria"
+      className="block"
+    >
+      <Label className={labelClass}>{label}</Label>
+      {hint ? (
+        <Text slot="description" className={hintClass}>
+          {hint}
+        </Text>
+      ) : null}
+      <Group className="mt-1 flex w-fit">
+        <AriaButton slot="decrement" className={`${step} rounded-l-lg border-r-0`}>
+          <Minus aria-hidden="true" className="size-5" />
+        </AriaButton>
+        <Input id={id} ref={field.ref} className={`${fieldClass(Boolean(error), 'rounded-none')} w-28 text-center`} />
+        <AriaButton slot="increment" className={`${step} rounded-r-lg border-l-0`}>
+          <Plus aria-hidden="true" className="size-5" />
+        </AriaButton>
+      </Group>
+      <ErrorText>{error}</ErrorText>
+    </AriaNumberField>
+  );
+}
+
+export type RadioOption = { value: string; label: string; description?: string; icon?: ReactNode };
+
+/** One choice among a few, shown as large cards; arrow keys move between them. */
+export function RadioGroup({
+  name,
+  legend,
+  hint,
+  options,
+}: {
+  name: string;
+  legend: string;
+  hint?: ReactNode;
+  options: readonly RadioOption[];
+}) {
+  const { id, field, error, busy } = useField(name);
+  return (
+    <AriaRadioGroup
+      name={field.name}
+      value={field.value ? String(field.value) : null}
+      onChange={field.onChange}
+      isInvalid={Boolean(error)}
+      isRequired
+      isDisabled={busy}
+      validationBehavior="aria"
+      className="block"
+    >
+      <Label className={labelClass}>{legend}</Label>
+      {hint ? (
+        <Text slot="description" className={hintClass}>
+          {hint}
+        </Text>
+      ) : null}
+      <div className="mt-3 space-y-3">
+        {options.map((option, index) => (
+          <Radio
+            key={option.value}
+            value={option.value}
+            // The summary's link lands on the first choice; arrow keys reach the rest.
+            id={index === 0 ? id : undefined}
+            inputRef={index === 0 ? field.ref : undefined}
+            className="group flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border-2 border-gray-500 bg-white p-4 text-gray-900 hover:bg-gray-50 data-[focus-visible]:outline-4 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-blue-700 data-[selected]:border-brand-dark data-[selected]:bg-orange-50 dark:border-gray-400 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:data-[focus-visible]:outline-orange-300 dark:data-[selected]:border-orange-300 dark:data-[selected]:bg-gray-800"
+          >
+            <span
+              aria-hidden="true"
+              className="flex size-6 shrink-0 items-center justify-center rounded-full border-2 border-gray-800 group-data-[selected]:border-brand-dark dark:border-gray-200 dark:group-data-[selected]:border-orange-300"
+            >
+              <span className="size-3 rounded-full group-data-[selected]:bg-brand-dark dark:group-data-[selected]:bg-orange-300" />
+            </span>
+            {option.icon}
+            <span className="min-w-0">
+              <span className="block text-lg font-bold">{option.label}</span>
+              {option.description ? (
+                <span className="block text-base text-gray-700 dark:text-gray-300">{option.description}</span>
+              ) : null}
+            </span>
+          </Radio>
+        ))}
+      </div>
+      <ErrorText>{error}</ErrorText>
+    </AriaRadioGroup>
+  );
+}
+
+/** A yes/no agreement such as the terms; a native checkbox, so it is announced and toggled as one. */
+export function Checkbox({ name, label, hint }: { name: string; label: ReactNode; hint?: ReactNode }) {
+  const { id, field, error, busy } = useField(name);
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      {hint ? (
+        <p id={hintId} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+      <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-3 text-lg font-semibold text-gray-900 dark:text-gray-100">
+        <input
+          id={id}
+          ref={field.ref}
+          name={field.name}
+          type="checkbox"
+          checked={Boolean(field.value)}
+          onChange={(e) => field.onChange(e.target.checked)}
+          onBlur={field.onBlur}
+          disabled={busy}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(Boolean(hint) && hintId, error && errorId)}
+          className="size-6 shrink-0 cursor-pointer accent-brand-dark dark:accent-orange-300"
+        />
+        {label}
+      </label>
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  );
+}
+
+/**
+ * A file to send, kept in the form as a File until submit (PNG, JPG, PDF...). `accept` only narrows
+ * the picker; the server checks the bytes.
+ */
+export function FileField({ name, label, hint, accept }: { name: string; label: string; hint?: ReactNode; accept: string }) {
+  const { id, field, error, busy } = useField(name);
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const chosenId = `${id}-chosen`;
+  const file = field.value instanceof File ? field.value : null;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        ref={field.ref}
+        name={field.name}
+        type="file"
+        accept={accept}
+        disabled={busy}
+        onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+        onBlur={field.onBlur}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(Boolean(hint) && hintId, file && chosenId, error && errorId)}
+        className={`mt-1 ${fieldClass(Boolean(error))} file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-md file:border-2 file:border-gray-800 file:bg-gray-100 file:px-3 file:font-semibold dark:file:border-gray-200 dark:file:bg-gray-800 dark:file:text-gray-100`}
+      />
+      {file ? (
+        <p id={chosenId} className={hintClass}>
+          Chosen: {file.name} ({Math.max(1, Math.round(file.size / 1024))} KB)
+        </p>
+      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  );
+}
+
+/**
+ * The human check as a form field: its token is the value, so a missing token is a field error
+ * like any other. `resetKey` draws a fresh widget (each token is good for one try).
+ */
+export function HumanCheckField({ name, siteKey, resetKey }: { name: string; siteKey: string; resetKey: number }) {
+  const { id, field, error } = useField(name);
+  const { setValue, clearErrors } = useFormContext();
+  // Stable, as HumanCheck requires: a new function would draw a new widget.
+  const onToken = useCallback(
+    (token: string | null) => {
+      setValue(name, token ?? '');
+      if (token) clearErrors(name);
+    },
+    [name, setValue, clearErrors],
+  );
+  return (
+    <HumanCheck
+      key={resetKey}
+      id={id}
+      siteKey={siteKey}
+      onToken={onToken}
+      error={error}
+      groupRef={field.ref}
+    />
+  );
+}
+
+/** The spec's words while the human check has not finished (sign-in and checkout). */
+export const CAPTCHA_PENDING = 'Please wait for CAPTCHA verification and try again.';
+
+/** The human-check token in a form's schema: required with this message when the check is on. */
+export const humanCheckToken = (required: boolean, message: string) =>
+  required ? z.string({ error: message }).min(1, message) : z.string().optional();
