@@ -69,9 +69,19 @@ describe('accounts', () => {
     await page.getByRole('textbox', { name: 'Last name' }).fill('Adeyemi');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: /Phone number/ }).fill('8031234567');
-    await page.getByLabel('Password', { exact: true }).fill('a long password');
+    await page.getByLabel('Password', { exact: true }).fill('password123');
     await page.getByRole('checkbox').focus();
     await page.keyboard.press('Space');
+    await pressEnter(page, submit);
+    // Only the server knows the common-password list: its field error lands on the field and in the summary.
+    const tooCommon = 'This password is too common and easy to guess. Please choose another one.';
+    await expect.poll(() => focusedText(page), { timeout: 10_000 }).toContain(tooCommon);
+    const passwordBox = page.getByLabel('Password', { exact: true });
+    expect(await passwordBox.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = ((await passwordBox.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+    const described = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).innerText()));
+    expect(described.join(' ')).toContain(tooCommon);
+    await passwordBox.fill('a long password');
     await pressEnter(page, submit);
 
     const codeBox = page.getByRole('textbox', { name: 'Verification code' });

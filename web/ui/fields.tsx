@@ -1,4 +1,4 @@
-import { AlertCircle, ChevronDown, Eye, EyeOff, Minus, Plus } from 'lucide-react';
+import { ChevronDown, Eye, EyeOff, Minus, Plus } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import {
   Button as AriaButton,
@@ -21,7 +21,7 @@ import {
 import { useController, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { HumanCheck } from './human-check';
-import { FieldError, describedBy, fieldClass, hintClass, labelClass, useFormIds } from './form';
+import { FieldError, FieldErrorContent, describedBy, fieldClass, fieldErrorClass, hintClass, labelClass, useFormIds } from './form';
 
 /**
  * The field family every form uses. Each reads its value, error and focus target from the
@@ -29,22 +29,36 @@ import { FieldError, describedBy, fieldClass, hintClass, labelClass, useFormIds 
  * invalid; the error summary links to the same id each field's control carries.
  */
 
+/** The message under a React Aria field, which links it to the control itself. */
 function ErrorText({ children }: { children?: string }) {
   return (
-    <AriaFieldError className="mt-1 flex items-start gap-1.5 font-medium text-red-800 dark:text-red-300">
-      <AlertCircle aria-hidden="true" className="mt-1 size-5 shrink-0" />
-      <span>
-        <span className="sr-only">Error: </span>
-        {children}
-      </span>
+    <AriaFieldError className={fieldErrorClass}>
+      <FieldErrorContent>{children}</FieldErrorContent>
     </AriaFieldError>
+  );
+}
+
+/** A React Aria field's label and hint; the field links both to its control. */
+function LabelAndHint({ label, hint }: { label: string; hint?: ReactNode }) {
+  return (
+    <>
+      <Label className={labelClass}>{label}</Label>
+      {hint ? (
+        <Text slot="description" className={hintClass}>
+          {hint}
+        </Text>
+      ) : null}
+    </>
   );
 }
 
 function useField(name: string) {
   const { idFor, busy } = useFormIds();
   const { field, fieldState } = useController({ name });
-  return { id: idFor(name), field, error: fieldState.error?.message, busy };
+  const error = fieldState.error?.message;
+  // What every React Aria field is told: invalid with our message, required, and announced the ARIA way.
+  const state = { name: field.name, onBlur: field.onBlur, isInvalid: Boolean(error), isRequired: true, validationBehavior: 'aria' as const };
+  return { id: idFor(name), field, error, busy, state };
 }
 
 type TextFieldProps = {
@@ -81,27 +95,19 @@ export function TextField({
   readOnly,
   ...input
 }: TextFieldProps) {
-  const { id, field, error, busy } = useField(name);
+  const { id, field, error, busy, state } = useField(name);
   const prefixId = `${id}-prefix`;
   return (
     <AriaTextField
-      name={field.name}
+      {...state}
+      isRequired={isRequired}
       value={typeof field.value === 'string' ? field.value : String(field.value ?? '')}
       onChange={(value) => field.onChange(transform ? transform(value) : value)}
-      onBlur={field.onBlur}
-      isInvalid={Boolean(error)}
-      isRequired={isRequired}
       isReadOnly={readOnly || busy}
-      validationBehavior="aria"
       type={type}
       className="block"
     >
-      <Label className={labelClass}>{label}</Label>
-      {hint ? (
-        <Text slot="description" className={hintClass}>
-          {hint}
-        </Text>
-      ) : null}
+      <LabelAndHint label={label} hint={hint} />
       {rows ? (
         <TextArea id={id} ref={field.ref} rows={rows} {...input} className={`mt-1 ${fieldClass(Boolean(error))}`} />
       ) : prefix ? (
@@ -130,6 +136,23 @@ export function TextField({
   );
 }
 
+/** An email address: the right keyboard, no spelling fixes or capitals, filled in by the browser. */
+export function EmailField({ name = 'email', label = 'Email', hint, readOnly }: { name?: string; label?: string; hint?: ReactNode; readOnly?: boolean }) {
+  return (
+    <TextField
+      name={name}
+      label={label}
+      hint={hint}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      spellCheck={false}
+      autoCapitalize="none"
+      readOnly={readOnly}
+    />
+  );
+}
+
 export function PasswordField({
   name,
   label,
@@ -145,27 +168,18 @@ export function PasswordField({
   autoComplete: 'current-password' | 'new-password';
   minLength?: number;
 }) {
-  const { id, field, error, busy } = useField(name);
+  const { id, field, error, busy, state } = useField(name);
   const [shown, setShown] = useState(false);
   return (
     <AriaTextField
-      name={field.name}
+      {...state}
       value={String(field.value ?? '')}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      isInvalid={Boolean(error)}
-      isRequired
       isReadOnly={busy}
-      validationBehavior="aria"
       type={shown ? 'text' : 'password'}
       className="block"
     >
-      <Label className={labelClass}>{label}</Label>
-      {hint ? (
-        <Text slot="description" className={hintClass}>
-          {hint}
-        </Text>
-      ) : null}
+      <LabelAndHint label={label} hint={hint} />
       <div className="mt-1 flex gap-2">
         <Input
           id={id}
@@ -210,26 +224,17 @@ export function Select({
   options: readonly Option[];
   placeholder?: string;
 }) {
-  const { id, field, error, busy } = useField(name);
+  const { id, field, error, busy, state } = useField(name);
   return (
     <AriaSelect
-      name={field.name}
+      {...state}
       selectedKey={field.value ? String(field.value) : null}
       onSelectionChange={(key) => field.onChange(key === null ? '' : String(key))}
-      onBlur={field.onBlur}
-      isInvalid={Boolean(error)}
-      isRequired
       isDisabled={busy}
-      validationBehavior="aria"
       placeholder={placeholder}
       className="block"
     >
-      <Label className={labelClass}>{label}</Label>
-      {hint ? (
-        <Text slot="description" className={hintClass}>
-          {hint}
-        </Text>
-      ) : null}
+      <LabelAndHint label={label} hint={hint} />
       <AriaButton
         id={id}
         ref={field.ref}
@@ -271,32 +276,23 @@ export function NumberField({
   min?: number;
   max?: number;
 }) {
-  const { id, field, error, busy } = useField(name);
+  const { id, field, error, busy, state } = useField(name);
   const step =
     'inline-flex min-h-12 min-w-12 cursor-pointer items-center justify-center border-2 border-gray-700 bg-white text-gray-900 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-300 dark:bg-gray-900 dark:text-gray-100';
   const value = typeof field.value === 'number' ? field.value : Number.isFinite(Number(field.value)) && field.value !== '' ? Number(field.value) : NaN;
   return (
     <AriaNumberField
-      name={field.name}
+      {...state}
       value={value}
       onChange={(next) => field.onChange(Number.isNaN(next) ? undefined : next)}
-      onBlur={field.onBlur}
       minValue={min}
       maxValue={max}
       step={1}
       formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
-      isInvalid={Boolean(error)}
-      isRequired
       isReadOnly={busy}
-      validationBehavior="aria"
       className="block"
     >
-      <Label className={labelClass}>{label}</Label>
-      {hint ? (
-        <Text slot="description" className={hintClass}>
-          {hint}
-        </Text>
-      ) : null}
+      <LabelAndHint label={label} hint={hint} />
       <Group className="mt-1 flex w-fit">
         <AriaButton slot="decrement" className={`${step} rounded-l-lg border-r-0`}>
           <Minus aria-hidden="true" className="size-5" />
@@ -325,24 +321,16 @@ export function RadioGroup({
   hint?: ReactNode;
   options: readonly RadioOption[];
 }) {
-  const { id, field, error, busy } = useField(name);
+  const { id, field, error, busy, state } = useField(name);
   return (
     <AriaRadioGroup
-      name={field.name}
+      {...state}
       value={field.value ? String(field.value) : null}
       onChange={field.onChange}
-      isInvalid={Boolean(error)}
-      isRequired
       isDisabled={busy}
-      validationBehavior="aria"
       className="block"
     >
-      <Label className={labelClass}>{legend}</Label>
-      {hint ? (
-        <Text slot="description" className={hintClass}>
-          {hint}
-        </Text>
-      ) : null}
+      <LabelAndHint label={legend} hint={hint} />
       <div className="mt-3 space-y-3">
         {options.map((option, index) => (
           <Radio

@@ -34,16 +34,27 @@ export const fieldClass = (invalid: boolean, rounding = 'rounded-lg') =>
 export const labelClass = 'block text-lg font-semibold text-gray-900 dark:text-gray-100';
 export const hintClass = 'mt-1 text-base text-gray-700 dark:text-gray-300';
 
-/** The message under a field, linked to it with aria-describedby; "Error:" is spoken first. */
-export function FieldError({ id, children }: { id: string; children?: string }) {
-  if (!children) return null;
+export const fieldErrorClass = 'mt-1 flex items-start gap-1.5 font-medium text-red-800 dark:text-red-300';
+
+/** An icon, then the message; "Error:" is spoken first. */
+export function FieldErrorContent({ children }: { children?: string }) {
   return (
-    <p id={id} className="mt-1 flex items-start gap-1.5 font-medium text-red-800 dark:text-red-300">
+    <>
       <AlertCircle aria-hidden="true" className="mt-1 size-5 shrink-0" />
       <span>
         <span className="sr-only">Error: </span>
         {children}
       </span>
+    </>
+  );
+}
+
+/** The message under a field, linked to it with aria-describedby. */
+export function FieldError({ id, children }: { id: string; children?: string }) {
+  if (!children) return null;
+  return (
+    <p id={id} className={fieldErrorClass}>
+      <FieldErrorContent>{children}</FieldErrorContent>
     </p>
   );
 }

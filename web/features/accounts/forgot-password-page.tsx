@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { emailOnlySchema } from '@contract/auth';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
-import { TextField } from '@/ui/fields';
+import { EmailField } from '@/ui/fields';
 import { Form, StatusBox, useZodForm } from '@/ui/form';
 import { Page } from '@/ui/page';
 import { blockLink } from '@/ui/text-link';
@@ -45,15 +45,7 @@ export default function ForgotPasswordPage() {
     >
       <div className="max-w-xl space-y-6">
         <Form form={form} onSubmit={submit}>
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            autoCapitalize="none"
-          />
+          <EmailField />
           {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
           <Button type="submit" className="w-full sm:w-auto">
             <Mail aria-hidden="true" className="size-5" />

@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { homeFor } from '@contract/roles';
 import { isDarkMode, loadScript } from '@/lib/scripts';
+import { signIn } from '@/lib/session';
+import { failureMessage, googleAuth } from './api';
 
 const GOOGLE_SRC = 'https://accounts.google.com/gsi/client';
 
@@ -81,4 +85,26 @@ export function GoogleButton({
       ) : null}
     </div>
   );
+}
+
+/**
+ * What both tabs do with a Google credential: exchange it for a session and go to the account's
+ * home, or say what went wrong in the tab's own words.
+ */
+export function useGoogleCredential(words: { failed: string; tryAgain: string }, setAlert: (message: string | null) => void) {
+  const navigate = useNavigate();
+  return async (credential: string | null) => {
+    setAlert(null);
+    if (!credential) {
+      setAlert(words.failed);
+      return;
+    }
+    try {
+      const reply = await googleAuth(credential);
+      signIn(reply.token, reply.user);
+      navigate(homeFor(reply.user), { replace: true });
+    } catch (error) {
+      setAlert(failureMessage(error, words.failed, words.tryAgain));
+    }
+  };
 }

@@ -8,12 +8,12 @@ import { ApiError } from '@/lib/api';
 import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
-import { CAPTCHA_PENDING, HumanCheckField, PasswordField, TextField, humanCheckToken } from '@/ui/fields';
+import { CAPTCHA_PENDING, HumanCheckField, PasswordField, EmailField, humanCheckToken } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { blockLink } from '@/ui/text-link';
-import { failureMessage, googleAuth, login } from './api';
+import { failureMessage, login } from './api';
 import { StepHeading, useStepFocus } from './steps';
-import { GoogleButton } from './google-button';
+import { GoogleButton, useGoogleCredential } from './google-button';
 import { VerifyStep } from './verify-step';
 
 export function SignInPanel({
@@ -78,18 +78,10 @@ export function SignInPanel({
     }
   }
 
-  async function handleGoogle(credential: string | null) {
-    setAlert(null);
-    if (!credential) {
-      setAlert('Google sign in failed.');
-      return;
-    }
-    try {
-      finish(await googleAuth(credential));
-    } catch (error) {
-      setAlert(failureMessage(error, 'Google sign in failed.', 'Google Sign In failed. Please try again.'));
-    }
-  }
+  const handleGoogle = useGoogleCredential(
+    { failed: 'Google sign in failed.', tryAgain: 'Google Sign In failed. Please try again.' },
+    setAlert,
+  );
 
   if (step === 'verify') {
     return (
@@ -108,15 +100,7 @@ export function SignInPanel({
     <div className="space-y-6">
       <StepHeading headingRef={headingRef}>Sign in with your email</StepHeading>
       <Form form={form} onSubmit={submit}>
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          autoCapitalize="none"
-        />
+        <EmailField />
         <div>
           <PasswordField name="password" label="Password" autoComplete="current-password" />
           <Link to="/forgot-password" className={`mt-1 ${blockLink}`}>

@@ -1,19 +1,17 @@
 import { Accessibility, ArrowLeft, ArrowRight, Building2, HeartHandshake, UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from 'react';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { registerSchema, type AuthConfig, type AuthReply } from '@contract/auth';
-import { PASSWORD_MIN, homeFor, type SelfServiceRole } from '@contract/roles';
+import { registerSchema, type AuthConfig } from '@contract/auth';
+import { PASSWORD_MIN, type SelfServiceRole } from '@contract/roles';
 import { ApiError } from '@/lib/api';
-import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
-import { Checkbox, HumanCheckField, PasswordField, RadioGroup, TextField, humanCheckToken } from '@/ui/fields';
+import { Checkbox, EmailField, HumanCheckField, PasswordField, RadioGroup, TextField, humanCheckToken } from '@/ui/fields';
 import { Form, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { blockLink } from '@/ui/text-link';
-import { failureMessage, googleAuth, register, resendOtp, userExists, type RegisterBody } from './api';
+import { failureMessage, register, resendOtp, userExists, type RegisterBody } from './api';
 import { StepHeading, useStepFocus } from './steps';
-import { GoogleButton } from './google-button';
+import { GoogleButton, useGoogleCredential } from './google-button';
 import { VerifyStep } from './verify-step';
 
 const ROLES: { value: SelfServiceRole; label: string; description: string; icon: ReactNode }[] = [
@@ -174,7 +172,6 @@ function DetailsStep({
   onBack: () => void;
   onRegistered: (email: string) => void;
 }) {
-  const navigate = useNavigate();
   const [alert, setAlert] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
 
@@ -231,20 +228,10 @@ function DetailsStep({
     }
   }
 
-  async function handleGoogle(credential: string | null) {
-    setAlert(null);
-    if (!credential) {
-      setAlert('Google sign up failed.');
-      return;
-    }
-    try {
-      const reply: AuthReply = await googleAuth(credential);
-      signIn(reply.token, reply.user);
-      navigate(homeFor(reply.user), { replace: true });
-    } catch (error) {
-      setAlert(failureMessage(error, 'Google sign up failed.', 'Google Sign Up failed. Please try again.'));
-    }
-  }
+  const handleGoogle = useGoogleCredential(
+    { failed: 'Google sign up failed.', tryAgain: 'Google Sign Up failed. Please try again.' },
+    setAlert,
+  );
 
   return (
     <div className="space-y-6">
@@ -272,16 +259,7 @@ function DetailsStep({
         {role === 'organization' ? (
           <TextField name="organizationName" label="Organization name" autoComplete="organization" />
         ) : null}
-        <TextField
-          name="email"
-          label="Email"
-          hint="We will send a code to this address to confirm it."
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          autoCapitalize="none"
-        />
+        <EmailField hint="We will send a code to this address to confirm it." />
         <TextField
           name="phoneNumber"
           label="Phone number"

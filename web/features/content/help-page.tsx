@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { emailOnlySchema } from '@contract/auth';
 import { Button } from '@/ui/button';
-import { TextField } from '@/ui/fields';
+import { EmailField, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { Page, Section } from '@/ui/page';
 import { COLLECTION_CENTRE, PARTNERSHIPS_EMAIL, SUPPORT_EMAIL } from '@/lib/site';
@@ -41,7 +41,7 @@ function ContactForm() {
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField name="name" label="Full name" autoComplete="name" />
-        <TextField name="email" label="Email" type="email" inputMode="email" autoComplete="email" spellCheck={false} />
+        <EmailField />
       </div>
       <TextField name="subject" label="Subject" autoComplete="off" />
       <TextField name="message" label="Message" rows={6} />

@@ -8,7 +8,7 @@ import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
 import { Button, buttonClass } from '@/ui/button';
-import { HumanCheckField, TextField } from '@/ui/fields';
+import { EmailField, HumanCheckField, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { textLink } from '@/ui/text-link';
 import { FILL_IN_DETAILS } from './messages';
@@ -165,15 +165,7 @@ export function CheckoutForm({
         >
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField name="donorFullName" label="Full name" autoComplete="name" readOnly={isBusy} />
-            <TextField
-              name="donorEmail"
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              spellCheck={false}
-              readOnly={isBusy}
-            />
+            <EmailField name="donorEmail" readOnly={isBusy} />
           </div>
 
           <div className="space-y-2 rounded-lg border border-gray-300 bg-gray-50 px-4 py-3 text-gray-800 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200">
