@@ -1,19 +1,11 @@
-import { ChevronDown, Eye, EyeOff, Minus, Plus } from 'lucide-react';
+import { Eye, EyeOff } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import {
-  Button as AriaButton,
   FieldError as AriaFieldError,
-  Group,
   Input,
   Label,
-  ListBox,
-  ListBoxItem,
-  NumberField as AriaNumberField,
-  Popover,
   Radio,
   RadioGroup as AriaRadioGroup,
-  Select as AriaSelect,
-  SelectValue,
   Text,
   TextArea,
   TextField as AriaTextField,
@@ -26,11 +18,12 @@ import { FieldError, FieldErrorContent, describedBy, fieldClass, fieldErrorClass
 /**
  * The field family every form uses. Each reads its value, error and focus target from the
  * enclosing <Form>, labels itself, links its hint and error with aria-describedby, and marks itself
- * invalid; the error summary links to the same id each field's control carries.
+ * invalid; the error summary links to the same id each field's control carries. The choice list
+ * (select-field.tsx) and the number field (number-field.tsx) live in their own modules.
  */
 
 /** The message under a React Aria field, which links it to the control itself. */
-function ErrorText({ children }: { children?: string }) {
+export function ErrorText({ children }: { children?: string }) {
   return (
     <AriaFieldError className={fieldErrorClass}>
       <FieldErrorContent>{children}</FieldErrorContent>
@@ -39,7 +32,7 @@ function ErrorText({ children }: { children?: string }) {
 }
 
 /** A React Aria field's label and hint; the field links both to its control. */
-function LabelAndHint({ label, hint }: { label: string; hint?: ReactNode }) {
+export function LabelAndHint({ label, hint }: { label: string; hint?: ReactNode }) {
   return (
     <>
       <Label className={labelClass}>{label}</Label>
@@ -52,7 +45,7 @@ function LabelAndHint({ label, hint }: { label: string; hint?: ReactNode }) {
   );
 }
 
-function useField(name: string) {
+export function useField(name: string) {
   const { idFor, busy } = useFormIds();
   const { field, fieldState } = useController({ name });
   const error = fieldState.error?.message;
@@ -205,105 +198,6 @@ export function PasswordField({
       </div>
       <ErrorText>{error}</ErrorText>
     </AriaTextField>
-  );
-}
-
-export type Option = { value: string; label: string };
-
-/** A choice from a list (Nigerian states, ID types...): a button that opens a list with type-ahead. */
-export function Select({
-  name,
-  label,
-  hint,
-  options,
-  placeholder = 'Choose one',
-}: {
-  name: string;
-  label: string;
-  hint?: ReactNode;
-  options: readonly Option[];
-  placeholder?: string;
-}) {
-  const { id, field, error, busy, state } = useField(name);
-  return (
-    <AriaSelect
-      {...state}
-      selectedKey={field.value ? String(field.value) : null}
-      onSelectionChange={(key) => field.onChange(key === null ? '' : String(key))}
-      isDisabled={busy}
-      placeholder={placeholder}
-      className="block"
-    >
-      <LabelAndHint label={label} hint={hint} />
-      <AriaButton
-        id={id}
-        ref={field.ref}
-        className={`mt-1 flex cursor-pointer items-center justify-between gap-2 text-left ${fieldClass(Boolean(error))}`}
-      >
-        <SelectValue className="min-w-0 truncate data-[placeholder]:text-gray-700 dark:data-[placeholder]:text-gray-300" />
-        <ChevronDown aria-hidden="true" className="size-5 shrink-0" />
-      </AriaButton>
-      <ErrorText>{error}</ErrorText>
-      <Popover className="max-h-72 w-(--trigger-width) overflow-auto rounded-lg border-2 border-gray-700 bg-white text-gray-900 shadow-xl dark:border-gray-300 dark:bg-gray-900 dark:text-gray-100">
-        <ListBox className="p-1 outline-none">
-          {options.map((option) => (
-            <ListBoxItem
-              key={option.value}
-              id={option.value}
-              textValue={option.label}
-              className="flex min-h-11 cursor-pointer items-center rounded-md px-3 text-lg outline-none data-[focused]:bg-gray-200 data-[selected]:font-bold dark:data-[focused]:bg-gray-700"
-            >
-              {option.label}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </AriaSelect>
-  );
-}
-
-/** A whole number with minus and plus buttons; the value stays in [min, max]. */
-export function NumberField({
-  name,
-  label,
-  hint,
-  min,
-  max,
-}: {
-  name: string;
-  label: string;
-  hint?: ReactNode;
-  min?: number;
-  max?: number;
-}) {
-  const { id, field, error, busy, state } = useField(name);
-  const step =
-    'inline-flex min-h-12 min-w-12 cursor-pointer items-center justify-center border-2 border-gray-700 bg-white text-gray-900 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-300 dark:bg-gray-900 dark:text-gray-100';
-  const value = typeof field.value === 'number' ? field.value : Number.isFinite(Number(field.value)) && field.value !== '' ? Number(field.value) : NaN;
-  return (
-    <AriaNumberField
-      {...state}
-      value={value}
-      onChange={(next) => field.onChange(Number.isNaN(next) ? undefined : next)}
-      minValue={min}
-      maxValue={max}
-      step={1}
-      formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
-      isReadOnly={busy}
-      className="block"
-    >
-      <LabelAndHint label={label} hint={hint} />
-      <Group className="mt-1 flex w-fit">
-        <AriaButton slot="decrement" className={`${step} rounded-l-lg border-r-0`}>
-          <Minus aria-hidden="true" className="size-5" />
-        </AriaButton>
-        <Input id={id} ref={field.ref} className={`${fieldClass(Boolean(error), 'rounded-none')} w-28 text-center`} />
-        <AriaButton slot="increment" className={`${step} rounded-r-lg border-l-0`}>
-          <Plus aria-hidden="true" className="size-5" />
-        </AriaButton>
-      </Group>
-      <ErrorText>{error}</ErrorText>
-    </AriaNumberField>
   );
 }
 
