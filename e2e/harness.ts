@@ -7,7 +7,6 @@ import { expect } from 'vitest';
 import { buildApp, type App } from '../server/app';
 import type { AppDeps } from '../server/deps';
 import type { Database } from '../server/db/client';
-import { createLocalStorage } from '../server/providers/storage/storage';
 import { createJobQueue } from '../server/jobs/queue';
 import { createSmtpMailer } from '../server/providers/mail/mail';
 import { openTestDatabase, testConfig } from '../server/test/harness';
@@ -34,7 +33,6 @@ export async function startE2E(deps: Partial<AppDeps> = {}): Promise<E2E> {
   const app = await buildApp(testConfig({ webDistDir }), {
     db: database.db,
     jobs: createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined }),
-    storage: createLocalStorage(),
     mailer: { description: 'discarded', send: async () => undefined },
     ...deps,
   });

@@ -23,6 +23,8 @@ import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { givingRoutes } from './modules/giving/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { onboardingRoutes } from './modules/onboarding/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { createPaystackProvider, createSandboxProvider } from './providers/payments/payments';
 import { createGoogleVerifier, googleOff } from './providers/google/google';
 import { createTurnstile, humanCheckOff } from './providers/human-check/human-check';
@@ -31,6 +33,9 @@ import { contentRoutes } from './modules/content/routes';
 import { crawlerRoutes } from './modules/content/crawler-routes';
 import type { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/register-jobs';
+import { createStorage, LinkSigner, signingSecretFor } from './providers/storage/create';
+import { storageRoutes } from './providers/storage/routes';
+import type { Storage } from './providers/storage/storage';
 
 /** The real adapters chosen by configuration; tests pass their own where they need to. */
 export function defaultProviders(config: Config, log: (line: string) => void = console.log) {
@@ -49,7 +54,7 @@ export function defaultProviders(config: Config, log: (line: string) => void = c
   return { mailer, humanCheck, google };
 }
 
-export type App = FastifyInstance & { routeTable: DeclaredRoute[]; limits: RateLimits; jobs: JobQueue };
+export type App = FastifyInstance & { routeTable: DeclaredRoute[]; limits: RateLimits; jobs: JobQueue; storage: Storage };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const seedImagesDir = path.join(here, 'db', 'seed', 'images');
@@ -67,8 +72,11 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   const limits = await registerRateLimits(app, { redisUrl: config.redisUrl, keyPrefix: config.rateLimitKeyPrefix });
   const providers = defaultProviders(config);
+  const signer = given.signer ?? new LinkSigner(signingSecretFor(config));
   const deps: AppDeps = {
     ...providers,
+    signer,
+    storage: given.storage ?? createStorage(config, signer),
     publicCache: createResponseCache({ ttlMs: config.publicCacheSeconds * 1000 }),
     limits,
     payments: config.paystack.secretKey
@@ -126,6 +134,8 @@ export async function buildApp(
           ...(turnstileOn ? ['https://challenges.cloudflare.com'] : []),
           ...(googleOn ? ['https://accounts.google.com/gsi/'] : []),
           ...(paystackOn ? ['https://api.paystack.co'] : []),
+          // Browsers PUT uploads straight to the bucket.
+          ...(config.s3 ? [config.s3.endpoint ? new URL(config.s3.endpoint).origin : 'https://*.amazonaws.com'] : []),
         ],
         mediaSrc: ["'self'"],
         frameSrc,
@@ -168,8 +178,11 @@ export async function buildApp(
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));
   await app.register(crawlerRoutes(deps));
+  await app.register(uploadRoutes(deps));
+  await app.register(onboardingRoutes(deps));
+  await app.register(storageRoutes(deps));
 
-  // Shipped demo images; uploaded files are served by the storage adapter's own route.
+  // Shipped demo images; uploaded public images are served by the storage routes above.
   await app.register(fastifyStatic, {
     root: seedImagesDir,
     prefix: '/media/seed/',
@@ -208,5 +221,5 @@ export async function buildApp(
     return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
   });
 
-  return Object.assign(app, { routeTable, limits: deps.limits, jobs: deps.jobs }) as unknown as App;
+  return Object.assign(app, { routeTable, limits: deps.limits, jobs: deps.jobs, storage: deps.storage }) as unknown as App;
 }

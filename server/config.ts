@@ -54,6 +54,16 @@ const schema = z.object({
   NODE_ENV: optionalText,
   ALLOW_SANDBOX_PAYMENTS: bool(false),
   CRASH_AFTER_GIFT_COMMIT: bool(false),
+  SIGNING_SECRET: optionalText.pipe(z.string().min(32, 'SIGNING_SECRET must be at least 32 characters').optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalText.pipe(z.string().url().optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes')),
 });
 
 export const SANDBOX_IN_PRODUCTION =
@@ -102,6 +112,22 @@ export type Config = {
    * a gift's transaction commits, before anything else happens. Never honoured in production.
    */
   crashAfterGiftCommit: boolean;
+  /**
+   * Signs upload addresses and document download links. Unset: a secret is generated once and kept
+   * in DATA_DIR/signing-secret. Every instance behind one load balancer needs the same one.
+   */
+  signingSecret: string | undefined;
+  /** S3-compatible storage for uploads; unset keeps files under DATA_DIR/uploads. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 };
 
 /** The one place that reads process.env. */
@@ -150,5 +176,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve('dist/web'),
     startupNotices: e.TRUST_PROXY.notice ? [e.TRUST_PROXY.notice] : [],
     crashAfterGiftCommit: e.CRASH_AFTER_GIFT_COMMIT && e.NODE_ENV !== 'production',
+    signingSecret: e.SIGNING_SECRET,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // S3-compatible servers usually want /bucket/key addresses; AWS takes either.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
   };
 }

@@ -8,7 +8,7 @@ import type { GoogleVerifier } from './providers/google/google';
 import type { HumanCheck } from './providers/human-check/human-check';
 import type { Mailer } from './providers/mail/mail';
 import type { PaymentProvider } from './providers/payments/payments';
-import type { Storage } from './providers/storage/storage';
+import type { LinkSigner, Storage } from './providers/storage/storage';
 
 // Apart from app.ts so route modules and jobs can name what they are given without importing the
 // app that registers them.
@@ -17,6 +17,8 @@ import type { Storage } from './providers/storage/storage';
 export type AppDeps = {
   db: Db;
   storage: Storage;
+  /** Signs upload addresses and document download links. */
+  signer: LinkSigner;
   publicCache: ResponseCache;
   mailer: Mailer;
   humanCheck: HumanCheck;
@@ -30,7 +32,7 @@ export type AppDeps = {
 };
 
 /** The deps `buildApp` chooses from configuration when the caller does not pass its own. */
-export type OptionalDeps = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'payments' | 'config';
+export type OptionalDeps = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'payments' | 'config' | 'storage' | 'signer';
 
 /** What a caller of `buildApp` passes: the rate limits are always the app's own. */
 export type GivenDeps = Omit<AppDeps, OptionalDeps | 'limits'> & Partial<Pick<AppDeps, OptionalDeps>>;

@@ -4,7 +4,7 @@ import { loadConfig, paymentModeWarning } from './config';
 import { publicBaseUrl } from './http/public-url';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
-import { createLocalStorage } from './providers/storage/storage';
+import { installSeedDocuments } from './db/seed/documents';
 import { createJobQueue } from './jobs/queue';
 
 const config = loadConfig();
@@ -21,7 +21,8 @@ if (config.seedDemo) {
 
 // Its failures are logged through the app's logger (which redacts) once the app exists.
 const jobs = createJobQueue(database);
-const app = await buildApp(config, { db: database.db, storage: createLocalStorage(), jobs });
+const app = await buildApp(config, { db: database.db, jobs });
+if (config.seedDemo) await installSeedDocuments(app.storage);
 if (!config.turnstile.secretKey) {
   app.log.warn('Human check is OFF: TURNSTILE_SECRET_KEY is not set, so sign-in, sign-up and checkout accept requests without a CAPTCHA.');
 }
@@ -47,3 +48,4 @@ const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 
 console.log(`Gift of Independence is running at http://${shownHost}:${port}`);
 console.log(`Database: ${database.description}`);
 console.log(`Rate limits: counted in ${app.limits.description}`);
+console.log(`Uploads: ${app.storage.description}`);

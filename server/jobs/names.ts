@@ -14,6 +14,10 @@ export const JOB = {
   paymentEvent: 'giving.payment-event',
   /** Every minute: ask the provider about unrecorded checkouts; close lapsed ones. */
   reconcile: 'giving.reconcile',
+  /** Someone finished onboarding: tell the admins, in the app and by mail. */
+  onboardingCompleted: 'onboarding.completed',
+  /** Every hour: remove uploads given out more than a day ago and never used. */
+  removeStaleUploads: 'uploads.remove-stale',
 } as const;
 
 export type PaymentEventJob = { reference: string };

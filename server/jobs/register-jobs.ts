@@ -3,6 +3,8 @@ import { mailResetLink, type ResetLinkJob } from '../modules/accounts/reset-pass
 import { mailVerificationCode } from '../modules/accounts/send-verification-code';
 import { reconcilePayments } from '../modules/giving/reconcile-payments';
 import { isFinalRefusal, recordPayment } from '../modules/giving/record-payment';
+import { notifyAdminsOfOnboarding } from '../modules/onboarding/notify-admins';
+import { removeStaleUploads } from '../modules/uploads/cleanup';
 import { JOB, type MailJob, type PaymentEventJob } from './names';
 import type { QueuePolicy } from './queue';
 
@@ -20,6 +22,9 @@ const SHORT_LIVED_MAIL: QueuePolicy = { retryLimit: 5, retryDelaySeconds: 20, ba
 const PAYMENT: QueuePolicy = { retryLimit: 12, retryDelaySeconds: 30, backoff: true, onePerKey: true, expireInSeconds: 120 };
 // The sweep runs every minute anyway: a failed run is simply the next one.
 const SWEEP: QueuePolicy = { retryLimit: 0, retryDelaySeconds: 60, backoff: false, expireInSeconds: 300 };
+
+// A notice for the admins: retried like mail, since it only writes rows and queues mail.
+const NOTICE: QueuePolicy = { retryLimit: 12, retryDelaySeconds: 30, backoff: true, expireInSeconds: 120 };
 
 /** Ties every job name to the use-case that runs it. */
 export function registerJobs(deps: AppDeps): void {
@@ -40,4 +45,9 @@ export function registerJobs(deps: AppDeps): void {
     await reconcilePayments({ db, payments, jobs, publicCache, pauseMs: payments.name === 'paystack' ? 200 : 0 });
   });
   jobs.schedule(JOB.reconcile, '* * * * *');
+  jobs.handle<{ userId: number }>(JOB.onboardingCompleted, NOTICE, (job) => notifyAdminsOfOnboarding(deps, job.data.userId));
+  jobs.handle(JOB.removeStaleUploads, SWEEP, async () => {
+    await removeStaleUploads(deps);
+  });
+  jobs.schedule(JOB.removeStaleUploads, '17 * * * *');
 }

@@ -166,3 +166,27 @@ export async function payForCampaign(
   expectOk('fund', fund);
   return { ...(fund.json() as FundReply), reference, amountKobo: (checkout.json() as { amountKobo: number }).amountKobo, donorEmail };
 }
+
+/**
+ * Uploads a file as the browser does: ask for an address for `purpose`, PUT the bytes to it with
+ * the declared type, and answer the key to submit. Works against the local adapter (the PUT goes
+ * through the app) and against S3 (the PUT goes over the network to the presigned address).
+ */
+export async function uploadFile(
+  app: App,
+  token: string,
+  file: { purpose: string; fileName: string; type: string; bytes: Buffer },
+): Promise<{ key: string; presignedUrl: string; putStatus: number }> {
+  const presign = await app.inject({
+    method: 'POST',
+    url: '/api/onboarding/generate-presigned-url',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { fileName: file.fileName, fileType: file.type, purpose: file.purpose },
+  });
+  expectOk('generate-presigned-url', presign);
+  const { key, presignedUrl } = presign.json() as { key: string; presignedUrl: string };
+  const putStatus = /^https?:\/\//.test(presignedUrl)
+    ? (await fetch(presignedUrl, { method: 'PUT', headers: { 'content-type': file.type }, body: new Uint8Array(file.bytes) })).status
+    : (await app.inject({ method: 'PUT', url: presignedUrl, headers: { 'content-type': file.type }, payload: file.bytes })).statusCode;
+  return { key, presignedUrl, putStatus };
+}

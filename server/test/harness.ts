@@ -5,7 +5,8 @@ import { buildApp, type App } from '../app';
 import type { AppDeps } from '../deps';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
-import { createLocalStorage } from '../providers/storage/storage';
+import os from 'node:os';
+import path from 'node:path';
 import { createJobQueue } from '../jobs/queue';
 import { createMailbox, type CodeReader } from './mailbox';
 
@@ -39,7 +40,9 @@ export async function openTestDatabase(): Promise<Database> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // No response caching by default: tests change the database directly and read the result at once.
-  return { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_CACHE_SECONDS: '0' }), webDistDir: undefined, ...overrides };
+  // Each app keeps its uploads (and its signing secret) in a folder of its own.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-test-'));
+  return { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_CACHE_SECONDS: '0' }), webDistDir: undefined, dataDir, ...overrides };
 }
 
 export type TestContext = { app: App; database: Database };
@@ -58,7 +61,6 @@ export async function startTestApp(overrides: Partial<Config> = {}, deps: Partia
   const app = await buildApp(testConfig(overrides), {
     db: database.db,
     jobs: createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined }),
-    storage: createLocalStorage(),
     mailer: mailbox,
     ...deps,
   });

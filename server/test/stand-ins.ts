@@ -113,3 +113,23 @@ export async function startPaystackStandIn(secretKey: string) {
     close: server.close,
   };
 }
+
+/**
+ * An S3-compatible server on loopback (s3rver speaks the S3 REST protocol: presigned PUTs, GET,
+ * DELETE), with one bucket. It does not check signatures; the local adapter's tests do that.
+ */
+export async function startS3StandIn(bucket = 'goi-test') {
+  const { default: S3rver } = await import('s3rver');
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-s3-'));
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, resetOnClose: true, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  return {
+    bucket,
+    endpoint: `http://127.0.0.1:${port}`,
+    directory,
+    close: () => server.close(),
+  };
+}

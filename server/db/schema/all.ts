@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './campaigns';
 export * from './giving';
 export * from './content';
+export * from './uploads';

@@ -7,6 +7,15 @@ export const demoAccounts = {
   recipient: { email: 'recipient@example.com', firstName: 'Tunde', lastName: 'Bakare', phone: '+2348029876543' },
   organization: { email: 'organization@example.com', firstName: 'Ngozi', lastName: 'Okafor', phone: '+2348051112233' },
   admin: { email: 'admin@example.com', firstName: 'Adaeze', lastName: 'Nwosu', phone: '+2348090001122' },
+  /** Signed up and verified, onboarding not yet done: for trying the wizards. */
+  newRecipient: { email: 'new.recipient@example.com', firstName: 'Kemi', lastName: 'Adebayo', phone: '+2348031230001' },
+  newOrganization: { email: 'new.organization@example.com', firstName: 'Musa', lastName: 'Danjuma', phone: '+2348031230002', organizationName: 'Jos Braille Reading Circle' },
+} as const;
+
+/** Sample documents (marked as samples), copied into private storage: never served publicly. */
+export const demoDocuments = {
+  recipientId: { key: 'private/seed/sample-nin-slip.pdf', file: 'sample-nin-slip.pdf' },
+  organizationPapers: { key: 'private/seed/sample-cac-certificate.pdf', file: 'sample-cac-certificate.pdf' },
 } as const;
 
 export const naira = (n: number) => Math.round(n * 100);
@@ -193,6 +202,8 @@ type Gender = 'Male' | 'Female';
 type Employment = 'Employed' | 'Self-employed' | 'Unemployed' | 'Student';
 
 export type DemoRecipient = {
+  photo?: string;
+  document?: string;
   email: string;
   firstName: string;
   lastName: string;
@@ -205,7 +216,7 @@ export type DemoRecipient = {
 };
 
 export const demoRecipients: DemoRecipient[] = [
-  { email: 'recipient@example.com', firstName: 'Tunde', lastName: 'Bakare', phone: '+2348029876543', gender: 'Male', age: 21, state: 'Lagos', employment: 'Student', bio: 'Computer science student at the University of Lagos.' },
+  { photo: 'seed/tunde-bakare.svg', document: demoDocuments.recipientId.key, email: 'recipient@example.com', firstName: 'Tunde', lastName: 'Bakare', phone: '+2348029876543', gender: 'Male', age: 21, state: 'Lagos', employment: 'Student', bio: 'Computer science student at the University of Lagos.' },
   { email: 'amina.yusuf@example.com', firstName: 'Amina', lastName: 'Yusuf', phone: '+2348030000001', gender: 'Female', age: 17, state: 'Oyo', employment: 'Student', bio: 'Senior secondary student preparing for WAEC.' },
   { email: 'emeka.obi@example.com', firstName: 'Emeka', lastName: 'Obi', phone: '+2348030000002', gender: 'Male', age: 34, state: 'Ogun', employment: 'Self-employed', bio: 'Runs a phone accessories shop in Abeokuta.' },
   { email: 'funke.adeyemi@example.com', firstName: 'Funke', lastName: 'Adeyemi', phone: '+2348030000003', gender: 'Female', age: 28, state: 'Lagos', employment: 'Employed', bio: 'Customer service agent at a call centre.' },
@@ -252,6 +263,8 @@ export const demoRecipientCampaigns: DemoRecipientCampaign[] = [
 ];
 
 export type DemoOrganization = {
+  logo?: string;
+  document?: string;
   email: string;
   firstName: string;
   lastName: string;
@@ -263,7 +276,7 @@ export type DemoOrganization = {
 };
 
 export const demoOrganizations: DemoOrganization[] = [
-  { email: 'organization@example.com', firstName: 'Ngozi', lastName: 'Okafor', phone: '+2348051112233', organizationName: 'Lagos School for the Blind', year: 1962, state: 'Lagos', bio: 'A primary and secondary school serving 180 blind and low-vision pupils.' },
+  { logo: 'seed/lagos-school-for-the-blind.svg', document: demoDocuments.organizationPapers.key, email: 'organization@example.com', firstName: 'Ngozi', lastName: 'Okafor', phone: '+2348051112233', organizationName: 'Lagos School for the Blind', year: 1962, state: 'Lagos', bio: 'A primary and secondary school serving 180 blind and low-vision pupils.' },
   { email: 'vision.ibadan@example.com', firstName: 'Adebayo', lastName: 'Ogunbiyi', phone: '+2348051112234', organizationName: 'Ibadan Vision Resource Centre', year: 1998, state: 'Oyo', bio: 'Trains blind adults in computer skills and orientation and mobility.' },
   { email: 'hope.abeokuta@example.com', firstName: 'Fatima', lastName: 'Lawal', phone: '+2348051112235', organizationName: 'Hope Braille Library, Abeokuta', year: 2010, state: 'Ogun', bio: 'A community braille and talking-book library.' },
 ];

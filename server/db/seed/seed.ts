@@ -76,10 +76,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     const donorId = await addUser(demoAccounts.donor, 'donor', { isOnboardingComplete: true });
 
     for (const r of demoRecipients) {
-      const hasOpenCampaign = demoRecipientCampaigns.some(
-        (c) => c.recipient === r.email && ['pending', 'approved'].includes(c.status),
-      );
-      const id = await addUser(r, 'recipient', { isOnboardingComplete: true, canCreateCampaign: !hasOpenCampaign });
+      const id = await addUser(r, 'recipient', { isOnboardingComplete: true });
       await tx.insert(recipientProfiles).values({
         userId: id,
         gender: r.gender,
@@ -88,14 +85,13 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         bio: r.bio,
         employmentStatus: r.employment,
         idType: 'NIN',
+        profilePhotoKey: r.photo ?? null,
+        idDocumentKey: r.document ?? null,
       });
     }
 
     for (const o of demoOrganizations) {
-      const hasOpenCampaign = demoOrganizationCampaigns.some(
-        (c) => c.organization === o.email && ['pending', 'approved', 'partially_fulfilled'].includes(c.status),
-      );
-      const id = await addUser(o, 'organization', { isOnboardingComplete: true, canCreateCampaign: !hasOpenCampaign });
+      const id = await addUser(o, 'organization', { isOnboardingComplete: true });
       await tx.insert(organizationProfiles).values({
         userId: id,
         organizationName: o.organizationName,
@@ -103,8 +99,15 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         stateOfOperation: o.state,
         organizationBio: o.bio,
         idType: 'CAC',
+        profilePhotoKey: o.logo ?? null,
+        idDocumentKey: o.document ?? null,
       });
     }
+
+    // Two accounts that have signed up but not told us who they are yet: the wizards start here.
+    await addUser(demoAccounts.newRecipient, 'recipient');
+    const newOrgId = await addUser(demoAccounts.newOrganization, 'organization');
+    await tx.insert(organizationProfiles).values({ userId: newOrgId, organizationName: demoAccounts.newOrganization.organizationName });
 
     const productIds = new Map<string, { id: number; price: number }>();
     for (const p of demoProducts) {

@@ -1,20 +1,7 @@
+import { CENTRE, escapeHtml, simpleHtml } from '../../providers/mail/layout';
 import type { MailMessage } from '../../providers/mail/mail';
 
-const CENTRE = 'Gift of Independence';
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** Plain, single-column HTML with real headings and text: it reads well in any screen reader. */
-function html(title: string, paragraphs: string[]): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #111827;">
-<h1 style="font-size: 22px;">${escapeHtml(title)}</h1>
-${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
-<p>${CENTRE}</p>
-</body></html>`;
-}
+const html = simpleHtml;
 
 export function verificationEmail(to: string, firstName: string, code: string): MailMessage {
   const spaced = code.split('').join(' ');

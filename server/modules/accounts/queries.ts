@@ -22,6 +22,16 @@ export async function roleIdByName(db: Db, name: string): Promise<number> {
   return row.id;
 }
 
+/**
+ * Request eligibility (spec 4), computed here and never stored: a recipient or organization whose
+ * onboarding is complete and who has no open request (pending, approved, or for an organization
+ * partially fulfilled). Rejected, purchased, delivered and fulfilled requests are closed.
+ */
+export const canCreateCampaignSql = sql<boolean>`(${users.isOnboardingComplete} and case ${roles.name}
+  when 'recipient' then not exists (select 1 from recipient_campaigns c where c.recipient_id = ${users.id} and c.status in ('pending', 'approved'))
+  when 'organization' then not exists (select 1 from organization_campaigns c where c.organization_id = ${users.id} and c.status in ('pending', 'approved', 'partially_fulfilled'))
+  else false end)`;
+
 export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | undefined> {
   const [row] = await db
     .select({
@@ -32,7 +42,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       role: roles.name,
       isOnboardingComplete: users.isOnboardingComplete,
       organizationName: organizationProfiles.organizationName,
-      canCreateCampaign: users.canCreateCampaign,
+      canCreateCampaign: canCreateCampaignSql,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))

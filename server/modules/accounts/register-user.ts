@@ -28,8 +28,6 @@ export async function registerUser(deps: { db: Db; jobs: JobQueue }, input: z.ou
         phoneNumber: input.phoneNumber,
         passwordHash,
         roleId,
-        // Organizations may request only once an admin or onboarding allows it; people may at once.
-        canCreateCampaign: input.role === 'recipient',
         isOnboardingComplete: input.role === 'donor',
       })
       .onConflictDoNothing()

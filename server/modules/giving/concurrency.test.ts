@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { createJobQueue } from '../../jobs/queue';
 import { openPostgres, selectRows, type Database } from '../../db/client';
-import { createLocalStorage } from '../../providers/storage/storage';
 import { openTestDatabase, testConfig } from '../../test/harness';
 import { createOrganizationCampaign } from '../../test/fixtures';
 
@@ -22,7 +21,7 @@ describe.skipIf(!onPostgres)('concurrent donors on PostgreSQL', () => {
     const discard = { description: 'discarded', send: async () => undefined };
     apps = await Promise.all(
       [first, second].map((d) =>
-        buildApp(testConfig(), { db: d.db, storage: createLocalStorage(), mailer: discard, jobs: createJobQueue(d, { pollingSeconds: 0.5, log: () => undefined }) }),
+        buildApp(testConfig(), { db: d.db, mailer: discard, jobs: createJobQueue(d, { pollingSeconds: 0.5, log: () => undefined }) }),
       ),
     );
     campaignId = await createOrganizationCampaign(first.db, 10);

@@ -12,7 +12,7 @@ import { CAPTCHA_PENDING, HumanCheckField, PasswordField, EmailField, humanCheck
 import { Form, useZodForm } from '@/ui/form';
 import { blockLink } from '@/ui/text-link';
 import { failureMessage, login } from './api';
-import { StepHeading, useStepFocus } from './steps';
+import { StepHeading, useStepFocus } from '@/ui/steps';
 import { GoogleButton, useGoogleCredential } from './google-button';
 import { VerifyStep } from './verify-step';
 

@@ -10,7 +10,7 @@ import { Checkbox, EmailField, HumanCheckField, PasswordField, RadioGroup, TextF
 import { Form, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { blockLink } from '@/ui/text-link';
 import { failureMessage, register, resendOtp, userExists, type RegisterBody } from './api';
-import { StepHeading, useStepFocus } from './steps';
+import { StepHeading, useStepFocus } from '@/ui/steps';
 import { GoogleButton, useGoogleCredential } from './google-button';
 import { VerifyStep } from './verify-step';
 

@@ -10,7 +10,7 @@ import { ErrorMessage } from '@/ui/feedback';
 import { failureMessage, resendOtp, verifyEmail } from './api';
 import { TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
-import { StepHeading } from './steps';
+import { StepHeading } from '@/ui/steps';
 
 const codeSchema = verifyEmailSchema.pick({ token: true });
 

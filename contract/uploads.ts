@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+const PNG = 'image/png';
+const JPEG = 'image/jpeg';
+const WEBP = 'image/webp';
+const PDF = 'application/pdf';
+const DOC = 'application/msword';
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const MB = 1024 * 1024;
+
+/**
+ * What each kind of upload may be (spec 5 and 9). `image` uploads are re-encoded and served to
+ * anyone; the others are personal documents, read only through short-lived signed links.
+ */
+export const UPLOAD_PURPOSES = {
+  profilePhoto: { types: [PNG, JPEG], allowed: 'PNG or JPG', maxBytes: 8 * MB, image: true, roles: ['recipient'] },
+  organizationLogo: { types: [PNG, JPEG], allowed: 'PNG or JPG', maxBytes: 8 * MB, image: true, roles: ['organization'] },
+  idDocument: { types: [PNG, JPEG, PDF], allowed: 'PNG, JPG or PDF', maxBytes: 10 * MB, image: false, roles: ['recipient'] },
+  organizationDocument: {
+    types: [PNG, JPEG, PDF, DOC, DOCX],
+    allowed: 'PNG, JPG, PDF, DOC or DOCX',
+    maxBytes: 10 * MB,
+    image: false,
+    roles: ['organization'],
+  },
+  productImage: { types: [PNG, JPEG, WEBP], allowed: 'PNG, JPEG or WebP', maxBytes: 8 * MB, image: true, roles: ['admin'] },
+  storyImage: { types: [PNG, JPEG, WEBP], allowed: 'PNG, JPEG or WebP', maxBytes: 8 * MB, image: true, roles: ['admin'] },
+} as const satisfies Record<
+  string,
+  { types: readonly string[]; allowed: string; maxBytes: number; image: boolean; roles: readonly ('recipient' | 'organization' | 'admin')[] }
+>;
+export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
+export const UPLOAD_PURPOSE_NAMES = Object.keys(UPLOAD_PURPOSES) as [UploadPurpose, ...UploadPurpose[]];
+
+/** The content type a browser should declare for a file, from its own type or else its name. */
+export function contentTypeFor(file: { name: string; type: string }): string {
+  if (file.type) return file.type === 'image/jpg' ? JPEG : file.type;
+  const ext = file.name.toLowerCase().split('.').pop();
+  const byExt: Record<string, string> = { png: PNG, jpg: JPEG, jpeg: JPEG, webp: WEBP, pdf: PDF, doc: DOC, docx: DOCX };
+  return (ext && byExt[ext]) || 'application/octet-stream';
+}
+
+/** Spec 7: POST /onboarding/generate-presigned-url. `purpose` says what the file is for. */
+export const presignRequestSchema = z.object({
+  fileName: z.string({ error: 'Choose a file.' }).trim().min(1, 'Choose a file.').max(200, 'That file name is too long.'),
+  fileType: z.string({ error: 'The file has no type.' }).trim().toLowerCase().min(1, 'The file has no type.').max(120),
+  purpose: z.enum(UPLOAD_PURPOSE_NAMES, { error: 'Say what the file is for.' }),
+});
+export type PresignRequest = z.infer<typeof presignRequestSchema>;
+
+export const presignReplySchema = z.object({
+  presignedUrl: z.string(),
+  key: z.string(),
+  /** The largest file this address takes, in bytes. */
+  maxBytes: z.number().int(),
+});
+export type PresignReply = z.infer<typeof presignReplySchema>;
+
+/** A key as the browser hands it back: what `presignReplySchema` gave, nothing more. */
+export const uploadKeySchema = (message: string) => z.string({ error: message }).trim().min(1, message).max(300, message);

@@ -1,0 +1,75 @@
+import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { organizationProfiles, recipientProfiles, roles, users } from '../../db/schema/all';
+
+/** Sets onboarding complete once: false when it already was (a second submit, or two at once). */
+export async function markOnboardingComplete(db: Db, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ isOnboardingComplete: true, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.isOnboardingComplete, false)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function isOnboardingComplete(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ done: users.isOnboardingComplete }).from(users).where(eq(users.id, userId));
+  return row?.done ?? false;
+}
+
+export async function saveRecipientProfile(db: Db, row: typeof recipientProfiles.$inferInsert) {
+  await db
+    .insert(recipientProfiles)
+    .values(row)
+    .onConflictDoUpdate({ target: recipientProfiles.userId, set: { ...row, updatedAt: sql`now()` } });
+}
+
+export async function saveOrganizationProfile(db: Db, row: typeof organizationProfiles.$inferInsert) {
+  await db
+    .insert(organizationProfiles)
+    .values(row)
+    .onConflictDoUpdate({ target: organizationProfiles.userId, set: { ...row, updatedAt: sql`now()` } });
+}
+
+export async function recipientProfileRow(db: Db, userId: number) {
+  const [row] = await db
+    .select({ user: { firstName: users.firstName, lastName: users.lastName, email: users.email }, profile: recipientProfiles })
+    .from(users)
+    .innerJoin(recipientProfiles, eq(recipientProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function organizationProfileRow(db: Db, userId: number) {
+  const [row] = await db
+    .select({ user: { email: users.email, done: users.isOnboardingComplete }, profile: organizationProfiles })
+    .from(users)
+    .innerJoin(organizationProfiles, eq(organizationProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** Who just finished onboarding, for the admins' notice. */
+export async function onboardedPerson(db: Db, userId: number) {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, role: roles.name, organizationName: organizationProfiles.organizationName })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** Every admin's verified address (any role other than the three self-service ones). */
+export async function adminEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(notInArray(roles.name, ['recipient', 'donor', 'organization']), isNotNull(users.emailVerifiedAt)))
+    .orderBy(users.id);
+  return rows.map((r) => r.email);
+}
