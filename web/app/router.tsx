@@ -26,6 +26,8 @@ const guardedPage = (roles: readonly AppRole[], load: () => Promise<{ default: C
   },
 });
 
+const onboardingPage = () => import('@/features/onboarding/onboarding-page');
+
 const area = (roles: readonly AppRole[], title: string, text: string) => guarded(roles, <AreaPlaceholder title={title} text={text} />);
 
 const layoutRoutes = (queryClient: QueryClient): RouteObject[] => [
@@ -71,7 +73,10 @@ const layoutRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: 'donor', element: <Navigate to="/donor/gifts" replace /> },
       { path: 'donor/account', ...guarded(['donor'], <DonorAccountPage />) },
       { path: 'donor/gifts', ...guardedPage(['donor'], () => import('@/features/donor/gifts-page')) },
-      { path: 'onboarding', ...area(['recipient', 'organization'], 'Complete Your Profile', 'Onboarding opens soon.') },
+      { path: 'onboarding', ...guardedPage(['recipient', 'organization'], onboardingPage) },
+      { path: 'organization/onboarding', ...guardedPage(['organization'], onboardingPage) },
+      { path: 'recipient/profile', ...guardedPage(['recipient'], () => import('@/features/onboarding/profile-pages').then((m) => ({ default: m.RecipientProfilePage }))) },
+      { path: 'organization/profile', ...guardedPage(['organization'], () => import('@/features/onboarding/profile-pages').then((m) => ({ default: m.OrganizationProfilePage }))) },
       { path: 'recipient', element: <Navigate to="/recipient/dashboard" replace /> },
       { path: 'recipient/*', ...area(['recipient'], 'Recipient Dashboard', 'Your recipient area opens soon.') },
       { path: 'organization', element: <Navigate to="/organization/dashboard" replace /> },

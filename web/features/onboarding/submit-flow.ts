@@ -1,0 +1,74 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { UploadPurpose } from '@contract/uploads';
+import { ApiError, errorMessage } from '@/lib/api';
+import { announce } from '@/lib/page';
+import { updateSessionUser } from '@/lib/session';
+import type { SubmitHelpers } from '@/ui/form';
+import { fetchMe, SUBMIT_FAILED, uploadFile } from './api';
+import { useUploadProgress } from './upload-progress';
+
+type FileSpec = { field: string; keyField: string; file: File | null | undefined; purpose: UploadPurpose };
+
+/**
+ * What both wizards do on their last step: send each file (once: a file already sent keeps its key
+ * if the form has to be sent again), submit the answers with the keys, refresh the session and go
+ * to the dashboard. A failure leaves every answer in the form and says what went wrong, on the field
+ * it concerns when it concerns one; `elsewhere` gets a problem with a field of the other step.
+ */
+export function useOnboardingSubmit(elsewhere: (field: string, message: string) => void) {
+  const navigate = useNavigate();
+  const progress = useUploadProgress();
+  const keys = useRef(new Map<File, string>());
+  const [alert, setAlert] = useState<string | null>(null);
+
+  async function run(files: FileSpec[], send: (keys: Record<string, string | undefined>) => Promise<{ message: string; redirectTo: string }>, helpers: SubmitHelpers, fieldsHere: string[]) {
+    setAlert(null);
+    progress.reset();
+    const sent: Record<string, string | undefined> = {};
+    for (const spec of files) {
+      if (!spec.file) continue;
+      const known = keys.current.get(spec.file);
+      if (known) {
+        sent[spec.keyField] = known;
+        continue;
+      }
+      try {
+        const key = await uploadFile(spec.file, spec.purpose, (p) => progress.report(spec.field, spec.file!.name, p));
+        keys.current.set(spec.file, key);
+        sent[spec.keyField] = key;
+      } catch (error) {
+        const message = errorMessage(error, { noMessage: 'Failed to upload file to S3.' });
+        if (fieldsHere.includes(spec.field)) helpers.showErrors({ [spec.field]: message });
+        else elsewhere(spec.field, message);
+        return;
+      }
+    }
+    try {
+      const result = await send(sent);
+      announce(result.message);
+      updateSessionUser(await fetchMe());
+      navigate(result.redirectTo, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors) {
+        // A refused file: forget its key so the next try sends the file again.
+        const byKey: Record<string, string> = {};
+        for (const spec of files) {
+          const message = error.fieldErrors[spec.keyField]?.[0];
+          if (!message) continue;
+          if (spec.file) keys.current.delete(spec.file);
+          if (fieldsHere.includes(spec.field)) byKey[spec.field] = message;
+          else elsewhere(spec.field, message);
+        }
+        if (Object.keys(byKey).length) {
+          helpers.showErrors(byKey);
+          return;
+        }
+        if (helpers.showServerErrors(error)) return;
+      }
+      setAlert(errorMessage(error, { noMessage: SUBMIT_FAILED }));
+    }
+  }
+
+  return { run, progress: progress.items, alert, setAlert };
+}
