@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
+import { createUser } from '../server/test/fixtures';
 import { docxFile, jpegWithGps, pdfFile, pngFile } from '../server/test/files';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
 
@@ -175,4 +177,27 @@ describe('onboarding', () => {
     await page.goto('/onboarding');
     await expect.poll(() => path(page)).toBe('/organization/dashboard');
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no axe violations on either wizard's steps (${theme})`, async () => {
+      for (const role of ['recipient', 'organization'] as const) {
+        // A fresh account of this role that has not onboarded, with the demo password.
+        const email = `axe.${role}.${theme}@example.org`;
+        const id = await createUser(e2e.database.db, role, { email });
+        await e2e.database.db.execute(sql`update users set is_onboarding_complete = false,
+          password_hash = (select password_hash from users where email = ${demoAccounts.donor.email}) where id = ${id}`);
+        const { page } = await e2e.newPage({ theme });
+        await signIn(page, email);
+        await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/onboarding');
+        await page.getByRole('heading', { name: /^Step 1 of 2/ }).waitFor();
+        await expectNoAxeViolations(page, `${role} step 1 (${theme})`);
+        // Open the state list: the popover too.
+        await page.getByRole('button', { name: /State of/ }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('listbox').waitFor();
+        await expectNoAxeViolations(page, `${role} state list (${theme})`);
+        await page.keyboard.press('Escape');
+      }
+    });
+  }
 });
