@@ -22,7 +22,7 @@ export const uploads = pgTable(
     status: text('status', { enum: ['issued', 'used'] }).notNull().default('issued'),
     /** What the bytes are, read from them when the key was used. */
     detectedType: text('detected_type'),
-    /** The key kept once used: the same key for documents, a public/ re-encoded image for photos. */
+    /** The key kept once used: a private/ copy of a document, or a public/ re-encoded image. */
     storedKey: text('stored_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -96,6 +96,11 @@ describe('recipient onboarding with real files', () => {
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-type']).toBe(PDF);
     expect(download.rawPayload.equals(pdfFile())).toBe(true);
+    // The upload address still works for minutes, but what was checked is what is kept.
+    const late = await ctx.app.inject({ method: 'PUT', url: id.presignedUrl, headers: { 'content-type': PDF }, payload: Buffer.from('<html>swapped</html>') });
+    expect(late.statusCode).toBe(200);
+    const still = await ctx.app.inject({ method: 'GET', url: p.id_document_url });
+    expect(still.rawPayload.equals(pdfFile())).toBe(true);
 
     // Not reachable any other way.
     expect((await ctx.app.inject({ method: 'GET', url: `/media/${id.key}` })).statusCode).toBe(404);

@@ -34,7 +34,7 @@ export type AcceptedUpload = {
   fileName: string;
   type: string;
   commit(tx: Db): Promise<void>;
-  /** After the transaction: drop what is no longer needed (the raw photo), or undo (the re-encoded copy). */
+  /** After the transaction: drop the raw upload (committed), or the kept copy (not). */
   settle(committed: boolean): Promise<void>;
 };
 
@@ -67,26 +67,31 @@ export async function acceptUpload(
     const claimed = TYPE_LABEL[row.declaredType] ?? 'valid';
     throw field(input.field, `"${row.fileName}" is not really a${/^[AEIOU]/.test(claimed) ? 'n' : ''} ${claimed} file. Choose a ${purpose.allowed} file.`);
   }
-  if (!purpose.image) {
-    return {
-      storedKey: row.key,
-      fileName: row.fileName,
-      type,
-      commit: (tx) => commitOnce(tx, row, type, row.key),
-      settle: async () => undefined,
-    };
+  // Kept under a key of its own: the upload address may still take a PUT for a few minutes, and
+  // what was checked must be what is kept.
+  const kebab = input.purpose.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const random = randomBytes(16).toString('hex');
+  let storedKey: string;
+  let storedType: string;
+  if (purpose.image) {
+    const webp = await reencode(read.bytes, IMAGE_SIDE[input.purpose]).catch(() => {
+      throw field(input.field, `"${row.fileName}" could not be read as an image. Choose another file.`);
+    });
+    storedKey = `public/${kebab}/${random}.webp`;
+    storedType = 'image/webp';
+    await deps.storage.write(storedKey, webp, storedType);
+  } else {
+    storedKey = `private/${kebab}/${input.ownerId}/${random}`;
+    storedType = type;
+    await deps.storage.write(storedKey, read.bytes, type);
   }
-  const webp = await reencode(read.bytes, IMAGE_SIDE[input.purpose]).catch(() => {
-    throw field(input.field, `"${row.fileName}" could not be read as an image. Choose another file.`);
-  });
-  const storedKey = `public/${input.purpose.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}/${randomBytes(18).toString('hex')}.webp`;
-  await deps.storage.write(storedKey, webp, 'image/webp');
   return {
     storedKey,
     fileName: row.fileName,
-    type: 'image/webp',
+    type: storedType,
     commit: (tx) => commitOnce(tx, row, type, storedKey),
     settle: async (committed) => {
+      // Committed: the raw upload is no longer needed. Not: the copy was never used.
       await deps.storage.remove(committed ? row.key : storedKey).catch(() => undefined);
     },
   };
