@@ -121,7 +121,9 @@ describe('onboarding', () => {
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/recipient/dashboard');
 
     // The profile shows the answers, the re-encoded photo and the document as a download.
-    await page.goto('/recipient/profile');
+    await page.getByRole('link', { name: 'View your profile' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => path(page)).toBe('/recipient/profile');
     await settle(page);
     const main = await page.locator('main').innerText();
     for (const text of ['Female', '16', 'Lagos', 'Student', "(a parent's or guardian's)"]) expect(main).toContain(text);

@@ -10,12 +10,14 @@ import { Avatar } from '@/ui/avatar';
 const itemClass =
   'flex min-h-11 cursor-pointer items-center rounded-md px-3 text-base outline-none data-[focused]:bg-gray-100 data-[focused]:underline dark:data-[focused]:bg-gray-800';
 
-/** Avatar menu: My Account, My Gifts (donors) and Sign Out, as an accessible menu button. */
+/** Avatar menu: My Account, My Profile (recipients and organizations), My Gifts (donors) and Sign Out, as an accessible menu button. */
 export default function AccountMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const role = appRole(user.role);
   const name = `${user.first_name} ${user.last_name}`.trim();
   const accountPath = role === 'donor' ? '/donor/account' : homeFor(user);
+  const profilePath =
+    (role === 'recipient' || role === 'organization') && user.isOnboardingComplete ? `/${role}/profile` : null;
   return (
     <MenuTrigger>
       <Button className="inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-lg px-1 hover:bg-gray-100 dark:hover:bg-gray-800">
@@ -36,6 +38,7 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
           onAction={async (key) => {
             if (key === 'account') navigate(accountPath);
             if (key === 'gifts') navigate('/donor/gifts');
+            if (key === 'profile' && profilePath) navigate(profilePath);
             if (key === 'signout') {
               await signOut();
               announce('You have signed out.');
@@ -46,6 +49,11 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
           <MenuItem id="account" className={itemClass}>
             My Account
           </MenuItem>
+          {profilePath ? (
+            <MenuItem id="profile" className={itemClass}>
+              My Profile
+            </MenuItem>
+          ) : null}
           {role === 'donor' ? (
             <MenuItem id="gifts" className={itemClass}>
               My Gifts

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { appRole } from '@contract/roles';
 import { useSession } from '@/lib/session';
 import { Page } from '@/ui/page';
 
@@ -6,15 +7,26 @@ import { Page } from '@/ui/page';
 export function AreaPlaceholder({ title, text }: { title: string; text: string }) {
   const session = useSession();
   const name = session.user?.first_name;
+  const role = session.user ? appRole(session.user.role) : null;
+  const profilePath = (role === 'recipient' || role === 'organization') && session.user?.isOnboardingComplete ? `/${role}/profile` : null;
   return (
     <Page title={title}>
       {name ? <p className="text-lg">Welcome, {name}.</p> : null}
       <p className="mt-2 text-lg">{text}</p>
-      <p className="mt-6">
-        <Link to="/campaigns" className="font-semibold underline">
-          Browse campaigns
-        </Link>
-      </p>
+      <ul className="mt-6 space-y-2">
+        {profilePath ? (
+          <li>
+            <Link to={profilePath} className="font-semibold underline">
+              View your profile
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to="/campaigns" className="font-semibold underline">
+            Browse campaigns
+          </Link>
+        </li>
+      </ul>
     </Page>
   );
 }
