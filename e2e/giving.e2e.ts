@@ -40,6 +40,8 @@ describe('giving', () => {
     await press(page, page.getByRole('button', { name: 'Add to gift bag' }));
     await expect.poll(() => bagCount(page)).toBe('1');
     await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('added to your gift bag');
+    // Focus stays on the button, which now says where the gift is.
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('In your gift bag');
 
     await press(page, page.getByRole('link', { name: /Gift bag, 1 item/ }));
     await expect.poll(() => path(page)).toBe('/cart');
@@ -203,6 +205,12 @@ describe('giving', () => {
     await expectNoAxeViolations(page, 'organization quick-add alert');
     await page.keyboard.press('Escape');
     expect(await bagCount(page)).toBe('0');
+    // A recipient card adds at once, and focus stays on its button.
+    const quick = page.getByRole('button', { name: /^Add to gift bag/ }).first();
+    await press(page, quick);
+    await expect.poll(() => bagCount(page)).toBe('1');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')).toMatch(/^In your gift bag/);
+    await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('added to your gift bag');
   });
 
   it('sends an empty bag from /checkout to /campaigns', async () => {
@@ -238,15 +246,16 @@ describe('giving', () => {
       const orgId = await campaignOf('hope.abeokuta@example.com', 'organization_campaigns');
       await page.goto(`/campaigns/org-${orgId}`);
       await settle(page);
-      await page.getByRole('button', { name: 'Fund units' }).click();
-      await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
-      await expectNoAxeViolations(page, `fund dialog (${theme})`);
-      const slider = page.getByRole('slider');
-      await slider.focus();
-      await page.keyboard.press('ArrowRight');
-      await page.keyboard.press('ArrowRight');
-      expect(await slider.inputValue()).toBe('3');
-      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      // One way to give several units: the stepper, then Donate now (or the gift bag).
+      expect(await page.getByRole('button', { name: 'Fund units' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Donate now' }).count()).toBe(1);
+      const units = page.getByRole('textbox', { name: /Units to give/ });
+      await units.focus();
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      expect(await units.inputValue()).toBe('3');
+      await page.getByRole('link', { name: 'Donate now' }).focus();
+      await page.keyboard.press('Enter');
       await expect.poll(() => path(page)).toBe(`/donate/org-${orgId}`);
       await settle(page);
       await expect.poll(() => page.getByRole('textbox', { name: /Units to give/ }).inputValue()).toBe('3');

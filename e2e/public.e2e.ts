@@ -150,6 +150,11 @@ describe('campaign journeys', () => {
     await loadMore.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => cards.count()).toBeGreaterThan(before);
+    // Focus moves to the first new card (the button is gone: that was the last page), and the count is said.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li') !== null)).toBe(true);
+    const firstNew = await cards.nth(before).innerText();
+    expect(firstNew).toContain(await page.evaluate(() => (document.activeElement as HTMLElement).innerText.split('\n')[0]!.trim()));
+    await expect.poll(() => page.locator('#route-announcer').innerText()).toMatch(/\d+ more campaigns loaded\./);
     await expect.poll(() => loadMore.count()).toBe(0);
     const total = await cards.count();
     expect(total).toBe(10 + 4 + 30);
@@ -253,6 +258,24 @@ describe('header', () => {
     await expectNoAxeViolations(page, '/about at 320 px');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
+  });
+});
+
+describe('money at 320 px', () => {
+  it('keeps every amount on an organization campaign page inside a 320 px screen', async () => {
+    const rows = await selectRows<{ id: number }>(e2e.database.db, sql`select id from organization_campaigns order by total_price_kobo desc limit 3`);
+    const { page } = await e2e.newPage({ width: 320 });
+    for (const { id } of rows) {
+      await page.goto(`/campaigns/org-${id}`);
+      await settle(page);
+      const report = await page.evaluate(() => ({
+        sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        cut: [...document.querySelectorAll('main dd')]
+          .filter((dd) => dd.getBoundingClientRect().right > document.documentElement.clientWidth || dd.scrollWidth > dd.clientWidth + 1)
+          .map((dd) => dd.textContent),
+      }));
+      expect(report, `org-${id}`).toEqual({ sideways: 0, cut: [] });
+    }
   });
 });
 

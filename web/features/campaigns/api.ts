@@ -1,9 +1,8 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult } from '@contract/campaigns';
-import { parseCampaignId } from '@contract/ids';
 import { PAGE_DEFAULT } from '@contract/pagination';
 import { ApiError, apiGet, apiRequest } from '@/lib/api';
-import { mergeStreams, normalize, normalizeOrganization, normalizeRecipient, type Campaign } from './normalize';
+import { campaignQuery, mergeStreams, normalize, normalizeOrganization, normalizeRecipient, type Campaign } from '@/lib/campaigns';
 
 type StreamPage = { recipient?: { items: Campaign[]; next?: string }; organization?: { items: Campaign[]; next?: string } };
 
@@ -61,29 +60,6 @@ export function useFeaturedCampaigns() {
   return useQuery({
     queryKey: ['campaigns', 'featured'],
     queryFn: async () => (await apiGet<PublicRecipientCampaign[]>('/campaigns/featured')).map(normalizeRecipient),
-  });
-}
-
-function campaignQuery(rawId: string | undefined) {
-  const ref = rawId ? parseCampaignId(rawId) : null;
-  return queryOptions({
-    queryKey: ['campaign', rawId],
-    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-    queryFn: async (): Promise<Campaign> => {
-      const isOrg = rawId?.startsWith('org-') ?? false;
-      const notFoundText = isOrg ? 'Organization campaign not found.' : 'Campaign not found.';
-      if (!ref) throw new ApiError(404, notFoundText);
-      try {
-        if (ref.kind === 'organization') {
-          return normalizeOrganization(await apiGet<PublicOrganizationCampaign>(`/org-campaigns/${ref.id}`));
-        }
-        return normalizeRecipient(await apiGet<PublicRecipientCampaign>(`/campaigns/${ref.id}`));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) throw new ApiError(404, notFoundText);
-        if (error instanceof ApiError && error.status > 0) throw new ApiError(error.status, `HTTP error! status: ${error.status}`);
-        throw error;
-      }
-    },
   });
 }
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ProgressBar } from '@/ui/progress-bar';
 import { ProductImage } from '@/ui/product-image';
 import { QuickAddButton } from './quick-add-button';
-import type { Campaign } from './normalize';
+import type { Campaign } from '@/lib/campaigns';
 
 const cardFrame =
   'relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-300 bg-white shadow-sm dark:border-gray-700 dark:bg-gray-900';

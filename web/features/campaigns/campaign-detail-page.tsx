@@ -11,8 +11,7 @@ import { ErrorMessage } from '@/ui/feedback';
 import { ProgressBar } from '@/ui/progress-bar';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useCampaign } from './api';
-import type { Campaign } from './normalize';
-import { FundDialog } from './fund-dialog';
+import type { Campaign } from '@/lib/campaigns';
 import { ProductImage } from '@/ui/product-image';
 
 function BackButton() {
@@ -74,6 +73,11 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
   const max = maxQuantity(campaign);
 
   const addToBag = () => {
+    // One device per recipient campaign: once it is in the bag the button stays focusable and says so.
+    if (inBag && !isOrg) {
+      announce(`${campaign.product_name} for ${campaign.title} is already in your gift bag.`);
+      return;
+    }
     cartActions.add(
       {
         id: campaign.id,
@@ -112,7 +116,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
           </div>
         </div>
 
-        <dl className="grid grid-cols-2 gap-4 rounded-xl border border-gray-300 p-4 dark:border-gray-700">
+        <dl className="grid grid-cols-1 gap-4 rounded-xl border border-gray-300 p-4 min-[420px]:grid-cols-2 dark:border-gray-700 [&>div]:min-w-0 [&_dd]:wrap-anywhere">
           <div>
             <dt className="text-sm text-gray-700 dark:text-gray-300">{isOrg ? 'Price per unit' : 'Price'}</dt>
             <dd className="text-2xl font-bold">{formatNaira(campaign.product_price)}</dd>
@@ -199,8 +203,12 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
               <LinkButton to={`/donate/${campaign.id}`} state={isOrg ? { units: quantity } : undefined}>
                 <Gift aria-hidden="true" className="size-5" /> Donate now
               </LinkButton>
-              {isOrg ? <FundDialog campaign={campaign} /> : null}
-              <Button variant="secondary" onClick={addToBag} disabled={inBag && !isOrg}>
+              <Button
+                variant="secondary"
+                onClick={addToBag}
+                aria-disabled={(inBag && !isOrg) || undefined}
+                className="aria-disabled:cursor-default aria-disabled:opacity-70"
+              >
                 {inBag && !isOrg ? 'In your gift bag' : isOrg && inBag ? 'Update gift bag' : 'Add to gift bag'}
               </Button>
             </div>

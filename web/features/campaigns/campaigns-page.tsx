@@ -1,5 +1,6 @@
 import { Page } from '@/ui/page';
-import { Button } from '@/ui/button';
+import { useRef } from 'react';
+import { LoadMoreButton, useLoadMore } from '@/ui/load-more';
 import { EmptyState, ErrorMessage } from '@/ui/feedback';
 import { useAllCampaigns } from './api';
 import { CampaignCard, CampaignCardSkeleton } from './campaign-card';
@@ -27,6 +28,8 @@ function CampaignsLoading() {
 export default function CampaignsPage() {
   const { campaigns, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
     useAllCampaigns();
+  const listRef = useRef<HTMLUListElement>(null);
+  const loadMore = useLoadMore({ listRef, count: campaigns.length, noun: 'campaigns', loadNext: () => void fetchNextPage() });
   return (
     <Page
       title="All Campaigns"
@@ -44,7 +47,7 @@ export default function CampaignsPage() {
           <p className="sr-only" role="status">
             Showing {campaigns.length} campaigns.
           </p>
-          <ul className={grid} aria-label="Campaigns">
+          <ul ref={listRef} className={grid} aria-label="Campaigns">
             {campaigns.map((c, i) => (
               <li key={c.id}>
                 <CampaignCard campaign={c} priority={i < FIRST_ROW} />
@@ -58,9 +61,7 @@ export default function CampaignsPage() {
           ) : null}
           {hasNextPage ? (
             <div className="mt-8 flex justify-center">
-              <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                {isFetchingNextPage ? 'Loading more campaigns...' : 'Load more'}
-              </Button>
+              <LoadMoreButton loading={isFetchingNextPage} onLoad={loadMore} loadingLabel="Loading more campaigns..." />
             </div>
           ) : null}
         </>

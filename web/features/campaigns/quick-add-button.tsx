@@ -1,10 +1,10 @@
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { cartActions, useCart } from '@/lib/cart';
 import { announce } from '@/lib/page';
 import { Button, LinkButton } from '@/ui/button';
-import type { Campaign } from './normalize';
+import { ModalDialog } from '@/ui/dialog';
+import type { Campaign } from '@/lib/campaigns';
 
 export const ORG_QUICK_ADD_ALERT = 'Organization campaigns work differently. Please visit the campaign page for more information.';
 
@@ -14,6 +14,11 @@ export function QuickAddButton({ campaign }: { campaign: Campaign }) {
   const [alertOpen, setAlertOpen] = useState(false);
   if (campaign.is_funded) return null;
   const onClick = () => {
+    // Already in the bag: the button stays focusable (a disabled one drops focus to the page) and says so.
+    if (inBag) {
+      announce(`${campaign.product_name} for ${campaign.title} is already in your gift bag.`);
+      return;
+    }
     if (campaign.type === 'organization') {
       setAlertOpen(true);
       return;
@@ -33,38 +38,31 @@ export function QuickAddButton({ campaign }: { campaign: Campaign }) {
   };
   return (
     <>
-      <Button variant="secondary" onClick={onClick} disabled={inBag} className="relative z-10 w-full">
+      <Button
+        variant="secondary"
+        onClick={onClick}
+        aria-disabled={inBag || undefined}
+        className="relative z-10 w-full aria-disabled:cursor-default aria-disabled:opacity-70"
+      >
         <Gift aria-hidden="true" className="size-5" />
         {inBag ? 'In your gift bag' : 'Add to gift bag'}
         <span className="sr-only">
           : {campaign.product_name} for {campaign.title}
         </span>
       </Button>
-      <ModalOverlay
-        isOpen={alertOpen}
-        onOpenChange={setAlertOpen}
-        isDismissable
-        className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4"
-      >
-        <Modal className="w-full max-w-md rounded-xl bg-white p-6 text-gray-900 shadow-xl dark:bg-gray-900 dark:text-gray-100">
-          <Dialog role="alertdialog" className="outline-none">
-            {({ close }) => (
-              <>
-                <Heading slot="title" className="text-xl font-bold">
-                  Visit the campaign page
-                </Heading>
-                <p className="mt-3 text-lg">{ORG_QUICK_ADD_ALERT}</p>
-                <div className="mt-6 flex flex-wrap gap-3">
-                  <LinkButton to={`/campaigns/${campaign.id}`}>Go to the campaign page</LinkButton>
-                  <Button variant="secondary" onClick={close} autoFocus>
-                    OK
-                  </Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <ModalDialog title="Visit the campaign page" role="alertdialog" size="sm" isOpen={alertOpen} onOpenChange={setAlertOpen}>
+        {(close) => (
+          <>
+            <p className="mt-3 text-lg">{ORG_QUICK_ADD_ALERT}</p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <LinkButton to={`/campaigns/${campaign.id}`}>Go to the campaign page</LinkButton>
+              <Button variant="secondary" onClick={close} autoFocus>
+                OK
+              </Button>
+            </div>
+          </>
+        )}
+      </ModalDialog>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { SEARCH_MAX_LENGTH, normalizeSearchQuery } from '@contract/search';
 import { Page } from '@/ui/page';
 import { Button } from '@/ui/button';
 import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
+import { LoadMoreButton, useLoadMore } from '@/ui/load-more';
 import { useCampaignSearch } from './api';
 import { CampaignCard } from './campaign-card';
 
@@ -13,8 +14,10 @@ export default function SearchPage() {
   const q = normalizeSearchQuery(params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH);
   const [text, setText] = useState(q);
   const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const search = useCampaignSearch(q);
   const results = search.data?.pages.flatMap((p) => p.items) ?? [];
+  const loadMore = useLoadMore({ listRef, count: results.length, noun: 'results', loadNext: () => void search.fetchNextPage() });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -64,7 +67,7 @@ export default function SearchPage() {
               {results.length}
               {search.hasNextPage ? '+' : ''} {results.length === 1 ? 'result' : 'results'} for “{q}”
             </h2>
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Search results">
+            <ul ref={listRef} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Search results">
               {results.map((c) => (
                 <li key={c.id}>
                   <CampaignCard campaign={c} headingLevel={3} />
@@ -73,9 +76,7 @@ export default function SearchPage() {
             </ul>
             {search.hasNextPage ? (
               <div className="mt-8 flex justify-center">
-                <Button variant="secondary" onClick={() => void search.fetchNextPage()} disabled={search.isFetchingNextPage}>
-                  {search.isFetchingNextPage ? 'Loading more results...' : 'Load more'}
-                </Button>
+                <LoadMoreButton loading={search.isFetchingNextPage} onLoad={loadMore} loadingLabel="Loading more results..." />
               </div>
             ) : null}
           </>

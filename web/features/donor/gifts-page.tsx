@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Gift as GiftIcon, HandCoins, LifeBuoy, type LucideIcon, PackageCheck, Wallet } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Gift } from '@contract/giving';
 import { formatNaira } from '@contract/money';
@@ -7,6 +7,8 @@ import { SUPPORT_EMAIL } from '@/lib/site';
 import { Button } from '@/ui/button';
 import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
+import { StatusBadge, type Tone } from '@/ui/status-badge';
+import { cellClass, DataTable } from '@/ui/table';
 import { recipientName, useDonorGifts } from './api';
 import { VideoModal } from './video-modal';
 
@@ -15,33 +17,13 @@ const countFormat = new Intl.NumberFormat('en-NG');
 
 const linkClass = 'inline-flex min-h-11 items-center font-semibold underline wrap-anywhere';
 
-type Badge = { className: string; Icon: LucideIcon };
-
-const grey = 'border-gray-600 bg-gray-100 text-gray-900 dark:border-gray-400 dark:bg-gray-800 dark:text-gray-100';
-
-// The status text carries the meaning; colour and icon only repeat it, with contrast well above AA.
-const badges: Record<string, Badge> = {
-  Delivered: {
-    className: 'border-green-700 bg-green-50 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100',
-    Icon: CheckCircle2,
-  },
-  'Processing Pickup': {
-    className: 'border-amber-700 bg-amber-50 text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100',
-    Icon: Clock,
-  },
-  'Fully Funded': { className: grey, Icon: PackageCheck },
+// The status text carries the meaning; colour and icon only repeat it.
+const badges: Record<string, { tone: Tone; icon: LucideIcon }> = {
+  Delivered: { tone: 'success', icon: CheckCircle2 },
+  'Processing Pickup': { tone: 'warning', icon: Clock },
+  'Fully Funded': { tone: 'neutral', icon: PackageCheck },
 };
-const otherBadge: Badge = { className: grey, Icon: HandCoins };
-
-function StatusBadge({ status }: { status: string }) {
-  const { className, Icon } = badges[status] ?? otherBadge;
-  return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-sm font-semibold whitespace-nowrap ${className}`}>
-      <Icon aria-hidden="true" className="size-4 shrink-0" />
-      {status}
-    </span>
-  );
-}
+const otherBadge = { tone: 'neutral' as Tone, icon: HandCoins };
 
 function GiftDate({ iso }: { iso: string }) {
   const date = new Date(iso);
@@ -93,7 +75,7 @@ function GiftRow({ gift }: { gift: Gift }) {
   const video = gift.appreciation_video_url?.trim();
   return (
     <tr className="border-t border-gray-200 align-top dark:border-gray-700">
-      <th scope="row" className="min-w-40 px-4 py-3 text-left font-normal">
+      <th scope="row" className={`min-w-40 ${cellClass} text-left font-normal`}>
         <Link to={`/campaigns/${encodeURIComponent(gift.campaign_id)}`} className={linkClass}>
           {name}
         </Link>
@@ -102,15 +84,15 @@ function GiftRow({ gift }: { gift: Gift }) {
           {gift.units > 1 ? `, ${countFormat.format(gift.units)} units` : ''}
         </span>
       </th>
-      <td className="px-4 py-3 leading-11 whitespace-nowrap">
+      <td className={`${cellClass} leading-11 whitespace-nowrap`}>
         <GiftDate iso={gift.date} />
       </td>
-      <td className="px-4 py-3">
+      <td className={cellClass}>
         <span className="inline-flex min-h-11 items-center">
-          <StatusBadge status={gift.status} />
+          <StatusBadge {...(badges[gift.status] ?? otherBadge)}>{gift.status}</StatusBadge>
         </span>
       </td>
-      <td className="px-4 py-3">
+      <td className={cellClass}>
         {video ? (
           <VideoModal name={name} url={video} />
         ) : (
@@ -129,65 +111,13 @@ function newestFirst(gifts: Gift[]): Gift[] {
   return [...gifts].sort((a, b) => time(b) - time(a) || b.id - a.id);
 }
 
-/** Whether the element's content is wider than the element, kept up to date as either resizes. */
-function useOverflowsSideways<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, overflows] as const;
-}
-
 function GiftTable({ gifts }: { gifts: Gift[] }) {
-  const [scroller, overflows] = useOverflowsSideways<HTMLDivElement>();
   return (
-    <>
-      {overflows ? (
-        <p className="mb-2 text-gray-700 dark:text-gray-300">Scroll the table sideways to see every column.</p>
-      ) : null}
-      {/* Focusable so keyboard users can scroll the table sideways on narrow screens; relative so
-          visually hidden text is clipped by this scroller instead of widening the whole page. */}
-      <div
-        ref={scroller}
-        role="region"
-        aria-label="Gifting history table"
-        tabIndex={0}
-        className="relative overflow-x-auto rounded-xl border border-gray-300 bg-white dark:border-gray-700 dark:bg-gray-900"
-      >
-        <table className="w-full min-w-xl border-collapse text-left">
-          <caption className="sr-only">Your gifts, newest first</caption>
-          <thead className="bg-gray-100 text-sm font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Recipient
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Date
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Appreciation
-              </th>
-            </tr>
-          </thead>
-          <tbody className="text-gray-900 dark:text-gray-100">
-            {newestFirst(gifts).map((gift) => (
-              <GiftRow key={gift.id} gift={gift} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <DataTable label="Gifting history table" caption="Your gifts, newest first" columns={['Recipient', 'Date', 'Status', 'Appreciation']}>
+      {newestFirst(gifts).map((gift) => (
+        <GiftRow key={gift.id} gift={gift} />
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { PublicOrganizationCampaign, PublicRecipientCampaign } from '@contract/campaigns';
 import { CHECKOUT_LIMITS, type FundReply } from '@contract/giving';
-import { ORG_PREFIX, parseCampaignId, toCampaignId } from '@contract/ids';
 import { formatNaira } from '@contract/money';
-import { ApiError, apiGet } from '@/lib/api';
+import { campaignQuery, perUnitPrice, type Campaign } from '@/lib/campaigns';
 import { LinkButton } from '@/ui/button';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
@@ -27,59 +25,38 @@ type GiftCampaign = {
   isFunded: boolean;
 };
 
-function fromRecipient(c: PublicRecipientCampaign): GiftCampaign {
-  return {
-    id: toCampaignId({ kind: 'recipient', id: c.id }),
-    type: 'recipient',
-    productName: c.product_name,
-    imageUrl: c.product_image_url,
-    forName: `${c.first_name} ${c.last_name}`.trim(),
-    unitPriceKobo: c.product_price,
-    unitsRemaining: c.is_funded ? 0 : 1,
-    maxUnits: 1,
-    isFunded: c.is_funded,
-  };
-}
-
-function fromOrganization(c: PublicOrganizationCampaign): GiftCampaign {
-  // Spec 5: the price of one unit is the total divided by the quantity requested.
-  const unitPriceKobo = c.quantity > 0 ? Math.round(c.total_price / c.quantity) : c.unit_price;
+/** What giving needs of a campaign, from the one shared campaign shape and query. */
+function toGift(c: Campaign): GiftCampaign {
+  if (c.type === 'recipient') {
+    return {
+      id: c.id,
+      type: 'recipient',
+      productName: c.product_name,
+      imageUrl: c.product_image_url,
+      forName: c.title,
+      unitPriceKobo: c.product_price,
+      unitsRemaining: c.is_funded ? 0 : 1,
+      maxUnits: 1,
+      isFunded: c.is_funded,
+    };
+  }
   const unitsRemaining = Math.max(0, c.units_remaining);
   return {
-    id: toCampaignId({ kind: 'organization', id: c.id }),
+    id: c.id,
     type: 'organization',
     productName: c.product_name,
-    imageUrl: c.image_url,
-    forName: c.organization_name || `${c.first_name} ${c.last_name}`.trim(),
-    unitPriceKobo,
+    imageUrl: c.product_image_url,
+    forName: c.title,
+    unitPriceKobo: perUnitPrice(c),
     unitsRemaining,
     maxUnits: Math.max(1, Math.min(CHECKOUT_LIMITS.unitsPerCampaign, unitsRemaining)),
     isFunded: c.is_funded || unitsRemaining === 0,
   };
 }
 
-async function fetchCampaign(rawId: string): Promise<GiftCampaign> {
-  const notFound = rawId.startsWith(ORG_PREFIX) ? 'Organization campaign not found.' : 'Campaign not found.';
-  const ref = parseCampaignId(rawId);
-  if (!ref) throw new ApiError(404, notFound);
-  try {
-    return ref.kind === 'organization'
-      ? fromOrganization(await apiGet<PublicOrganizationCampaign>(`/org-campaigns/${ref.id}`))
-      : fromRecipient(await apiGet<PublicRecipientCampaign>(`/campaigns/${ref.id}`));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new ApiError(404, notFound);
-    if (error instanceof ApiError && error.status > 0) throw new ApiError(error.status, `HTTP error! status: ${error.status}`);
-    throw error;
-  }
-}
-
 function useGiftCampaign(rawId: string) {
-  return useQuery({
-    // Its own key: the campaign pages cache a different shape for the same id.
-    queryKey: ['giving', 'campaign', rawId],
-    queryFn: () => fetchCampaign(rawId),
-    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-  });
+  const query = useQuery(campaignQuery(rawId));
+  return { ...query, data: query.data ? toGift(query.data) : undefined };
 }
 
 const perPaymentNote = (c: GiftCampaign) =>

@@ -1,9 +1,9 @@
 import { AlertCircle, CreditCard } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { formatNaira } from '@contract/money';
 import { apiRequest } from '@/lib/api';
 import { Button } from '@/ui/button';
+import { ModalDialog } from '@/ui/dialog';
 import { Spinner } from './spinner';
 import { messageFor } from './messages';
 
@@ -49,76 +49,70 @@ export function TestPaymentDialog({
   };
 
   return (
-    <ModalOverlay
+    <ModalDialog
+      title="Test payment"
+      icon={<CreditCard aria-hidden="true" className="size-6 shrink-0" />}
+      size="sm"
       isOpen
-      isDismissable={!charging}
-      isKeyboardDismissDisabled={charging}
+      dismissable={!charging}
       onOpenChange={(open) => {
         if (!open) cancel();
       }}
-      className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/60 p-4"
+      describedBy={descriptionId}
     >
-      <Modal className="max-h-full w-full max-w-md overflow-y-auto rounded-xl border-2 border-gray-300 bg-white p-5 text-gray-900 shadow-xl sm:p-6 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100">
-        <Dialog aria-describedby={descriptionId} className="outline-none">
-          <Heading slot="title" className="flex items-center gap-2 text-2xl font-bold">
-            <CreditCard aria-hidden="true" className="size-6 shrink-0" />
-            Test payment
-          </Heading>
-          <p id={descriptionId} className="mt-3 text-gray-800 dark:text-gray-200">
-            <strong>Test mode: no card is charged.</strong> This test payment stands in for the card payment window.
-          </p>
-          <dl className="mt-4 space-y-3 rounded-lg border border-gray-300 p-4 dark:border-gray-600">
-            <div>
-              <dt className="text-sm text-gray-700 dark:text-gray-300">Amount</dt>
-              <dd className="text-2xl font-bold">{amount}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-gray-700 dark:text-gray-300">Payment reference</dt>
-              <dd className="font-mono text-base break-all">{reference}</dd>
-            </div>
-          </dl>
-          {shownKobo !== amountKobo ? (
-            <p className="mt-3 text-gray-800 dark:text-gray-200">
-              This is the current price, which differs from the {formatNaira(shownKobo)} shown before.
-            </p>
-          ) : null}
-          {error ? (
-            <p
-              role="alert"
-              className="mt-4 flex items-start gap-2 rounded-lg border-2 border-red-700 bg-red-50 px-3 py-2 font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200"
-            >
-              <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              <span>{error}</span>
-            </p>
-          ) : null}
-          <div role="status">
-            {charging ? (
-              <span className="mt-4 flex items-center gap-2 text-gray-800 dark:text-gray-200">
-                <Spinner /> Paying...
-              </span>
-            ) : null}
-          </div>
-          <div className="mt-5 flex flex-wrap gap-3">
-            <Button
-              // Focus starts on the action, with the dialog's title and description read with it.
-              autoFocus
-              onClick={pay}
-              aria-disabled={charging || undefined}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-            >
-              Pay {amount}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={cancel}
-              aria-disabled={charging || undefined}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-            >
-              Cancel
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <p id={descriptionId} className="mt-3 text-gray-800 dark:text-gray-200">
+        <strong>Test mode: no card is charged.</strong> This test payment stands in for the card payment window.
+      </p>
+      <dl className="mt-4 space-y-3 rounded-lg border border-gray-300 p-4 dark:border-gray-600">
+        <div>
+          <dt className="text-sm text-gray-700 dark:text-gray-300">Amount</dt>
+          <dd className="text-2xl font-bold">{amount}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-gray-700 dark:text-gray-300">Payment reference</dt>
+          <dd className="font-mono text-base break-all">{reference}</dd>
+        </div>
+      </dl>
+      {shownKobo !== amountKobo ? (
+        <p className="mt-3 text-gray-800 dark:text-gray-200">
+          This is the current price, which differs from the {formatNaira(shownKobo)} shown before.
+        </p>
+      ) : null}
+      {error ? (
+        <p
+          role="alert"
+          className="mt-4 flex items-start gap-2 rounded-lg border-2 border-red-700 bg-red-50 px-3 py-2 font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200"
+        >
+          <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <span>{error}</span>
+        </p>
+      ) : null}
+      <div role="status">
+        {charging ? (
+          <span className="mt-4 flex items-center gap-2 text-gray-800 dark:text-gray-200">
+            <Spinner /> Paying...
+          </span>
+        ) : null}
+      </div>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Button
+          // Focus starts on the action, with the dialog's title and description read with it.
+          autoFocus
+          onClick={pay}
+          aria-disabled={charging || undefined}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        >
+          Pay {amount}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={cancel}
+          aria-disabled={charging || undefined}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        >
+          Cancel
+        </Button>
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeStreams, type Campaign } from './normalize';
+import { mergeStreams, type Campaign } from './campaigns';
 
 const c = (id: string, created_at: string): Campaign =>
   ({ id, created_at, type: id.startsWith('org-') ? 'organization' : 'recipient' }) as Campaign;

@@ -1,5 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult } from '@contract/campaigns';
-import { toCampaignId } from '@contract/ids';
+import { parseCampaignId, toCampaignId } from '@contract/ids';
+import { ApiError, apiGet } from './api';
+
+// Campaigns as every feature sees them (decision 0010): one shape for both kinds, the per-unit
+// price, and the one query (key and fetcher) for a single campaign, so the campaign page and the
+// donate page share one cache entry.
 
 /** One shape for both kinds of campaign, as the cards, detail page and gift bag use it. */
 export type Campaign = {
@@ -76,4 +82,33 @@ export function mergeStreams(
   if (cutoff === undefined) return { shown: all, held: 0 };
   const shown = all.filter((c) => c.created_at >= cutoff);
   return { shown, held: all.length - shown.length };
+}
+
+/** Per-unit price of an organization campaign (spec 5): total price over quantity. */
+export function perUnitPrice(c: Pick<Campaign, 'total_price' | 'quantity' | 'unit_price'>): number {
+  return c.quantity > 0 ? Math.round(c.total_price / c.quantity) : c.unit_price;
+}
+
+/** One campaign by its id as shown in addresses ('12' or 'org-3'), normalised; 404 in the spec's words. */
+export function campaignQuery(rawId: string | undefined) {
+  const ref = rawId ? parseCampaignId(rawId) : null;
+  return queryOptions({
+    queryKey: ['campaign', rawId],
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    queryFn: async (): Promise<Campaign> => {
+      const isOrg = rawId?.startsWith('org-') ?? false;
+      const notFoundText = isOrg ? 'Organization campaign not found.' : 'Campaign not found.';
+      if (!ref) throw new ApiError(404, notFoundText);
+      try {
+        if (ref.kind === 'organization') {
+          return normalizeOrganization(await apiGet<PublicOrganizationCampaign>(`/org-campaigns/${ref.id}`));
+        }
+        return normalizeRecipient(await apiGet<PublicRecipientCampaign>(`/campaigns/${ref.id}`));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) throw new ApiError(404, notFoundText);
+        if (error instanceof ApiError && error.status > 0) throw new ApiError(error.status, `HTTP error! status: ${error.status}`);
+        throw error;
+      }
+    },
+  });
 }
