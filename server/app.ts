@@ -21,6 +21,8 @@ import { registerOpenApi } from './http/openapi';
 import { registerTextGuard } from './http/text-guard';
 import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { requestRoutes } from './modules/campaigns/request-routes';
+import { catalogRoutes } from './modules/catalog/routes';
 import { givingRoutes } from './modules/giving/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
@@ -174,6 +176,8 @@ export async function buildApp(
   await registerOpenApi(app);
   await app.register(contentRoutes(deps));
   await app.register(campaignRoutes(deps));
+  await app.register(requestRoutes(deps));
+  await app.register(catalogRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));

@@ -16,6 +16,8 @@ export const JOB = {
   reconcile: 'giving.reconcile',
   /** Someone finished onboarding: tell the admins, in the app and by mail. */
   onboardingCompleted: 'onboarding.completed',
+  /** A recipient or organization made a request: tell the admins, in the app and by mail. */
+  campaignRequested: 'campaigns.requested',
   /** Every hour: remove uploads given out more than a day ago and never used. */
   removeStaleUploads: 'uploads.remove-stale',
 } as const;

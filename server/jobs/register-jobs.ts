@@ -3,6 +3,7 @@ import { mailResetLink, type ResetLinkJob } from '../modules/accounts/reset-pass
 import { mailVerificationCode } from '../modules/accounts/send-verification-code';
 import { reconcilePayments } from '../modules/giving/reconcile-payments';
 import { isFinalRefusal, recordPayment } from '../modules/giving/record-payment';
+import { notifyAdminsOfRequest, type CampaignRequestedJob } from '../modules/campaigns/requests';
 import { notifyAdminsOfOnboarding } from '../modules/onboarding/notify-admins';
 import { removeStaleUploads } from '../modules/uploads/cleanup';
 import { JOB, type MailJob, type PaymentEventJob } from './names';
@@ -46,6 +47,7 @@ export function registerJobs(deps: AppDeps): void {
   });
   jobs.schedule(JOB.reconcile, '* * * * *');
   jobs.handle<{ userId: number }>(JOB.onboardingCompleted, NOTICE, (job) => notifyAdminsOfOnboarding(deps, job.data.userId));
+  jobs.handle<CampaignRequestedJob>(JOB.campaignRequested, NOTICE, (job) => notifyAdminsOfRequest(deps, job.data));
   jobs.handle(JOB.removeStaleUploads, SWEEP, async () => {
     await removeStaleUploads(deps);
   });

@@ -190,3 +190,20 @@ export async function uploadFile(
     : (await app.inject({ method: 'PUT', url: presignedUrl, headers: { 'content-type': file.type }, payload: file.bytes })).statusCode;
   return { key, presignedUrl, putStatus };
 }
+
+/** Completes onboarding through the API (with a real PDF as the ID or papers), as the wizard does. */
+export async function onboard(app: App, token: string, role: 'recipient' | 'organization'): Promise<void> {
+  const { pdfFile } = await import('./files');
+  const document = await uploadFile(app, token, {
+    purpose: role === 'recipient' ? 'idDocument' : 'organizationDocument',
+    fileName: 'document.pdf',
+    type: 'application/pdf',
+    bytes: pdfFile(),
+  });
+  const payload =
+    role === 'recipient'
+      ? { gender: 'Female', age: 30, stateOfOrigin: 'Lagos', recipientBio: 'A teacher of blind children.', employmentStatus: 'Employed', idType: 'NIN', idDocumentKey: document.key }
+      : { organizationName: 'Fixture School for the Blind', yearOfEstablishment: 1990, stateOfOperation: 'Lagos', organizationBio: 'A school for blind pupils.', idType: 'CAC', idDocumentKey: document.key };
+  const res = await app.inject({ method: 'POST', url: `/api/onboarding/${role}/submit`, headers: { authorization: `Bearer ${token}` }, payload });
+  expectOk('onboarding', res);
+}

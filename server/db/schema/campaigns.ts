@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { organizationProducts, products } from './catalog';
@@ -64,6 +65,11 @@ export const recipientCampaigns = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`status in ('approved', 'purchased', 'delivered')`),
     index('recipient_campaigns_recipient_idx').on(t.recipientId),
+    // One open request per recipient (spec 4, request eligibility), held by the database itself, so
+    // two submits at once cannot both succeed.
+    uniqueIndex('recipient_campaigns_one_open_idx')
+      .on(t.recipientId)
+      .where(sql`status in ('pending', 'approved')`),
     index('recipient_campaigns_search_idx').using('gin', t.searchVector),
     index('recipient_campaigns_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
   ],
@@ -120,6 +126,9 @@ export const organizationCampaigns = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`status in ('approved', 'partially_fulfilled', 'fulfilled')`),
     index('organization_campaigns_org_idx').on(t.organizationId),
+    uniqueIndex('organization_campaigns_one_open_idx')
+      .on(t.organizationId)
+      .where(sql`status in ('pending', 'approved', 'partially_fulfilled')`),
     index('organization_campaigns_search_idx').using('gin', t.searchVector),
     index('organization_campaigns_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
   ],

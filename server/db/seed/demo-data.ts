@@ -279,6 +279,7 @@ export const demoOrganizations: DemoOrganization[] = [
   { logo: 'seed/lagos-school-for-the-blind.svg', document: demoDocuments.organizationPapers.key, email: 'organization@example.com', firstName: 'Ngozi', lastName: 'Okafor', phone: '+2348051112233', organizationName: 'Lagos School for the Blind', year: 1962, state: 'Lagos', bio: 'A primary and secondary school serving 180 blind and low-vision pupils.' },
   { email: 'vision.ibadan@example.com', firstName: 'Adebayo', lastName: 'Ogunbiyi', phone: '+2348051112234', organizationName: 'Ibadan Vision Resource Centre', year: 1998, state: 'Oyo', bio: 'Trains blind adults in computer skills and orientation and mobility.' },
   { email: 'hope.abeokuta@example.com', firstName: 'Fatima', lastName: 'Lawal', phone: '+2348051112235', organizationName: 'Hope Braille Library, Abeokuta', year: 2010, state: 'Ogun', bio: 'A community braille and talking-book library.' },
+  { email: 'mobility.kaduna@example.com', firstName: 'Yusuf', lastName: 'Abubakar', phone: '+2348051112236', organizationName: 'Kaduna Mobility Training Centre', year: 2004, state: 'Kaduna', bio: 'Teaches orientation and mobility to newly blind adults.' },
 ];
 
 type OrganizationStatus = 'pending' | 'approved' | 'partially_fulfilled' | 'fulfilled' | 'rejected';
@@ -298,7 +299,7 @@ export const demoOrganizationCampaigns: DemoOrganizationCampaign[] = [
   { organization: 'organization@example.com', product: 'slate', quantity: 60, status: 'partially_fulfilled', daysAgo: 14, reason: 'Sixty new pupils join our primary section in September and each needs a slate and stylus for braille writing lessons.', gifts: [ { donor: 'demo', units: 10, daysAgo: 10 }, { donor: { name: 'Kelechi Umeh', email: 'kelechi.umeh@example.net' }, units: 15, daysAgo: 7 } ] },
   { organization: 'vision.ibadan@example.com', product: 'workstation', quantity: 8, status: 'approved', daysAgo: 8, reason: 'Our computer training lab has two working machines for forty trainees; eight workstations would let a full class practise at once.' },
   { organization: 'hope.abeokuta@example.com', product: 'daisy', quantity: 4, status: 'fulfilled', daysAgo: 60, reason: 'Our members borrow talking books but have no players at home. Four lending players would serve our reading circle.', gifts: [ { donor: { name: 'Aisha Garba', email: 'aisha.garba@example.net' }, units: 2, daysAgo: 50 }, { donor: 'demo', units: 2, daysAgo: 48 } ] },
-  { organization: 'vision.ibadan@example.com', product: 'cane', quantity: 40, status: 'pending', daysAgo: 3, reason: 'Our orientation and mobility course starts next month and most trainees arrive without a proper long cane.' },
+  { organization: 'mobility.kaduna@example.com', product: 'cane', quantity: 40, status: 'pending', daysAgo: 3, reason: 'Our orientation and mobility course starts next month and most trainees arrive without a proper long cane.' },
   { organization: 'hope.abeokuta@example.com', product: 'paper', quantity: 20, status: 'approved', daysAgo: 5, reason: 'We emboss exam past questions for secondary students and have run out of braille paper for the new term.' },
 ];
 

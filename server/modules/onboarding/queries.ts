@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizationProfiles, recipientProfiles, roles, users } from '../../db/schema/all';
 
@@ -61,15 +61,4 @@ export async function onboardedPerson(db: Db, userId: number) {
     .where(eq(users.id, userId))
     .limit(1);
   return row;
-}
-
-/** Every admin's verified address (any role other than the three self-service ones). */
-export async function adminEmails(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(notInArray(roles.name, ['recipient', 'donor', 'organization']), isNotNull(users.emailVerifiedAt)))
-    .orderBy(users.id);
-  return rows.map((r) => r.email);
 }

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "organization_campaigns_one_open_idx" ON "organization_campaigns" USING btree ("organization_id") WHERE status in ('pending', 'approved', 'partially_fulfilled');--> statement-breakpoint
+CREATE UNIQUE INDEX "recipient_campaigns_one_open_idx" ON "recipient_campaigns" USING btree ("recipient_id") WHERE status in ('pending', 'approved');
