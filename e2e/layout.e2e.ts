@@ -327,6 +327,50 @@ describe('impact figures', () => {
   }
 });
 
+describe('early requests named in the HTML', () => {
+  it('are the ones the page makes, each fetched once', async () => {
+    const { page } = await e2e.newPage({ width: 412 });
+    const requests: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (r) => requests.push(r.url().replace(e2e.baseURL, '')));
+    page.on('console', (m) => {
+      if (/preload/i.test(m.text())) warnings.push(m.text());
+    });
+    for (const [path, api] of [
+      [`/campaigns/${recipientId}`, [`/api/campaigns/${recipientId}`]],
+      [`/campaigns/org-${orgId}`, [`/api/org-campaigns/${orgId}`]],
+      ['/campaigns', ['/api/campaigns?limit=24', '/api/org-campaigns/active?limit=24']],
+      ['/login', []],
+    ] as const) {
+      requests.length = 0;
+      const html = await (await fetch(`${e2e.baseURL}${path}`)).text();
+      await page.goto(path);
+      await settle(page);
+      const named = [...html.matchAll(/<link rel="(?:module)?preload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+      expect(named.filter((href) => href.startsWith('/assets/')).length, `${path} names its code`).toBeGreaterThan(0);
+      for (const href of api) expect(named, `${path} names ${href}`).toContain(href);
+      if (path.startsWith('/campaigns')) expect(html, path).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/media\/seed\/[^"]+\.svg">/);
+      for (const href of named) {
+        expect(requests.filter((url) => url === href).length, `${path}: ${href} requested once`).toBe(1);
+      }
+      // The image named is the one the page shows first.
+      if (path.startsWith('/campaigns')) {
+        const image = /as="image" fetchpriority="high" href="([^"]+)"/.exec(html)![1];
+        expect(await page.locator('main img').first().getAttribute('src')).toBe(image);
+      }
+    }
+    expect(warnings).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('leave every other page as it was', async () => {
+    const html = await (await fetch(`${e2e.baseURL}/`)).text();
+    expect(html).not.toMatch(/rel="(module)?preload"/);
+    const unknown = await (await fetch(`${e2e.baseURL}/campaigns/999999`)).text();
+    expect(unknown).not.toMatch(/as="(image|fetch)"/);
+  });
+});
+
 describe('axe on the changed pages', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [320, 1280]) {

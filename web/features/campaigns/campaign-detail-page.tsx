@@ -1,19 +1,27 @@
-import { ArrowLeft, CheckCircle2, Gift } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, CheckCircle2, Gift, HandCoins } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { CHECKOUT_LIMITS } from '@contract/giving';
+import { CHECKOUT_LIMITS } from '@contract/checkout-limits';
 import { formatNaira, percentOf } from '@contract/money';
 import { cartActions, useCart } from '@/lib/cart';
 import { announce, usePageTitle } from '@/lib/page';
 import { Avatar } from '@/ui/avatar';
-import { Button, LinkButton } from '@/ui/button';
+import { Button, LinkButton, buttonClass } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
 import { ProgressBar } from '@/ui/progress-bar';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useCampaign } from './api';
 import type { Campaign } from './normalize';
-import { FundDialog } from './fund-dialog';
 import { ProductImage } from '@/ui/product-image';
+
+// The dialog's code (React Aria's modal) loads once the page shows, not before it: a slow phone paints
+// the campaign sooner. Until it arrives an inert look-alike holds the button's place, so nothing moves.
+const FundDialog = lazy(() => import('./fund-dialog').then((m) => ({ default: m.FundDialog })));
+const fundUnitsPlaceholder = (
+  <span aria-hidden="true" className={buttonClass('primary')}>
+    <HandCoins aria-hidden="true" className="size-5" /> Fund units
+  </span>
+);
 
 function BackButton() {
   const navigate = useNavigate();
@@ -199,7 +207,11 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
               <LinkButton to={`/donate/${campaign.id}`} state={isOrg ? { units: quantity } : undefined}>
                 <Gift aria-hidden="true" className="size-5" /> Donate now
               </LinkButton>
-              {isOrg ? <FundDialog campaign={campaign} /> : null}
+              {isOrg ? (
+                <Suspense fallback={fundUnitsPlaceholder}>
+                  <FundDialog campaign={campaign} />
+                </Suspense>
+              ) : null}
               <Button variant="secondary" onClick={addToBag} disabled={inBag && !isOrg}>
                 {inBag && !isOrg ? 'In your gift bag' : isOrg && inBag ? 'Update gift bag' : 'Add to gift bag'}
               </Button>
