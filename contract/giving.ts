@@ -1,26 +1,8 @@
 import { z } from 'zod';
 import { parseCampaignId } from './ids';
 
-export const HOLD_MINUTES = 15;
-
-/**
- * Bounds on what one checkout and one donor may hold at once, so a single unpaid checkout can never
- * take every open unit away from other donors (docs/decisions/0006).
- */
-export const CHECKOUT_LIMITS = {
-  /** Units of one organization campaign in one checkout (a recipient campaign is always exactly 1). */
-  unitsPerCampaign: 20,
-  /** Different campaigns in one checkout. */
-  campaignsPerCheckout: 10,
-  /** Unpaid checkouts whose hold has not lapsed, per donor email. */
-  openPerEmail: 3,
-  /** Unpaid checkouts whose hold has not lapsed, per client address. */
-  openPerAddress: 5,
-} as const;
-
-export const TOO_MANY_CAMPAIGNS = `A single payment can include at most ${CHECKOUT_LIMITS.campaignsPerCheckout} campaigns. Please remove some from your gift bag and give to them in a second payment.`;
-export const tooManyUnits = (label: string) =>
-  `${label} can take at most ${CHECKOUT_LIMITS.unitsPerCampaign} units in one payment`;
+// Kept apart from the schemas (contract/checkout-limits.ts) so a page can show them without zod.
+export { CHECKOUT_LIMITS, HOLD_MINUTES, TOO_MANY_CAMPAIGNS, tooManyUnits } from './checkout-limits';
 
 const campaignId = z
   .union([z.string(), z.number()])

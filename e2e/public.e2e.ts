@@ -135,9 +135,9 @@ describe('campaign journeys', () => {
 
   it('loads more campaigns with a button, keeping newest first across both kinds', async () => {
     await e2e.database.db.execute(sql`
-      insert into recipient_campaigns (recipient_id, product_id, price_kobo, reason, status, created_at, search_text)
+      insert into recipient_campaigns (recipient_id, product_id, price_kobo, reason, status, units_fulfilled, amount_raised_kobo, created_at, search_text)
       select (select id from users where email = 'amina.yusuf@example.com'), (select min(id) from products), 4500000,
-             'Extra campaign number ' || g || ' needs a cane to walk to school.', 'approved',
+             'Extra campaign number ' || g || ' needs a cane to walk to school.', 'purchased', 1, 4500000,
              now() - (g || ' hours')::interval - interval '30 days', 'extra'
         from generate_series(1, 30) g`);
     const { page } = await e2e.newPage();

@@ -19,6 +19,7 @@ import { registerRateLimits, type RateLimits } from './http/rate-limit';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { registerOpenApi } from './http/openapi';
 import { registerTextGuard } from './http/text-guard';
+import { createPageHtml } from './http/page-html';
 import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { requestRoutes } from './modules/campaigns/request-routes';
@@ -32,6 +33,7 @@ import { createGoogleVerifier, googleOff } from './providers/google/google';
 import { createTurnstile, humanCheckOff } from './providers/human-check/human-check';
 import { createOutboxMailer, createSmtpMailer } from './providers/mail/mail';
 import { contentRoutes } from './modules/content/routes';
+import { pagePreloadsFor } from './modules/campaigns/page-preloads';
 import { crawlerRoutes } from './modules/content/crawler-routes';
 import type { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/register-jobs';
@@ -214,13 +216,13 @@ export async function buildApp(
       },
     });
   }
-  const indexHtml = webDir ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : undefined;
+  const pageHtml = webDir ? createPageHtml(webDir, (urlPath) => pagePreloadsFor(deps.db, deps.storage, urlPath)) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !url.startsWith('/assets/');
-    if (isPage && indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    if (isPage && pageHtml) {
+      return pageHtml(url).then((html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
     }
     return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
   });

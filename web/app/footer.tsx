@@ -26,13 +26,13 @@ const columns = [
   },
 ] as const;
 
-const footerLink = 'inline-flex min-h-6 items-center gap-1 underline-offset-4 hover:underline hover:text-orange-300';
+const footerLink = 'inline-flex min-h-6 max-w-full items-center gap-1 [overflow-wrap:anywhere] underline-offset-4 hover:underline hover:text-orange-300';
 
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 bg-gray-950 text-gray-200">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+    <footer className="bg-gray-950 text-gray-200">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="text-lg font-bold text-white">Gift of Independence</p>
           <p className="mt-2 text-gray-300">

@@ -1,5 +1,5 @@
 import { Gift, Menu, Moon, Search, Sun, Volume2, VolumeX, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { itemCount, useCart } from '@/lib/cart';
 import { SETTINGS_KEYS, prefersDark, useBooleanSetting } from '@/lib/settings';
@@ -88,6 +88,7 @@ export function Header() {
   const [solid, setSolid] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
   useEffect(() => {
@@ -98,6 +99,14 @@ export function Header() {
   }, []);
 
   useEffect(() => setMenuOpen(false), [location.key]);
+
+  // Escape closes the open menu from the button or anywhere inside it, and focus goes back to the button.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    event.preventDefault();
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
 
   const links = (
     <>
@@ -120,23 +129,26 @@ export function Header() {
   );
 
   return (
+    // Sticky only where there is room for it: at 400% zoom or on a phone it would take a large share of the screen (WCAG 1.4.10).
     <header
       data-solid={solid}
-      className={`sticky top-0 z-40 transition-colors ${
+      onKeyDown={closeOnEscape}
+      className={`relative z-40 transition-colors roomy:sticky roomy:top-0 ${
         solid ? 'bg-white shadow-md dark:bg-gray-900' : 'bg-transparent'
       }`}
     >
       <TopBar />
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-2 sm:gap-3 sm:px-6 lg:px-8">
+      {/* When the controls cannot share a line with the name (signed in on a narrow phone, wider text spacing), they wrap below it. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-3 py-2 sm:gap-3 sm:px-6 lg:px-8">
         <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg text-base leading-tight font-bold sm:text-lg">
           <img src="/favicon.svg" alt="" className="size-8 shrink-0" width="32" height="32" />
-          {/* On the narrowest phones the name wraps onto two short lines rather than push the menu off screen. */}
-          <span className="max-w-[7.5rem] min-[400px]:max-w-none">Gift of Independence</span>
+          {/* On the narrowest phones the name wraps at each word, as narrow as its longest word, rather than push the menu off screen. */}
+          <span className="w-min min-[400px]:w-auto">Gift of Independence</span>
         </Link>
         <nav aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center gap-1">{links}</ul>
         </nav>
-        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           {session.status === 'signedIn' ? (
             <Suspense fallback={null}>
               <AccountMenu user={session.user} />
@@ -149,6 +161,7 @@ export function Header() {
             </Link>
           </span>
           <button
+            ref={menuButton}
             type="button"
             className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-gray-100 xl:hidden dark:hover:bg-gray-800"
             aria-expanded={menuOpen}

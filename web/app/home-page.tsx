@@ -10,7 +10,7 @@ export default function HomePage() {
   return (
     <>
       <section className="bg-gradient-to-b from-orange-50 to-white dark:from-gray-900 dark:to-gray-950">
-        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-2 lg:px-8">
+        <div className="mx-auto grid max-w-7xl grid-cols-1 items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-2 lg:px-8">
           <div>
             <p className="font-semibold tracking-wide text-brand-dark uppercase dark:text-orange-300">
               Assistive technology for blind and visually impaired Nigerians
@@ -29,7 +29,7 @@ export default function HomePage() {
               </LinkButton>
             </div>
           </div>
-          <img src="/media/seed/hero.svg" alt="" width={640} height={480} className="mx-auto w-full max-w-lg" />
+          <img src="/media/seed/hero.svg" alt="" width={640} height={480} className="mx-auto w-full max-w-lg rounded-2xl bg-orange-50 dark:bg-gray-900" />
         </div>
       </section>
       <FeaturedHighlights />

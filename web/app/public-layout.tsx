@@ -65,8 +65,14 @@ export function PublicLayout() {
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <Header />
-      {/* At least a screen tall, so the footer starts below the fold and never jumps into view while a page loads. */}
-      <main id="main-content" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps into view while a page loads.
+          The space above the footer is main's own, in the page's background; a page ending in a full-bleed band
+          (class bleed-end) runs it down to the footer instead. */}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="min-h-screen flex-1 pb-16 focus:outline-none [&:has(>.bleed-end:last-child)]:pb-0"
+      >
         <Suspense fallback={<LoadingState>Loading...</LoadingState>}>
           <Outlet />
         </Suspense>

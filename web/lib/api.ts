@@ -72,8 +72,9 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
   try {
     response = await fetch(`/api${path}`, {
       ...init,
+      // No accept header: every reply under /api is JSON, and a GET with no header beyond the session's
+      // is one the browser can answer from the page's early request for it (server/http/page-html.ts).
       headers: {
-        accept: 'application/json',
         ...(init.body ? { 'content-type': 'application/json' } : {}),
         ...authHeader(),
         ...init.headers,

@@ -11,6 +11,7 @@ import { Form, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { blockLink } from '@/ui/text-link';
 import { failureMessage, register, resendOtp, userExists, type RegisterBody } from './api';
 import { StepHeading, useStepFocus } from '@/ui/steps';
+import type { SignUpState, Step, Values } from './sign-up-state';
 import { GoogleButton, useGoogleCredential } from './google-button';
 import { VerifyStep } from './verify-step';
 
@@ -48,28 +49,6 @@ const detailsSchema = (role: SelfServiceRole, humanCheck: boolean) =>
     agreed: z.literal(true, { error: 'You must agree to the Terms and Privacy Policy.' }),
     turnstileToken: humanCheckToken(humanCheck, 'CAPTCHA verification is required.'),
   });
-
-type Step = 'role' | 'details' | 'verify';
-
-type Values = {
-  firstName: string;
-  lastName: string;
-  organizationName: string;
-  email: string;
-  phoneNumber: string;
-  password: string;
-  agreed: boolean;
-};
-
-/** Held by the page, so switching tabs or going back a step keeps what was typed. */
-export type SignUpState = { step: Step; role: SelfServiceRole | null; values: Values; verifyFor: string };
-
-export const initialSignUpState = (role: SelfServiceRole | null): SignUpState => ({
-  step: 'role',
-  role,
-  values: { firstName: '', lastName: '', organizationName: '', email: '', phoneNumber: '', password: '', agreed: false },
-  verifyFor: '',
-});
 
 export function SignUpPanel({
   config,

@@ -1,10 +1,11 @@
-import { Building2, CheckCircle2, User } from 'lucide-react';
+import { Building2, CheckCircle2, Gift, User } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { formatNaira, percentOf } from '@contract/money';
 import { truncate } from '@contract/text';
 import { Link } from 'react-router';
 import { ProgressBar } from '@/ui/progress-bar';
 import { ProductImage } from '@/ui/product-image';
-import { QuickAddButton } from './quick-add-button';
+import { buttonClass } from '@/ui/button';
 import type { Campaign } from '@/lib/campaigns';
 
 const cardFrame =
@@ -63,12 +64,26 @@ export function CampaignCard({
               </span>
             ) : null}
           </p>
-          <QuickAddButton campaign={campaign} />
+          {campaign.is_funded ? null : (
+            <Suspense fallback={quickAddPlaceholder}>
+              <QuickAddButton campaign={campaign} />
+            </Suspense>
+          )}
         </div>
       </div>
     </article>
   );
 }
+
+// The button's dialog (React Aria's modal, for organization campaigns) is code the list does not need to
+// show: it loads once the cards are on screen, with an inert look-alike in its place until then.
+const QuickAddButton = lazy(() => import('./quick-add-button').then((m) => ({ default: m.QuickAddButton })));
+const quickAddPlaceholder = (
+  <span aria-hidden="true" className={buttonClass('secondary', 'relative z-10 w-full')}>
+    <Gift aria-hidden="true" className="size-5" />
+    Add to gift bag
+  </span>
+);
 
 const bone = 'rounded bg-gray-200 dark:bg-gray-700';
 

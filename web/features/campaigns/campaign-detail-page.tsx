@@ -1,7 +1,7 @@
 import { ArrowLeft, CheckCircle2, Gift } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { CHECKOUT_LIMITS } from '@contract/giving';
+import { CHECKOUT_LIMITS } from '@contract/checkout-limits';
 import { formatNaira, percentOf } from '@contract/money';
 import { cartActions, useCart } from '@/lib/cart';
 import { announce, usePageTitle } from '@/lib/page';

@@ -35,11 +35,29 @@ export function statIcon(name: string): LucideIcon {
 
 const valueFormat = new Intl.NumberFormat('en-NG');
 
+/**
+ * Card widths by how many figures there are, so every row is full or, when the count does not divide
+ * evenly at some width, the last row is centred (the list is a wrapping, centred flex row with gap-6).
+ * Literal class names, so Tailwind finds them.
+ */
+const half = 'sm:basis-[calc((100%-1.5rem)/2)]';
+const third = 'md:basis-[calc((100%-3rem)/3)]';
+const rowWidths: Record<number, string> = {
+  1: 'sm:basis-96',
+  2: half,
+  3: third,
+  4: `${half} xl:basis-[calc((100%-4.5rem)/4)]`,
+  5: `${half} ${third} xl:basis-[calc((100%-6rem)/5)]`,
+  6: `${half} ${third}`,
+};
+const statCardWidth = (count: number): string => rowWidths[count] ?? (count % 4 === 0 ? rowWidths[4]! : rowWidths[6]!);
+
 export function ImpactStats() {
   const { data, isPending } = useStats();
   if (!isPending && (!data || data.length === 0)) return null;
   return (
-    <section aria-labelledby="impact-title" className="bg-gray-50 py-16 dark:bg-gray-900">
+    // Full-bleed and last on the home page: the layout lets a bleed-end section meet the footer with no band between.
+    <section aria-labelledby="impact-title" className="bleed-end bg-gray-50 py-16 dark:bg-gray-900">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <h2 id="impact-title" className="text-center text-3xl font-bold">
           Our Impact at a Glance
@@ -55,13 +73,13 @@ export function ImpactStats() {
             ))}
           </div>
         ) : (
-          <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
+          <ul className="mt-10 flex flex-wrap justify-center gap-6">
             {data!.map((s) => {
               const Icon = statIcon(s.icon_name);
               return (
                 <li
                   key={`${s.title}-${s.icon_name}`}
-                  className="flex flex-col items-center rounded-xl border border-gray-300 bg-white p-6 text-center dark:border-gray-700 dark:bg-gray-950"
+                  className={`flex w-full min-w-0 flex-col items-center rounded-xl border border-gray-300 bg-white p-6 sm:w-auto ${statCardWidth(data!.length)} text-center dark:border-gray-700 dark:bg-gray-950`}
                 >
                   <Icon aria-hidden="true" className="size-10 text-brand-dark dark:text-orange-300" />
                   <p className="mt-3 text-4xl font-extrabold">{valueFormat.format(s.stat_value)}+</p>

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPageHtml, PAGE_MODULES } from './page-html';
+
+const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-page-html-'));
+afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
+const index = '<!doctype html><html><head><title>Gift of Independence</title></head><body><div id="root"></div></body></html>';
+fs.writeFileSync(path.join(webDir, 'index.html'), index);
+
+describe('page HTML', () => {
+  it('names only pages the router loads lazily', () => {
+    const router = fs.readFileSync(path.resolve('web/app/router.tsx'), 'utf8');
+    const lazyPages = new Set([...router.matchAll(/import\('@\/([^']+)'\)/g)].map((m) => `${m[1]}.tsx`));
+    for (const [, source] of PAGE_MODULES) expect(lazyPages, source).toContain(source);
+  });
+
+  it('adds the page code, early data and top image for an address, and leaves others alone', async () => {
+    fs.writeFileSync(
+      path.join(webDir, 'page-chunks.json'),
+      JSON.stringify({ 'features/accounts/login-page.tsx': ['assets/login-page-abc.js', 'assets/shared-def.js'] }),
+    );
+    const html = createPageHtml(webDir, async (urlPath) =>
+      urlPath === '/campaigns/7' ? { images: ['/media/a "b".svg'], data: ['/api/campaigns/7'] } : { images: [], data: [] },
+    );
+    const login = await html('/login');
+    expect(login).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/login-page-abc.js"><link rel="modulepreload" crossorigin href="/assets/shared-def.js"></head>',
+    );
+    const campaign = await html('/campaigns/7');
+    expect(campaign).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/a &quot;b&quot;.svg">');
+    expect(campaign).toContain('<link rel="preload" as="fetch" crossorigin href="/api/campaigns/7">');
+    expect(await html('/')).toBe(index);
+    expect(await html('/about')).toBe(index);
+  });
+
+  it('serves the plain page when the look-up fails or there is no chunk list', async () => {
+    fs.rmSync(path.join(webDir, 'page-chunks.json'));
+    const html = createPageHtml(webDir, () => Promise.reject(new Error('database down')));
+    expect(await html('/campaigns/7')).toBe(index);
+    expect(await html('/login')).toBe(index);
+  });
+});

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The lazily loaded page module behind each address, as `web/app/router.tsx` maps them (source
+ * paths under web/, the keys of the build's page-chunks.json). Only pages a visitor can land on from outside are
+ * listed; `page-html.test.ts` checks every entry is a page the router loads. An address that
+ * matches none gets the plain index.html.
+ */
+export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/campaigns\/?$/, 'features/campaigns/campaigns-page.tsx'],
+  [/^\/campaigns\/[^/]+\/?$/, 'features/campaigns/campaign-detail-page.tsx'],
+  [/^\/search\/?$/, 'features/campaigns/search-page.tsx'],
+  [/^\/about\/?$/, 'features/content/about-page.tsx'],
+  [/^\/how-it-works\/?$/, 'features/content/how-it-works-page.tsx'],
+  [/^\/help\/?$/, 'features/content/help-page.tsx'],
+  [/^\/supported-states\/?$/, 'features/content/supported-states-page.tsx'],
+  [/^\/organizations\/?$/, 'features/content/organizations-page.tsx'],
+  [/^\/terms-of-service\/?$/, 'features/content/terms-page.tsx'],
+  [/^\/privacy-policy\/?$/, 'features/content/privacy-page.tsx'],
+  [/^\/cart\/?$/, 'features/giving/cart-page.tsx'],
+  [/^\/checkout\/?$/, 'features/giving/checkout-page.tsx'],
+  [/^\/donate\/[^/]+\/?$/, 'features/giving/donate-page.tsx'],
+  [/^\/forgot-password\/?$/, 'features/accounts/forgot-password-page.tsx'],
+  [/^\/reset-password\/[^/]+\/?$/, 'features/accounts/reset-password-page.tsx'],
+  [/^\/login\/?$/, 'features/accounts/login-page.tsx'],
+];
+
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** What the page an address opens will fetch first, found from the address alone (no session). */
+export type PagePreloads = (urlPath: string) => Promise<{ images: string[]; data: string[] }>;
+
+/**
+ * index.html for each address, with what the browser would otherwise learn of late:
+ * - `<link rel="modulepreload">` for the code of the page the address opens (its chunk and the
+ *   shared chunks it imports, from the build's page-chunks.json) that the entry does not already load.
+ *   Without them the page's code is requested only after the entry has downloaded and run: one
+ *   more round trip on a slow phone before anything shows.
+ * - `<link rel="preload" as="image" fetchpriority="high">` for the image at the top of the page,
+ *   otherwise requested only once the code and the page's data have arrived, and
+ *   `<link rel="preload" as="fetch">` for the API replies the page will ask for, otherwise requested
+ *   only once the code has run (`preloads`). The web app's GET requests carry no header a
+ *   signed-out visitor's would not, so the browser hands them the early reply.
+ * Without page-chunks.json (a stand-in build) the page code is not named; a failed look-up names
+ * nothing else. Either way the page works as before, only later.
+ */
+export function createPageHtml(webDir: string, preloads?: PagePreloads): (urlPath: string) => Promise<string> {
+  const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  // Written by the build (vite.config.ts, pageChunks): source module -> the chunk files it needs beyond the entry's.
+  const chunksPath = path.join(webDir, 'page-chunks.json');
+  const pageChunks = fs.existsSync(chunksPath) ? (JSON.parse(fs.readFileSync(chunksPath, 'utf8')) as Record<string, string[]>) : {};
+  const codeLinks = new Map(
+    Object.entries(pageChunks).map(([source, files]) => [
+      source,
+      files.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`).join(''),
+    ]),
+  );
+
+  return async (urlPath) => {
+    const match = PAGE_MODULES.find(([pattern]) => pattern.test(urlPath));
+    // The image first: the browser starts requests in document order, and it is what the visitor waits for.
+    const early = preloads ? await preloads(urlPath).catch(() => ({ images: [], data: [] })) : { images: [], data: [] };
+    const links =
+      early.images.map((src) => `<link rel="preload" as="image" fetchpriority="high" href="${attribute(src)}">`).join('') +
+      early.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`).join('') +
+      ((match && codeLinks.get(match[1])) || '');
+    return links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
+  };
+}
