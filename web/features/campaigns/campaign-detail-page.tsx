@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { CHECKOUT_LIMITS } from '@contract/checkout-limits';
 import { formatNaira, percentOf } from '@contract/money';
 import { cartActions, useCart } from '@/lib/cart';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { announce, usePageTitle } from '@/lib/page';
 import { Avatar } from '@/ui/avatar';
 import { Button, LinkButton, buttonClass } from '@/ui/button';
@@ -14,7 +15,7 @@ import { useCampaign } from './api';
 import type { Campaign } from './normalize';
 import { ProductImage } from '@/ui/product-image';
 
-// The dialog's code (React Aria's modal) loads once the page shows, not before it: a slow phone paints
+// The dialog's code (React Aria's modal) loads once the page has shown, not before: a slow phone paints
 // the campaign sooner. Until it arrives an inert look-alike holds the button's place, so nothing moves.
 const FundDialog = lazy(() => import('./fund-dialog').then((m) => ({ default: m.FundDialog })));
 const fundUnitsPlaceholder = (
@@ -77,6 +78,7 @@ function CampaignDetailLoading() {
 
 function CampaignDetail({ campaign }: { campaign: Campaign }) {
   const [quantity, setQuantity] = useState(1);
+  const painted = useAfterFirstPaint();
   const inBag = useCart().some((i) => i.id === campaign.id);
   const isOrg = campaign.type === 'organization';
   const max = maxQuantity(campaign);
@@ -208,9 +210,13 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
                 <Gift aria-hidden="true" className="size-5" /> Donate now
               </LinkButton>
               {isOrg ? (
-                <Suspense fallback={fundUnitsPlaceholder}>
-                  <FundDialog campaign={campaign} />
-                </Suspense>
+                painted ? (
+                  <Suspense fallback={fundUnitsPlaceholder}>
+                    <FundDialog campaign={campaign} />
+                  </Suspense>
+                ) : (
+                  fundUnitsPlaceholder
+                )
               ) : null}
               <Button variant="secondary" onClick={addToBag} disabled={inBag && !isOrg}>
                 {inBag && !isOrg ? 'In your gift bag' : isOrg && inBag ? 'Update gift bag' : 'Add to gift bag'}
