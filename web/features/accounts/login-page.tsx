@@ -3,12 +3,13 @@ import { lazy, Suspense, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation } from 'react-router';
 import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@contract/roles';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { usePageTitle } from '@/lib/page';
 import { usePublicConfig } from '@/lib/public-config';
 import { blockLink } from '@/ui/text-link';
 import { initialSignUpState, type SignUpState } from './sign-up-state';
 
-// The forms (their fields, zod and the schemas) load as soon as the page shows rather than before it:
+// The forms (their fields, zod and the schemas) load once the page has shown rather than before it:
 // on a slow phone the page and its heading appear about a second sooner. The form's place is held,
 // and a status says it is loading.
 const SignInPanel = lazy(() => import('./sign-in-panel').then((m) => ({ default: m.SignInPanel })));
@@ -43,6 +44,7 @@ export default function LoginPage() {
   const title = tab === 'signup' ? 'Create Account' : 'Sign In';
   usePageTitle(title);
   const { data: config } = usePublicConfig();
+  const painted = useAfterFirstPaint();
 
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 dark:bg-gray-950">
@@ -80,14 +82,22 @@ export default function LoginPage() {
               </Tab>
             </TabList>
             <TabPanel id="signin" className="pt-6">
-              <Suspense fallback={formLoading}>
-                <SignInPanel config={config} email={signInEmail} setEmail={setSignInEmail} />
-              </Suspense>
+              {painted ? (
+                <Suspense fallback={formLoading}>
+                  <SignInPanel config={config} email={signInEmail} setEmail={setSignInEmail} />
+                </Suspense>
+              ) : (
+                formLoading
+              )}
             </TabPanel>
             <TabPanel id="signup" className="pt-6">
-              <Suspense fallback={formLoading}>
-                <SignUpPanel config={config} state={signUp} setState={setSignUp} />
-              </Suspense>
+              {painted ? (
+                <Suspense fallback={formLoading}>
+                  <SignUpPanel config={config} state={signUp} setState={setSignUp} />
+                </Suspense>
+              ) : (
+                formLoading
+              )}
             </TabPanel>
           </Tabs>
         </div>

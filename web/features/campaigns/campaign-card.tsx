@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { formatNaira, percentOf } from '@contract/money';
 import { truncate } from '@contract/text';
 import { Link } from 'react-router';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { ProgressBar } from '@/ui/progress-bar';
 import { ProductImage } from '@/ui/product-image';
 import { buttonClass } from '@/ui/button';
@@ -24,6 +25,7 @@ export function CampaignCard({
 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const Icon = campaign.type === 'organization' ? Building2 : User;
+  const painted = useAfterFirstPaint();
   return (
     <article className={`${cardFrame} focus-within:ring-3 focus-within:ring-blue-700 dark:focus-within:ring-orange-300`}>
       <ProductImage src={campaign.product_image_url} priority={priority} className={cardImage} />
@@ -64,10 +66,12 @@ export function CampaignCard({
               </span>
             ) : null}
           </p>
-          {campaign.is_funded ? null : (
+          {campaign.is_funded ? null : painted ? (
             <Suspense fallback={quickAddPlaceholder}>
               <QuickAddButton campaign={campaign} />
             </Suspense>
+          ) : (
+            quickAddPlaceholder
           )}
         </div>
       </div>
@@ -76,7 +80,7 @@ export function CampaignCard({
 }
 
 // The button's dialog (React Aria's modal, for organization campaigns) is code the list does not need to
-// show: it loads once the cards are on screen, with an inert look-alike in its place until then.
+// show: it loads once the cards have been painted, with an inert look-alike in its place until then.
 const QuickAddButton = lazy(() => import('./quick-add-button').then((m) => ({ default: m.QuickAddButton })));
 const quickAddPlaceholder = (
   <span aria-hidden="true" className={buttonClass('secondary', 'relative z-10 w-full')}>

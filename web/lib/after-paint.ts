@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * False until the browser has painted once after the calling component mounted, then true. Code
+ * that a page needs only on demand (a dialog, a form that can follow its heading) is requested once
+ * the page is on screen, so its download never competes with what the visitor is waiting to see.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame callback runs just before the paint; a task queued from it runs after.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
