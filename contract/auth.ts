@@ -102,6 +102,17 @@ export const resetPasswordSchema = z.object({
   newPassword: password,
 });
 
+export const SAME_PASSWORD = 'Choose a new password that is different from your current one.';
+
+/** Settings, Security: the current password proves it is the owner, not someone at an open screen. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(200, 'Password must be at most 200 characters.'),
+    newPassword: password,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { path: ['newPassword'], message: SAME_PASSWORD });
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
 export const notificationSchema = z.object({
   id: z.number().int(),
   message: z.string(),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '@contract/auth';
 import type { FundReply } from '@contract/giving';
@@ -76,11 +77,17 @@ export async function signInNewAdmin(
 }
 
 /** A verified, onboarded user written straight to the database, for tests that only need an owner. */
-export async function createUser(db: Db, role: SelfServiceRole, { email = `${role}.${unique()}@example.org`, firstName = 'Fixture', lastName = 'Owner' } = {}): Promise<number> {
+export async function createUser(
+  db: Db,
+  role: SelfServiceRole,
+  { email = `${role}.${unique()}@example.org`, firstName = 'Fixture', lastName = 'Owner', password }: { email?: string; firstName?: string; lastName?: string; password?: string } = {},
+): Promise<number> {
+  // A password only when a test signs in with it, since hashing takes a moment.
+  const hash = password ? await argon2.hash(password, { type: argon2.argon2id }) : null;
   const [row] = await selectRows<{ id: number }>(
     db,
-    sql`insert into users (email, first_name, last_name, role_id, email_verified_at, is_onboarding_complete)
-        select ${email.toLowerCase()}, ${firstName}, ${lastName}, r.id, now(), true from roles r where r.name = ${role}
+    sql`insert into users (email, first_name, last_name, role_id, email_verified_at, is_onboarding_complete, password_hash)
+        select ${email.toLowerCase()}, ${firstName}, ${lastName}, r.id, now(), true, ${hash} from roles r where r.name = ${role}
         returning id`,
   );
   return Number(row!.id);

@@ -28,6 +28,25 @@ const guardedPage = (roles: readonly AppRole[], load: () => Promise<{ default: C
 
 const onboardingPage = () => import('@/features/onboarding/onboarding-page');
 
+const notFoundPage = () => import('@/features/content/not-found-page');
+
+/**
+ * A signed-in area (spec 2): the role guard, then the area's layout with its sidebar, whose pages
+ * load lazily; the bare path and unknown pages inside the area have their own answers.
+ */
+const areaRoutes = (role: 'recipient' | 'organization', pages: Record<string, () => Promise<{ default: ComponentType }>>): RouteObject => ({
+  path: role,
+  lazy: async () => {
+    const { AreaLayout } = await import('./area-layout');
+    return { element: <RequireRole roles={[role]}><AreaLayout area={role} /></RequireRole> };
+  },
+  children: [
+    { index: true, element: <Navigate to="dashboard" replace /> },
+    ...Object.entries(pages).map(([path, load]) => ({ path, ...page(load) })),
+    { path: '*', ...page(notFoundPage) },
+  ],
+});
+
 const area = (roles: readonly AppRole[], title: string, text: string) => guarded(roles, <AreaPlaceholder title={title} text={text} />);
 
 const layoutRoutes = (queryClient: QueryClient): RouteObject[] => [
@@ -75,15 +94,26 @@ const layoutRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: 'donor/gifts', ...guardedPage(['donor'], () => import('@/features/donor/gifts-page')) },
       { path: 'onboarding', ...guardedPage(['recipient', 'organization'], onboardingPage) },
       { path: 'organization/onboarding', ...guardedPage(['organization'], onboardingPage) },
-      { path: 'recipient/profile', ...guardedPage(['recipient'], () => import('@/features/onboarding/profile-pages').then((m) => ({ default: m.RecipientProfilePage }))) },
-      { path: 'organization/profile', ...guardedPage(['organization'], () => import('@/features/onboarding/profile-pages').then((m) => ({ default: m.OrganizationProfilePage }))) },
-      { path: 'recipient', element: <Navigate to="/recipient/dashboard" replace /> },
-      { path: 'recipient/*', ...area(['recipient'], 'Recipient Dashboard', 'Your recipient area opens soon.') },
-      { path: 'organization', element: <Navigate to="/organization/dashboard" replace /> },
-      { path: 'organization/*', ...area(['organization'], 'Organization Dashboard', 'Your organization area opens soon.') },
+      areaRoutes('recipient', {
+        dashboard: () => import('@/features/recipient/dashboard-page'),
+        catalog: () => import('@/features/recipient/catalog-page'),
+        status: () => import('@/features/recipient/status-page'),
+        profile: () => import('@/features/onboarding/profile-pages').then((m) => ({ default: m.RecipientProfilePage })),
+        settings: () => import('@/features/recipient/settings-page'),
+        help: () => import('@/features/recipient/help-page'),
+      }),
+      areaRoutes('organization', {
+        dashboard: () => import('@/features/organization/dashboard-page'),
+        catalog: () => import('@/features/organization/catalog-page'),
+        status: () => import('@/features/organization/status-page'),
+        profile: () => import('@/features/onboarding/profile-pages').then((m) => ({ default: m.OrganizationProfilePage })),
+        team: () => import('@/features/organization/team-page'),
+        settings: () => import('@/features/organization/settings-page'),
+        help: () => import('@/features/organization/help-page'),
+      }),
       { path: 'admin', element: <Navigate to="/admin/dashboard" replace /> },
       { path: 'admin/*', ...area(['admin'], 'Admin Dashboard', 'The admin area opens soon.') },
-      { path: '*', ...page(() => import('@/features/content/not-found-page')) },
+      { path: '*', ...page(notFoundPage) },
     ],
   },
   { path: '/login', ...page(() => import('@/features/accounts/login-page')), errorElement: <RouteError /> },

@@ -55,6 +55,9 @@ export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly
   return found;
 }
 
+/** TanStack Query's retry rule for calls a refusal will not change: one retry, and none after a 4xx. */
+export const retryUnlessRefused = (count: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
+
 export type ApiResult<T> = { data: T; nextCursor?: string };
 
 function authHeader(): Record<string, string> {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { SessionUser } from '@contract/auth';
-import { ApiError, apiGet, apiRequest } from './api';
+import type { ChangePassword, SessionUser } from '@contract/auth';
+import { ApiError, apiGet, apiRequest, retryUnlessRefused } from './api';
 import { SETTINGS_KEYS, writeSetting } from './settings';
 
 export type SessionState =
@@ -96,4 +96,22 @@ export async function loadSession(): Promise<string | null> {
       ? 'Session expired. Please login again.'
       : 'Failed to fetch user profile.';
   }
+}
+
+/**
+ * Asks the server who is signed in now and keeps the answer: what a dashboard shows (may this
+ * account request? is onboarding done?) comes from here, not from what this browser remembers.
+ */
+export async function refreshSessionUser(): Promise<SessionUser> {
+  const user = await apiGet<SessionUser>('/auth/me');
+  if (readToken()) updateSessionUser(user);
+  return user;
+}
+
+/** The query for who is signed in, asked afresh whenever a page that depends on it opens. */
+export const freshUserQuery = { queryKey: ['session', 'me'], queryFn: refreshSessionUser, staleTime: 0, retry: retryUnlessRefused } as const;
+
+/** Settings, Security: changes the password; the server signs out every other device. */
+export async function changePassword(input: ChangePassword): Promise<string> {
+  return (await apiRequest<{ message: string }>('/auth/change-password', { method: 'POST', body: JSON.stringify(input) })).data.message;
 }

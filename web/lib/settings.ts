@@ -8,6 +8,9 @@ export const SETTINGS_KEYS = {
   authUser: 'authUser',
   cart: 'giftCart',
   heldCheckout: 'giftCheckout',
+  // Spec 3: the dashboards' remembered answer to "has a request been made?"; the server's answer wins.
+  requestSubmitted: 'requestSubmitted',
+  orgRequestSubmitted: 'orgRequestSubmitted',
 } as const;
 
 const listeners = new Set<() => void>();

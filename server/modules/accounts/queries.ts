@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { type SessionUser } from '@contract/auth';
 import { appRole } from '@contract/roles';
 import type { Db } from '../../db/client';
@@ -77,6 +77,29 @@ export async function createSessionRow(db: Db, userId: number, tokenHash: string
 
 export async function revokeSession(db: Db, sessionId: number) {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Signs out every other device of the account, keeping the session that asked. */
+export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}
+
+export async function findPasswordHash(db: Db, userId: number): Promise<string | null | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.passwordHash;
+}
+
+/** Sets the hash only while the old one is still in place, so two changes racing cannot both win. */
+export async function replacePasswordHash(db: Db, userId: number, oldHash: string, newHash: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: newHash, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, oldHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function revokeAllSessions(db: Db, userId: number) {

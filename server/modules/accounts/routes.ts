@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authConfigSchema, authReplySchema, emailOnlySchema, googleSchema, loginSchema, messageReplySchema, registerSchema, resetPasswordSchema, sessionUserSchema, userExistsQuerySchema, userExistsReplySchema, verifyEmailSchema } from '@contract/auth';
+import { authConfigSchema, authReplySchema, changePasswordSchema, emailOnlySchema, googleSchema, loginSchema, messageReplySchema, registerSchema, resetPasswordSchema, sessionUserSchema, userExistsQuerySchema, userExistsReplySchema, verifyEmailSchema } from '@contract/auth';
 import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../deps';
 import { SIGNED_IN } from '../../http/auth';
@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';
 import { publicBaseUrl } from '../../http/public-url';
 import { clientKey, type Rule } from '../../http/rate-limit';
+import { changePassword } from './change-password';
 import { googleSignIn } from './google-sign-in';
 import { findUserByEmail, loadSessionUser, revokeSession } from './queries';
 import { registerUser } from './register-user';
@@ -41,6 +42,8 @@ export const LIMITS = {
   forgotPerEmailAndAddress: rule('forgot-email-addr', 3, 900),
   forgotPerEmail: rule('forgot-email', 20, 3600),
   resetPerAddress: rule('reset-addr', 20, 900),
+  // Someone at an unlocked screen guessing the current password: a few tries per account.
+  changePasswordPerAccount: rule('change-password-user', 5, 900, 'Too many attempts to change the password. Please wait a few minutes and try again.'),
 };
 /** While an account is being guessed at from elsewhere, each address still gets this many tries. */
 export const TRIES_WHILE_UNDER_ATTACK = 3;
@@ -179,6 +182,17 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await loadSessionUser(db, request.user!.id);
         if (!user) throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
         return user;
+      },
+    );
+
+    app.post(
+      '/api/auth/change-password',
+      { config: { access: SIGNED_IN }, schema: { body: changePasswordSchema, response: { 200: messageReplySchema, ...errors } } },
+      async (request) => {
+        // Counted before the current password is checked, so parallel guesses cannot pass the limit.
+        await limits.hit(LIMITS.changePasswordPerAccount, String(request.user!.id));
+        await changePassword(db, request.user!, request.body);
+        return { message: 'Your password has been changed. Any other device signed in to your account has been signed out.' };
       },
     );
 

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { tabClass } from '@/ui/tabs';
 import { Link, useLocation } from 'react-router';
 import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@contract/roles';
 import { useAfterFirstPaint } from '@/lib/after-paint';
@@ -25,12 +26,6 @@ type TabKey = 'signin' | 'signup';
 const isRole = (value: unknown): value is SelfServiceRole =>
   typeof value === 'string' && (SELF_SERVICE_ROLES as readonly string[]).includes(value);
 
-const tabClass = ({ isSelected }: { isSelected: boolean }) =>
-  `-mb-0.5 flex min-h-12 flex-1 cursor-pointer items-center justify-center border-b-4 px-3 py-2 text-center text-lg ${
-    isSelected
-      ? 'border-brand-dark font-bold text-gray-950 dark:border-orange-300 dark:text-white'
-      : 'border-transparent font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-950 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white'
-  }`;
 
 export default function LoginPage() {
   const location = useLocation();

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { donorGiftsSchema, type DonorGifts, type Gift } from '@contract/giving';
-import { ApiError, apiGet } from '@/lib/api';
+import { apiGet, retryUnlessRefused } from '@/lib/api';
 
 export function useDonorGifts() {
   return useQuery({
     queryKey: ['donor', 'gifts'],
     queryFn: async (): Promise<DonorGifts> => donorGiftsSchema.parse(await apiGet<unknown>('/donor/gifts')),
-    // A refused or expired session will not fix itself by asking again.
-    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
+    retry: retryUnlessRefused,
   });
 }
 

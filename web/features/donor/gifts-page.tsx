@@ -9,8 +9,8 @@ import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { StatusBadge, type Tone } from '@/ui/status-badge';
 import { cellClass, DataTable } from '@/ui/table';
+import { VideoModal } from '@/ui/video-modal';
 import { recipientName, useDonorGifts } from './api';
-import { VideoModal } from './video-modal';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
 const countFormat = new Intl.NumberFormat('en-NG');

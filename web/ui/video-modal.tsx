@@ -1,15 +1,16 @@
 import { ExternalLink, PlayCircle } from 'lucide-react';
 import { Button as AriaButton, DialogTrigger } from 'react-aria-components';
-import { buttonClass } from '@/ui/button';
-import { ModalDialog } from '@/ui/dialog';
-import { embedUrl, openableUrl } from './video-embed';
+import { embedUrl, openableUrl } from '@/lib/video';
+import { buttonClass } from './button';
+import { ModalDialog } from './dialog';
 
 /**
  * The 'Watch Video' button and its modal. Only YouTube and Vimeo players are framed; any other
  * address is offered as a link instead, so an unknown page never runs inside this site.
  */
-export function VideoModal({ name, url }: { name: string; url: string }) {
-  const title = `Thank-you video from ${name}`;
+export function VideoModal({ name, url }: { name?: string; url: string }) {
+  // A donor watches the video of the person they helped; a recipient watches their own.
+  const title = name ? `Thank-you video from ${name}` : 'Your thank-you video';
   const player = embedUrl(url);
   const link = openableUrl(url);
   return (
@@ -18,7 +19,8 @@ export function VideoModal({ name, url }: { name: string; url: string }) {
       <AriaButton className={buttonClass('secondary', 'whitespace-nowrap')}>
         <PlayCircle aria-hidden="true" className="size-5 shrink-0" />
         <span>
-          Watch thank-you video<span className="sr-only"> from {name}</span>
+          Watch {name ? 'thank-you video' : 'your thank-you video'}
+          {name ? <span className="sr-only"> from {name}</span> : null}
         </span>
       </AriaButton>
       <ModalDialog title={title} size="lg" closeButton>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedUrl, openableUrl } from './video-embed';
+import { embedUrl, openableUrl } from './video';
 
 const ID = 'dQw4w9WgXcQ';
 const YT = `https://www.youtube-nocookie.com/embed/${ID}`;

@@ -1,0 +1,105 @@
+import {
+  Building2,
+  ClipboardList,
+  HelpCircle,
+  LayoutDashboard,
+  Menu,
+  Settings,
+  ShoppingBag,
+  User,
+  Users,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+
+type AreaLink = { to: string; label: string; icon: LucideIcon };
+type Area = { label: string; links: AreaLink[] };
+
+export const AREAS = {
+  recipient: {
+    label: 'Recipient area',
+    links: [
+      { to: '/recipient/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+      { to: '/recipient/catalog', label: 'Request a Device', icon: ShoppingBag },
+      { to: '/recipient/status', label: 'Campaign Status', icon: ClipboardList },
+      { to: '/recipient/profile', label: 'My Profile', icon: User },
+      { to: '/recipient/settings', label: 'Settings', icon: Settings },
+      { to: '/recipient/help', label: 'Help', icon: HelpCircle },
+    ],
+  },
+  organization: {
+    label: 'Organization area',
+    links: [
+      { to: '/organization/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+      { to: '/organization/catalog', label: 'Product Catalog', icon: ShoppingBag },
+      { to: '/organization/status', label: 'Campaign Status', icon: ClipboardList },
+      { to: '/organization/profile', label: 'Organization Profile', icon: Building2 },
+      { to: '/organization/team', label: 'Team Members', icon: Users },
+      { to: '/organization/settings', label: 'Settings', icon: Settings },
+      { to: '/organization/help', label: 'Help', icon: HelpCircle },
+    ],
+  },
+} satisfies Record<string, Area>;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-base ${
+    isActive
+      ? 'bg-orange-50 font-bold text-gray-950 underline decoration-2 underline-offset-4 dark:bg-gray-800 dark:text-white'
+      : 'font-medium text-gray-800 hover:bg-gray-100 hover:underline dark:text-gray-200 dark:hover:bg-gray-800'
+  }`;
+
+/**
+ * A signed-in area: its own navigation beside the page, and below 768 px a disclosure button that
+ * shows and hides it (spec 9). The current page is marked for screen readers (aria-current). The
+ * pages keep their own titles and headings; the route announcer and focus on the heading come from
+ * each page.
+ */
+export function AreaLayout({ area }: { area: keyof typeof AREAS }) {
+  const { label, links } = AREAS[area];
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.key]);
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-7xl md:flex md:gap-2 md:px-4 lg:px-6">
+      <nav aria-label={label} onKeyDown={closeOnEscape} className="border-b border-gray-200 px-4 pt-4 md:w-60 md:shrink-0 md:border-r md:border-b-0 md:px-0 md:pt-10 md:pr-3 dark:border-gray-800">
+        <button
+          ref={button}
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((o) => !o)}
+          className="mb-4 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border-2 border-gray-700 px-3 py-2 font-semibold md:hidden dark:border-gray-300"
+        >
+          {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+          {label} menu
+        </button>
+        <ul id={listId} className={`${open ? 'flex' : 'hidden'} flex-col gap-1 pb-4 md:flex`}>
+          {links.map(({ to, label: text, icon: Icon }) => (
+            <li key={to}>
+              <NavLink to={to} className={linkClass} end>
+                <Icon aria-hidden="true" className="size-5 shrink-0" />
+                {text}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { changePasswordSchema, type ChangePassword } from '@contract/auth';
+import { PASSWORD_MIN } from '@contract/roles';
+import { errorMessage } from '@/lib/api';
+import { Button } from './button';
+import { ErrorMessage } from './feedback';
+import { PasswordField } from './fields';
+import { Form, StatusBox, useZodForm } from './form';
+
+/**
+ * Change Password: the current password, then the new one. On success the fields empty and the
+ * server's sentence is read out (other devices are signed out; this one stays).
+ */
+export function ChangePasswordForm({ submit }: { submit: (input: ChangePassword) => Promise<string> }) {
+  const form = useZodForm(changePasswordSchema, { defaultValues: { currentPassword: '', newPassword: '' } });
+  const [alert, setAlert] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const busy = form.formState.isSubmitting;
+  return (
+    <div className="max-w-xl space-y-5">
+      <Form
+        form={form}
+        onSubmit={async (values, helpers) => {
+          setAlert(null);
+          setDone(null);
+          try {
+            const message = await submit(values);
+            form.reset({ currentPassword: '', newPassword: '' });
+            setDone(message);
+          } catch (error) {
+            if (!helpers.showServerErrors(error)) setAlert(errorMessage(error, { noMessage: 'Failed to change your password. Please try again.' }));
+          }
+        }}
+      >
+        <PasswordField name="currentPassword" label="Current password" autoComplete="current-password" toggleLabel="Show current password" />
+        <PasswordField
+          name="newPassword"
+          label="New password"
+          hint={`At least ${PASSWORD_MIN} characters. A few unrelated words make a strong password.`}
+          autoComplete="new-password"
+          toggleLabel="Show new password"
+          minLength={PASSWORD_MIN}
+        />
+        {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
+        <Button type="submit" aria-disabled={busy || undefined}>
+          <KeyRound aria-hidden="true" className="size-5" />
+          {busy ? 'Changing Password...' : 'Change Password'}
+        </Button>
+      </Form>
+      <StatusBox>{done}</StatusBox>
+    </div>
+  );
+}
