@@ -121,7 +121,7 @@ describe('onboarding', () => {
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/recipient/dashboard');
 
     // The profile shows the answers, the re-encoded photo and the document as a download.
-    await page.getByRole('link', { name: 'View your profile' }).focus();
+    await page.getByRole('list', { name: 'Your recipient area' }).getByRole('link', { name: 'My Profile' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => path(page)).toBe('/recipient/profile');
     await settle(page);

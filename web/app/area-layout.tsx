@@ -11,8 +11,8 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
+import { useDisclosure } from '@/lib/disclosure';
 
 type AreaLink = { to: string; label: string; icon: LucideIcon };
 type Area = { label: string; links: AreaLink[] };
@@ -58,29 +58,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function AreaLayout({ area }: { area: keyof typeof AREAS }) {
   const { label, links } = AREAS[area];
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.key]);
-
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return;
-    event.preventDefault();
-    setOpen(false);
-    button.current?.focus();
-  };
+  const { open, id: listId, onKeyDown, buttonProps } = useDisclosure();
 
   return (
     <div className="mx-auto w-full max-w-7xl md:flex md:gap-2 md:px-4 lg:px-6">
-      <nav aria-label={label} onKeyDown={closeOnEscape} className="border-b border-gray-200 px-4 pt-4 md:w-60 md:shrink-0 md:border-r md:border-b-0 md:px-0 md:pt-10 md:pr-3 dark:border-gray-800">
+      <nav aria-label={label} onKeyDown={onKeyDown} className="border-b border-gray-200 px-4 pt-4 md:w-60 md:shrink-0 md:border-r md:border-b-0 md:px-0 md:pt-10 md:pr-3 dark:border-gray-800">
         <button
-          ref={button}
-          type="button"
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => setOpen((o) => !o)}
+          {...buttonProps}
           className="mb-4 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border-2 border-gray-700 px-3 py-2 font-semibold md:hidden dark:border-gray-300"
         >
           {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}

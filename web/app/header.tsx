@@ -1,7 +1,8 @@
 import { Gift, Menu, Moon, Search, Sun, Volume2, VolumeX, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router';
 import { itemCount, useCart } from '@/lib/cart';
+import { useDisclosure } from '@/lib/disclosure';
 import { SETTINGS_KEYS, prefersDark, useBooleanSetting } from '@/lib/settings';
 import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
@@ -86,10 +87,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const session = useSession();
   const [solid, setSolid] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
+  const { open: menuOpen, id: menuId, onKeyDown: closeOnEscape, buttonProps } = useDisclosure();
 
   useEffect(() => {
     const onScroll = () => setSolid(window.scrollY > 10);
@@ -97,16 +95,6 @@ export function Header() {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
-
-  useEffect(() => setMenuOpen(false), [location.key]);
-
-  // Escape closes the open menu from the button or anywhere inside it, and focus goes back to the button.
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !menuOpen) return;
-    event.preventDefault();
-    setMenuOpen(false);
-    menuButton.current?.focus();
-  };
 
   const links = (
     <>
@@ -161,12 +149,8 @@ export function Header() {
             </Link>
           </span>
           <button
-            ref={menuButton}
-            type="button"
+            {...buttonProps}
             className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-gray-100 xl:hidden dark:hover:bg-gray-800"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((o) => !o)}
           >
             {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
             <span className="sr-only">Menu</span>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatNaira } from '@contract/money';
+import { Facts } from './facts';
 import { ProductImage } from './product-image';
 
 /** Cuts a description at `limit` characters on a word boundary, with an ellipsis (spec 9: 100 in catalogs). */
@@ -46,16 +47,5 @@ export function CatalogCard({
 
 /** A product's specifications as a list of names and values. */
 export function Specifications({ specs }: { specs: Record<string, string> }) {
-  const entries = Object.entries(specs);
-  if (!entries.length) return null;
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-base">
-      {entries.map(([name, value]) => (
-        <div key={name} className="contents">
-          <dt className="font-semibold text-gray-700 dark:text-gray-300">{name}</dt>
-          <dd className="min-w-0 wrap-anywhere">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts facts={Object.entries(specs)} compact />;
 }

@@ -56,17 +56,3 @@ export function RequestStatusCard({
     </li>
   );
 }
-
-/** Name and value pairs under a request. */
-export function Facts({ facts }: { facts: [string, ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
-      {facts.map(([name, value]) => (
-        <div key={name} className="contents">
-          <dt className="font-semibold text-gray-700 dark:text-gray-300">{name}</dt>
-          <dd className="min-w-0 wrap-anywhere tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}

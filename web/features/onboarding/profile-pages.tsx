@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ID_TYPE_LABELS } from '@contract/onboarding';
 import { errorMessage } from '@/lib/api';
 import { Avatar } from '@/ui/avatar';
+import { Facts } from '@/ui/facts';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { textLink } from '@/ui/text-link';
@@ -11,20 +12,9 @@ import { fetchOrganizationProfile, fetchRecipientProfile } from './api';
 
 // Document links work for five minutes: fetch fresh ones well before that while the page is open.
 const REFRESH_MS = 4 * 60 * 1000;
-const FAILED = 'Could not load your profile.';
-
-function Details({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="mt-6 grid gap-x-6 gap-y-4 sm:grid-cols-[max-content_1fr]">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="font-semibold text-gray-700 dark:text-gray-300">{term}</dt>
-          <dd className="min-w-0 break-words text-lg">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+// Spec 8's sentences when the server gives none.
+const FAILED = 'Failed to fetch profile data.';
+const ORGANIZATION_FAILED = 'Failed to fetch organization profile data.';
 
 function DocumentLink({ url, label }: { url: string | null; label: string }) {
   if (!url) return <>Not uploaded</>;
@@ -62,8 +52,9 @@ export function RecipientProfilePage() {
       {p ? (
         <>
           <h2 className="text-2xl font-bold">{name}</h2>
-          <Details
-            rows={[
+          <Facts
+            className="mt-6 text-lg"
+            facts={[
               ['Email', p.email],
               ['Gender', p.gender],
               ['Age', String(p.age)],
@@ -86,12 +77,13 @@ export function OrganizationProfilePage() {
   return (
     <ProfileFrame title="Organization Profile" name={p?.organization_name ?? ''} photo={p?.profile_photo_url ?? null} status={query.status}>
       {query.isPending ? <LoadingState>Loading...</LoadingState> : null}
-      {query.isError ? <ErrorMessage>{errorMessage(query.error, { noMessage: FAILED })}</ErrorMessage> : null}
+      {query.isError ? <ErrorMessage>{errorMessage(query.error, { noMessage: ORGANIZATION_FAILED })}</ErrorMessage> : null}
       {p ? (
         <>
           <h2 className="text-2xl font-bold">{p.organization_name}</h2>
-          <Details
-            rows={[
+          <Facts
+            className="mt-6 text-lg"
+            facts={[
               ['Email', p.email],
               ['Year of establishment', p.year_of_establishment ? String(p.year_of_establishment) : 'Not given'],
               ['State of operation', p.state_of_operation ?? 'Not given'],

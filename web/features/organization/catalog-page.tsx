@@ -6,8 +6,9 @@ import { formatNaira } from '@contract/money';
 import { freshUserQuery } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { CatalogCard, Specifications, truncate } from '@/ui/catalog-card';
-import { EmptyState, ErrorMessage, InfoMessage, LoadingState } from '@/ui/feedback';
+import { InfoMessage } from '@/ui/feedback';
 import { Page } from '@/ui/page';
+import { QueryView } from '@/ui/query-view';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { RequestDialog } from '@/ui/request-dialog';
 import { blockLink } from '@/ui/text-link';
@@ -81,24 +82,19 @@ export default function OrganizationCatalogPage() {
     <Page title="Organization Product Catalog" wide intro={<p>Choose a product and the number of units your organization needs. Donors fund each unit.</p>}>
       <div className="space-y-6">
         <Notice />
-        {catalog.isPending ? (
-          <LoadingState>Loading...</LoadingState>
-        ) : catalog.isError ? (
-          <div className="space-y-4">
-            <ErrorMessage>Could not fetch the organization product catalog.</ErrorMessage>
-            <Button variant="secondary" onClick={() => void catalog.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : catalog.data.length === 0 ? (
-          <EmptyState title="No products are available in the organization catalog at this time." />
-        ) : (
-          <ul aria-label="Products your organization can request" className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
-            {catalog.data.map((product) => (
-              <ProductCard key={product.id} product={product} canRequest={canRequest} onRequest={(quantity) => setChosen({ product, quantity })} />
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={catalog}
+          failed="Could not fetch the organization product catalog."
+          empty="No products are available in the organization catalog at this time."
+        >
+          {(products) => (
+            <ul aria-label="Products your organization can request" className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              {products.map((product) => (
+                <ProductCard key={product.id} product={product} canRequest={canRequest} onRequest={(quantity) => setChosen({ product, quantity })} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </div>
       {chosen ? (
         <RequestDialog

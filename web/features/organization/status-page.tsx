@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import type { MyOrganizationCampaign } from '@contract/requests';
 import { formatNaira } from '@contract/money';
 import { PARTNERSHIPS_EMAIL } from '@/lib/site';
-import { Button } from '@/ui/button';
-import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { ProgressBar } from '@/ui/progress-bar';
-import { Facts, RequestStatusCard, statusWords, type StatusWords } from '@/ui/request-status';
+import { QueryView } from '@/ui/query-view';
+import { Facts } from '@/ui/facts';
+import { RequestStatusCard, statusWords, type StatusWords } from '@/ui/request-status';
 import { blockLink } from '@/ui/text-link';
 import { useOrganizationCampaigns } from './api';
 
@@ -74,28 +74,24 @@ export default function OrganizationStatusPage() {
   const campaigns = useOrganizationCampaigns();
   return (
     <Page title="Campaign Status">
-      {campaigns.isPending ? (
-        <LoadingState>Loading...</LoadingState>
-      ) : campaigns.isError ? (
-        <div className="space-y-4">
-          <ErrorMessage>Could not fetch your organization campaign status.</ErrorMessage>
-          <Button variant="secondary" onClick={() => void campaigns.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : campaigns.data.length === 0 ? (
-        <EmptyState title="Your organization has not created any campaigns yet.">
+      <QueryView
+        query={campaigns}
+        failed="Could not fetch your organization campaign status."
+        empty="Your organization has not created any campaigns yet."
+        emptyAction={
           <Link to="/organization/catalog" className={blockLink}>
             Choose a product from the catalog
           </Link>
-        </EmptyState>
-      ) : (
-        <ul aria-label="Your organization's requests, newest first" className="space-y-6">
-          {campaigns.data.map((campaign) => (
-            <CampaignStatus key={campaign.id} campaign={campaign} />
-          ))}
-        </ul>
-      )}
+        }
+      >
+        {(list) => (
+          <ul aria-label="Your organization's requests, newest first" className="space-y-6">
+            {list.map((campaign) => (
+              <CampaignStatus key={campaign.id} campaign={campaign} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </Page>
   );
 }

@@ -6,8 +6,9 @@ import { formatNaira } from '@contract/money';
 import { freshUserQuery } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { CatalogCard, truncate } from '@/ui/catalog-card';
-import { EmptyState, ErrorMessage, InfoMessage, LoadingState } from '@/ui/feedback';
+import { InfoMessage } from '@/ui/feedback';
 import { Page } from '@/ui/page';
+import { QueryView } from '@/ui/query-view';
 import { RequestDialog } from '@/ui/request-dialog';
 import { blockLink } from '@/ui/text-link';
 import { useCatalog, useRequestDevice } from './api';
@@ -49,31 +50,22 @@ export default function RecipientCatalogPage() {
     <Page title="Device Catalog" wide intro={<p>Choose one device that would help you most. Our team reviews every request.</p>}>
       <div className="space-y-6">
         <Notice />
-        {catalog.isPending ? (
-          <LoadingState>Loading...</LoadingState>
-        ) : catalog.isError ? (
-          <div className="space-y-4">
-            <ErrorMessage>Could not fetch the product catalog.</ErrorMessage>
-            <Button variant="secondary" onClick={() => void catalog.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : catalog.data.length === 0 ? (
-          <EmptyState title="No products are available in the catalog at this time." />
-        ) : (
-          <ul aria-label="Devices you can request" className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
-            {catalog.data.map((product) => (
-              <CatalogCard key={product.id} name={product.name} price={product.price} imageUrl={product.image_url} headingId={`product-${product.id}`}>
-                <p className="flex-1 text-gray-800 dark:text-gray-200">{truncate(product.description, 100)}</p>
-                {canRequest ? (
-                  <Button onClick={() => setChosen(product)} className="w-full">
-                    Request<span className="sr-only"> {product.name}</span>
-                  </Button>
-                ) : null}
-              </CatalogCard>
-            ))}
-          </ul>
-        )}
+        <QueryView query={catalog} failed="Could not fetch the product catalog." empty="No products are available in the catalog at this time.">
+          {(products) => (
+            <ul aria-label="Devices you can request" className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              {products.map((product) => (
+                <CatalogCard key={product.id} name={product.name} price={product.price} imageUrl={product.image_url} headingId={`product-${product.id}`}>
+                  <p className="flex-1 text-gray-800 dark:text-gray-200">{truncate(product.description, 100)}</p>
+                  {canRequest ? (
+                    <Button onClick={() => setChosen(product)} className="w-full">
+                      Request<span className="sr-only"> {product.name}</span>
+                    </Button>
+                  ) : null}
+                </CatalogCard>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </div>
       {chosen ? (
         <RequestDialog

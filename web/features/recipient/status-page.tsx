@@ -5,12 +5,12 @@ import { Link, useLocation } from 'react-router';
 import type { MyCampaign } from '@contract/requests';
 import { formatNaira } from '@contract/money';
 import { freshUserQuery } from '@/lib/session';
-import { Button } from '@/ui/button';
-import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { StatusBox } from '@/ui/form';
 import { Page } from '@/ui/page';
 import { ProgressBar } from '@/ui/progress-bar';
-import { Facts, RequestStatusCard, statusWords, type StatusWords } from '@/ui/request-status';
+import { QueryView } from '@/ui/query-view';
+import { Facts } from '@/ui/facts';
+import { RequestStatusCard, statusWords, type StatusWords } from '@/ui/request-status';
 import { blockLink } from '@/ui/text-link';
 import { VideoModal } from '@/ui/video-modal';
 import { useMyCampaigns } from './api';
@@ -76,38 +76,34 @@ export default function RecipientStatusPage() {
   const message = (location.state as { message?: string } | null)?.message;
   return (
     <Page title="Campaign Status" intro={<StatusBox>{message}</StatusBox>}>
-      {campaigns.isPending ? (
-        <LoadingState>Loading...</LoadingState>
-      ) : campaigns.isError ? (
-        <div className="space-y-4">
-          <ErrorMessage>Could not fetch your campaign status.</ErrorMessage>
-          <Button variant="secondary" onClick={() => void campaigns.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : campaigns.data.length === 0 ? (
-        <EmptyState title="You have not created a campaign yet.">
+      <QueryView
+        query={campaigns}
+        failed="Could not fetch your campaign status."
+        empty="You have not created a campaign yet."
+        emptyAction={
           <Link to="/recipient/catalog" className={blockLink}>
             Choose a device from the catalog
           </Link>
-        </EmptyState>
-      ) : (
-        <div className="space-y-6">
-          {me.data?.canCreateCampaign ? (
-            <p className="text-lg">
-              You may make a new request.{' '}
-              <Link to="/recipient/catalog" className={blockLink}>
-                Choose a device from the catalog
-              </Link>
-            </p>
-          ) : null}
-          <ul aria-label="Your requests, newest first" className="space-y-6">
-            {campaigns.data.map((campaign) => (
-              <CampaignStatus key={campaign.id} campaign={campaign} />
-            ))}
-          </ul>
-        </div>
-      )}
+        }
+      >
+        {(list) => (
+          <div className="space-y-6">
+            {me.data?.canCreateCampaign ? (
+              <p className="text-lg">
+                You may make a new request.{' '}
+                <Link to="/recipient/catalog" className={blockLink}>
+                  Choose a device from the catalog
+                </Link>
+              </p>
+            ) : null}
+            <ul aria-label="Your requests, newest first" className="space-y-6">
+              {list.map((campaign) => (
+                <CampaignStatus key={campaign.id} campaign={campaign} />
+              ))}
+            </ul>
+          </div>
+        )}
+      </QueryView>
     </Page>
   );
 }
