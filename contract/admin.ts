@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { reasonSchema } from './requests';
+
+/**
+ * The admin area's calls (spec 7 "Admin"). Money is integer kobo. Each campaign carries the
+ * actions the server's transition table allows for it now, so a screen offers exactly those.
+ */
+
+export const REJECT_NOTES_REQUIRED = 'A reason is required to reject a campaign.';
+export const REASON_EMPTY = 'Reason cannot be empty.';
+export const APPROVED_NOTE = 'Campaign approved via admin panel.';
+export const ORGANIZATION_APPROVED_NOTE = 'Organization campaign approved via admin panel.';
+export const BACK_TO_PENDING_NOTE = 'Moved back to pending by admin.';
+
+/** What an admin may do to a recipient campaign in its current state. */
+export const RECIPIENT_ACTIONS = ['approve', 'reject', 'backToPending', 'feature', 'unfeature', 'editReason', 'markDelivered', 'addVideo'] as const;
+export type RecipientAction = (typeof RECIPIENT_ACTIONS)[number];
+/** What an admin may do to an organization campaign in its current state. */
+export const ORGANIZATION_ACTIONS = ['approve', 'reject', 'viewDonations'] as const;
+export type OrganizationAction = (typeof ORGANIZATION_ACTIONS)[number];
+
+const money = z.number().int().nonnegative();
+
+/** A short-lived signed link to a private document (owner and admins only), or null when none. */
+const documentLink = z.string().nullable();
+
+/** The requester as review needs them: contact details, profile answers and the ID document. */
+export const adminRecipientSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  profile_photo_url: z.string().nullable(),
+  gender: z.string().nullable(),
+  age: z.number().int().nullable(),
+  state_of_origin: z.string().nullable(),
+  employment_status: z.string().nullable(),
+  bio: z.string().nullable(),
+  id_type: z.string().nullable(),
+  id_holder: z.string().nullable(),
+  id_document_url: documentLink,
+});
+
+export const adminOrganizationSchema = z.object({
+  id: z.number().int(),
+  organization_name: z.string(),
+  contact_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  profile_photo_url: z.string().nullable(),
+  year_of_establishment: z.number().int().nullable(),
+  state_of_operation: z.string().nullable(),
+  bio: z.string().nullable(),
+  id_type: z.string().nullable(),
+  id_document_url: documentLink,
+});
+
+/** Spec 3 "campaign as displayed", for admins. */
+export const adminRecipientCampaignSchema = z.object({
+  id: z.number().int(),
+  type: z.literal('recipient'),
+  product_name: z.string(),
+  product_image_url: z.string().nullable(),
+  price: money,
+  amount_raised: money,
+  reason: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected', 'purchased', 'delivered']),
+  is_featured: z.boolean(),
+  admin_notes: z.string().nullable(),
+  delivery_status: z.string().nullable(),
+  appreciation_video_url: z.string().nullable(),
+  /** The public page's id when donors can see it, otherwise null. */
+  public_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  recipient: adminRecipientSchema,
+  actions: z.array(z.enum(RECIPIENT_ACTIONS)),
+});
+export type AdminRecipientCampaign = z.infer<typeof adminRecipientCampaignSchema>;
+
+export const adminOrganizationCampaignSchema = z.object({
+  id: z.number().int(),
+  /** 'org-12': the id the shared status call and the web app use for organization campaigns. */
+  campaign_id: z.string(),
+  type: z.literal('organization'),
+  product_name: z.string(),
+  image_url: z.string().nullable(),
+  unit_price: money,
+  total_price: money,
+  quantity: z.number().int(),
+  units_fulfilled: z.number().int(),
+  units_remaining: z.number().int(),
+  amount_raised: money,
+  reason: z.string(),
+  status: z.enum(['pending', 'approved', 'partially_fulfilled', 'fulfilled', 'rejected']),
+  admin_notes: z.string().nullable(),
+  public_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  organization: adminOrganizationSchema,
+  actions: z.array(z.enum(ORGANIZATION_ACTIONS)),
+});
+export type AdminOrganizationCampaign = z.infer<typeof adminOrganizationCampaignSchema>;
+
+/** The dashboard's counts. */
+export const adminOverviewSchema = z.object({
+  pending: z.number().int(),
+  approved: z.number().int(),
+  featured: z.number().int(),
+  organizationPending: z.number().int(),
+  organizationActive: z.number().int(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+const trimmedNotes = z.string().max(2000, 'Please keep the notes under 2,000 characters.').optional();
+
+/**
+ * PATCH /api/admin/campaigns/{id}/status and /api/admin/org-campaigns/{id}/status. In the first
+ * call `{id}` is '12' for a recipient campaign or 'org-12' for an organization campaign, so the two
+ * kinds never collide. Rejecting needs notes (trimmed, not empty).
+ */
+export const statusChangeSchema = z.object({
+  status: z.enum(['approved', 'rejected', 'pending'], { error: 'Choose approved, rejected or pending.' }),
+  notes: trimmedNotes,
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+/** POST /api/admin/campaigns/feature and /unfeature. */
+export const featureSchema = z.object({ campaignId: z.number({ error: 'Choose a campaign.' }).int().positive() });
+
+/** PUT /api/admin/campaigns/{id}/reason: the recipient's reason, edited (for spelling, privacy). */
+export const reasonEditSchema = z.object({ reason: z.string({ error: REASON_EMPTY }).trim().min(1, REASON_EMPTY).pipe(reasonSchema) });
+
+/** PATCH /api/admin/campaigns/{id}/delivery: Mark Delivered. */
+export const deliverySchema = z.object({ delivery_status: z.literal('delivered', { error: 'Only "delivered" can be set here.' }) });
+
+export const VIDEO_URL_INVALID = 'Enter the full address of the video, starting with https://.';
+/** POST /api/admin/campaigns/{id}/video: the thank-you video, once the device is delivered. */
+export const videoSchema = z.object({
+  videoUrl: z
+    .string({ error: VIDEO_URL_INVALID })
+    .trim()
+    .max(500, 'That address is too long.')
+    .url(VIDEO_URL_INVALID)
+    .refine((u) => /^https:\/\//i.test(u), VIDEO_URL_INVALID),
+});
+
+/** GET /api/admin/campaigns/all: one page of a filterable, sortable table. */
+export const ADMIN_SORTS = ['newest', 'oldest', 'raised', 'product'] as const;
+export const allCampaignsQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'rejected', 'purchased', 'delivered', 'featured'], { error: 'Choose a status to filter by.' }).optional(),
+  q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  sort: z.enum(ADMIN_SORTS, { error: 'Choose how to sort.' }).default('newest'),
+  page: z.coerce.number({ error: 'page must be a whole number.' }).int('page must be a whole number.').min(1, 'page must be at least 1.').max(10_000).default(1),
+  pageSize: z.coerce.number({ error: 'pageSize must be a whole number.' }).int().min(1, 'pageSize must be at least 1.').max(100, 'pageSize must be at most 100.').default(25),
+});
+export type AllCampaignsQuery = z.infer<typeof allCampaignsQuerySchema>;
+
+export const allCampaignsReplySchema = z.object({
+  items: z.array(adminRecipientCampaignSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** The organization lists may be narrowed to one organization (/admin/organizations/{orgId}/campaigns). */
+export const organizationFilterSchema = z.object({
+  organizationId: z.coerce.number({ error: 'organizationId must be a whole number.' }).int().positive().optional(),
+});
+
+export const recipientActionReplySchema = z.object({ message: z.string(), campaign: adminRecipientCampaignSchema });
+export const organizationActionReplySchema = z.object({ message: z.string(), campaign: adminOrganizationCampaignSchema });
+
+/** GET /api/admin/audit: who changed what, when, before and after. */
+export const auditQuerySchema = z.object({
+  campaign: z
+    .string()
+    .regex(/^(org-)?[1-9][0-9]{0,9}$/, "Campaign must be an id such as 12 or org-12.")
+    .optional(),
+  adminId: z.coerce.number({ error: 'adminId must be a whole number.' }).int().positive().optional(),
+  limit: z.coerce.number({ error: 'limit must be a whole number.' }).int().min(1).max(100, 'limit must be at most 100.').default(50),
+  cursor: z.coerce.number({ error: 'This page link is not valid.' }).int().positive().optional(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  admin: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
+  /** For campaigns: from, to, notes and the fields changed. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditReplySchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.number().int().nullable() });
