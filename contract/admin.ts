@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { reasonSchema } from './requests';
 
+const INT_MAX = 2_147_483_647;
+/** A database id: a positive whole number that fits the id columns. */
+const idNumber = (what: string) => z.coerce.number({ error: `${what} must be a whole number.` }).int(`${what} must be a whole number.`).positive(`${what} must be positive.`).max(INT_MAX, `${what} is not a valid id.`);
+
 /**
  * The admin area's calls (spec 7 "Admin"). Money is integer kobo. Each campaign carries the
  * actions the server's transition table allows for it now, so a screen offers exactly those.
@@ -127,7 +131,7 @@ export const statusChangeSchema = z.object({
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
 /** POST /api/admin/campaigns/feature and /unfeature. */
-export const featureSchema = z.object({ campaignId: z.number({ error: 'Choose a campaign.' }).int().positive() });
+export const featureSchema = z.object({ campaignId: z.number({ error: 'Choose a campaign.' }).int('Choose a campaign.').positive('Choose a campaign.').max(INT_MAX, 'Choose a campaign.') });
 
 /** PUT /api/admin/campaigns/{id}/reason: the recipient's reason, edited (for spelling, privacy). */
 export const reasonEditSchema = z.object({ reason: z.string({ error: REASON_EMPTY }).trim().min(1, REASON_EMPTY).pipe(reasonSchema) });
@@ -166,7 +170,7 @@ export const allCampaignsReplySchema = z.object({
 
 /** The organization lists may be narrowed to one organization (/admin/organizations/{orgId}/campaigns). */
 export const organizationFilterSchema = z.object({
-  organizationId: z.coerce.number({ error: 'organizationId must be a whole number.' }).int().positive().optional(),
+  organizationId: idNumber('organizationId').optional(),
 });
 
 export const recipientActionReplySchema = z.object({ message: z.string(), campaign: adminRecipientCampaignSchema });
@@ -178,9 +182,9 @@ export const auditQuerySchema = z.object({
     .string()
     .regex(/^(org-)?[1-9][0-9]{0,9}$/, "Campaign must be an id such as 12 or org-12.")
     .optional(),
-  adminId: z.coerce.number({ error: 'adminId must be a whole number.' }).int().positive().optional(),
+  adminId: idNumber('adminId').optional(),
   limit: z.coerce.number({ error: 'limit must be a whole number.' }).int().min(1).max(100, 'limit must be at most 100.').default(50),
-  cursor: z.coerce.number({ error: 'This page link is not valid.' }).int().positive().optional(),
+  cursor: idNumber('cursor').optional(),
 });
 
 export const auditEntrySchema = z.object({

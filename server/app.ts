@@ -23,6 +23,7 @@ import { createPageHtml } from './http/page-html';
 import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { requestRoutes } from './modules/campaigns/request-routes';
+import { adminCampaignRoutes } from './modules/campaigns/admin-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { givingRoutes } from './modules/giving/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -179,6 +180,7 @@ export async function buildApp(
   await app.register(contentRoutes(deps));
   await app.register(campaignRoutes(deps));
   await app.register(requestRoutes(deps));
+  await app.register(adminCampaignRoutes(deps));
   await app.register(catalogRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { publicBaseUrl } from '../http/public-url';
 import { mailResetLink, type ResetLinkJob } from '../modules/accounts/reset-password';
 import { mailVerificationCode } from '../modules/accounts/send-verification-code';
 import { reconcilePayments } from '../modules/giving/reconcile-payments';
@@ -35,7 +36,7 @@ export function registerJobs(deps: AppDeps): void {
   jobs.handle<ResetLinkJob>(JOB.resetLink, SHORT_LIVED_MAIL, (job) => mailResetLink({ db, mailer }, job.data));
   jobs.handle<PaymentEventJob>(JOB.paymentEvent, PAYMENT, async (job) => {
     try {
-      await recordPayment({ db, payments, jobs, publicCache }, job.data.reference);
+      await recordPayment({ db, payments, jobs, publicCache, baseUrl: publicBaseUrl(deps.config) }, job.data.reference);
     } catch (error) {
       // The provider unreachable (502) or a database failure: retry. A refusal (unknown reference,
       // unpaid, a wrong amount set aside for the admins) will not change by asking again.
@@ -43,7 +44,7 @@ export function registerJobs(deps: AppDeps): void {
     }
   });
   jobs.handle(JOB.reconcile, SWEEP, async () => {
-    await reconcilePayments({ db, payments, jobs, publicCache, pauseMs: payments.name === 'paystack' ? 200 : 0 });
+    await reconcilePayments({ db, payments, jobs, publicCache, baseUrl: publicBaseUrl(deps.config), pauseMs: payments.name === 'paystack' ? 200 : 0 });
   });
   jobs.schedule(JOB.reconcile, '* * * * *');
   jobs.handle<{ userId: number }>(JOB.onboardingCompleted, NOTICE, (job) => notifyAdminsOfOnboarding(deps, job.data.userId));

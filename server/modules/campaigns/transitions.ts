@@ -1,3 +1,4 @@
+import type { OrganizationAction, RecipientAction } from '@contract/admin';
 import type { organizationCampaignStatuses, recipientCampaignStatuses } from '../../db/schema/campaigns';
 import { AppError } from '../../http/errors';
 
@@ -55,4 +56,38 @@ export function assertTransition<K extends CampaignKind>(kind: K, from: StatusOf
       ? `This campaign is already ${words[from]}.`
       : `This campaign is ${words[from]}, so it cannot be marked ${words[to]}.`;
   throw new AppError('conflict', message).withCode('invalid_campaign_transition');
+}
+
+/**
+ * What an admin may do to a recipient campaign in each status, besides the status moves above
+ * (which approve, reject and back-to-pending follow). Every admin call checks its action here and
+ * makes its change only while the campaign is still in a status that allows it.
+ */
+export const recipientAdminActions: Record<RecipientCampaignStatus, readonly RecipientAction[]> = {
+  pending: ['approve', 'reject', 'editReason'],
+  approved: ['backToPending', 'feature', 'unfeature', 'editReason'],
+  purchased: ['markDelivered'],
+  delivered: ['addVideo'],
+  rejected: [],
+};
+
+export const organizationAdminActions: Record<OrganizationCampaignStatus, readonly OrganizationAction[]> = {
+  pending: ['approve', 'reject'],
+  approved: ['viewDonations'],
+  partially_fulfilled: ['viewDonations'],
+  fulfilled: ['viewDonations'],
+  rejected: [],
+};
+
+/** The statuses in which an admin action is allowed (the row's state the update is conditioned on). */
+export function statusesAllowing(action: RecipientAction): RecipientCampaignStatus[] {
+  return (Object.keys(recipientAdminActions) as RecipientCampaignStatus[]).filter((s) => recipientAdminActions[s].includes(action));
+}
+
+export function allowedRecipientActions(status: RecipientCampaignStatus, isFeatured: boolean): RecipientAction[] {
+  return recipientAdminActions[status].filter((a) => (a === 'feature' ? !isFeatured : a === 'unfeature' ? isFeatured : true));
+}
+
+export function allowedOrganizationActions(status: OrganizationCampaignStatus): OrganizationAction[] {
+  return [...organizationAdminActions[status]];
 }

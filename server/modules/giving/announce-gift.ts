@@ -3,7 +3,8 @@ import { formatNaira } from '@contract/money';
 import type { Db } from '../../db/client';
 import { enqueueMail } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
-import { notify, notifyAdmins } from '../notifications/queries';
+import { notifyAdmins } from '../notifications/queries';
+import { tellUser } from '../notifications/tell-user';
 
 /** A gift as recorded: what the donor paid for and where each part went. */
 export type RecordedGift = FundReply & {
@@ -22,7 +23,7 @@ function escapeHtml(s: string): string {
  * In the transaction that records a gift: queues the donor's receipt and writes the notices to the
  * campaign owners and the admins, so all of them exist exactly when the gift does.
  */
-export async function announceGift(deps: { db: Db; jobs: JobQueue }, gift: RecordedGift): Promise<void> {
+export async function announceGift(deps: { db: Db; jobs: JobQueue; baseUrl: string }, gift: RecordedGift): Promise<void> {
   const date = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' }).format(new Date());
   const lines = gift.allocated.map((a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`);
   const attention = gift.unallocated.length
@@ -42,13 +43,22 @@ ${attention ? `<p>${escapeHtml(attention.trim())}</p>` : ''}
   await enqueueMail(deps.jobs, deps.db, { to: gift.donorEmail, subject: `Your Gift of Independence receipt (${gift.reference})`, text, html });
 
   for (const a of gift.allocated) {
-    await notify(
-      deps.db,
+    const product = a.label.split(' for ')[0];
+    // The owner hears in the app and by mail, in the gift's own transaction.
+    await tellUser(
+      { db: deps.db, jobs: deps.jobs, baseUrl: deps.baseUrl },
       a.ownerId,
       a.kind === 'recipient'
-        ? `Good news: a donor has funded your ${a.label.split(' for ')[0]}. We will contact you about collection in Lagos.`
-        : `A donor has funded ${a.units} ${a.units === 1 ? 'unit' : 'units'} of your ${a.label.split(' for ')[0]} request.`,
-      a.kind === 'recipient' ? '/recipient/status' : '/organization/status',
+        ? {
+            subject: 'Your device has been funded',
+            message: `Good news: a donor has funded your ${product}. We will contact you about collection in Lagos.`,
+            link: '/recipient/status',
+          }
+        : {
+            subject: 'Units of your request have been funded',
+            message: `A donor has funded ${a.units} ${a.units === 1 ? 'unit' : 'units'} of your ${product} request.`,
+            link: '/organization/status',
+          },
     );
   }
   const adminMessage = gift.unallocated.length

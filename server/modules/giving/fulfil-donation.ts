@@ -25,7 +25,7 @@ const ATTENTION_MESSAGE =
  * held units are allocated. A payment whose hold expired and whose units went to someone else is
  * still recorded, marked for admin attention.
  */
-export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider; jobs: JobQueue }, reference: string): Promise<Fulfilment> {
+export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider; jobs: JobQueue; baseUrl: string }, reference: string): Promise<Fulfilment> {
   const [known] = await deps.db
     .select({ id: donations.id, totalKobo: donations.totalKobo, status: donations.status })
     .from(donations)
@@ -122,7 +122,7 @@ export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider; 
       .set({ status: 'success', verifiedAt: sql`now()`, providerResponse: verified.raw })
       .where(eq(payments.reference, reference));
     const recorded = { ...base, status, message: status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE, allocated, unallocated };
-    await announceGift({ db: tx as unknown as Db, jobs: deps.jobs }, recorded);
+    await announceGift({ db: tx as unknown as Db, jobs: deps.jobs, baseUrl: deps.baseUrl }, recorded);
     return { ...recorded, newlyRecorded: true };
   });
   return result;

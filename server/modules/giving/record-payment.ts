@@ -14,6 +14,8 @@ export type PaymentDeps = {
   payments: PaymentProvider;
   jobs: JobQueue;
   publicCache: ResponseCache;
+  /** Where links in the owners' mail point (publicBaseUrl). */
+  baseUrl: string;
   /** Crash tests: runs right after a gift's transaction commits. */
   afterGiftCommit?: () => void;
 };

@@ -21,6 +21,7 @@ import { recordPayment } from './record-payment';
 import { donorGifts, organizationCampaignDonations } from './queries';
 import { releaseHold } from './release-hold';
 import { findEarlierCheckouts, hashAddress, startCheckout } from './start-checkout';
+import { publicBaseUrl } from '../../http/public-url';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429, 502);
 
@@ -44,7 +45,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, payments, jobs, limits, publicCache, config, humanCheck } = deps;
 
   const afterGiftCommit = config.crashAfterGiftCommit ? () => process.kill(process.pid, 'SIGKILL') : undefined;
-  const fund = (reference: string) => recordPayment({ db, payments, jobs, publicCache, afterGiftCommit }, reference);
+  const fund = (reference: string) => recordPayment({ db, payments, jobs, publicCache, afterGiftCommit, baseUrl: publicBaseUrl(deps.config) }, reference);
 
   return async (app) => {
     app.post(

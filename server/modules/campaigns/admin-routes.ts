@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminOrganizationCampaignSchema,
+  adminOverviewSchema,
+  adminRecipientCampaignSchema,
+  allCampaignsQuerySchema,
+  allCampaignsReplySchema,
+  auditQuerySchema,
+  auditReplySchema,
+  deliverySchema,
+  featureSchema,
+  organizationActionReplySchema,
+  organizationFilterSchema,
+  reasonEditSchema,
+  recipientActionReplySchema,
+  statusChangeSchema,
+  videoSchema,
+} from '@contract/admin';
+import { idParamSchema } from '@contract/campaigns';
+import { errorReplies } from '@contract/errors';
+import { parseCampaignId } from '@contract/ids';
+import type { AppDeps } from '../../deps';
+import { addVideo, changeOrganizationStatus, changeRecipientStatus, editReason, markDelivered, setFeatured } from './admin-actions';
+import {
+  adminOverview,
+  listAllRecipientCampaigns,
+  listAudit,
+  listOrganizationCampaignsFor,
+  listRecipientCampaignsFor,
+} from './admin-queries';
+
+const errors = errorReplies(400, 401, 403, 404, 409);
+const admin = { access: ['admin'] as const };
+const noStore = { 'cache-control': 'private, no-store' };
+
+/** '12' is a recipient campaign and 'org-12' an organization campaign, so the shared status call is never ambiguous. */
+const campaignRefParam = z.object({
+  id: z
+    .string()
+    .transform((raw, ctx) => {
+      const ref = parseCampaignId(raw);
+      if (!ref) {
+        ctx.addIssue({ code: 'custom', message: 'Campaign id must be a number such as 12, or org-12 for an organization campaign.' });
+        return z.NEVER;
+      }
+      return ref;
+    }),
+});
+
+/**
+ * The admin team's campaign work (spec 7 "Admin"). Every change goes through the transition
+ * table, is conditioned on the campaign's current state (two admins at once: one wins, the other
+ * gets a 409), writes the audit log in the same transaction, and tells the owner.
+ */
+export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const files = { db: deps.db, storage: deps.storage, signer: deps.signer };
+  return async (app) => {
+    app.get('/api/admin/overview', { config: admin, schema: { response: { 200: adminOverviewSchema, ...errors } } }, async (_request, reply) =>
+      reply.headers(noStore).send(await adminOverview(deps.db)),
+    );
+    for (const list of ['pending', 'approved', 'featured'] as const) {
+      app.get(`/api/admin/campaigns/${list}`, { config: admin, schema: { response: { 200: z.array(adminRecipientCampaignSchema), ...errors } } }, async (_request, reply) =>
+        reply.headers(noStore).send(await listRecipientCampaignsFor(files, list)),
+      );
+    }
+    app.get(
+      '/api/admin/campaigns/all',
+      { config: admin, schema: { querystring: allCampaignsQuerySchema, response: { 200: allCampaignsReplySchema, ...errors } } },
+      async (request, reply) => reply.headers(noStore).send(await listAllRecipientCampaigns(files, request.query)),
+    );
+    app.patch(
+      '/api/admin/campaigns/:id/status',
+      {
+        config: admin,
+        schema: {
+          params: campaignRefParam,
+          body: statusChangeSchema,
+          response: { 200: z.union([recipientActionReplySchema, organizationActionReplySchema]), ...errors },
+        },
+      },
+      async (request) => {
+        const ref = request.params.id;
+        return ref.kind === 'organization'
+          ? changeOrganizationStatus(deps, request.user!, ref.id, request.body)
+          : changeRecipientStatus(deps, request.user!, ref.id, request.body);
+      },
+    );
+    app.post(
+      '/api/admin/campaigns/feature',
+      { config: admin, schema: { body: featureSchema, response: { 200: recipientActionReplySchema, ...errors } } },
+      async (request) => setFeatured(deps, request.user!, request.body.campaignId, true),
+    );
+    app.post(
+      '/api/admin/campaigns/unfeature',
+      { config: admin, schema: { body: featureSchema, response: { 200: recipientActionReplySchema, ...errors } } },
+      async (request) => setFeatured(deps, request.user!, request.body.campaignId, false),
+    );
+    app.put(
+      '/api/admin/campaigns/:id/reason',
+      { config: admin, schema: { params: idParamSchema, body: reasonEditSchema, response: { 200: recipientActionReplySchema, ...errors } } },
+      async (request) => editReason(deps, request.user!, request.params.id, request.body.reason),
+    );
+    app.patch(
+      '/api/admin/campaigns/:id/delivery',
+      { config: admin, schema: { params: idParamSchema, body: deliverySchema, response: { 200: recipientActionReplySchema, ...errors } } },
+      async (request) => markDelivered(deps, request.user!, request.params.id),
+    );
+    app.post(
+      '/api/admin/campaigns/:id/video',
+      { config: admin, schema: { params: idParamSchema, body: videoSchema, response: { 200: recipientActionReplySchema, ...errors } } },
+      async (request) => addVideo(deps, request.user!, request.params.id, request.body.videoUrl),
+    );
+
+    // Organization campaigns. The two spec families (org-campaigns and organization/campaigns) answer the same lists.
+    const listSchema = { config: admin, schema: { querystring: organizationFilterSchema, response: { 200: z.array(adminOrganizationCampaignSchema), ...errors } } };
+    const orgLists = [
+      ['/api/admin/org-campaigns/pending', 'pending'],
+      ['/api/admin/org-campaigns/active', 'active'],
+      ['/api/admin/organization/campaigns/pending', 'pending'],
+      ['/api/admin/organization/campaigns/approved', 'active'],
+    ] as const;
+    for (const [url, list] of orgLists) {
+      app.get(url, listSchema, async (request, reply) =>
+        reply.headers(noStore).send(await listOrganizationCampaignsFor(files, list, request.query.organizationId)),
+      );
+    }
+    app.patch(
+      '/api/admin/org-campaigns/:id/status',
+      { config: admin, schema: { params: idParamSchema, body: statusChangeSchema, response: { 200: organizationActionReplySchema, ...errors } } },
+      async (request) => changeOrganizationStatus(deps, request.user!, request.params.id, request.body),
+    );
+
+    app.get(
+      '/api/admin/audit',
+      { config: admin, schema: { querystring: auditQuerySchema, response: { 200: auditReplySchema, ...errors } } },
+      async (request, reply) => reply.headers(noStore).send(await listAudit(deps.db, request.query)),
+    );
+  };
+}

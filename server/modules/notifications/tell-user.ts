@@ -1,0 +1,49 @@
+import { eq, isNotNull, and } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/all';
+import { enqueueMail } from '../../jobs/names';
+import type { JobQueue } from '../../jobs/queue';
+import { escapeHtml, simpleHtml } from '../../providers/mail/layout';
+import { notify } from './queries';
+
+export type Notice = {
+  subject: string;
+  message: string;
+  /** Further paragraphs for the mail (a reason, what happens next). */
+  details?: string[];
+  /** Where in the app the notice points, e.g. '/recipient/status'. */
+  link: string;
+};
+
+/**
+ * Tells one person something about their account: a notice in the app and a mail, written through
+ * `db`. Pass the transaction of the change it announces, so both exist exactly when the change
+ * does and the queued mail survives an outage; wake the mail queue after commit.
+ */
+export async function tellUser(deps: { db: Db; jobs: JobQueue; baseUrl: string }, userId: number, notice: Notice): Promise<void> {
+  await notify(deps.db, userId, notice.message, notice.link);
+  const [user] = await deps.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  if (!user) return;
+  await mailNotice(deps, user.email, user.firstName, notice);
+}
+
+/** The mail half alone, for people known only by their address (a guest donor). */
+export async function mailNotice(deps: { db: Db; jobs: JobQueue; baseUrl: string }, to: string, name: string, notice: Notice): Promise<void> {
+  const url = `${deps.baseUrl}${notice.link}`;
+  const details = notice.details ?? [];
+  await enqueueMail(deps.jobs, deps.db, {
+    to,
+    subject: notice.subject,
+    text: [`Dear ${name},`, notice.message, ...details, `See it here: ${url}`, 'Gift of Independence'].join('\n\n') + '\n',
+    html: simpleHtml(notice.subject, [
+      `Dear ${escapeHtml(name)},`,
+      escapeHtml(notice.message),
+      ...details.map(escapeHtml),
+      `<a href="${escapeHtml(url)}">See it on Gift of Independence</a>`,
+    ]),
+  });
+}
