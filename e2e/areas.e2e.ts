@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNaira } from '../contract/money';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
-import { createUser, payForCampaign } from '../server/test/fixtures';
+import { createUser, payForCampaign, signInNewAdmin } from '../server/test/fixtures';
 import { selectRows } from '../server/db/client';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
 
@@ -179,9 +179,16 @@ describe('organization area', () => {
     expect(await page.getByRole('main').innerText()).toContain('Review takes 2-3 business days.');
     expect(await page.getByRole('progressbar').count()).toBe(0);
 
-    // The admin screens come with the admin work; the approval is the state change they will make.
+    // An admin approves it through the admin call.
     const [campaign] = await selectRows<{ id: number }>(e2e.database.db, sql`select id from organization_campaigns where organization_id = ${orgId}`);
-    await e2e.database.db.execute(sql`update organization_campaigns set status = 'approved' where id = ${campaign!.id}`);
+    const admin = await signInNewAdmin(e2e.app, e2e.database.db);
+    const approval = await e2e.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/org-campaigns/${campaign!.id}/status`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { status: 'approved' },
+    });
+    expect(approval.statusCode).toBe(200);
     await payForCampaign(e2e.app, `org-${campaign!.id}`, 2);
 
     await page.reload();

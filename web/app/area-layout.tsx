@@ -1,5 +1,9 @@
 import {
+  BarChart3,
+  BookOpen,
   Building2,
+  History,
+  Package,
   ClipboardList,
   HelpCircle,
   LayoutDashboard,
@@ -39,6 +43,19 @@ export const AREAS = {
       { to: '/organization/team', label: 'Team Members', icon: Users },
       { to: '/organization/settings', label: 'Settings', icon: Settings },
       { to: '/organization/help', label: 'Help', icon: HelpCircle },
+    ],
+  },
+  admin: {
+    label: 'Admin area',
+    links: [
+      { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+      { to: '/admin/campaigns', label: 'Campaigns', icon: ClipboardList },
+      { to: '/admin/organizations', label: 'Organizations', icon: Building2 },
+      { to: '/admin/products', label: 'Products', icon: Package },
+      { to: '/admin/users', label: 'Users', icon: Users },
+      { to: '/admin/success-stories', label: 'Success Stories', icon: BookOpen },
+      { to: '/admin/stats', label: 'Site Statistics', icon: BarChart3 },
+      { to: '/admin/audit', label: 'Audit Log', icon: History },
     ],
   },
 } satisfies Record<string, Area>;

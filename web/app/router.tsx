@@ -34,7 +34,7 @@ const notFoundPage = () => import('@/features/content/not-found-page');
  * A signed-in area (spec 2): the role guard, then the area's layout with its sidebar, whose pages
  * load lazily; the bare path and unknown pages inside the area have their own answers.
  */
-const areaRoutes = (role: 'recipient' | 'organization', pages: Record<string, () => Promise<{ default: ComponentType }>>): RouteObject => ({
+const areaRoutes = (role: 'recipient' | 'organization' | 'admin', pages: Record<string, () => Promise<{ default: ComponentType }>>): RouteObject => ({
   path: role,
   lazy: async () => {
     const { AreaLayout } = await import('./area-layout');
@@ -47,7 +47,10 @@ const areaRoutes = (role: 'recipient' | 'organization', pages: Record<string, ()
   ],
 });
 
-const area = (roles: readonly AppRole[], title: string, text: string) => guarded(roles, <AreaPlaceholder title={title} text={text} />);
+/** An admin page that later work fills in: already behind the admin guard, in the admin layout. */
+const adminSoon = (title: string) => async () => ({
+  default: () => <AreaPlaceholder title={title} text="This part of the admin area opens soon." />,
+});
 
 const layoutRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
@@ -111,8 +114,19 @@ const layoutRoutes = (queryClient: QueryClient): RouteObject[] => [
         settings: () => import('@/features/organization/settings-page'),
         help: () => import('@/features/organization/help-page'),
       }),
-      { path: 'admin', element: <Navigate to="/admin/dashboard" replace /> },
-      { path: 'admin/*', ...area(['admin'], 'Admin Dashboard', 'The admin area opens soon.') },
+      areaRoutes('admin', {
+        dashboard: () => import('@/features/admin/dashboard-page'),
+        campaigns: () => import('@/features/admin/campaigns-page'),
+        organizations: () => import('@/features/admin/organizations-page'),
+        'organizations/:orgId/campaigns': () => import('@/features/admin/organizations-page'),
+        audit: () => import('@/features/admin/audit-page'),
+        products: adminSoon('Manage Products'),
+        'organizations/:orgId/products': adminSoon('Manage Organization Products'),
+        users: adminSoon('Manage Users'),
+        'users/:userId/history': adminSoon('User History'),
+        'success-stories': adminSoon('Manage Success Stories'),
+        stats: adminSoon('Manage Site Statistics'),
+      }),
       { path: '*', ...page(notFoundPage) },
     ],
   },

@@ -47,5 +47,5 @@ export function CatalogCard({
 
 /** A product's specifications as a list of names and values. */
 export function Specifications({ specs }: { specs: Record<string, string> }) {
-  return <Facts facts={Object.entries(specs)} compact />;
+  return <Facts facts={Object.entries(specs)} layout="compact" />;
 }

@@ -64,6 +64,8 @@ type TextFieldProps = {
   spellCheck?: boolean;
   autoCapitalize?: string;
   maxLength?: number;
+  /** An example of the expected input; never the only instruction (the label and hint carry that). */
+  placeholder?: string;
   /** A fixed part shown before the input and read with it, such as the +234 country code. */
   prefix?: string;
   prefixLabel?: string;

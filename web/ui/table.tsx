@@ -30,6 +30,7 @@ export function DataTable({
   columns,
   children,
   minWidth = 'min-w-xl',
+  sorted,
 }: {
   /** The region's name, e.g. 'Gifting history table'. */
   label: string;
@@ -37,6 +38,8 @@ export function DataTable({
   columns: readonly string[];
   children: ReactNode;
   minWidth?: string;
+  /** The column the rows are ordered by, announced on its header. */
+  sorted?: { column: string; direction: 'ascending' | 'descending' };
 }) {
   const [scroller, overflows] = useOverflowsSideways<HTMLDivElement>();
   return (
@@ -55,7 +58,7 @@ export function DataTable({
           <thead className="bg-gray-100 text-sm font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100">
             <tr>
               {columns.map((column) => (
-                <th key={column} scope="col" className={cellClass}>
+                <th key={column} scope="col" className={cellClass} aria-sort={sorted?.column === column ? sorted.direction : undefined}>
                   {column}
                 </th>
               ))}

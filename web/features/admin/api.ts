@@ -1,0 +1,121 @@
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  adminOrganizationCampaignSchema,
+  adminOverviewSchema,
+  adminRecipientCampaignSchema,
+  allCampaignsReplySchema,
+  auditReplySchema,
+  organizationActionReplySchema,
+  recipientActionReplySchema,
+  type AdminOrganizationCampaign,
+  type AdminRecipientCampaign,
+} from '@contract/admin';
+import { campaignDonationSchema } from '@contract/giving';
+import { apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
+
+/** Every admin list sits under this key, so one change asks them all again. */
+const ADMIN = ['admin'] as const;
+
+export const useOverview = () =>
+  useQuery({ queryKey: [...ADMIN, 'overview'], queryFn: async () => adminOverviewSchema.parse(await apiGet<unknown>('/admin/overview')), retry: retryUnlessRefused });
+
+export type RecipientList = 'pending' | 'approved' | 'featured';
+export const useRecipientList = (list: RecipientList) =>
+  useQuery({
+    queryKey: [...ADMIN, 'campaigns', list],
+    queryFn: async (): Promise<AdminRecipientCampaign[]> => z.array(adminRecipientCampaignSchema).parse(await apiGet<unknown>(`/admin/campaigns/${list}`)),
+    retry: retryUnlessRefused,
+  });
+
+export type OrganizationList = 'pending' | 'active';
+export const useOrganizationList = (list: OrganizationList, organizationId?: number) =>
+  useQuery({
+    queryKey: [...ADMIN, 'org-campaigns', list, organizationId ?? 'all'],
+    queryFn: async (): Promise<AdminOrganizationCampaign[]> =>
+      z
+        .array(adminOrganizationCampaignSchema)
+        .parse(await apiGet<unknown>(`/admin/org-campaigns/${list}${organizationId ? `?organizationId=${organizationId}` : ''}`)),
+    retry: retryUnlessRefused,
+  });
+
+export type AllCampaignsFilter = { status: string; q: string; sort: string; page: number };
+export const PAGE_SIZE = 20;
+export const useAllCampaigns = ({ status, q, sort, page }: AllCampaignsFilter) =>
+  useQuery({
+    queryKey: [...ADMIN, 'campaigns', 'all', status, q, sort, page],
+    queryFn: async () => {
+      const params = new URLSearchParams({ sort, page: String(page), pageSize: String(PAGE_SIZE) });
+      if (status) params.set('status', status);
+      if (q.trim()) params.set('q', q.trim());
+      return allCampaignsReplySchema.parse(await apiGet<unknown>(`/admin/campaigns/all?${params}`));
+    },
+    placeholderData: keepPreviousData,
+    retry: retryUnlessRefused,
+  });
+
+export const useDonations = (id: number | null) =>
+  useQuery({
+    queryKey: [...ADMIN, 'donations', id],
+    queryFn: async () => z.array(campaignDonationSchema).parse(await apiGet<unknown>(`/admin/org-campaigns/${id}/donations`)),
+    enabled: id !== null,
+    retry: retryUnlessRefused,
+  });
+
+export const useAudit = (campaign: string, adminId: string) =>
+  useInfiniteQuery({
+    queryKey: [...ADMIN, 'audit', campaign, adminId],
+    queryFn: async ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: '25' });
+      if (campaign) params.set('campaign', campaign);
+      if (adminId) params.set('adminId', adminId);
+      if (pageParam) params.set('cursor', String(pageParam));
+      return auditReplySchema.parse(await apiGet<unknown>(`/admin/audit?${params}`));
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    retry: retryUnlessRefused,
+  });
+
+/** One admin change: its call, then every admin list is asked again; resolves with the server's sentence. */
+export type AdminCall =
+  | { kind: 'status'; id: number | string; status: 'approved' | 'rejected' | 'pending'; notes?: string }
+  | { kind: 'feature' | 'unfeature'; id: number }
+  | { kind: 'reason'; id: number; reason: string }
+  | { kind: 'delivered'; id: number }
+  | { kind: 'video'; id: number; videoUrl: string }
+  | { kind: 'org-status'; id: number; status: 'approved' | 'rejected'; notes?: string };
+
+function request(call: AdminCall): [string, string, unknown] {
+  switch (call.kind) {
+    case 'status':
+      return [`/admin/campaigns/${call.id}/status`, 'PATCH', { status: call.status, notes: call.notes }];
+    case 'feature':
+    case 'unfeature':
+      return [`/admin/campaigns/${call.kind}`, 'POST', { campaignId: call.id }];
+    case 'reason':
+      return [`/admin/campaigns/${call.id}/reason`, 'PUT', { reason: call.reason }];
+    case 'delivered':
+      return [`/admin/campaigns/${call.id}/delivery`, 'PATCH', { delivery_status: 'delivered' }];
+    case 'video':
+      return [`/admin/campaigns/${call.id}/video`, 'POST', { videoUrl: call.videoUrl }];
+    case 'org-status':
+      return [`/admin/org-campaigns/${call.id}/status`, 'PATCH', { status: call.status, notes: call.notes }];
+  }
+}
+
+const replySchema = z.union([recipientActionReplySchema, organizationActionReplySchema]);
+
+export function useAdminCall() {
+  const client = useQueryClient();
+  return async (call: AdminCall): Promise<string> => {
+    const [path, method, body] = request(call);
+    try {
+      const { data } = await apiRequest<unknown>(path, { method, body: JSON.stringify(body) });
+      return replySchema.parse(data).message;
+    } finally {
+      // Refused or not, the lists are asked again: a 409 usually means another admin moved first.
+      await client.invalidateQueries({ queryKey: ADMIN });
+    }
+  };
+}

@@ -1,0 +1,174 @@
+import { FileText } from 'lucide-react';
+import { Link } from 'react-router';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import type { AdminRecipientCampaign } from '@contract/admin';
+import { formatNaira } from '@contract/money';
+import { Button } from '@/ui/button';
+import { ErrorMessage, EmptyState, LoadingState } from '@/ui/feedback';
+import { Facts } from '@/ui/facts';
+import { Page } from '@/ui/page';
+import { tabClass, tabListClass } from '@/ui/tabs';
+import { blockLink, wrappingLink } from '@/ui/text-link';
+import { CampaignStatusBadge, dateFormat, RecipientActions, recipientName, useActionFeedback, type Run } from './actions';
+import { useOrganizationList, useRecipientList, type RecipientList } from './api';
+import { OrganizationCampaignCard } from './organization-campaigns';
+
+export const FAILED = 'Failed to fetch admin data.';
+
+/** A recipient campaign as review needs it: who asks, how to reach them, their answers, the ID document and the actions. */
+export function RecipientCampaignCard({ campaign, run }: { campaign: AdminRecipientCampaign; run: Run }) {
+  const r = campaign.recipient;
+  return (
+    <article aria-labelledby={`campaign-${campaign.id}`} className="space-y-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h4 id={`campaign-${campaign.id}`} className="text-lg font-bold wrap-anywhere">
+          {campaign.product_name} <span className="font-normal text-gray-700 dark:text-gray-300">#{campaign.id}</span>
+        </h4>
+        <CampaignStatusBadge status={campaign.status} featured={campaign.is_featured} />
+      </div>
+      <Facts
+        layout="stacked"
+        facts={[
+          ['Recipient', recipientName(campaign)],
+          [
+            'Email',
+            <a key="e" href={`mailto:${r.email}`} className={wrappingLink}>
+              {r.email}
+            </a>,
+          ],
+          ['Phone', r.phone_number ?? 'Not given'],
+          ['About', [r.gender, r.age ? `${r.age} years` : null, r.state_of_origin, r.employment_status].filter(Boolean).join(', ') || 'Not given'],
+          ['Price', formatNaira(campaign.price)],
+          ['Raised', formatNaira(campaign.amount_raised)],
+          ['Reason', campaign.reason],
+          ['Requested on', dateFormat.format(new Date(campaign.created_at))],
+          [
+            'ID document',
+            r.id_document_url ? (
+              <a key="id" href={r.id_document_url} target="_blank" rel="noreferrer" className={blockLink}>
+                <FileText aria-hidden="true" className="mr-1 size-5" />
+                {r.id_type ?? 'ID document'} (opens in a new tab)
+              </a>
+            ) : (
+              'Not uploaded'
+            ),
+          ],
+        ]}
+      />
+      {campaign.public_id ? (
+        <Link to={`/campaigns/${campaign.public_id}`} className={blockLink}>
+          View public page<span className="sr-only"> of campaign #{campaign.id}</span>
+        </Link>
+      ) : null}
+      <RecipientActions campaign={campaign} run={run} />
+    </article>
+  );
+}
+
+const COLUMNS: { list: RecipientList; title: string; empty: string }[] = [
+  { list: 'pending', title: 'Pending', empty: 'The approval queue is empty.' },
+  { list: 'approved', title: 'Approved', empty: 'No approved campaigns waiting to be featured.' },
+  { list: 'featured', title: 'Featured', empty: 'No campaigns are currently featured.' },
+];
+
+function useDashboardLists() {
+  const pending = useRecipientList('pending');
+  const approved = useRecipientList('approved');
+  const featured = useRecipientList('featured');
+  const orgPending = useOrganizationList('pending');
+  const orgActive = useOrganizationList('active');
+  const all = [pending, approved, featured, orgPending, orgActive];
+  return {
+    recipient: { pending, approved, featured },
+    orgPending,
+    orgActive,
+    isPending: all.some((q) => q.isPending),
+    isError: all.some((q) => q.isError),
+    retry: () => all.forEach((q) => void (q.isError && q.refetch())),
+  };
+}
+
+function Column({ title, empty, items, run }: { title: string; empty: string; items: AdminRecipientCampaign[]; run: Run }) {
+  const id = `column-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} className="min-w-0 space-y-3">
+      <h3 id={id} className="text-xl font-bold">
+        {title} ({items.length})
+      </h3>
+      {items.length === 0 ? <EmptyState title={empty} /> : items.map((c) => <RecipientCampaignCard key={c.id} campaign={c} run={run} />)}
+    </section>
+  );
+}
+
+/**
+ * Spec 2 admin dashboard: two tabs, recipient campaigns in Pending, Approved and Featured columns,
+ * organization campaigns Pending and Active. If any list fails, 'Failed to fetch admin data.'
+ * replaces the page, with Try again.
+ */
+export default function AdminDashboardPage() {
+  const lists = useDashboardLists();
+  const { run, view } = useActionFeedback();
+  let body;
+  if (lists.isError) {
+    body = (
+      <div className="space-y-4">
+        <ErrorMessage>{FAILED}</ErrorMessage>
+        <Button variant="secondary" onClick={lists.retry}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (lists.isPending) {
+    body = <LoadingState>Loading...</LoadingState>;
+  } else {
+    // Approved ones already featured are listed under Featured, not again under Approved.
+    const approved = (lists.recipient.approved.data ?? []).filter((c) => !c.is_featured);
+    const data = { pending: lists.recipient.pending.data ?? [], approved, featured: lists.recipient.featured.data ?? [] };
+    body = (
+      <>
+        {view}
+        <Tabs>
+          <TabList aria-label="Campaign kinds" className={tabListClass}>
+            <Tab id="recipient" className={tabClass}>
+              Recipient Campaigns
+            </Tab>
+            <Tab id="organization" className={tabClass}>
+              Organization Campaigns
+            </Tab>
+          </TabList>
+          <TabPanel id="recipient" className="pt-6 outline-none">
+            <h2 className="sr-only">Recipient Campaigns</h2>
+            <div className="grid gap-6 lg:grid-cols-3">
+              {COLUMNS.map((c) => (
+                <Column key={c.list} title={c.title} empty={c.empty} items={data[c.list]} run={run} />
+              ))}
+            </div>
+          </TabPanel>
+          <TabPanel id="organization" className="pt-6 outline-none">
+            <h2 className="sr-only">Organization Campaigns</h2>
+            <div className="grid gap-6 lg:grid-cols-2">
+              {(
+                [
+                  ['org-pending', 'Pending Organization Campaigns', lists.orgPending.data ?? [], 'The approval queue is empty.'],
+                  ['org-active', 'Active Organization Campaigns', lists.orgActive.data ?? [], 'No approved campaigns.'],
+                ] as const
+              ).map(([id, title, items, empty]) => (
+                <section key={id} aria-labelledby={id} className="min-w-0 space-y-3">
+                  <h3 id={id} className="text-xl font-bold">
+                    {title} ({items.length})
+                  </h3>
+                  {items.length === 0 ? <EmptyState title={empty} /> : items.map((c) => <OrganizationCampaignCard key={c.id} campaign={c} run={run} headingLevel={4} />)}
+                </section>
+              ))}
+            </div>
+          </TabPanel>
+        </Tabs>
+      </>
+    );
+  }
+  return (
+    <Page title="Admin Dashboard" wide>
+      {body}
+    </Page>
+  );
+}

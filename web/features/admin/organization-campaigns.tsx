@@ -1,0 +1,121 @@
+import { HandCoins } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminOrganizationCampaign } from '@contract/admin';
+import { formatNaira } from '@contract/money';
+import { Button } from '@/ui/button';
+import { ModalDialog } from '@/ui/dialog';
+import { Facts } from '@/ui/facts';
+import { ProgressBar } from '@/ui/progress-bar';
+import { QueryView } from '@/ui/query-view';
+import { cellClass } from '@/ui/table';
+import { wrappingLink } from '@/ui/text-link';
+import { CampaignStatusBadge, dateFormat, OrganizationActions, type Run } from './actions';
+import { useDonations } from './api';
+
+const count = new Intl.NumberFormat('en-NG');
+const percentOf = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0);
+
+/** Spec 2: 'Donations for Campaign #{id}', a table that scrolls beyond about 24rem, and a Close button. */
+export function DonationsDialog({ campaignId, onClose }: { campaignId: number; onClose: () => void }) {
+  const donations = useDonations(campaignId);
+  return (
+    <ModalDialog title={`Donations for Campaign #${campaignId}`} isOpen onOpenChange={(open) => !open && onClose()} size="lg" closeButton>
+      <div className="mt-4">
+        <QueryView query={donations} failed="Could not fetch donations." empty="No donations yet for this campaign.">
+          {(rows) => (
+            <div role="region" aria-label="Donations" tabIndex={0} className="max-h-96 overflow-auto rounded-lg border border-gray-300 focus-visible:outline-4 focus-visible:outline-blue-700 dark:border-gray-700 dark:focus-visible:outline-orange-300">
+              <table className="w-full min-w-lg border-collapse text-left">
+                <caption className="sr-only">Donations for campaign #{campaignId}</caption>
+                <thead className="sticky top-0 bg-gray-100 text-sm font-semibold dark:bg-gray-800">
+                  <tr>
+                    {['Donor', 'Units Funded', 'Amount', 'Date'].map((c) => (
+                      <th key={c} scope="col" className={cellClass}>
+                        {c}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((d) => (
+                    <tr key={d.id} className="border-t border-gray-200 dark:border-gray-700">
+                      <th scope="row" className={`${cellClass} font-normal`}>
+                        <span className="block font-semibold">{`${d.first_name} ${d.last_name}`.trim() || 'Anonymous donor'}</span>
+                        <span className="block wrap-anywhere text-gray-700 dark:text-gray-300">{d.email}</span>
+                      </th>
+                      <td className={`${cellClass} tabular-nums`}>{count.format(d.units_funded)}</td>
+                      <td className={`${cellClass} tabular-nums whitespace-nowrap`}>{formatNaira(d.amount)}</td>
+                      <td className={`${cellClass} whitespace-nowrap`}>{dateFormat.format(new Date(d.created_at))}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryView>
+      </div>
+    </ModalDialog>
+  );
+}
+
+/**
+ * One organization request as review needs it (both spec screens in one): product, organization,
+ * contact, quantity with total price, reason, and once live the units and funding progress with
+ * View Donations; a pending one has Approve and Reject.
+ */
+export function OrganizationCampaignCard({
+  campaign,
+  run,
+  headingLevel = 3,
+  layout = 'auto',
+}: {
+  campaign: AdminOrganizationCampaign;
+  run: Run;
+  headingLevel?: 3 | 4;
+  layout?: 'auto' | 'stacked';
+}) {
+  const [donationsOpen, setDonationsOpen] = useState(false);
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  const org = campaign.organization;
+  const live = campaign.actions.includes('viewDonations');
+  const funded = percentOf(campaign.amount_raised, campaign.total_price);
+  const units = percentOf(campaign.units_fulfilled, campaign.quantity);
+  return (
+    <article aria-labelledby={`org-campaign-${campaign.id}`} className="space-y-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <Heading id={`org-campaign-${campaign.id}`} className="text-lg font-bold wrap-anywhere">
+          {campaign.product_name} <span className="font-normal text-gray-700 dark:text-gray-300">#{campaign.id}</span>
+        </Heading>
+        <CampaignStatusBadge status={campaign.status} />
+      </div>
+      <Facts
+        layout={layout}
+        facts={[
+          ['Organization', org.organization_name],
+          ['Contact', `${org.contact_name}`],
+          [
+            'Email',
+            <a key="e" href={`mailto:${org.email}`} className={wrappingLink}>
+              {org.email}
+            </a>,
+          ],
+          ['Requested', `${count.format(campaign.quantity)} units at ${formatNaira(campaign.unit_price)}, ${formatNaira(campaign.total_price)} in total`],
+          ['Reason', campaign.reason],
+          ['Requested on', dateFormat.format(new Date(campaign.created_at))],
+          ...(campaign.status === 'rejected' && campaign.admin_notes ? ([['Admin Feedback', campaign.admin_notes]] as [string, string][]) : []),
+        ]}
+      />
+      {live ? (
+        <div className="space-y-3">
+          <ProgressBar label="Units funded" value={units} valueText={`${count.format(campaign.units_fulfilled)} of ${count.format(campaign.quantity)} units`} />
+          <ProgressBar label="Amount raised" value={funded} valueText={`${formatNaira(campaign.amount_raised)} of ${formatNaira(campaign.total_price)}`} />
+          <Button variant="secondary" onClick={() => setDonationsOpen(true)}>
+            <HandCoins aria-hidden="true" className="size-5" />
+            View Donations<span className="sr-only"> for campaign #{campaign.id}</span>
+          </Button>
+          {donationsOpen ? <DonationsDialog campaignId={campaign.id} onClose={() => setDonationsOpen(false)} /> : null}
+        </div>
+      ) : null}
+      <OrganizationActions campaign={campaign} run={run} />
+    </article>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
+import { errorMessage } from '@/lib/api';
+import { Button, type Variant } from './button';
+import { ModalDialog } from './dialog';
+import { ErrorMessage } from './feedback';
+import { TextField } from './fields';
+import { Form, useZodForm } from './form';
+
+type Shared = {
+  title: string;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  confirmLabel: string;
+  busyLabel: string;
+  variant?: Variant;
+  /** The sentence to show when the server gives none. */
+  failed: string;
+};
+
+function Actions({ close, busy, confirmLabel, busyLabel, variant, type }: { close: () => void; busy: boolean; confirmLabel: string; busyLabel: string; variant: Variant; type: 'button' | 'submit' }) {
+  return (
+    <div className="mt-6 flex flex-wrap justify-end gap-3">
+      <Button variant="secondary" onClick={close} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type={type} variant={variant} aria-disabled={busy || undefined}>
+        {busy ? busyLabel : confirmLabel}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Asks before something that cannot simply be undone (a screen-reader-friendly `window.confirm`):
+ * an alert dialog whose Cancel is safe, whose confirm button runs `onConfirm`, and whose failure is
+ * said inside the dialog so the person can try again or cancel. Focus returns to the opener.
+ */
+export function ConfirmDialog({ children, onConfirm, variant = 'primary', ...shared }: Shared & { children: ReactNode; onConfirm: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const { title, isOpen, onOpenChange, confirmLabel, busyLabel, failed } = shared;
+  return (
+    <ModalDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} dismissable={!busy} role="alertdialog" size="sm">
+      {(close) => (
+        <form
+          className="mt-4"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            if (busy) return;
+            setBusy(true);
+            setAlert(null);
+            try {
+              await onConfirm();
+            } catch (error) {
+              setAlert(errorMessage(error, { noMessage: failed }));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <div className="space-y-3 text-lg text-gray-800 dark:text-gray-200">{children}</div>
+          {alert ? (
+            <div className="mt-4">
+              <ErrorMessage>{alert}</ErrorMessage>
+            </div>
+          ) : null}
+          <Actions close={close} busy={busy} confirmLabel={confirmLabel} busyLabel={busyLabel} variant={variant} type="submit" />
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
+
+/**
+ * Asks for one piece of text in a dialog (a screen-reader-friendly `window.prompt`): the field is
+ * checked by the same zod rule as the server, errors go to the summary and the field, and the
+ * server's refusal stays inside the dialog so nothing typed is lost.
+ */
+export function PromptDialog({
+  label,
+  hint,
+  initial = '',
+  rows,
+  type,
+  placeholder,
+  rule,
+  children,
+  onSubmit,
+  variant = 'primary',
+  ...shared
+}: Shared & {
+  label: string;
+  hint?: ReactNode;
+  initial?: string;
+  rows?: number;
+  type?: 'text' | 'url';
+  placeholder?: string;
+  rule: z.ZodType<string, string>;
+  children?: ReactNode;
+  onSubmit: (value: string) => Promise<void>;
+}) {
+  const { title, isOpen, onOpenChange, confirmLabel, busyLabel, failed } = shared;
+  const form = useZodForm(z.object({ value: rule }), { defaultValues: { value: initial } });
+  const [alert, setAlert] = useState<string | null>(null);
+  const busy = form.formState.isSubmitting;
+  return (
+    <ModalDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} dismissable={!busy}>
+      {(close) => (
+        <Form
+          form={form}
+          className="mt-4 space-y-5"
+          onSubmit={async ({ value }, helpers) => {
+            setAlert(null);
+            try {
+              await onSubmit(value);
+            } catch (error) {
+              if (!helpers.showServerErrors(error)) setAlert(errorMessage(error, { noMessage: failed }));
+            }
+          }}
+        >
+          {children ? <div className="text-gray-800 dark:text-gray-200">{children}</div> : null}
+          <TextField name="value" label={label} hint={hint} rows={rows} type={type} placeholder={placeholder} />
+          {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
+          <Actions close={close} busy={busy} confirmLabel={confirmLabel} busyLabel={busyLabel} variant={variant} type="submit" />
+        </Form>
+      )}
+    </ModalDialog>
+  );
+}
