@@ -11,14 +11,14 @@ type Shared = {
   title: string;
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
-  confirmLabel: string;
+  confirmLabel: ReactNode;
   busyLabel: string;
   variant?: Variant;
   /** The sentence to show when the server gives none. */
   failed: string;
 };
 
-function Actions({ close, busy, confirmLabel, busyLabel, variant, type }: { close: () => void; busy: boolean; confirmLabel: string; busyLabel: string; variant: Variant; type: 'button' | 'submit' }) {
+function Actions({ close, busy, confirmLabel, busyLabel, variant, type }: { close: () => void; busy: boolean; confirmLabel: ReactNode; busyLabel: string; variant: Variant; type: 'button' | 'submit' }) {
   return (
     <div className="mt-6 flex flex-wrap justify-end gap-3">
       <Button variant="secondary" onClick={close} disabled={busy}>

@@ -1,15 +1,7 @@
 import { Send } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { z } from 'zod';
+import type { ReactNode } from 'react';
 import { reasonSchema } from '@contract/requests';
-import { errorMessage } from '@/lib/api';
-import { Button } from './button';
-import { ModalDialog } from './dialog';
-import { ErrorMessage } from './feedback';
-import { TextField } from './fields';
-import { Form, useZodForm } from './form';
-
-const reasonForm = z.object({ reason: reasonSchema });
+import { PromptDialog } from './confirm-dialog';
 
 /**
  * The request's reason, asked in a dialog: the same rule as the server (at least 20 characters once
@@ -36,43 +28,26 @@ export function RequestDialog({
   onOpenChange: (open: boolean) => void;
   submit: (reason: string) => Promise<void>;
 }) {
-  const form = useZodForm(reasonForm, { defaultValues: { reason: '' } });
-  const [alert, setAlert] = useState<string | null>(null);
-  const busy = form.formState.isSubmitting;
   return (
-    <ModalDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} dismissable={!busy}>
-      {(close) => (
-        <Form
-          form={form}
-          className="mt-4 space-y-5"
-          onSubmit={async ({ reason }, helpers) => {
-            setAlert(null);
-            try {
-              await submit(reason);
-            } catch (error) {
-              if (!helpers.showServerErrors(error)) setAlert(errorMessage(error, { noMessage: failed }));
-            }
-          }}
-        >
-          <div className="text-gray-800 dark:text-gray-200">{summary}</div>
-          <TextField
-            name="reason"
-            label={reasonLabel}
-            hint="At least 20 characters. Tell us how it will help in daily life, study or work."
-            rows={5}
-          />
-          {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" aria-disabled={busy || undefined}>
-              <Send aria-hidden="true" className="size-5" />
-              {busy ? 'Submitting...' : 'Submit Request'}
-            </Button>
-          </div>
-        </Form>
-      )}
-    </ModalDialog>
+    <PromptDialog
+      title={title}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      label={reasonLabel}
+      hint="At least 20 characters. Tell us how it will help in daily life, study or work."
+      rows={5}
+      rule={reasonSchema}
+      confirmLabel={
+        <>
+          <Send aria-hidden="true" className="size-5" />
+          Submit Request
+        </>
+      }
+      busyLabel="Submitting..."
+      failed={failed}
+      onSubmit={submit}
+    >
+      {summary}
+    </PromptDialog>
   );
 }

@@ -100,6 +100,43 @@ const rejectRule = z.string().trim().min(1, REJECT_NOTES_REQUIRED).max(2000, 'Pl
 const reasonRule = reasonEditSchema.shape.reason as unknown as z.ZodType<string, string>;
 const videoRule = videoSchema.shape.videoUrl as unknown as z.ZodType<string, string>;
 
+const REJECT_FAILED = 'Failed to reject the campaign.';
+
+/** The reason for a rejection, required (spec 5), which the owner reads as Admin Feedback. */
+function RejectDialog({
+  id,
+  owner,
+  onOpenChange,
+  onReject,
+  children,
+}: {
+  id: number;
+  owner: 'recipient' | 'organization';
+  onOpenChange: (open: boolean) => void;
+  onReject: (notes: string) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <PromptDialog
+      title={`Reject campaign #${id}`}
+      isOpen
+      onOpenChange={onOpenChange}
+      label="Reason for rejection"
+      hint={`The ${owner} sees this as Admin Feedback.`}
+      placeholder="Provide a clear reason for rejection..."
+      rows={4}
+      rule={rejectRule}
+      confirmLabel="Reject Campaign"
+      busyLabel="Rejecting..."
+      variant="danger"
+      failed={REJECT_FAILED}
+      onSubmit={onReject}
+    >
+      <p>{children}</p>
+    </PromptDialog>
+  );
+}
+
 type Open = null | 'reject' | 'reason' | 'video' | 'back' | 'delivered' | 'approve-org';
 
 /** A visible verb and, for screen readers, which campaign it acts on. */
@@ -179,27 +216,17 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
       ) : null}
 
       {open === 'reject' ? (
-        <PromptDialog
-          title={`Reject campaign #${campaign.id}`}
-          isOpen
+        <RejectDialog
+          id={campaign.id}
+          owner="recipient"
           onOpenChange={close}
-          label="Reason for rejection"
-          hint="The recipient sees this as Admin Feedback."
-          rows={4}
-          rule={rejectRule}
-          confirmLabel="Reject Campaign"
-          busyLabel="Rejecting..."
-          variant="danger"
-          failed="Failed to reject the campaign."
-          onSubmit={async (notes) => {
-            await run({ kind: 'status', id: campaign.id, status: 'rejected', notes }, 'Failed to reject the campaign.');
+          onReject={async (notes) => {
+            await run({ kind: 'status', id: campaign.id, status: 'rejected', notes }, REJECT_FAILED);
             setOpen(null);
           }}
         >
-          <p>
-            {campaign.product_name} for {recipientName(campaign)}.
-          </p>
-        </PromptDialog>
+          {campaign.product_name} for {recipientName(campaign)}.
+        </RejectDialog>
       ) : null}
       {open === 'reason' ? (
         <PromptDialog
@@ -322,28 +349,17 @@ export function OrganizationActions({ campaign, run }: { campaign: AdminOrganiza
         </ConfirmDialog>
       ) : null}
       {open === 'reject' ? (
-        <PromptDialog
-          title={`Reject campaign #${campaign.id}`}
-          isOpen
+        <RejectDialog
+          id={campaign.id}
+          owner="organization"
           onOpenChange={close}
-          label="Reason for rejection"
-          hint="The organization sees this as Admin Feedback."
-          placeholder="Provide a clear reason for rejection..."
-          rows={4}
-          rule={rejectRule}
-          confirmLabel="Reject Campaign"
-          busyLabel="Rejecting..."
-          variant="danger"
-          failed="Failed to reject the campaign."
-          onSubmit={async (notes) => {
-            await run({ kind: 'org-status', id: campaign.id, status: 'rejected', notes }, 'Failed to reject the campaign.');
+          onReject={async (notes) => {
+            await run({ kind: 'org-status', id: campaign.id, status: 'rejected', notes }, REJECT_FAILED);
             setOpen(null);
           }}
         >
-          <p>
-            {campaign.quantity} {campaign.product_name} for {campaign.organization.organization_name}.
-          </p>
-        </PromptDialog>
+          {campaign.quantity} {campaign.product_name} for {campaign.organization.organization_name}.
+        </RejectDialog>
       ) : null}
     </div>
   );
