@@ -18,3 +18,82 @@ export const storySchema = z.object({
 export type Story = z.infer<typeof storySchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });
+
+/**
+ * The icons the home page can draw for a figure (spec 3: names end in 'Icon'). The admin picks one
+ * of these; the server refuses any other name.
+ */
+export const STAT_ICON_NAMES = [
+  'GiftIcon',
+  'UsersIcon',
+  'UserGroupIcon',
+  'HeartIcon',
+  'HandHeartIcon',
+  'BuildingIcon',
+  'BuildingOfficeIcon',
+  'MapPinIcon',
+  'SparklesIcon',
+  'AcademicCapIcon',
+  'AwardIcon',
+  'SmileIcon',
+] as const;
+export type StatIconName = (typeof STAT_ICON_NAMES)[number];
+
+const INT_MAX = 2_147_483_647;
+
+/** Spec 3 "admin site stat". */
+export const adminStatSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  stat_value: z.number().int(),
+  icon_name: z.string(),
+  is_visible: z.boolean(),
+  display_order: z.number().int(),
+});
+export type AdminStat = z.infer<typeof adminStatSchema>;
+
+/** POST /api/admin/stats and PUT /api/admin/stats/{id} (spec 5 "stat form"). */
+export const statInputSchema = z.object({
+  title: z.string({ error: 'Enter a title.' }).trim().min(1, 'Enter a title.').max(100, 'Keep the title under 100 characters.'),
+  stat_value: z
+    .number({ error: 'The value must be a whole number.' })
+    .int('The value must be a whole number.')
+    .min(0, 'The value cannot be negative.')
+    .max(INT_MAX, 'That value is too large.')
+    .default(0),
+  icon_name: z.enum(STAT_ICON_NAMES, { error: 'Choose one of the icons.' }),
+  is_visible: z.boolean({ error: 'Say whether the figure is shown.' }).default(true),
+  display_order: z
+    .number({ error: 'The order must be a whole number.' })
+    .int('The order must be a whole number.')
+    .min(-1000, 'The order must be between -1000 and 1000.')
+    .max(1000, 'The order must be between -1000 and 1000.')
+    .default(0),
+});
+export type StatInput = z.input<typeof statInputSchema>;
+
+export const STORY_IMAGE_REQUIRED = 'An image is required to create a story.';
+const storyFields = {
+  title: z.string({ error: 'Enter a title.' }).trim().min(1, 'Enter a title.').max(150, 'Keep the title under 150 characters.'),
+  recipient_name: z.string({ error: "Enter the recipient's name." }).trim().min(1, "Enter the recipient's name.").max(120, 'Keep the name under 120 characters.'),
+  story_text: z.string({ error: 'Tell the story.' }).trim().min(1, 'Tell the story.').max(5000, 'Keep the story under 5,000 characters.'),
+};
+/** An uploaded image's key, as the upload call gave it. */
+const imageKey = z.string().trim().min(1).max(300);
+
+/** POST /api/stories/admin: every field, the image included, is required. */
+export const storyCreateSchema = z.object({ ...storyFields, imageKey: z.string({ error: STORY_IMAGE_REQUIRED }).trim().min(1, STORY_IMAGE_REQUIRED).max(300) });
+/** PUT /api/stories/admin/{id}: the image is replaced only when a new one is sent. */
+export const storyUpdateSchema = z.object({ ...storyFields, imageKey: imageKey.optional() });
+
+export const contentActionReplySchema = z.object({ message: z.string() });
+
+/** A record's id in the address: a positive whole number that fits the id columns. */
+export const recordIdParam = (what: string) =>
+  z.object({
+    id: z
+      .string()
+      .regex(/^[1-9][0-9]{0,9}$/, `${what} id must be a positive whole number.`)
+      .transform(Number)
+      .refine((n) => n <= INT_MAX, `${what} id must be a positive whole number.`),
+  });

@@ -33,6 +33,7 @@ import { createPaystackProvider, createSandboxProvider } from './providers/payme
 import { createGoogleVerifier, googleOff } from './providers/google/google';
 import { createTurnstile, humanCheckOff } from './providers/human-check/human-check';
 import { createOutboxMailer, createSmtpMailer } from './providers/mail/mail';
+import { adminContentRoutes } from './modules/content/admin-routes';
 import { contentRoutes } from './modules/content/routes';
 import { pagePreloadsFor } from './modules/campaigns/page-preloads';
 import { crawlerRoutes } from './modules/content/crawler-routes';
@@ -181,6 +182,7 @@ export async function buildApp(
   await app.register(campaignRoutes(deps));
   await app.register(requestRoutes(deps));
   await app.register(adminCampaignRoutes(deps));
+  await app.register(adminContentRoutes(deps));
   await app.register(catalogRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));
