@@ -78,6 +78,8 @@ const storyFields = {
   recipient_name: z.string({ error: "Enter the recipient's name." }).trim().min(1, "Enter the recipient's name.").max(120, 'Keep the name under 120 characters.'),
   story_text: z.string({ error: 'Tell the story.' }).trim().min(1, 'Tell the story.').max(5000, 'Keep the story under 5,000 characters.'),
 };
+/** A story's words, as the admin's form checks them before the image is sent. */
+export const storyFieldsSchema = z.object(storyFields);
 /** An uploaded image's key, as the upload call gave it. */
 const imageKey = z.string().trim().min(1).max(300);
 

@@ -211,11 +211,14 @@ export function RadioGroup({
   legend,
   hint,
   options,
+  grid = false,
 }: {
   name: string;
   legend: string;
   hint?: ReactNode;
   options: readonly RadioOption[];
+  /** Many short choices (icons): side by side in a grid instead of one under another. */
+  grid?: boolean;
 }) {
   const { id, field, error, busy, state } = useField(name);
   return (
@@ -227,7 +230,7 @@ export function RadioGroup({
       className="block"
     >
       <LabelAndHint label={legend} hint={hint} />
-      <div className="mt-3 space-y-3">
+      <div className={grid ? 'mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3' : 'mt-3 space-y-3'}>
         {options.map((option, index) => (
           <Radio
             key={option.value}
@@ -259,7 +262,7 @@ export function RadioGroup({
 }
 
 /** A yes/no agreement such as the terms; a native checkbox, so it is announced and toggled as one. */
-export function Checkbox({ name, label, hint }: { name: string; label: ReactNode; hint?: ReactNode }) {
+export function Checkbox({ name, label, hint, isRequired = true }: { name: string; label: ReactNode; hint?: ReactNode; isRequired?: boolean }) {
   const { id, field, error, busy } = useField(name);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -280,7 +283,7 @@ export function Checkbox({ name, label, hint }: { name: string; label: ReactNode
           onChange={(e) => field.onChange(e.target.checked)}
           onBlur={field.onBlur}
           disabled={busy}
-          required
+          required={isRequired}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(Boolean(hint) && hintId, error && errorId)}
           className="size-6 shrink-0 cursor-pointer accent-brand-dark dark:accent-orange-300"

@@ -60,11 +60,14 @@ export function useActionFeedback() {
   useEffect(() => {
     if (said) settle();
   }, [said, settle]);
-  /** Runs the call; a refusal rejects (for a dialog to show) and is also said in the banner. */
+  /**
+   * Runs an admin call (or any task that answers the server's sentence); a refusal rejects (for a
+   * dialog to show) and is also said in the banner.
+   */
   const run = useCallback(
-    async (what: AdminCall, failed: string) => {
+    async (what: AdminCall | (() => Promise<string>), failed: string) => {
       try {
-        const text = await call(what);
+        const text = typeof what === 'function' ? await what() : await call(what);
         setSaid({ text, ok: true, key: Date.now() });
       } catch (error) {
         setSaid({ text: errorMessage(error, { noMessage: failed }), ok: false, key: Date.now() });

@@ -1,37 +1,5 @@
-import {
-  Award,
-  Building2,
-  Gift,
-  GraduationCap,
-  HandHeart,
-  Heart,
-  type LucideIcon,
-  MapPin,
-  CircleHelp,
-  Smile,
-  Sparkles,
-  Users,
-} from 'lucide-react';
+import { statIcon } from '@/ui/stat-icons';
 import { useStats } from './api';
-
-const icons: Record<string, LucideIcon> = {
-  GiftIcon: Gift,
-  UsersIcon: Users,
-  UserGroupIcon: Users,
-  HeartIcon: Heart,
-  HandHeartIcon: HandHeart,
-  BuildingIcon: Building2,
-  BuildingOfficeIcon: Building2,
-  MapPinIcon: MapPin,
-  SparklesIcon: Sparkles,
-  AcademicCapIcon: GraduationCap,
-  AwardIcon: Award,
-  SmileIcon: Smile,
-};
-
-export function statIcon(name: string): LucideIcon {
-  return icons[name] ?? CircleHelp;
-}
 
 const valueFormat = new Intl.NumberFormat('en-NG');
 

@@ -9,7 +9,7 @@ import { Form, useZodForm } from '@/ui/form';
 import { NumberField } from '@/ui/number-field';
 import { Select } from '@/ui/select-field';
 import { submitRecipient } from './api';
-import { acceptFor, fileRule, limitText } from './files';
+import { acceptFor, fileRule, limitText } from '@/lib/files';
 import { useOnboardingSubmit } from './submit-flow';
 import { UploadProgressList } from './upload-progress';
 import { WizardShell } from './wizard-shell';

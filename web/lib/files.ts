@@ -5,11 +5,11 @@ import { contentTypeFor, UPLOAD_PURPOSES, type UploadPurpose } from '@contract/u
  * A file field's rule in the browser: present when required, of an allowed type by its name or
  * type, and within the size. Only a courtesy: the server reads the bytes when the form is sent.
  */
-export function fileRule(purpose: UploadPurpose, what: string, required: boolean) {
+export function fileRule(purpose: UploadPurpose, what: string, required: boolean, requiredMessage = `Choose ${what} to upload.`) {
   const rule = UPLOAD_PURPOSES[purpose];
   return z.custom<File | null | undefined>().superRefine((value, ctx) => {
     if (!(value instanceof File)) {
-      if (required) ctx.addIssue({ code: 'custom', message: `Choose ${what} to upload.` });
+      if (required) ctx.addIssue({ code: 'custom', message: requiredMessage });
       return;
     }
     if (!(rule.types as readonly string[]).includes(contentTypeFor(value))) {

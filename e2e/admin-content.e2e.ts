@@ -1,0 +1,117 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
+import { pngFile } from '../server/test/files';
+import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e?.close());
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+const focusOnBody = (page: Page) => page.evaluate(() => !document.activeElement || document.activeElement === document.body);
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+
+async function tabTo(page: Page, target: Locator, max = 150) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await isFocused(target)) return;
+  }
+  throw new Error('Could not reach the element with the Tab key.');
+}
+
+async function press(page: Page, target: Locator, key = 'Enter') {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+async function signInAdmin(page: Page) {
+  await page.goto('/login');
+  await settle(page);
+  await page.getByRole('textbox', { name: 'Email' }).fill(demoAccounts.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/admin/dashboard');
+  await settle(page);
+}
+
+describe('admin: the home page content', () => {
+  it('adds a statistic with an icon chosen by keyboard, and it shows on the home page (dark)', async () => {
+    const { page } = await e2e.newPage({ theme: 'dark' });
+    await signInAdmin(page);
+    await page.goto('/admin/stats');
+    await settle(page);
+    await expectNoAxeViolations(page, 'stats page (dark)');
+
+    // Submitting empty names the problems.
+    await press(page, page.getByRole('button', { name: 'Add Statistic' }));
+    await expect.poll(() => focusedText(page)).toContain('Choose one of the icons.');
+
+    await tabTo(page, page.getByRole('textbox', { name: /^Title/ }));
+    await page.keyboard.type('Screen readers in classrooms');
+    await tabTo(page, page.getByRole('textbox', { name: /^Value/ }));
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('275');
+    // One tab stop for the icons; the arrow keys choose.
+    await tabTo(page, page.getByRole('radio', { name: /^Gift/ }));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: /^Heart HeartIcon/ }).isChecked()).toBe(true);
+    await press(page, page.getByRole('button', { name: 'Add Statistic' }));
+    await page.getByText('Stat created successfully!').waitFor();
+    await expect.poll(() => focusOnBody(page)).toBe(false);
+    await page.getByRole('rowheader', { name: 'Screen readers in classrooms' }).waitFor();
+    await expectNoAxeViolations(page, 'stats page with a new figure (dark)');
+
+    await page.goto('/');
+    await settle(page);
+    await expect.poll(() => page.getByRole('main').innerText(), { timeout: 10_000 }).toMatch(/275\+?\s*Screen readers in classrooms/);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('publishes a story with its image, refusing it first without one, and the home page tells it', async () => {
+    const { page } = await e2e.newPage();
+    await signInAdmin(page);
+    await page.goto('/admin/success-stories');
+    await settle(page);
+    await expectNoAxeViolations(page, 'stories page');
+
+    await tabTo(page, page.getByRole('textbox', { name: /^Title/ }));
+    await page.keyboard.type('Back in the lecture hall');
+    await tabTo(page, page.getByRole('textbox', { name: /^Recipient's name/ }));
+    await page.keyboard.type('Ifeoma Nnaji');
+    await tabTo(page, page.getByRole('textbox', { name: /^Story/ }));
+    await page.keyboard.type('With a refreshable braille display Ifeoma follows every lecture and takes her own notes.');
+    await press(page, page.getByRole('button', { name: 'Publish Story' }));
+    await expect.poll(() => focusedText(page)).toContain('An image is required to create a story.');
+
+    const image = page.getByLabel('Image');
+    await tabTo(page, image);
+    // The file picker is the system's own window; the chosen file is handed to the focused field.
+    await image.setInputFiles({ name: 'ifeoma.png', mimeType: 'image/png', buffer: await pngFile(900, 675) });
+    await press(page, page.getByRole('button', { name: 'Publish Story' }));
+    await page.getByText('Story published.').waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Back in the lecture hall' }).waitFor();
+    expect(await page.getByRole('textbox', { name: /^Title/ }).inputValue()).toBe('');
+    await expectNoAxeViolations(page, 'stories page with a new story');
+
+    // Editing happens in a dialog that Escape closes.
+    await press(page, page.getByRole('button', { name: 'Edit Back in the lecture hall' }));
+    const edit = page.getByRole('dialog', { name: 'Edit "Back in the lecture hall"' });
+    await edit.waitFor();
+    // Focus moves into the dialog as it opens.
+    await expect.poll(() => isFocused(edit)).toBe(true);
+    await expectNoAxeViolations(page, 'edit story dialog');
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+
+    await page.goto('/');
+    await settle(page);
+    await expect.poll(() => page.getByRole('main').innerText(), { timeout: 10_000 }).toContain('Back in the lecture hall');
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
