@@ -126,7 +126,7 @@ const trimmedNotes = z.string().max(2000, 'Please keep the notes under 2,000 cha
  */
 export const statusChangeSchema = z.object({
   status: z.enum(['approved', 'rejected', 'pending'], { error: 'Choose approved, rejected or pending.' }),
-  notes: trimmedNotes,
+  adminNotes: trimmedNotes,
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
@@ -134,10 +134,15 @@ export type StatusChange = z.infer<typeof statusChangeSchema>;
 export const featureSchema = z.object({ campaignId: z.number({ error: 'Choose a campaign.' }).int('Choose a campaign.').positive('Choose a campaign.').max(INT_MAX, 'Choose a campaign.') });
 
 /** PUT /api/admin/campaigns/{id}/reason: the recipient's reason, edited (for spelling, privacy). */
-export const reasonEditSchema = z.object({ reason: z.string({ error: REASON_EMPTY }).trim().min(1, REASON_EMPTY).pipe(reasonSchema) });
+export const REASON_CHANGED_MEANWHILE = 'Another admin changed this reason while you were editing it. Read the new reason, then edit it again if needed.';
+export const reasonEditSchema = z.object({
+  reason: z.string({ error: REASON_EMPTY }).trim().min(1, REASON_EMPTY).pipe(reasonSchema),
+  /** The reason as the admin saw it; when given and no longer stored, the edit is refused (409). */
+  previousReason: z.string().max(5000).optional(),
+});
 
 /** PATCH /api/admin/campaigns/{id}/delivery: Mark Delivered. */
-export const deliverySchema = z.object({ delivery_status: z.literal('delivered', { error: 'Only "delivered" can be set here.' }) });
+export const deliverySchema = z.object({ deliveryStatus: z.literal('delivered', { error: 'Only "delivered" can be set here.' }) });
 
 export const VIDEO_URL_INVALID = 'Enter the full address of the video, starting with https://.';
 /** POST /api/admin/campaigns/{id}/video: the thank-you video, once the device is delivered. */

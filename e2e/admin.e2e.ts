@@ -79,6 +79,13 @@ describe('admin review', () => {
     await page.goto(`/admin/campaigns?status=purchased`);
     await settle(page);
     await expectNoAxeViolations(page, 'admin campaigns table');
+    // Changing a filter with the arrow keys keeps focus on it (the page does not jump to its heading).
+    const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+    await tabTo(page, sortBy);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('oldest');
+    await settle(page);
+    expect(await isFocused(sortBy)).toBe(true);
     const search = page.getByRole('searchbox', { name: 'Search' });
     await tabTo(page, search);
     await page.keyboard.type('Zainab');

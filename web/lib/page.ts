@@ -29,6 +29,8 @@ export function usePageTitle(title: string): void {
     document.title = title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`;
     firstLocationKey ??= location.key;
     if (location.key === firstLocationKey) return;
+    // A change that stays on the page (a filter or a page of a table) keeps focus where it is.
+    if ((location.state as { keepFocus?: boolean } | null)?.keepFocus) return;
     announce(title);
     if (lastFocusedKey !== location.key) {
       lastFocusedKey = location.key;
@@ -40,5 +42,5 @@ export function usePageTitle(title: string): void {
         }
       });
     }
-  }, [title, location.key]);
+  }, [title, location.key, location.state]);
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { errorMessage } from '@/lib/api';
 import { Button, type Variant } from './button';
@@ -39,9 +39,10 @@ function Actions({ close, busy, confirmLabel, busyLabel, variant, type }: { clos
 export function ConfirmDialog({ children, onConfirm, variant = 'primary', ...shared }: Shared & { children: ReactNode; onConfirm: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
+  const bodyId = useId();
   const { title, isOpen, onOpenChange, confirmLabel, busyLabel, failed } = shared;
   return (
-    <ModalDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} dismissable={!busy} role="alertdialog" size="sm">
+    <ModalDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} dismissable={!busy} role="alertdialog" size="sm" describedBy={bodyId}>
       {(close) => (
         <form
           className="mt-4"
@@ -59,7 +60,10 @@ export function ConfirmDialog({ children, onConfirm, variant = 'primary', ...sha
             }
           }}
         >
-          <div className="space-y-3 text-lg text-gray-800 dark:text-gray-200">{children}</div>
+          {/* The dialog's description: read with its title, so the consequence is heard before the choice. */}
+          <div id={bodyId} className="space-y-3 text-lg text-gray-800 dark:text-gray-200">
+            {children}
+          </div>
           {alert ? (
             <div className="mt-4">
               <ErrorMessage>{alert}</ErrorMessage>
@@ -78,6 +82,7 @@ export function ConfirmDialog({ children, onConfirm, variant = 'primary', ...sha
  * server's refusal stays inside the dialog so nothing typed is lost.
  */
 export function PromptDialog({
+  name = 'value',
   label,
   hint,
   initial = '',
@@ -90,6 +95,8 @@ export function PromptDialog({
   variant = 'primary',
   ...shared
 }: Shared & {
+  /** The field's name: the one the server uses, so its `fieldErrors` land on the field. */
+  name?: string;
   label: string;
   hint?: ReactNode;
   initial?: string;
@@ -101,7 +108,7 @@ export function PromptDialog({
   onSubmit: (value: string) => Promise<void>;
 }) {
   const { title, isOpen, onOpenChange, confirmLabel, busyLabel, failed } = shared;
-  const form = useZodForm(z.object({ value: rule }), { defaultValues: { value: initial } });
+  const form = useZodForm(z.object({ [name]: rule }) as z.ZodType<Record<string, string>, Record<string, string>>, { defaultValues: { [name]: initial } });
   const [alert, setAlert] = useState<string | null>(null);
   const busy = form.formState.isSubmitting;
   return (
@@ -110,17 +117,17 @@ export function PromptDialog({
         <Form
           form={form}
           className="mt-4 space-y-5"
-          onSubmit={async ({ value }, helpers) => {
+          onSubmit={async (values, helpers) => {
             setAlert(null);
             try {
-              await onSubmit(value);
+              await onSubmit(values[name] ?? '');
             } catch (error) {
               if (!helpers.showServerErrors(error)) setAlert(errorMessage(error, { noMessage: failed }));
             }
           }}
         >
           {children ? <div className="text-gray-800 dark:text-gray-200">{children}</div> : null}
-          <TextField name="value" label={label} hint={hint} rows={rows} type={type} placeholder={placeholder} />
+          <TextField name={name} label={label} hint={hint} rows={rows} type={type} placeholder={placeholder} />
           {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
           <Actions close={close} busy={busy} confirmLabel={confirmLabel} busyLabel={busyLabel} variant={variant} type="submit" />
         </Form>

@@ -27,7 +27,7 @@ import { ApiError } from '@/lib/api';
 
 /** A text field's classes; the red border is extra, the error text below it says what is wrong. */
 export const fieldClass = (invalid: boolean, rounding = 'rounded-lg') =>
-  `block w-full min-w-0 min-h-12 ${rounding} border-2 bg-white px-3 py-2 text-lg text-gray-900 read-only:bg-gray-100 dark:bg-gray-900 dark:text-gray-100 dark:read-only:bg-gray-800 ${
+  `block w-full min-w-0 min-h-12 ${rounding} border-2 bg-white px-3 py-2 text-lg text-gray-900 placeholder:text-gray-600 dark:placeholder:text-gray-400 read-only:bg-gray-100 dark:bg-gray-900 dark:text-gray-100 dark:read-only:bg-gray-800 ${
     invalid ? 'border-red-700 dark:border-red-400' : 'border-gray-700 dark:border-gray-300'
   }`;
 

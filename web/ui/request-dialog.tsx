@@ -33,6 +33,7 @@ export function RequestDialog({
       title={title}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
+      name="reason"
       label={reasonLabel}
       hint="At least 20 characters. Tell us how it will help in daily life, study or work."
       rows={5}

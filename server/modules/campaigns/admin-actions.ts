@@ -3,6 +3,7 @@ import {
   APPROVED_NOTE,
   BACK_TO_PENDING_NOTE,
   ORGANIZATION_APPROVED_NOTE,
+  REASON_CHANGED_MEANWHILE,
   REJECT_NOTES_REQUIRED,
   type AdminOrganizationCampaign,
   type AdminRecipientCampaign,
@@ -105,9 +106,9 @@ const statusLink = '/recipient/status';
 
 /** PATCH /admin/campaigns/{id}/status for a recipient campaign: approve, reject (notes required) or back to pending. */
 export async function changeRecipientStatus(deps: AdminDeps, admin: Admin, id: number, change: StatusChange): Promise<Reply<AdminRecipientCampaign>> {
-  const notes = change.notes?.trim() ?? '';
+  const notes = change.adminNotes?.trim() ?? '';
   const to = change.status;
-  if (to === 'rejected' && !notes) throw new AppError('validation_failed', REJECT_NOTES_REQUIRED, { notes: [REJECT_NOTES_REQUIRED] });
+  if (to === 'rejected' && !notes) throw new AppError('validation_failed', REJECT_NOTES_REQUIRED, { adminNotes: [REJECT_NOTES_REQUIRED] });
   const plan = {
     approved: { action: 'approve' as const, from: 'pending' as const, note: notes || APPROVED_NOTE, message: 'Campaign approved. It is now live for donors.' },
     rejected: { action: 'reject' as const, from: 'pending' as const, note: notes, message: 'Campaign rejected. The recipient has been told why.' },
@@ -153,10 +154,12 @@ export async function setFeatured(deps: AdminDeps, admin: Admin, id: number, fea
 }
 
 /** PUT /admin/campaigns/{id}/reason: while pending or approved; the search text follows. */
-export async function editReason(deps: AdminDeps, admin: Admin, id: number, reason: string): Promise<Reply<AdminRecipientCampaign>> {
+export async function editReason(deps: AdminDeps, admin: Admin, id: number, reason: string, previousReason?: string): Promise<Reply<AdminRecipientCampaign>> {
   const done = await inTransaction(deps, async (tx) => {
     const row = await updateRecipient(tx, id, statusesAllowing('editReason'), { reason });
     if (!row) return null;
+    // The reason the admin started from must still be the one stored: two editors never overwrite each other unseen.
+    if (previousReason !== undefined && row.before.reason !== previousReason) throw new AppError('conflict', REASON_CHANGED_MEANWHILE).withCode('raced');
     await refreshRecipientSearchText(tx, [id]);
     await audit(tx, { adminId: admin.id, action: 'campaign.edit_reason', entity: 'recipient_campaign', entityId: id, details: { before: { reason: row.before.reason }, after: { reason } } });
     return row;
@@ -196,6 +199,8 @@ export async function addVideo(deps: AdminDeps, admin: Admin, id: number, videoU
       entityId: id,
       details: { before: { appreciation_video_url: row.before.video }, after: { appreciation_video_url: videoUrl } },
     });
+    // The donors hear of the first video; a corrected link is not news.
+    if (row.before.video) return row;
     const donors = await selectRows<{ user_id: number | null; email: string; name: string }>(
       tx,
       // A guest whose address belongs to a verified account sees the gift in /donor/gifts too (as that page counts it).
@@ -217,14 +222,14 @@ export async function addVideo(deps: AdminDeps, admin: Admin, id: number, videoU
   });
   if (mailed) deps.jobs.wake(JOB.mail);
   if (!done) return recipientRefusal(deps.db, id, null, 'addVideo');
-  return recipientReply(deps, id, 'Video added. The donors have been told.');
+  return recipientReply(deps, id, mailed ? 'Video added. The donors have been told.' : 'Video saved.');
 }
 
 /** PATCH /admin/org-campaigns/{id}/status (and the shared call with 'org-{id}'): approve or reject a pending request. */
 export async function changeOrganizationStatus(deps: AdminDeps, admin: Admin, id: number, change: StatusChange): Promise<Reply<AdminOrganizationCampaign>> {
-  const notes = change.notes?.trim() ?? '';
+  const notes = change.adminNotes?.trim() ?? '';
   const to = change.status;
-  if (to === 'rejected' && !notes) throw new AppError('validation_failed', REJECT_NOTES_REQUIRED, { notes: [REJECT_NOTES_REQUIRED] });
+  if (to === 'rejected' && !notes) throw new AppError('validation_failed', REJECT_NOTES_REQUIRED, { adminNotes: [REJECT_NOTES_REQUIRED] });
   const note = to === 'approved' ? notes || ORGANIZATION_APPROVED_NOTE : notes;
   const done = await inTransaction(deps, async (tx, tell) => {
     if (to === 'pending') return null;

@@ -99,7 +99,7 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/admin/campaigns/:id/reason',
       { config: admin, schema: { params: idParamSchema, body: reasonEditSchema, response: { 200: recipientActionReplySchema, ...errors } } },
-      async (request) => editReason(deps, request.user!, request.params.id, request.body.reason),
+      async (request) => editReason(deps, request.user!, request.params.id, request.body.reason, request.body.previousReason),
     );
     app.patch(
       '/api/admin/campaigns/:id/delivery',

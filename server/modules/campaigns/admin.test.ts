@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVED_NOTE, BACK_TO_PENDING_NOTE, ORGANIZATION_APPROVED_NOTE, REJECT_NOTES_REQUIRED } from '@contract/admin';
+import { APPROVED_NOTE, BACK_TO_PENDING_NOTE, ORGANIZATION_APPROVED_NOTE, REASON_CHANGED_MEANWHILE, REJECT_NOTES_REQUIRED } from '@contract/admin';
 import { selectRows } from '../../db/client';
 import type { MailMessage } from '../../providers/mail/mail';
 import { createOrganizationCampaign, createRecipientCampaign, createUser, payForCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
@@ -55,12 +55,12 @@ describe('admin: recipient campaign transitions', () => {
 
   it('requires trimmed notes to reject, and the recipient gets the reason in the app and by mail, then may request again', async () => {
     const { id, ownerId, email } = await ownedPending();
-    for (const notes of [undefined, '', '    ']) {
-      const res = await status(id, { status: 'rejected', notes });
+    for (const adminNotes of [undefined, '', '    ']) {
+      const res = await status(id, { status: 'rejected', adminNotes });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: REJECT_NOTES_REQUIRED, fieldErrors: { notes: [REJECT_NOTES_REQUIRED] } });
+      expect(res.json()).toMatchObject({ message: REJECT_NOTES_REQUIRED, fieldErrors: { adminNotes: [REJECT_NOTES_REQUIRED] } });
     }
-    const res = await status(id, { status: 'rejected', notes: '  Please upload a clearer photo of your ID.  ' });
+    const res = await status(id, { status: 'rejected', adminNotes: '  Please upload a clearer photo of your ID.  ' });
     expect(res.statusCode).toBe(200);
     expect(res.json().campaign).toMatchObject({ status: 'rejected', admin_notes: 'Please upload a clearer photo of your ID.', actions: [] });
     expect((await notices(ownerId)).at(-1)!.message).toContain('was not approved');
@@ -98,10 +98,10 @@ describe('admin: recipient campaign transitions', () => {
     const refused = [
       await status(purchased, { status: 'approved' }),
       await status(purchased, { status: 'pending' }),
-      await status(delivered, { status: 'rejected', notes: 'Too late for that.' }),
+      await status(delivered, { status: 'rejected', adminNotes: 'Too late for that.' }),
       await status(rejected, { status: 'approved' }),
       await call('PUT', `/api/admin/campaigns/${purchased}/reason`, { reason: 'A perfectly long enough new reason here.' }),
-      await call('PATCH', `/api/admin/campaigns/${delivered}/delivery`, { delivery_status: 'delivered' }),
+      await call('PATCH', `/api/admin/campaigns/${delivered}/delivery`, { deliveryStatus: 'delivered' }),
       await call('POST', `/api/admin/campaigns/${purchased}/video`, { videoUrl: 'https://vimeo.com/76979871' }),
     ];
     for (const res of refused) {
@@ -133,7 +133,7 @@ describe('admin: recipient campaign transitions', () => {
     res = await call('POST', `/api/admin/campaigns/${id}/video`, { videoUrl: 'https://vimeo.com/76979871' });
     expect(res.statusCode).toBe(409);
 
-    res = await call('PATCH', `/api/admin/campaigns/${id}/delivery`, { delivery_status: 'delivered' });
+    res = await call('PATCH', `/api/admin/campaigns/${id}/delivery`, { deliveryStatus: 'delivered' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().campaign).toMatchObject({ status: 'delivered', delivery_status: 'delivered', actions: ['addVideo'] });
     expect((await notices(ownerId)).at(-1)!.message).toContain('marked as delivered');
@@ -151,9 +151,21 @@ describe('admin: recipient campaign transitions', () => {
     expect(mails().some((m) => m.to === guest)).toBe(false);
   });
 
+  it('refuses a reason edit made from a reason another admin has since changed', async () => {
+    const { id } = await ownedPending();
+    const seen = 'I need this device to travel to work and school on my own.';
+    const first = await call('PUT', `/api/admin/campaigns/${id}/reason`, { reason: 'I need this cane to travel to work and to school on my own.', previousReason: seen });
+    expect(first.statusCode).toBe(200);
+    const second = await call('PUT', `/api/admin/campaigns/${id}/reason`, { reason: 'A different edit made from the old text of the reason.', previousReason: seen }, other.token);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(REASON_CHANGED_MEANWHILE);
+    const [row] = await selectRows<{ reason: string }>(ctx.database.db, sql`select reason from recipient_campaigns where id = ${id}`);
+    expect(row!.reason).toBe('I need this cane to travel to work and to school on my own.');
+  });
+
   it('lets one of two admins acting at once win; the other gets a clear 409', async () => {
     const { id } = await ownedPending();
-    const [a, b] = await Promise.all([status(id, { status: 'approved' }), status(id, { status: 'rejected', notes: 'Not eligible.' }, other.token)]);
+    const [a, b] = await Promise.all([status(id, { status: 'approved' }), status(id, { status: 'rejected', adminNotes: 'Not eligible.' }, other.token)]);
     const codes = [a.statusCode, b.statusCode].sort();
     expect(codes).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
@@ -174,7 +186,7 @@ describe('admin: organization campaigns', () => {
     const second = await createOrganizationCampaign(ctx.database.db, 2, { status: 'pending' });
     res = await status(`org-${second}`, { status: 'rejected' });
     expect(res.statusCode).toBe(400);
-    res = await status(`org-${second}`, { status: 'rejected', notes: 'Please send your CAC certificate.' });
+    res = await status(`org-${second}`, { status: 'rejected', adminNotes: 'Please send your CAC certificate.' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().campaign).toMatchObject({ status: 'rejected', admin_notes: 'Please send your CAC certificate.' });
     // The shared call never confuses the kinds: a recipient campaign with the same number is untouched.

@@ -124,6 +124,7 @@ function RejectDialog({
       title={`Reject campaign #${id}`}
       isOpen
       onOpenChange={onOpenChange}
+      name="adminNotes"
       label="Reason for rejection"
       hint={`The ${owner} sees this as Admin Feedback.`}
       placeholder="Provide a clear reason for rejection..."
@@ -165,12 +166,21 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
   const close = (next: boolean) => {
     if (!next) setOpen(null);
   };
-  const direct = (what: AdminCall, failed: string) => () => void run(what, failed).catch(ignore);
+  // One call at a time from this row: a second press while one runs does nothing.
+  const [busy, setBusy] = useState(false);
+  const direct = (what: AdminCall, failed: string) => () => {
+    if (busy) return;
+    setBusy(true);
+    void run(what, failed)
+      .catch(ignore)
+      .finally(() => setBusy(false));
+  };
+  const busyProps = { 'aria-disabled': busy || undefined, className: 'aria-disabled:cursor-wait aria-disabled:opacity-70' };
   if (campaign.actions.length === 0) return <span className="text-gray-700 dark:text-gray-300">No actions</span>;
   return (
     <div className={stacked ? 'flex flex-col items-stretch gap-2' : 'flex flex-wrap gap-2'}>
       {allows('approve') ? (
-        <Button onClick={direct({ kind: 'status', id: campaign.id, status: 'approved' }, 'Failed to approve the campaign.')}>
+        <Button {...busyProps} onClick={direct({ kind: 'status', id: campaign.id, status: 'approved' }, 'Failed to approve the campaign.')}>
           <CheckCircle2 aria-hidden="true" className="size-5" />
           <Verb about={about}>Approve</Verb>
         </Button>
@@ -182,13 +192,13 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
         </Button>
       ) : null}
       {allows('feature') ? (
-        <Button variant="secondary" onClick={direct({ kind: 'feature', id: campaign.id }, 'Failed to feature the campaign.')}>
+        <Button variant="secondary" {...busyProps} onClick={direct({ kind: 'feature', id: campaign.id }, 'Failed to feature the campaign.')}>
           <Star aria-hidden="true" className="size-5" />
           <Verb about={about}>Feature</Verb>
         </Button>
       ) : null}
       {allows('unfeature') ? (
-        <Button variant="secondary" onClick={direct({ kind: 'unfeature', id: campaign.id }, 'Failed to unfeature the campaign.')}>
+        <Button variant="secondary" {...busyProps} onClick={direct({ kind: 'unfeature', id: campaign.id }, 'Failed to unfeature the campaign.')}>
           <StarOff aria-hidden="true" className="size-5" />
           <Verb about={about}>Unfeature</Verb>
         </Button>
@@ -224,7 +234,7 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
           owner="recipient"
           onOpenChange={close}
           onReject={async (notes) => {
-            await run({ kind: 'status', id: campaign.id, status: 'rejected', notes }, REJECT_FAILED);
+            await run({ kind: 'status', id: campaign.id, status: 'rejected', adminNotes: notes }, REJECT_FAILED);
             setOpen(null);
           }}
         >
@@ -236,6 +246,7 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
           title={`Edit the reason of campaign #${campaign.id}`}
           isOpen
           onOpenChange={close}
+          name="reason"
           label="Reason"
           hint="Donors read this on the campaign page. At least 20 characters."
           rows={6}
@@ -245,7 +256,7 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
           busyLabel="Saving..."
           failed="Failed to update reason."
           onSubmit={async (reason) => {
-            await run({ kind: 'reason', id: campaign.id, reason }, 'Failed to update reason.');
+            await run({ kind: 'reason', id: campaign.id, reason, previousReason: campaign.reason }, 'Failed to update reason.');
             setOpen(null);
           }}
         />
@@ -255,6 +266,7 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
           title={`Thank-you video for campaign #${campaign.id}`}
           isOpen
           onOpenChange={close}
+          name="videoUrl"
           label="Video address"
           hint="A YouTube or Vimeo link, starting with https://. The campaign's donors are told."
           type="url"
@@ -357,7 +369,7 @@ export function OrganizationActions({ campaign, run }: { campaign: AdminOrganiza
           owner="organization"
           onOpenChange={close}
           onReject={async (notes) => {
-            await run({ kind: 'org-status', id: campaign.id, status: 'rejected', notes }, REJECT_FAILED);
+            await run({ kind: 'org-status', id: campaign.id, status: 'rejected', adminNotes: notes }, REJECT_FAILED);
             setOpen(null);
           }}
         >

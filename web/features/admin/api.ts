@@ -80,28 +80,28 @@ export const useAudit = (campaign: string, adminId: string) =>
 
 /** One admin change: its call, then every admin list is asked again; resolves with the server's sentence. */
 export type AdminCall =
-  | { kind: 'status'; id: number | string; status: 'approved' | 'rejected' | 'pending'; notes?: string }
+  | { kind: 'status'; id: number | string; status: 'approved' | 'rejected' | 'pending'; adminNotes?: string }
   | { kind: 'feature' | 'unfeature'; id: number }
-  | { kind: 'reason'; id: number; reason: string }
+  | { kind: 'reason'; id: number; reason: string; previousReason: string }
   | { kind: 'delivered'; id: number }
   | { kind: 'video'; id: number; videoUrl: string }
-  | { kind: 'org-status'; id: number; status: 'approved' | 'rejected'; notes?: string };
+  | { kind: 'org-status'; id: number; status: 'approved' | 'rejected'; adminNotes?: string };
 
 function request(call: AdminCall): [string, string, unknown] {
   switch (call.kind) {
     case 'status':
-      return [`/admin/campaigns/${call.id}/status`, 'PATCH', { status: call.status, notes: call.notes }];
+      return [`/admin/campaigns/${call.id}/status`, 'PATCH', { status: call.status, adminNotes: call.adminNotes }];
     case 'feature':
     case 'unfeature':
       return [`/admin/campaigns/${call.kind}`, 'POST', { campaignId: call.id }];
     case 'reason':
-      return [`/admin/campaigns/${call.id}/reason`, 'PUT', { reason: call.reason }];
+      return [`/admin/campaigns/${call.id}/reason`, 'PUT', { reason: call.reason, previousReason: call.previousReason }];
     case 'delivered':
-      return [`/admin/campaigns/${call.id}/delivery`, 'PATCH', { delivery_status: 'delivered' }];
+      return [`/admin/campaigns/${call.id}/delivery`, 'PATCH', { deliveryStatus: 'delivered' }];
     case 'video':
       return [`/admin/campaigns/${call.id}/video`, 'POST', { videoUrl: call.videoUrl }];
     case 'org-status':
-      return [`/admin/org-campaigns/${call.id}/status`, 'PATCH', { status: call.status, notes: call.notes }];
+      return [`/admin/org-campaigns/${call.id}/status`, 'PATCH', { status: call.status, adminNotes: call.adminNotes }];
   }
 }
 

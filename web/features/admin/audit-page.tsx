@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuditEntry } from '@contract/admin';
 import { Button } from '@/ui/button';
@@ -58,6 +58,8 @@ export default function AdminAuditPage() {
   const adminId = /^[1-9][0-9]{0,9}$/.test(adminParam) ? adminParam : '';
   const [draft, setDraft] = useState(campaign);
   const [draftError, setDraftError] = useState<string | null>(null);
+  // A campaign chosen by a link in the log shows in the box.
+  useEffect(() => setDraft(campaign), [campaign]);
   const audit = useAudit(campaign, adminId);
   const entries = audit.data?.pages.flatMap((p) => p.items) ?? [];
   const listRef = useRef<HTMLOListElement>(null);
@@ -70,7 +72,7 @@ export default function AdminAuditPage() {
       if (v) next.set(k, v);
       else next.delete(k);
     }
-    setParams(next);
+    setParams(next, { state: { keepFocus: true } });
   };
   const onFilter = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ADMIN_SORTS } from '@contract/admin';
 import { formatNaira } from '@contract/money';
@@ -49,6 +49,8 @@ export default function AdminCampaignsPage() {
   const q = params.get('q') ?? '';
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const [draft, setDraft] = useState(q);
+  // A search made elsewhere (a link, the back button) shows in the box.
+  useEffect(() => setDraft(q), [q]);
   const query = useAllCampaigns({ status, q, sort, page });
   const { run, view } = useActionFeedback();
   const ids = useId();
@@ -60,7 +62,7 @@ export default function AdminCampaignsPage() {
       else next.delete(k);
     }
     if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace: true });
+    setParams(next, { replace: true, state: { keepFocus: true } });
   };
   const onSearch = (event: FormEvent) => {
     event.preventDefault();

@@ -10,7 +10,7 @@ import { Page } from '@/ui/page';
 import { tabClass, tabListClass } from '@/ui/tabs';
 import { blockLink, wrappingLink } from '@/ui/text-link';
 import { CampaignStatusBadge, dateFormat, RecipientActions, recipientName, useActionFeedback, type Run } from './actions';
-import { useOrganizationList, useRecipientList, type RecipientList } from './api';
+import { useOrganizationList, useOverview, useRecipientList, type RecipientList } from './api';
 import { OrganizationCampaignCard } from './organization-campaigns';
 
 export const FAILED = 'Failed to fetch admin data.';
@@ -83,19 +83,31 @@ function useDashboardLists() {
     orgPending,
     orgActive,
     isPending: all.some((q) => q.isPending),
-    isError: all.some((q) => q.isError),
+    // A failed refresh keeps what was shown; only a list never loaded replaces the page.
+    isError: all.some((q) => q.isError && q.data === undefined),
     retry: () => all.forEach((q) => void (q.isError && q.refetch())),
   };
 }
 
-function Column({ title, empty, items, run }: { title: string; empty: string; items: AdminRecipientCampaign[]; run: Run }) {
+/** The list's true size from the overview (the lists stop at 100), and a way to the rest. */
+function MoreLink({ shown, total, to }: { shown: number; total: number; to: string }) {
+  if (total <= shown) return null;
+  return (
+    <Link to={to} className={blockLink}>
+      Showing {shown} of {total}. See them all in the campaigns table
+    </Link>
+  );
+}
+
+function Column({ list, title, empty, items, total, run }: { list: RecipientList; title: string; empty: string; items: AdminRecipientCampaign[]; total: number; run: Run }) {
   const id = `column-${title.toLowerCase()}`;
   return (
     <section aria-labelledby={id} className="min-w-0 space-y-3">
       <h3 id={id} className="text-xl font-bold">
-        {title} ({items.length})
+        {title} ({Math.max(total, items.length)})
       </h3>
       {items.length === 0 ? <EmptyState title={empty} /> : items.map((c) => <RecipientCampaignCard key={c.id} campaign={c} run={run} />)}
+      <MoreLink shown={items.length} total={total} to={`/admin/campaigns?status=${list}`} />
     </section>
   );
 }
@@ -107,6 +119,7 @@ function Column({ title, empty, items, run }: { title: string; empty: string; it
  */
 export default function AdminDashboardPage() {
   const lists = useDashboardLists();
+  const overview = useOverview().data;
   const { run, view } = useActionFeedback();
   let body;
   if (lists.isError) {
@@ -140,7 +153,7 @@ export default function AdminDashboardPage() {
             <h2 className="sr-only">Recipient Campaigns</h2>
             <div className="grid gap-6 lg:grid-cols-3">
               {COLUMNS.map((c) => (
-                <Column key={c.list} title={c.title} empty={c.empty} items={data[c.list]} run={run} />
+                <Column key={c.list} list={c.list} title={c.title} empty={c.empty} items={data[c.list]} total={overview?.[c.list] ?? 0} run={run} />
               ))}
             </div>
           </TabPanel>
@@ -149,15 +162,16 @@ export default function AdminDashboardPage() {
             <div className="grid gap-6 lg:grid-cols-2">
               {(
                 [
-                  ['org-pending', 'Pending Organization Campaigns', lists.orgPending.data ?? [], 'The approval queue is empty.'],
-                  ['org-active', 'Active Organization Campaigns', lists.orgActive.data ?? [], 'No approved campaigns.'],
+                  ['org-pending', 'Pending Organization Campaigns', lists.orgPending.data ?? [], 'The approval queue is empty.', overview?.organizationPending ?? 0],
+                  ['org-active', 'Active Organization Campaigns', lists.orgActive.data ?? [], 'No approved campaigns.', overview?.organizationActive ?? 0],
                 ] as const
-              ).map(([id, title, items, empty]) => (
+              ).map(([id, title, items, empty, total]) => (
                 <section key={id} aria-labelledby={id} className="min-w-0 space-y-3">
                   <h3 id={id} className="text-xl font-bold">
-                    {title} ({items.length})
+                    {title} ({Math.max(total, items.length)})
                   </h3>
                   {items.length === 0 ? <EmptyState title={empty} /> : items.map((c) => <OrganizationCampaignCard key={c.id} campaign={c} run={run} headingLevel={4} />)}
+                  <MoreLink shown={items.length} total={total} to="/admin/organizations" />
                 </section>
               ))}
             </div>

@@ -54,7 +54,7 @@ export default function AdminOrganizationsPage() {
 
   let body;
   if (badId) body = <ErrorMessage>That organization address is not valid.</ErrorMessage>;
-  else if (pending.isError || active.isError)
+  else if ((pending.isError && !pending.data) || (active.isError && !active.data))
     body = (
       <div className="space-y-4">
         <ErrorMessage>{FAILED}</ErrorMessage>
