@@ -33,6 +33,7 @@ import { createPaystackProvider, createSandboxProvider } from './providers/payme
 import { createGoogleVerifier, googleOff } from './providers/google/google';
 import { createTurnstile, humanCheckOff } from './providers/human-check/human-check';
 import { createOutboxMailer, createSmtpMailer } from './providers/mail/mail';
+import { adminCatalogRoutes } from './modules/catalog/admin-routes';
 import { adminContentRoutes } from './modules/content/admin-routes';
 import { contentRoutes } from './modules/content/routes';
 import { pagePreloadsFor } from './modules/campaigns/page-preloads';
@@ -183,6 +184,7 @@ export async function buildApp(
   await app.register(requestRoutes(deps));
   await app.register(adminCampaignRoutes(deps));
   await app.register(adminContentRoutes(deps));
+  await app.register(adminCatalogRoutes(deps));
   await app.register(catalogRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));

@@ -12,6 +12,8 @@ export const products = pgTable(
     imageKey: text('image_key'),
     maxQuantity: integer('max_quantity').notNull().default(1),
     specifications: jsonb('specifications').$type<Record<string, string>>().notNull().default({}),
+    /** Set when an admin deleted a product that campaigns use: hidden from the catalogue, kept for them. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -34,6 +36,8 @@ export const organizationProducts = pgTable(
     imageUrl: text('image_url'),
     isAvailable: boolean('is_available').notNull().default(true),
     specifications: jsonb('specifications').$type<Record<string, string>>().notNull().default({}),
+    /** Set when an admin deleted a product that campaigns use: hidden from the catalogue, kept for them. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

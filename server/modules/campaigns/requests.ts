@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MyCampaign, MyOrganizationCampaign, OrganizationOverview, OrganizationRequest, RecipientRequest } from '@contract/requests';
 import { toCampaignId } from '@contract/ids';
 import type { AppDeps } from '../../deps';
@@ -29,7 +29,7 @@ export async function requestRecipientCampaign(deps: Pick<AppDeps, 'db' | 'jobs'
   await requireOnboarded(deps.db, userId);
   const id = await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [product] = await tx.select({ id: products.id, price: products.priceKobo }).from(products).where(eq(products.id, input.productId));
+    const [product] = await tx.select({ id: products.id, price: products.priceKobo }).from(products).where(and(eq(products.id, input.productId), isNull(products.withdrawnAt)));
     if (!product) throw new AppError('bad_request', 'That product is not in the catalog.', { productId: ['That product is not in the catalog.'] });
     const [row] = await tx
       .insert(recipientCampaigns)
@@ -51,7 +51,7 @@ export async function requestOrganizationCampaign(deps: Pick<AppDeps, 'db' | 'jo
   const id = await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [product] = await tx.select().from(organizationProducts).where(eq(organizationProducts.id, input.productId));
-    if (!product || !product.isAvailable) {
+    if (!product || !product.isAvailable || product.withdrawnAt) {
       throw new AppError('bad_request', 'That product is not available to request.', { productId: ['That product is not available to request.'] });
     }
     if (input.quantity > product.maxQuantity) {

@@ -1,11 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { CatalogProduct, OrganizationProduct } from '@contract/requests';
 import type { Db } from '../../db/client';
-import { organizationProducts, products } from '../../db/schema/all';
+import { organizationCampaigns, organizationProducts, products, recipientCampaigns } from '../../db/schema/all';
 import type { Storage } from '../../providers/storage/storage';
 
 export async function listCatalogProducts(db: Db, storage: Storage): Promise<CatalogProduct[]> {
-  const rows = await db.select().from(products).orderBy(asc(products.name), asc(products.id));
+  const rows = await db.select().from(products).where(isNull(products.withdrawnAt)).orderBy(asc(products.name), asc(products.id));
   return rows.map((p) => ({
     id: p.id,
     name: p.name,
@@ -22,8 +22,43 @@ export async function listAvailableOrganizationProducts(db: Db, storage: Storage
   const rows = await db
     .select()
     .from(organizationProducts)
-    .where(eq(organizationProducts.isAvailable, true))
+    .where(and(eq(organizationProducts.isAvailable, true), isNull(organizationProducts.withdrawnAt)))
     .orderBy(asc(organizationProducts.name), asc(organizationProducts.id));
+  return rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.priceKobo,
+    max_quantity: p.maxQuantity,
+    image_url: storage.publicUrl(p.imageUrl),
+    is_available: p.isAvailable,
+    specifications: p.specifications,
+  }));
+}
+
+export async function findProductForUpdate(db: Db, id: number) {
+  const [row] = await db.select().from(products).where(and(eq(products.id, id), isNull(products.withdrawnAt))).for('update');
+  return row;
+}
+
+export async function findOrganizationProductForUpdate(db: Db, id: number) {
+  const [row] = await db.select().from(organizationProducts).where(and(eq(organizationProducts.id, id), isNull(organizationProducts.withdrawnAt))).for('update');
+  return row;
+}
+
+export async function productIsUsed(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: recipientCampaigns.id }).from(recipientCampaigns).where(eq(recipientCampaigns.productId, id)).limit(1);
+  return Boolean(row);
+}
+
+export async function organizationProductIsUsed(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: organizationCampaigns.id }).from(organizationCampaigns).where(eq(organizationCampaigns.organizationProductId, id)).limit(1);
+  return Boolean(row);
+}
+
+/** Every organization product an admin manages: available or not, never the withdrawn. */
+export async function listAllOrganizationProducts(db: Db, storage: Storage): Promise<OrganizationProduct[]> {
+  const rows = await db.select().from(organizationProducts).where(isNull(organizationProducts.withdrawnAt)).orderBy(desc(organizationProducts.createdAt), desc(organizationProducts.id));
   return rows.map((p) => ({
     id: p.id,
     name: p.name,

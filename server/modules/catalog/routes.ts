@@ -7,7 +7,7 @@ import { listAvailableOrganizationProducts, listCatalogProducts } from './querie
 
 const errors = errorReplies(401, 403);
 
-/** The two catalogues requests are made from (administration of them comes with the admin area). */
+/** The two catalogues requests are made from; admins manage them through admin-routes.ts. */
 export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, storage } = deps;
   return async (app) => {
