@@ -11,6 +11,7 @@ describe('money', () => {
     expect(formatNaira(4_500)).toBe('₦45');
     expect(formatNaira(123_456)).toBe('₦1,234.56');
     expect(formatNaira(5)).toBe('₦0.05');
+    expect(formatNaira(35_000_050)).toBe('₦350,000.50');
     expect(formatNaira(0)).toBe('₦0');
     expect(formatNaira(Number.NaN)).toBe('₦0');
   });

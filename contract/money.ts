@@ -8,9 +8,13 @@ const nairaFormatter = new Intl.NumberFormat('en-NG', {
   maximumFractionDigits: 2,
 });
 
+/** Kobo, when there are any, always as two digits (₦350,000.50, never ₦350,000.5). */
+const withKobo = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatNaira(kobo: Kobo): string {
   if (!Number.isFinite(kobo)) return nairaFormatter.format(0);
-  return nairaFormatter.format(Math.round(kobo) / 100);
+  const whole = Math.round(kobo);
+  return (whole % 100 === 0 ? nairaFormatter : withKobo).format(whole / 100);
 }
 
 /** Parses a naira amount typed by a person ("1,250.50", "₦1250") into kobo; null when invalid. */

@@ -198,7 +198,7 @@ describe('every admin page has no axe violations', () => {
       await expectNoAxeViolations(page, `donations dialog (${theme})`);
       await press(page, donations.getByRole('button', { name: 'Close' }));
       await donations.waitFor({ state: 'detached' });
-      for (const name of ['campaigns', 'organizations', 'audit', 'products', 'users', 'success-stories', 'stats']) {
+      for (const name of ['campaigns', 'organizations', 'audit', 'products', 'organizations/all/products', 'users', 'success-stories', 'stats']) {
         await page.goto(`/admin/${name}`);
         await settle(page);
         await page.getByRole('heading', { level: 1 }).waitFor();

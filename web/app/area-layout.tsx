@@ -1,6 +1,7 @@
 import {
   BarChart3,
   BookOpen,
+  Boxes,
   Building2,
   History,
   Package,
@@ -52,6 +53,7 @@ export const AREAS = {
       { to: '/admin/campaigns', label: 'Campaigns', icon: ClipboardList },
       { to: '/admin/organizations', label: 'Organizations', icon: Building2 },
       { to: '/admin/products', label: 'Products', icon: Package },
+      { to: '/admin/organizations/all/products', label: 'Organization Products', icon: Boxes },
       { to: '/admin/users', label: 'Users', icon: Users },
       { to: '/admin/success-stories', label: 'Success Stories', icon: BookOpen },
       { to: '/admin/stats', label: 'Site Statistics', icon: BarChart3 },

@@ -1,0 +1,5 @@
+import { ProductsManager } from './products-manager';
+
+export default function AdminProductsPage() {
+  return <ProductsManager kind="recipient" />;
+}
