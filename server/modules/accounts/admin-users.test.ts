@@ -5,6 +5,7 @@ import { selectRows } from '../../db/client';
 import type { MailMessage } from '../../providers/mail/mail';
 import { createRecipientCampaign, createUser, onboard, payForCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
 import { eventually, mailboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
+import { notifyAdmins } from '../notifications/queries';
 import { NOT_AN_ADMIN_ROLE } from './admin-users';
 
 let ctx: TestContext;
@@ -211,6 +212,17 @@ describe('admin users: deleting', () => {
     expect(entry).toMatchObject({ admin_id: admin.user.id, action: 'user.delete', details: { role: 'recipient', filesRemoved: expect.any(Number) } });
     // The email is free again for a new account.
     expect((await call('POST', '/api/admin/users', { firstName: 'New', email: person.email, password: `Temporary ${unique()} pass`, roleId: await adminRoleId() })).statusCode).toBe(201);
+  });
+});
+
+describe('admin users: a deleted admin', () => {
+  it('is no longer told what admins are told', async () => {
+    const gone = await signInNewAdmin(ctx.app, ctx.database.db);
+    expect((await call('DELETE', `/api/admin/users/${gone.user.id}`)).statusCode).toBe(200);
+    await notifyAdmins(ctx.database.db, 'A new request is waiting.');
+    const told = async (id: number) => (await selectRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from notifications where user_id = ${id}`))[0]!.n;
+    expect(Number(await told(gone.user.id))).toBe(0);
+    expect(Number(await told(admin.user.id))).toBeGreaterThan(0);
   });
 });
 
