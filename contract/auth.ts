@@ -11,6 +11,8 @@ export const sessionUserSchema = z.object({
   isOnboardingComplete: z.boolean(),
   organizationName: z.string().nullable(),
   canCreateCampaign: z.boolean(),
+  /** An account an admin made with a temporary password: its owner sets their own before anything else. */
+  mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -25,12 +27,16 @@ const email = z
   .min(1, 'Enter your email address.')
   .max(254, 'That email address is too long.')
   .email('Enter an email address in the format name@example.com.');
+export const emailSchema = email;
 
-const password = z
+/** The password rule of sign-up, also used for a temporary password an admin sets. */
+export const passwordSchema = z
   .string({ error: 'Enter a password.' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
   .max(200, 'Password must be at most 200 characters.')
   .refine((v) => v.trim().length > 0, 'Your password cannot be only spaces.');
+
+const password = passwordSchema;
 
 const name = (what: string) =>
   z.string({ error: `Enter your ${what}.` }).trim().min(1, `Enter your ${what}.`).max(80, `Your ${what} is too long.`);

@@ -13,9 +13,13 @@ export function appRole(roleName: string): AppRole {
   return (SELF_SERVICE_ROLES as readonly string[]).includes(roleName) ? (roleName as SelfServiceRole) : 'admin';
 }
 
+/** Where an account made with a temporary password chooses its own before anything else. */
+export const SET_PASSWORD_PATH = '/set-password';
+
 /** Where a user lands after signing in (spec 4, Session). */
-export function homeFor(user: { role: string; isOnboardingComplete: boolean } | null | undefined): string {
+export function homeFor(user: { role: string; isOnboardingComplete: boolean; mustChangePassword?: boolean } | null | undefined): string {
   if (!user?.role) return '/';
+  if (user.mustChangePassword) return SET_PASSWORD_PATH;
   const role = appRole(user.role);
   if ((role === 'recipient' || role === 'organization') && !user.isOnboardingComplete) return '/onboarding';
   if (role === 'recipient') return '/recipient/dashboard';

@@ -24,6 +24,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { requestRoutes } from './modules/campaigns/request-routes';
 import { adminCampaignRoutes } from './modules/campaigns/admin-routes';
+import { adminUserRoutes } from './modules/accounts/admin-users-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { givingRoutes } from './modules/giving/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -187,6 +188,7 @@ export async function buildApp(
   await app.register(adminCatalogRoutes(deps));
   await app.register(catalogRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(adminUserRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));
   await app.register(crawlerRoutes(deps));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { appRole, homeFor, type AppRole } from '@contract/roles';
+import { appRole, homeFor, SET_PASSWORD_PATH, type AppRole } from '@contract/roles';
 import { usePageTitle } from '@/lib/page';
 import { useSession } from '@/lib/session';
 import { LoadingState } from '@/ui/feedback';
@@ -38,6 +38,8 @@ export function RequireRole({ roles, children }: { roles: readonly AppRole[]; ch
   if (session.status === 'signedOut') {
     return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   }
+  // An account made with a temporary password sets its own before anything else.
+  if (session.user.mustChangePassword) return <Navigate to={SET_PASSWORD_PATH} replace />;
   if (!roles.includes(appRole(session.user.role))) return <NotForYourAccount home={homeFor(session.user)} />;
   return <>{children}</>;
 }

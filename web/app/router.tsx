@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { AppRole } from '@contract/roles';
 import { prefetchAllCampaigns, prefetchCampaign } from '@/features/campaigns/api';
 import { AppRoot } from './app-root';
-import { AreaPlaceholder, DonorAccountPage } from './area-pages';
+import { DonorAccountPage } from './area-pages';
 import { RequireRole } from './guards';
 import HomePage from './home-page';
 import { PublicLayout } from './public-layout';
@@ -47,11 +47,6 @@ const areaRoutes = (role: 'recipient' | 'organization' | 'admin', pages: Record<
   ],
 });
 
-/** An admin page that later work fills in: already behind the admin guard, in the admin layout. */
-const adminSoon = (title: string) => async () => ({
-  default: () => <AreaPlaceholder title={title} text="This part of the admin area opens soon." />,
-});
-
 const layoutRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: '/',
@@ -89,6 +84,7 @@ const layoutRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: 'checkout/success', ...page(() => import('@/features/giving/checkout-success-page')) },
       { path: 'donate/:campaignId', ...page(() => import('@/features/giving/donate-page')) },
       { path: 'forgot-password', ...page(() => import('@/features/accounts/forgot-password-page')) },
+      { path: 'set-password', ...page(() => import('@/features/accounts/set-password-page')) },
       { path: 'reset-password/:token', ...page(() => import('@/features/accounts/reset-password-page')) },
       // The contact form lives in the Help Center.
       { path: 'contact', element: <Navigate to="/help#contact" replace /> },
@@ -122,8 +118,8 @@ const layoutRoutes = (queryClient: QueryClient): RouteObject[] => [
         audit: () => import('@/features/admin/audit-page'),
         products: () => import('@/features/admin/products-page'),
         'organizations/:orgId/products': () => import('@/features/admin/organization-products-page'),
-        users: adminSoon('Manage Users'),
-        'users/:userId/history': adminSoon('User History'),
+        users: () => import('@/features/admin/users-page'),
+        'users/:userId/history': () => import('@/features/admin/user-history-page'),
         'success-stories': () => import('@/features/admin/stories-page'),
         stats: () => import('@/features/admin/stats-page'),
       }),

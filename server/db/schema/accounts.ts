@@ -33,6 +33,10 @@ export const users = pgTable(
     googleSubject: text('google_subject').unique(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isOnboardingComplete: boolean('is_onboarding_complete').notNull().default(false),
+    /** Set on an account an admin made with a temporary password: the owner chooses their own at first sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** When an admin deleted the account: it cannot sign in, its personal data is erased, its gifts and campaigns stay. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

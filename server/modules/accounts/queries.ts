@@ -43,6 +43,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       isOnboardingComplete: users.isOnboardingComplete,
       organizationName: organizationProfiles.organizationName,
       canCreateCampaign: canCreateCampaignSql,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -54,14 +55,14 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
 
 export type AuthenticatedUser = { id: number; role: ReturnType<typeof appRole>; roleName: string; sessionId: number };
 
-/** The live session for a token hash: not revoked, not expired, and the user's email verified. */
+/** The live session for a token hash: not revoked, not expired, and the account not deleted. */
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<AuthenticatedUser | undefined> {
   const [row] = await db
     .select({ sessionId: sessions.id, userId: users.id, roleName: roles.name })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt)))
     .limit(1);
   return row ? { id: row.userId, role: appRole(row.roleName), roleName: row.roleName, sessionId: row.sessionId } : undefined;
 }
@@ -96,7 +97,7 @@ export async function findPasswordHash(db: Db, userId: number): Promise<string |
 export async function replacePasswordHash(db: Db, userId: number, oldHash: string, newHash: string): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ passwordHash: newHash, updatedAt: sql`now()` })
+    .set({ passwordHash: newHash, mustChangePassword: false, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), eq(users.passwordHash, oldHash)))
     .returning({ id: users.id });
   return rows.length > 0;

@@ -63,7 +63,7 @@ export async function resetPassword(deps: { db: Db }, input: { token: string; ne
     // Proving control of the mailbox also verifies the email.
     await tx
       .update(users)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .set({ passwordHash, mustChangePassword: false, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
       .where(eq(users.id, code.userId));
     await revokeAllSessions(tx as unknown as Db, code.userId);
   });

@@ -23,7 +23,7 @@ export async function signIn(
   dummyHash ??= argon2.hash('not-a-real-password', { type: argon2.argon2id });
   const hash = user?.passwordHash ?? (await dummyHash);
   const ok = await argon2.verify(hash, input.password).catch(() => false);
-  if (!user || !user.passwordHash || !ok) throw new AppError('unauthorized', WRONG_CREDENTIALS);
+  if (!user || !user.passwordHash || !ok || user.deletedAt) throw new AppError('unauthorized', WRONG_CREDENTIALS);
   if (!user.emailVerifiedAt) {
     if ((await resendWait(deps.db, user.id)) === 0) {
       await requestVerificationCode(deps, user.id, { enforceCooldown: false });

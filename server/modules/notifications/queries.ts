@@ -33,9 +33,9 @@ export async function notify(db: Db, userId: number, message: string, linkTo?: s
   await db.insert(notifications).values({ userId, message, linkTo: linkTo ?? null });
 }
 
-/** Tells every admin (any role other than recipient, donor and organization). */
+/** Tells every active admin (any role other than recipient, donor and organization). */
 export async function notifyAdmins(db: Db, message: string, linkTo = '/admin/dashboard'): Promise<void> {
   await db.execute(sql`insert into notifications (user_id, message, link_to)
     select u.id, ${message}, ${linkTo} from users u join roles r on r.id = u.role_id
-     where r.name not in ('recipient', 'donor', 'organization')`);
+     where r.name not in ('recipient', 'donor', 'organization') and u.deleted_at is null`);
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { roles, users } from '../../db/schema/all';
@@ -7,13 +7,13 @@ import { enqueueMail, JOB } from '../../jobs/names';
 import { escapeHtml, simpleHtml } from '../../providers/mail/layout';
 import { notifyAdmins } from './queries';
 
-/** Every admin's verified address (any role other than the three self-service ones). */
+/** Every active admin's verified address (any role other than the three self-service ones). */
 async function adminEmails(db: Db): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(notInArray(roles.name, ['recipient', 'donor', 'organization']), isNotNull(users.emailVerifiedAt)))
+    .where(and(notInArray(roles.name, ['recipient', 'donor', 'organization']), isNotNull(users.emailVerifiedAt), isNull(users.deletedAt)))
     .orderBy(users.id);
   return rows.map((r) => r.email);
 }

@@ -1,4 +1,4 @@
-import { CheckCircle2, Film, Pencil, Star, StarOff, Truck, Undo2, XCircle } from 'lucide-react';
+import { CheckCircle2, Film, Pencil, ShieldCheck, Star, StarOff, Truck, Undo2, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { REJECT_NOTES_REQUIRED, reasonEditSchema, videoSchema, type AdminOrganizationCampaign, type AdminRecipientCampaign } from '@contract/admin';
 import { z } from 'zod';
@@ -29,6 +29,17 @@ export function CampaignStatusBadge({ status, featured = false }: { status: stri
         </StatusBadge>
       ) : null}
     </span>
+  );
+}
+
+/** Role names containing 'admin' stand out by a badge with a word and an icon, never by colour alone. */
+export function RoleBadge({ role }: { role: string }) {
+  return role.toLowerCase().includes('admin') ? (
+    <StatusBadge tone="info" icon={ShieldCheck}>
+      {role}
+    </StatusBadge>
+  ) : (
+    <span>{role}</span>
   );
 }
 

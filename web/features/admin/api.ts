@@ -12,6 +12,7 @@ import {
   type AdminRecipientCampaign,
 } from '@contract/admin';
 import { adminStatSchema, contentActionReplySchema, storySchema, type StatInput } from '@contract/content';
+import { rolesReplySchema, userActionReplySchema, userHistoryReplySchema, usersReplySchema, type NewAdmin, type UserRoleFilter } from '@contract/admin-users';
 import { campaignDonationSchema } from '@contract/giving';
 import { apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 
@@ -78,6 +79,41 @@ export const useAudit = (campaign: string, adminId: string) =>
     retry: retryUnlessRefused,
   });
 
+export type UsersFilter = { role: UserRoleFilter; q: string; page: number };
+export const USERS_PAGE_SIZE = 20;
+export const useUsers = ({ role, q, page }: UsersFilter) =>
+  useQuery({
+    queryKey: [...ADMIN, 'users', 'all', role, q, page],
+    queryFn: async () => {
+      const params = new URLSearchParams({ role, page: String(page), pageSize: String(USERS_PAGE_SIZE) });
+      if (q.trim()) params.set('q', q.trim());
+      return usersReplySchema.parse(await apiGet<unknown>(`/admin/users/all?${params}`));
+    },
+    placeholderData: keepPreviousData,
+    retry: retryUnlessRefused,
+  });
+
+export const useAdminRoles = () =>
+  useQuery({ queryKey: [...ADMIN, 'users', 'roles'], queryFn: async () => rolesReplySchema.parse(await apiGet<unknown>('/admin/users/roles')), retry: retryUnlessRefused });
+
+export const useUserHistory = (id: string | undefined) =>
+  useQuery({
+    queryKey: [...ADMIN, 'users', 'history', id],
+    queryFn: async () => userHistoryReplySchema.parse(await apiGet<unknown>(`/admin/users/${encodeURIComponent(id ?? '')}/history`)),
+    enabled: Boolean(id),
+    retry: retryUnlessRefused,
+  });
+
+/** A new admin; resolves with the server's sentence and asks the user list again. */
+export function useCreateAdmin() {
+  const client = useQueryClient();
+  return async (input: NewAdmin): Promise<string> => {
+    const { data } = await apiRequest<unknown>('/admin/users', { method: 'POST', body: JSON.stringify(input) });
+    await client.invalidateQueries({ queryKey: [...ADMIN, 'users'] });
+    return userActionReplySchema.parse(data).message;
+  };
+}
+
 /** One admin change: its call, then every admin list is asked again; resolves with the server's sentence. */
 export type AdminCall =
   | { kind: 'status'; id: number | string; status: 'approved' | 'rejected' | 'pending'; adminNotes?: string }
@@ -85,7 +121,8 @@ export type AdminCall =
   | { kind: 'reason'; id: number; reason: string; previousReason: string }
   | { kind: 'delivered'; id: number }
   | { kind: 'video'; id: number; videoUrl: string }
-  | { kind: 'org-status'; id: number; status: 'approved' | 'rejected'; adminNotes?: string };
+  | { kind: 'org-status'; id: number; status: 'approved' | 'rejected'; adminNotes?: string }
+  | { kind: 'delete-user'; id: number };
 
 function request(call: AdminCall): [string, string, unknown] {
   switch (call.kind) {
@@ -102,17 +139,19 @@ function request(call: AdminCall): [string, string, unknown] {
       return [`/admin/campaigns/${call.id}/video`, 'POST', { videoUrl: call.videoUrl }];
     case 'org-status':
       return [`/admin/org-campaigns/${call.id}/status`, 'PATCH', { status: call.status, adminNotes: call.adminNotes }];
+    case 'delete-user':
+      return [`/admin/users/${call.id}`, 'DELETE', undefined];
   }
 }
 
-const replySchema = z.union([recipientActionReplySchema, organizationActionReplySchema]);
+const replySchema = z.union([recipientActionReplySchema, organizationActionReplySchema, userActionReplySchema]);
 
 export function useAdminCall() {
   const client = useQueryClient();
   return async (call: AdminCall): Promise<string> => {
     const [path, method, body] = request(call);
     try {
-      const { data } = await apiRequest<unknown>(path, { method, body: JSON.stringify(body) });
+      const { data } = await apiRequest<unknown>(path, body === undefined ? { method } : { method, body: JSON.stringify(body) });
       return replySchema.parse(data).message;
     } finally {
       // Refused or not, the lists are asked again: a 409 usually means another admin moved first.

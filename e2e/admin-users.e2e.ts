@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../server/db/client';
+import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
+import { createRecipientCampaign, createUser } from '../server/test/fixtures';
+import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e?.close());
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+
+/** Tabs forward until `target` has focus: every step is one the keyboard alone can make. */
+async function tabTo(page: Page, target: Locator, max = 150) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await isFocused(target)) return;
+  }
+  throw new Error('Could not reach the element with the Tab key.');
+}
+
+async function press(page: Page, target: Locator, key = 'Enter') {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+async function typeInto(page: Page, target: Locator, text: string) {
+  await tabTo(page, target);
+  await page.keyboard.type(text);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await settle(page);
+  await typeInto(page, page.getByRole('textbox', { name: 'Email' }), email);
+  await typeInto(page, page.getByLabel('Password', { exact: true }), password);
+  await page.keyboard.press('Enter');
+}
+
+describe('manage users', () => {
+  it('an admin creates an admin by keyboard; the new admin signs in, must choose a password, then reaches the dashboard (dark)', async () => {
+    const { page } = await e2e.newPage();
+    await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/admin/dashboard');
+    await page.goto('/admin/users');
+    await settle(page);
+    await page.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
+    await expectNoAxeViolations(page, 'manage users');
+
+    const form = page.getByRole('region', { name: 'Create an admin' });
+    // An empty submit: the summary takes focus and names each problem.
+    await press(page, form.getByRole('button', { name: 'Create Admin' }));
+    await expect.poll(() => focusedText(page)).toContain('There is a problem');
+    await expectNoAxeViolations(page, 'create admin form with errors');
+
+    const email = 'kemi.new.admin@example.org';
+    const temporary = 'Temporary pass for Kemi 2026';
+    await typeInto(page, form.getByRole('textbox', { name: 'First name' }), 'Kemi');
+    await typeInto(page, form.getByRole('textbox', { name: 'Last name (optional)' }), 'Adeyemi');
+    await typeInto(page, form.getByRole('textbox', { name: 'Email' }), email);
+    await typeInto(page, form.getByLabel('Temporary password', { exact: true }), temporary);
+    const role = form.getByRole('button', { name: /Role/ });
+    await press(page, role);
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.type('admin', { delay: 30 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => role.innerText()).toContain('admin');
+    await press(page, form.getByRole('button', { name: 'Create Admin' }));
+    await form.getByText('Successfully created admin').waitFor();
+
+    // The table finds the new admin by search; the role is marked by a badge with words, and the name leads to the history.
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await typeInto(page, search, 'kemi.new');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'matching' }).innerText()).toContain('1 user matching "kemi.new"');
+    const table = page.getByRole('region', { name: 'Users table' });
+    await table.getByText('admin', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, 'users table, searched');
+    await press(page, table.getByRole('link', { name: /Kemi Adeyemi/ }));
+    await expect.poll(() => path(page)).toMatch(/^\/admin\/users\/\d+\/history$/);
+    await settle(page);
+    await page.getByText('No history found for this user.').waitFor();
+    await expectNoAxeViolations(page, 'user history, empty');
+    expect(pageProblems(page)).toEqual([]);
+
+    const [row] = await selectRows<{ must_change_password: boolean }>(e2e.database.db, sql`select must_change_password from users where email = ${email}`);
+    expect(row?.must_change_password).toBe(true);
+
+    // The new admin, in dark mode: sent to choose a password first, then to the admin dashboard.
+    const other = await e2e.newPage({ theme: 'dark' });
+    await signIn(other.page, email, temporary);
+    await expect.poll(() => path(other.page), { timeout: 10_000 }).toBe('/set-password');
+    await settle(other.page);
+    await other.page.getByRole('heading', { level: 1, name: 'Choose your password' }).waitFor();
+    await expectNoAxeViolations(other.page, 'choose your password (dark)');
+    // The admin area is closed until then.
+    await other.page.goto('/admin/users');
+    await expect.poll(() => path(other.page), { timeout: 10_000 }).toBe('/set-password');
+    await settle(other.page);
+    await typeInto(other.page, other.page.getByLabel('Current password', { exact: true }), temporary);
+    await typeInto(other.page, other.page.getByLabel('New password', { exact: true }), 'Kemi chose this password herself');
+    await press(other.page, other.page.getByRole('button', { name: 'Change Password' }));
+    await expect.poll(() => path(other.page), { timeout: 10_000 }).toBe('/admin/dashboard');
+    await settle(other.page);
+    await expectNoAxeViolations(other.page, 'admin dashboard of the new admin (dark)');
+    expect(pageProblems(other.page)).toEqual([]);
+  });
+
+  it('deletes a person after asking; their history stays; pages pass axe (dark)', async () => {
+    const recipientId = await createUser(e2e.database.db, 'recipient', { firstName: 'Obinna', lastName: 'Eze', email: 'obinna.eze@example.org' });
+    await createRecipientCampaign(e2e.database.db, { status: 'approved', recipientId });
+    const { page } = await e2e.newPage({ theme: 'dark' });
+    await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/admin/dashboard');
+    await page.goto('/admin/users?role=recipient&q=obinna');
+    await settle(page);
+    await expectNoAxeViolations(page, 'users filtered to recipients (dark)');
+    await press(page, page.getByRole('button', { name: 'Delete Obinna Eze' }));
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Obinna Eze?' });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page, 'delete user dialog (dark)');
+    await press(page, confirm.getByRole('button', { name: 'Delete User' }));
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByText('The account has been deleted. Its gifts and campaigns stay on record.').waitFor();
+    await expect.poll(() => focusedText(page)).toContain('The account has been deleted.');
+
+    await page.goto(`/admin/users/${recipientId}/history`);
+    await settle(page);
+    await page.getByRole('heading', { level: 1, name: 'History of Deleted user' }).waitFor();
+    await page.getByRole('region', { name: 'Campaigns table' }).waitFor();
+    await expectNoAxeViolations(page, 'history of a deleted person (dark)');
+
+    // Deleting yourself is refused in words.
+    await page.goto(`/admin/users?q=${encodeURIComponent(demoAccounts.admin.email)}`);
+    await settle(page);
+    await press(page, page.getByRole('button', { name: /^Delete / }));
+    await page.getByText('You cannot delete your own account.').waitFor();
+    expect(pageProblems(page)).toEqual([]);
+  });
+});

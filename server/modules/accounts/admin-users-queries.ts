@@ -1,0 +1,166 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DELETED_NAME, type AdminUser, type UserHistory, type UsersQuery } from '@contract/admin-users';
+import { SELF_SERVICE_ROLES } from '@contract/roles';
+import { selectRows, type Db } from '../../db/client';
+
+const selfService = sql.join(SELF_SERVICE_ROLES.map((r) => sql`${r}`), sql`, `);
+/** Any role name other than recipient, donor and organization is an admin role. */
+const isAdminRole = (column: SQL) => sql`${column} not in (${selfService})`;
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** One page of accounts, newest first, narrowed by role kind and a search over name and email. */
+export async function listUsers(db: Db, query: UsersQuery): Promise<{ items: AdminUser[]; total: number; page: number; pageSize: number }> {
+  const where: SQL[] = [];
+  if (query.role === 'admin') where.push(isAdminRole(sql`r.name`));
+  else if (query.role !== 'all') where.push(sql`r.name = ${query.role}`);
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    where.push(sql`(u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like})`);
+  }
+  const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const [count] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from users u join roles r on r.id = u.role_id ${condition}`);
+  const rows = await selectRows<{ id: number; first_name: string; last_name: string; email: string; role: string; created_at: string; is_active: boolean }>(
+    db,
+    sql`select u.id, u.first_name, u.last_name, u.email, r.name as role, u.created_at, u.deleted_at is null as is_active
+          from users u join roles r on r.id = u.role_id ${condition}
+         order by u.created_at desc, u.id desc
+         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+  );
+  return {
+    items: rows.map((r) => ({ ...r, id: Number(r.id), created_at: iso(r.created_at), is_active: Boolean(r.is_active) })),
+    total: Number(count?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The roles a new admin may be given: admin roles only. */
+export async function adminRoles(db: Db): Promise<{ id: number; name: string }[]> {
+  const rows = await selectRows<{ id: number; name: string }>(db, sql`select id, name from roles r where ${isAdminRole(sql`r.name`)} order by name`);
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+export async function findRole(db: Db, id: number): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await selectRows<{ id: number; name: string }>(db, sql`select id, name from roles where id = ${id}`);
+  return row ? { id: Number(row.id), name: row.name } : undefined;
+}
+
+/** Inserts a verified admin who must choose their own password; undefined when the email is taken. */
+export async function insertAdmin(
+  db: Db,
+  input: { email: string; firstName: string; lastName: string; passwordHash: string; roleId: number },
+): Promise<{ id: number; email: string; firstName: string } | undefined> {
+  const [row] = await selectRows<{ id: number; email: string; first_name: string }>(
+    db,
+    sql`insert into users (email, first_name, last_name, password_hash, role_id, email_verified_at, is_onboarding_complete, must_change_password)
+        values (${input.email}, ${input.firstName}, ${input.lastName}, ${input.passwordHash}, ${input.roleId}, now(), true, true)
+        on conflict do nothing
+        returning id, email, first_name`,
+  );
+  return row ? { id: Number(row.id), email: row.email, firstName: row.first_name } : undefined;
+}
+
+export type UserToDelete = { id: number; role: string; deleted: boolean };
+
+export async function findUserForDeletion(db: Db, id: number): Promise<UserToDelete | undefined> {
+  const [row] = await selectRows<{ id: number; role: string; deleted: boolean }>(
+    db,
+    sql`select u.id, r.name as role, u.deleted_at is not null as deleted from users u join roles r on r.id = u.role_id where u.id = ${id} for update of u`,
+  );
+  return row ? { id: Number(row.id), role: row.role, deleted: Boolean(row.deleted) } : undefined;
+}
+
+/**
+ * Locks every active admin account in id order (so two deletions wait for each other rather than
+ * deadlock) and answers their ids: a deletion that would leave none is refused.
+ */
+export async function lockActiveAdmins(db: Db): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`select u.id from users u join roles r on r.id = u.role_id
+         where ${isAdminRole(sql`r.name`)} and u.deleted_at is null
+         order by u.id for update of u`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Every stored file key the account's profiles and uploads point at (seed images are shared and kept). */
+export async function fileKeysOf(db: Db, userId: number): Promise<string[]> {
+  const rows = await selectRows<{ key: string | null }>(
+    db,
+    sql`select profile_photo_key as key from recipient_profiles where user_id = ${userId}
+        union select id_document_key from recipient_profiles where user_id = ${userId}
+        union select profile_photo_key from organization_profiles where user_id = ${userId}
+        union select id_document_key from organization_profiles where user_id = ${userId}
+        union select key from uploads where owner_id = ${userId}
+        union select stored_key from uploads where owner_id = ${userId}`,
+  );
+  return [...new Set(rows.map((r) => r.key).filter((k): k is string => Boolean(k) && /^(public|private)\//.test(k!)))];
+}
+
+/**
+ * Deactivates an account and erases what identifies the person: names, phone, email (replaced by
+ * an address that cannot receive mail, so the real one may sign up again), password, Google link,
+ * profile answers and file keys, uploads and notices. Sessions are revoked. Campaigns and gifts
+ * keep their rows and amounts.
+ */
+export async function eraseUser(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`
+    update users set first_name = ${DELETED_NAME}, last_name = '', phone_number = null,
+           email = ${`deleted-user-${userId}@deleted.invalid`}, password_hash = null, google_subject = null,
+           must_change_password = false, deleted_at = now(), updated_at = now()
+     where id = ${userId}`);
+  await db.execute(sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`);
+  await db.execute(sql`update verification_codes set consumed_at = now() where user_id = ${userId} and consumed_at is null`);
+  await db.execute(sql`
+    update recipient_profiles set bio = '', state_of_origin = '', profile_photo_key = null, id_document_key = null, updated_at = now()
+     where user_id = ${userId}`);
+  await db.execute(sql`
+    update organization_profiles set organization_name = ${DELETED_NAME}, year_of_establishment = null, state_of_operation = null,
+           organization_bio = null, id_type = null, profile_photo_key = null, id_document_key = null, updated_at = now()
+     where user_id = ${userId}`);
+  await db.execute(sql`delete from uploads where owner_id = ${userId}`);
+  await db.execute(sql`delete from notifications where user_id = ${userId}`);
+  await db.execute(sql`
+    update recipient_campaigns c set search_title = concat_ws(' ', p.name, ${DELETED_NAME}::text), search_text = concat_ws(' ', p.name, ${DELETED_NAME}::text, c.reason)
+      from products p where p.id = c.product_id and c.recipient_id = ${userId}`);
+  await db.execute(sql`
+    update organization_campaigns c set search_title = concat_ws(' ', p.name, ${DELETED_NAME}::text), search_text = concat_ws(' ', p.name, ${DELETED_NAME}::text, c.reason)
+      from organization_products p where p.id = c.organization_product_id and c.organization_id = ${userId}`);
+}
+
+/** One person's campaigns of both kinds and the gifts they made while signed in (paid ones). */
+export async function userHistory(db: Db, userId: number): Promise<UserHistory | undefined> {
+  const [user] = await selectRows<{ id: number; first_name: string; last_name: string; email: string; role: string }>(
+    db,
+    sql`select u.id, u.first_name, u.last_name, u.email, r.name as role from users u join roles r on r.id = u.role_id where u.id = ${userId}`,
+  );
+  if (!user) return undefined;
+  const campaigns = await selectRows<{ id: string; product_name: string; created_at: string; status: string }>(
+    db,
+    sql`select c.id::text as id, p.name as product_name, c.created_at, c.status
+          from recipient_campaigns c join products p on p.id = c.product_id where c.recipient_id = ${userId}
+        union all
+        select 'org-' || c.id, p.name, c.created_at, c.status
+          from organization_campaigns c join organization_products p on p.id = c.organization_product_id where c.organization_id = ${userId}
+        order by created_at desc, id desc`,
+  );
+  const gifts = await selectRows<{ campaign_id: string; product_name: string; amount: number; units: number; date: string }>(
+    db,
+    sql`select coalesce(i.recipient_campaign_id::text, 'org-' || i.organization_campaign_id) as campaign_id,
+               coalesce(p.name, op.name) as product_name, i.amount_kobo as amount, i.units, d.paid_at as date
+          from donations d join donation_items i on i.donation_id = d.id
+          left join recipient_campaigns rc on rc.id = i.recipient_campaign_id
+          left join products p on p.id = rc.product_id
+          left join organization_campaigns oc on oc.id = i.organization_campaign_id
+          left join organization_products op on op.id = oc.organization_product_id
+         where d.donor_user_id = ${userId} and d.status in ('paid', 'needs_attention')
+         order by d.paid_at desc, i.id desc`,
+  );
+  return {
+    user: { ...user, id: Number(user.id) },
+    campaigns: campaigns.map((c) => ({ ...c, id: String(c.id), created_at: iso(c.created_at) })),
+    gifts: gifts.map((g) => ({ ...g, amount: Number(g.amount), units: Number(g.units), date: iso(g.date) })),
+  };
+}

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  newAdminSchema,
+  rolesReplySchema,
+  userActionReplySchema,
+  userHistoryReplySchema,
+  userIdParamSchema,
+  usersQuerySchema,
+  usersReplySchema,
+} from '@contract/admin-users';
+import { errorReplies } from '@contract/errors';
+import type { AppDeps } from '../../deps';
+import { createAdminUser, deleteUser, historyOf } from './admin-users';
+import { adminRoles, listUsers } from './admin-users-queries';
+
+const errors = errorReplies(400, 401, 403, 404, 409);
+const admin = { access: ['admin'] as const };
+const noStore = { 'cache-control': 'private, no-store' };
+
+/** Manage Users (spec 7 "Users"): the list, admin roles, a new admin, deletion and one person's history. */
+export function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/admin/users/all',
+      { config: admin, schema: { querystring: usersQuerySchema, response: { 200: usersReplySchema, ...errors } } },
+      async (request, reply) => reply.headers(noStore).send(await listUsers(deps.db, request.query)),
+    );
+    app.get('/api/admin/users/roles', { config: admin, schema: { response: { 200: rolesReplySchema, ...errors } } }, async (_request, reply) =>
+      reply.headers(noStore).send(await adminRoles(deps.db)),
+    );
+    app.post(
+      '/api/admin/users',
+      { config: admin, schema: { body: newAdminSchema, response: { 201: userActionReplySchema, ...errors } } },
+      async (request, reply) => {
+        const { message } = await createAdminUser(deps, request.user!, request.body);
+        return reply.code(201).send({ message });
+      },
+    );
+    app.delete(
+      '/api/admin/users/:id',
+      { config: admin, schema: { params: userIdParamSchema, response: { 200: userActionReplySchema, ...errors } } },
+      async (request) => deleteUser(deps, request.user!, request.params.id),
+    );
+    app.get(
+      '/api/admin/users/:id/history',
+      { config: admin, schema: { params: userIdParamSchema, response: { 200: userHistoryReplySchema, ...errors } } },
+      async (request, reply) => reply.headers(noStore).send(await historyOf(deps.db, request.params.id)),
+    );
+  };
+}
