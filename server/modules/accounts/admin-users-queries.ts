@@ -105,6 +105,8 @@ export async function fileKeysOf(db: Db, userId: number): Promise<string[]> {
  * profile answers and file keys, uploads and notices. Sessions are revoked. Campaigns and gifts
  * keep their rows and amounts.
  */
+export const ACCOUNT_DELETED_NOTE = 'Moved back to pending: the account was deleted.';
+
 export async function eraseUser(db: Db, userId: number): Promise<void> {
   await db.execute(sql`
     update users set first_name = ${DELETED_NAME}, last_name = '', phone_number = null,
@@ -120,6 +122,11 @@ export async function eraseUser(db: Db, userId: number): Promise<void> {
     update organization_profiles set organization_name = ${DELETED_NAME}, year_of_establishment = null, state_of_operation = null,
            organization_bio = null, id_type = null, profile_photo_key = null, id_document_key = null, updated_at = now()
      where user_id = ${userId}`);
+  // A live request nobody has funded yet leaves the public site: donors never give to a deleted account.
+  // It waits under review, where an admin rejects it (the same move as "back to pending").
+  await db.execute(sql`
+    update recipient_campaigns set status = 'pending', is_featured = false, admin_notes = ${ACCOUNT_DELETED_NOTE}, updated_at = now()
+     where recipient_id = ${userId} and status = 'approved'`);
   await db.execute(sql`delete from uploads where owner_id = ${userId}`);
   await db.execute(sql`delete from notifications where user_id = ${userId}`);
   await db.execute(sql`

@@ -7,6 +7,7 @@ import { createRecipientCampaign, createUser, onboard, payForCampaign, signInNew
 import { eventually, mailboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { notifyAdmins } from '../notifications/queries';
 import { NOT_AN_ADMIN_ROLE } from './admin-users';
+import { ACCOUNT_DELETED_NOTE } from './admin-users-queries';
 
 let ctx: TestContext;
 let admin: { token: string; user: { id: number } };
@@ -212,6 +213,21 @@ describe('admin users: deleting', () => {
     expect(entry).toMatchObject({ admin_id: admin.user.id, action: 'user.delete', details: { role: 'recipient', filesRemoved: expect.any(Number) } });
     // The email is free again for a new account.
     expect((await call('POST', '/api/admin/users', { firstName: 'New', email: person.email, password: `Temporary ${unique()} pass`, roleId: await adminRoleId() })).statusCode).toBe(201);
+  });
+});
+
+describe('admin users: a deleted recipient with a live request', () => {
+  it('takes an unfunded live campaign off the public site, back under review', async () => {
+    const person = await signUpUser(ctx.app, undefined, { role: 'recipient' });
+    const campaignId = await createRecipientCampaign(ctx.database.db, { status: 'approved', recipientId: person.user.id, isFeatured: true });
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${campaignId}` })).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/users/${person.user.id}`)).statusCode).toBe(200);
+    const [row] = await selectRows<{ status: string; is_featured: boolean; admin_notes: string }>(
+      ctx.database.db,
+      sql`select status, is_featured, admin_notes from recipient_campaigns where id = ${campaignId}`,
+    );
+    expect(row).toEqual({ status: 'pending', is_featured: false, admin_notes: ACCOUNT_DELETED_NOTE });
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${campaignId}` })).statusCode).toBe(404);
   });
 });
 
