@@ -2,6 +2,7 @@
  * Prints throughput and latency figures; it asserts nothing. Usage:
  *   npm run bench                 embedded PGlite in a scratch directory
  *   BENCH_DATABASE_URL=postgres://... npm run bench   a scratch database on that PostgreSQL server
+ *   BENCH_ONLY=search,giving,bundle,jobs,ratelimit        only those sections (comma-separated)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -83,7 +84,11 @@ function homePageJavaScript(): { files: number; gzipKb: number } {
   return { files: unique.length, gzipKb: bytes / 1024 };
 }
 
-async function main() {
+/** BENCH_ONLY=search,giving runs only those sections; unset runs them all. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((x) => x.trim()).filter(Boolean));
+const want = (section: 'search' | 'giving' | 'bundle' | 'jobs' | 'ratelimit') => ONLY.size === 0 || ONLY.has(section);
+
+async function buildIfMissing() {
   if (!fs.existsSync('dist/web/index.html')) {
     console.log('Building the web app first...');
     await new Promise<void>((resolve, reject) => {
@@ -91,7 +96,11 @@ async function main() {
       b.once('exit', (code) => (code === 0 ? resolve() : reject(new Error('vite build failed'))));
     });
   }
-  const { database, env, cleanup } = await scratchDatabase();
+}
+
+/** Public routes and search, with the public cache as deployed and then off. Returns list/bare. */
+async function searchSection(): Promise<number> {
+  const { database, env, cleanup } = await scratchDatabase('_search');
   let child: ChildProcess | undefined;
   try {
     console.log(`Preparing ${database.kind} with the demo data and ${EXTRA_CAMPAIGNS.toLocaleString('en')} extra campaigns...`);
@@ -99,8 +108,6 @@ async function main() {
     await seedDemo(database.db);
     await seedExtraCampaigns(database.db, EXTRA_CAMPAIGNS);
     const searchPaths = (await realisticQueries(database.db)).map((q) => `/api/campaigns/search?q=${encodeURIComponent(q)}`);
-    const givingCampaign = database.kind === 'postgres' ? await createBenchCampaign(database, 100_000) : undefined;
-    const adminUrl = database.kind === 'postgres' ? database.url : undefined;
     await database.close();
 
     const routes = [
@@ -135,40 +142,65 @@ async function main() {
       await stopServer(server.child);
       child = undefined;
     }
-    if (givingCampaign !== undefined && adminUrl) {
-      const smtp = await startSmtpCatcher();
-      const server = await startServer({ ...env, TRUST_PROXY: '1', SMTP_URL: smtp.url });
-      child = server.child;
-      const started = new Date();
-      const result = await runGivingScenario(server.url, givingCampaign, DURATION);
-      const check = await openPostgres(adminUrl, 2);
-      // Receipts leave from the job queue: measure from each gift's commit to its mail's arrival.
-      const delays = await receiptDelays(check, smtp, started);
-      await stopServer(server.child);
-      child = undefined;
-      await smtp.close();
-      const sold = await oversold(check, givingCampaign);
-      await check.close();
-      console.log(`\nGiving: ${result.donors} concurrent donors, ${result.seconds} s, one organization campaign, database: postgres`);
-      console.log(`  checkouts per second:   ${(result.checkouts / result.seconds).toFixed(1)}`);
-      console.log(`  fulfilments per second: ${(result.fulfilments / result.seconds).toFixed(1)}`);
-      console.log(`  refused (409): ${result.refused}   errors: ${result.errors}`);
-      console.log(`  units sold: ${sold.sold} of ${sold.quantity}   units oversold: ${sold.oversold} (must be 0)   amount raised equals paid items: ${sold.raisedMatchesPaid}`);
-      console.log(
-        `  receipts: ${delays.received} of ${delays.gifts} sent; commit to receipt delivered: median ${delays.median.toFixed(0)} ms, p99 ${delays.p99.toFixed(0)} ms`,
-      );
-    } else {
-      console.log('\nGiving scenario: runs on PostgreSQL; set BENCH_DATABASE_URL=postgres://... to include it.');
-    }
-    const js = homePageJavaScript();
-    await runRateLimitBench();
-    await runQueueBench();
-    console.log(`\nHome page JavaScript: ${js.gzipKb.toFixed(1)} KB gzipped in ${js.files} file(s) (target: under 150 KB)`);
-    console.log(`Campaign list vs bare route, default settings: ${listRatio.toFixed(2)} (target: at least 0.50)`);
+    return listRatio;
   } finally {
     child?.kill('SIGTERM');
     await cleanup();
   }
+}
+
+/** 100 donors giving to one organization campaign at once (PostgreSQL only). */
+async function givingSection() {
+  if (!process.env.BENCH_DATABASE_URL) {
+    console.log('\nGiving scenario: runs on PostgreSQL; set BENCH_DATABASE_URL=postgres://... to include it.');
+    return;
+  }
+  const { database, env, cleanup } = await scratchDatabase('_giving');
+  let child: ChildProcess | undefined;
+  try {
+    await database.migrate();
+    await seedDemo(database.db);
+    const givingCampaign = await createBenchCampaign(database, 100_000);
+    const adminUrl = database.url!;
+    await database.close();
+    const smtp = await startSmtpCatcher();
+    const server = await startServer({ ...env, TRUST_PROXY: '1', SMTP_URL: smtp.url });
+    child = server.child;
+    const started = new Date();
+    const result = await runGivingScenario(server.url, givingCampaign, DURATION);
+    const check = await openPostgres(adminUrl, 2);
+    // Receipts leave from the job queue: measure from each gift's commit to its mail's arrival.
+    const delays = await receiptDelays(check, smtp, started);
+    await stopServer(server.child);
+    child = undefined;
+    await smtp.close();
+    const sold = await oversold(check, givingCampaign);
+    await check.close();
+    console.log(`\nGiving: ${result.donors} concurrent donors, ${result.seconds} s, one organization campaign, database: postgres`);
+    console.log(`  checkouts per second:   ${(result.checkouts / result.seconds).toFixed(1)}`);
+    console.log(`  fulfilments per second: ${(result.fulfilments / result.seconds).toFixed(1)}`);
+    console.log(`  refused (409): ${result.refused}   errors: ${result.errors}`);
+    console.log(`  units sold: ${sold.sold} of ${sold.quantity}   units oversold: ${sold.oversold} (must be 0)   amount raised equals paid items: ${sold.raisedMatchesPaid}`);
+    console.log(
+      `  receipts: ${delays.received} of ${delays.gifts} sent; commit to receipt delivered: median ${delays.median.toFixed(0)} ms, p99 ${delays.p99.toFixed(0)} ms`,
+    );
+  } finally {
+    child?.kill('SIGTERM');
+    await cleanup();
+  }
+}
+
+async function main() {
+  await buildIfMissing();
+  const listRatio = want('search') ? await searchSection() : undefined;
+  if (want('giving')) await givingSection();
+  if (want('ratelimit')) await runRateLimitBench();
+  if (want('jobs')) await runQueueBench();
+  if (want('bundle')) {
+    const js = homePageJavaScript();
+    console.log(`\nHome page JavaScript: ${js.gzipKb.toFixed(1)} KB gzipped in ${js.files} file(s) (target: at most 100 KB)`);
+  }
+  if (listRatio !== undefined) console.log(`Campaign list vs bare route, default settings: ${listRatio.toFixed(2)} (target: at least 0.50)`);
 }
 
 await main();
