@@ -2,14 +2,17 @@
  * Prints throughput and latency figures; it asserts nothing. Usage:
  *   npm run bench                 embedded PGlite in a scratch directory
  *   BENCH_DATABASE_URL=postgres://... npm run bench   a scratch database on that PostgreSQL server
- *   BENCH_ONLY=search,giving,bundle,jobs,ratelimit        only those sections (comma-separated)
+ *   BENCH_ONLY=search,scale,giving,bundle,jobs,ratelimit  only those sections (comma-separated)
+ *   BENCH_SCALE=10000,100000                              campaign counts the scale section seeds
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import { openPostgres } from '../server/db/client';
+import { sql } from 'drizzle-orm';
+import { openPostgres, selectRows } from '../server/db/client';
+import { encodeCursor } from '../server/modules/campaigns/cursor';
 import { seedDemo } from '../server/db/seed/seed';
 import { createBenchCampaign, oversold, runGivingScenario } from './giving';
 import { runRateLimitBench } from './rate-limit';
@@ -72,7 +75,8 @@ async function measureMany(base: string, paths: string[]) {
       },
     ],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, timeouts: result.timeouts };
+  const busy = (result.statusCodeStats as Record<string, { count: number } | undefined>)['503']?.count ?? 0;
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx - busy, busy, timeouts: result.timeouts };
 }
 
 function homePageJavaScript(): { files: number; gzipKb: number } {
@@ -86,7 +90,7 @@ function homePageJavaScript(): { files: number; gzipKb: number } {
 
 /** BENCH_ONLY=search,giving runs only those sections; unset runs them all. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((x) => x.trim()).filter(Boolean));
-const want = (section: 'search' | 'giving' | 'bundle' | 'jobs' | 'ratelimit') => ONLY.size === 0 || ONLY.has(section);
+const want = (section: 'search' | 'scale' | 'giving' | 'bundle' | 'jobs' | 'ratelimit') => ONLY.size === 0 || ONLY.has(section);
 
 async function buildIfMissing() {
   if (!fs.existsSync('dist/web/index.html')) {
@@ -128,7 +132,11 @@ async function searchSection(): Promise<number> {
         results.push({ label: name, ...(await measure(`${server.url}${route}`)) });
       }
       await measureMany(server.url, searchPaths); // warm-up pass, discarded
-      const many = await measureMany(server.url, searchPaths);
+      // The distinct searches, with visitors opening the campaign list at the same time.
+      const [many, listMeanwhile] = await Promise.all([
+        measureMany(server.url, searchPaths),
+        autocannon({ url: `${server.url}/api/campaigns`, connections: 5, duration: DURATION }),
+      ]);
       results.push({ label: `search, ${searchPaths.length} distinct queries`, rps: many.rps, p99: many.p99, errors: many.errors });
       const bare = results[0]!.rps;
       console.log('route                                         req/s     p99 ms   vs bare   errors');
@@ -137,7 +145,12 @@ async function searchSection(): Promise<number> {
           `${r.label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} ${r.p99.toFixed(1).padStart(9)} ${(r.rps / bare).toFixed(2).padStart(8)} ${String(r.errors).padStart(8)}`,
         );
       }
-      console.log(`  distinct searches: ${many.timeouts} timed out (targets on PostgreSQL: p99 at most 25 ms, at least 3,000/s)`);
+      console.log(
+        `  distinct searches: ${many.timeouts} timed out, ${many.busy} refused as busy (503, Retry-After); targets on PostgreSQL: p99 at most 25 ms, at least 3,000/s`,
+      );
+      console.log(
+        `  meanwhile GET /api/campaigns (5 connections): ${listMeanwhile.requests.average.toFixed(0)} req/s, p99 ${listMeanwhile.latency.p99.toFixed(1)} ms, ${listMeanwhile.non2xx + listMeanwhile.errors} errors`,
+      );
       if (cacheSeconds === '3') listRatio = results[1]!.rps / bare;
       await stopServer(server.child);
       child = undefined;
@@ -190,9 +203,65 @@ async function givingSection() {
   }
 }
 
+/**
+ * How costs grow with the data: for each size, the campaign list's first page and a page deep in
+ * it (keyset cursor), one campaign's page, and the distinct searches, all with the public cache off
+ * so every request reaches the database.
+ */
+async function scaleSection() {
+  const sizes = (process.env.BENCH_SCALE ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
+  const rows: Array<{ size: number; label: string; rps: number; p99: number; errors: number }> = [];
+  let kind = '';
+  for (const size of sizes) {
+    const { database, env, cleanup } = await scratchDatabase(`_scale${size}`);
+    kind = database.kind;
+    let child: ChildProcess | undefined;
+    try {
+      const seeding = Date.now();
+      await database.migrate();
+      await seedDemo(database.db);
+      await seedExtraCampaigns(database.db, size);
+      console.log(`\nScale: ${size.toLocaleString('en')} extra campaigns seeded on ${database.kind} in ${((Date.now() - seeding) / 1000).toFixed(0)} s`);
+      const searchPaths = (await realisticQueries(database.db)).map((q) => `/api/campaigns/search?q=${encodeURIComponent(q)}`);
+      // A page about three quarters of the way down the public list, and a campaign in the middle.
+      const [deep] = await selectRows<{ created_at: string; id: number; total: number }>(database.db, sql`
+        select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at, id, count(*) over () as total
+          from recipient_campaigns where status in ('approved', 'purchased', 'delivered')
+         order by created_at desc, id desc offset ${Math.floor(size * 0.9 * 0.75)} limit 1`);
+      const deepCursor = encodeCursor({ createdAt: deep!.created_at, id: Number(deep!.id) });
+      await database.close();
+      const server = await startServer({ ...env, PUBLIC_CACHE_SECONDS: '0' });
+      child = server.child;
+      const routes = [
+        ['campaign list, first page', '/api/campaigns'],
+        ['campaign list, a page 3/4 deep (cursor)', `/api/campaigns?cursor=${deepCursor}`],
+        ['one campaign', `/api/campaigns/${Number(deep!.id)}`],
+      ] as const;
+      for (const [label, route] of routes) {
+        await measure(`${server.url}${route}`);
+        rows.push({ size, label, ...(await measure(`${server.url}${route}`)) });
+      }
+      await measureMany(server.url, searchPaths);
+      const many = await measureMany(server.url, searchPaths);
+      rows.push({ size, label: `search, ${searchPaths.length} distinct queries`, rps: many.rps, p99: many.p99, errors: many.errors + many.busy });
+      await stopServer(server.child);
+      child = undefined;
+    } finally {
+      child?.kill('SIGTERM');
+      await cleanup();
+    }
+  }
+  console.log(`\nCost as the data grows (${kind}, public cache off, ${CONNECTIONS} connections, ${DURATION} s per route)`);
+  console.log('route                                          campaigns     req/s     p99 ms   errors');
+  for (const r of rows) {
+    console.log(`${r.label.padEnd(46)} ${r.size.toLocaleString('en').padStart(9)} ${r.rps.toFixed(0).padStart(9)} ${r.p99.toFixed(1).padStart(10)} ${String(r.errors).padStart(8)}`);
+  }
+}
+
 async function main() {
   await buildIfMissing();
   const listRatio = want('search') ? await searchSection() : undefined;
+  if (want('scale')) await scaleSection();
   if (want('giving')) await givingSection();
   if (want('ratelimit')) await runRateLimitBench();
   if (want('jobs')) await runQueueBench();

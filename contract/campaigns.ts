@@ -101,6 +101,9 @@ export const searchResultSchema = z.discriminatedUnion('type', [
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const campaignListQuerySchema = pageQuerySchema;
+/** The 503 a search gets while the server is answering as many searches as it can. */
+export const SEARCH_BUSY_MESSAGE = 'Search is busy right now. Please try again in a few seconds.';
+
 export const campaignSearchQuerySchema = pageQuerySchema.extend({ q: searchQuerySchema });
 
 export const idParamSchema = z.object({

@@ -13,7 +13,9 @@ import { enforceAccessDeclarations, type DeclaredRoute } from './http/access';
 import { connectionOptions, registerUrlLimit } from './http/connection-limits';
 import { registerErrorHandling, replyToFrameworkError } from './http/errors';
 import { loggerOptions } from './http/logging';
+import { createBusyGate } from './http/busy-gate';
 import { createResponseCache } from './http/response-cache';
+import { SEARCH_BUSY_MESSAGE } from '@contract/campaigns';
 import { registerAuth } from './http/auth';
 import { registerRateLimits, type RateLimits } from './http/rate-limit';
 import { fastifyTrustProxy } from './http/trust-proxy';
@@ -86,6 +88,7 @@ export async function buildApp(
     signer,
     storage: given.storage ?? createStorage(config, signer),
     publicCache: createResponseCache({ ttlMs: config.publicCacheSeconds * 1000 }),
+    searchGate: createBusyGate({ ...config.search, retryAfterSeconds: 2, message: SEARCH_BUSY_MESSAGE }),
     limits,
     payments: config.paystack.secretKey
       ? createPaystackProvider({

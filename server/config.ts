@@ -35,6 +35,8 @@ const schema = z.object({
       return 'error' in parsed ? { value: false as const } : parsed;
     }),
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(3),
+  SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+  SEARCH_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
@@ -87,6 +89,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** How long public lists (campaigns, stats, stories, search) may be answered from memory. */
   publicCacheSeconds: number;
+  /** Searches run at once, and how many may wait before the rest are refused with a 503. */
+  search: { concurrency: number; queue: number };
   /** Whole request, request head, and idle time between requests on one connection. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   smtpUrl: string | undefined;
@@ -153,6 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.value,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    // The embedded database runs one statement at a time: one search at once keeps the rest of the
+    // site answering between them. PostgreSQL's pool (10 connections) keeps two for everything else.
+    search: {
+      concurrency: e.SEARCH_CONCURRENCY ?? (e.DATABASE_URL ? 8 : 1),
+      queue: e.SEARCH_QUEUE ?? (e.DATABASE_URL ? 500 : 16),
+    },
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,

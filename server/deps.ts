@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { LogStream } from './http/logging';
+import type { BusyGate } from './http/busy-gate';
 import type { RateLimits } from './http/rate-limit';
 import type { ResponseCache } from './http/response-cache';
 import type { JobQueue } from './jobs/queue';
@@ -20,6 +21,8 @@ export type AppDeps = {
   /** Signs upload addresses and document download links. */
   signer: LinkSigner;
   publicCache: ResponseCache;
+  /** Searches the database answers at once, and how many may wait; the rest get a 503. */
+  searchGate: BusyGate;
   mailer: Mailer;
   humanCheck: HumanCheck;
   google: GoogleVerifier;
@@ -32,7 +35,7 @@ export type AppDeps = {
 };
 
 /** The deps `buildApp` chooses from configuration when the caller does not pass its own. */
-export type OptionalDeps = 'publicCache' | 'mailer' | 'humanCheck' | 'google' | 'payments' | 'config' | 'storage' | 'signer';
+export type OptionalDeps = 'publicCache' | 'searchGate' | 'mailer' | 'humanCheck' | 'google' | 'payments' | 'config' | 'storage' | 'signer';
 
 /** What a caller of `buildApp` passes: the rate limits are always the app's own. */
 export type GivenDeps = Omit<AppDeps, OptionalDeps | 'limits'> & Partial<Pick<AppDeps, OptionalDeps>>;

@@ -52,10 +52,11 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * Session settings every connection gets. The trigram word-similarity threshold decides how far a
- * misspelt word may stray and still match ("brail" finds "Braille"); campaign search relies on it.
+ * Session settings every connection gets. The trigram similarity threshold decides how far a
+ * misspelt word may stray from a word campaigns use and still stand for it ("brail" for "braille"),
+ * and lets the vocabulary's trigram index skip the rest; campaign search relies on it.
  */
-export const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.3' } as const;
+export const SESSION_SETTINGS = { 'pg_trgm.similarity_threshold': '0.4' } as const;
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const options = Object.entries(SESSION_SETTINGS)

@@ -14,6 +14,7 @@ const statusByCode = {
   unsupported_media_type: 415,
   rate_limited: 429,
   bad_gateway: 502,
+  unavailable: 503,
   internal: 500,
 } as const;
 
@@ -108,7 +109,8 @@ export function replyToFrameworkError(error: FastifyError, _request: FastifyRequ
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      // A 503 is load being shed on purpose (with Retry-After), not a fault.
+      if (error.status >= 500 && error.code !== 'unavailable') request.log.error({ err: error.cause ?? error }, error.message);
       const body: ErrorReply = { message: error.message, code: error.replyCode ?? error.code };
       if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
       if (error.headers) reply.headers(error.headers);

@@ -3,11 +3,14 @@ import { z } from 'zod';
 import {
   publicOrganizationCampaignSchema,
   publicRecipientCampaignSchema,
+  SEARCH_BUSY_MESSAGE,
   searchResultSchema,
 } from '@contract/campaigns';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
+import { createRecipientCampaign } from '../../test/fixtures';
+import { refreshRecipientSearchText } from './queries';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -237,5 +240,53 @@ describe('GET /api/campaigns/search', () => {
     const second = await get(`/api/campaigns/search?q=braille&limit=1&cursor=${cursor}`);
     expect(second.statusCode).toBe(200);
     expect((second.json() as Array<{ id: number }>)[0]).not.toEqual((first.json() as Array<{ id: number }>)[0]);
+  });
+});
+
+describe('search vocabulary, widening and load', () => {
+  it('learns the words of a new campaign, so a misspelling of them finds it', async () => {
+    const id = await createRecipientCampaign(ctx.database.db, { reason: 'I repair motorcycles in Onitsha and need to read the manuals myself.' });
+    await refreshRecipientSearchText(ctx.database.db, [id]);
+    const res = await get(`/api/campaigns/search?q=${encodeURIComponent('motorcyles onitsa')}`);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Array<{ id: number }>).map((c) => c.id)).toContain(id);
+  });
+
+  it('widens to any word when no campaign has them all, and keeps that on the next page', async () => {
+    const first = await get(`/api/campaigns/search?q=${encodeURIComponent('xylophone braille')}&limit=1`);
+    expect(first.statusCode).toBe(200);
+    const [top] = first.json() as Array<{ id: number; product_name: string }>;
+    expect(top?.product_name).toMatch(/braille/i);
+    const cursor = first.headers['x-next-cursor'] as string;
+    const second = await get(`/api/campaigns/search?q=${encodeURIComponent('xylophone braille')}&limit=1&cursor=${cursor}`);
+    const [next] = second.json() as Array<{ id: number }>;
+    expect(next).toBeDefined();
+    expect(next!.id).not.toBe(top!.id);
+  });
+
+  it('refuses a forged search cursor', async () => {
+    const forged = Buffer.from(JSON.stringify({ o: 12, a: 'yes' })).toString('base64url');
+    const res = await get(`/api/campaigns/search?q=braille&cursor=${forged}`);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('answers searches beyond what it can serve with a 503 and Retry-After, never an error', async () => {
+    const busy = await startTestApp({ search: { concurrency: 1, queue: 1 }, publicCacheSeconds: 0 });
+    try {
+      const words = ['braille', 'cane', 'laptop', 'talking', 'magnifier', 'display', 'reader', 'watch'];
+      const replies = await Promise.all(words.map((q) => busy.app.inject({ method: 'GET', url: `/api/campaigns/search?q=${q}` })));
+      const statuses = replies.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+      expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(1);
+      expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+      for (const r of replies.filter((x) => x.statusCode === 503)) {
+        expect(r.headers['retry-after']).toBe('2');
+        expect(r.json().message).toBe(SEARCH_BUSY_MESSAGE);
+      }
+      // Once the rush is over, searches are answered again.
+      expect((await busy.app.inject({ method: 'GET', url: '/api/campaigns/search?q=braille' })).statusCode).toBe(200);
+    } finally {
+      await stopTestApp(busy);
+    }
   });
 });

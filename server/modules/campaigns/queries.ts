@@ -237,6 +237,21 @@ export async function refreshRecipientSearchText(db: Db, ids?: number[]): Promis
       from products p, users u
      where p.id = c.product_id and u.id = c.recipient_id
        ${ids ? sql`and c.id = any(${sql.param(ids)}::int[])` : sql``}`);
+  await addSearchWords(db, sql`select search_text from recipient_campaigns ${ids ? sql`where id = any(${sql.param(ids)}::int[])` : sql``}`);
+}
+
+/**
+ * Adds the words of some campaigns' search text to the vocabulary search matches misspellings
+ * against (letters only, three or more). Words are never removed: one left behind only widens a
+ * query to a word no public campaign has.
+ */
+async function addSearchWords(db: Db, texts: SQL): Promise<void> {
+  await db.execute(sql`
+    insert into search_words (word)
+    select distinct w.lexeme
+      from (${texts}) c, unnest(to_tsvector('simple', c.search_text)) w
+     where w.lexeme ~ '^[[:alpha:]]{3,}$'
+    on conflict do nothing`);
 }
 
 export async function refreshOrganizationSearchText(db: Db, ids?: number[]): Promise<void> {
@@ -248,6 +263,7 @@ export async function refreshOrganizationSearchText(db: Db, ids?: number[]): Pro
       left join organization_profiles op on op.user_id = u.id
      where p.id = c.organization_product_id and u.id = c.organization_id
        ${ids ? sql`and c.id = any(${sql.param(ids)}::int[])` : sql``}`);
+  await addSearchWords(db, sql`select search_text from organization_campaigns ${ids ? sql`where id = any(${sql.param(ids)}::int[])` : sql``}`);
 }
 
 /** Loads public campaigns of both kinds by id, keyed 'recipient:12' / 'organization:7'. */

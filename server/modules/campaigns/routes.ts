@@ -23,6 +23,7 @@ import {
 import { decodeSearchCursor, encodeSearchCursor, searchCampaigns } from './search-campaigns';
 
 const errors = errorReplies(400, 404);
+const searchErrors = errorReplies(400, 404, 503);
 
 function nextPageHeaders(path: string, query: Record<string, string | number>, cursor?: string): Record<string, string> {
   if (!cursor) return {};
@@ -31,7 +32,7 @@ function nextPageHeaders(path: string, query: Record<string, string | number>, c
 }
 
 export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, storage, publicCache } = deps;
+  const { db, storage, publicCache, searchGate } = deps;
   const recipientList = z.array(publicRecipientCampaignSchema);
   const organizationList = z.array(publicOrganizationCampaignSchema);
   const searchList = z.array(searchResultSchema);
@@ -64,14 +65,14 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/campaigns/search',
       {
         config: { access: 'public' },
-        schema: { querystring: campaignSearchQuerySchema, response: { 200: searchList, ...errors } },
+        schema: { querystring: campaignSearchQuerySchema, response: { 200: searchList, ...searchErrors } },
       },
       async (request, reply) => {
         const { q, limit, cursor } = request.query;
-        const offset = decodeSearchCursor(cursor);
+        const position = decodeSearchCursor(cursor);
         await publicCache.json(request, reply, searchList, async () => {
-          const result = await searchCampaigns(db, storage, { q, limit, offset });
-          const next = result.nextOffset === undefined ? undefined : encodeSearchCursor(result.nextOffset);
+          const result = await searchGate(() => searchCampaigns(db, storage, { q, limit, position }));
+          const next = result.next === undefined ? undefined : encodeSearchCursor(result.next);
           return { value: result.items, headers: nextPageHeaders('/api/campaigns/search', { q, limit }, next) };
         });
       },
