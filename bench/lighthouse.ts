@@ -81,7 +81,7 @@ function explain(audits: Record<string, { numericValue?: number; details?: unkno
   return lines;
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     hostname: '127.0.0.1',
@@ -93,7 +93,11 @@ async function audit(url: string, port: number): Promise<Figures> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // A trace that failed to record (NO_NAVSTART on a busy machine) is no figure: record that run again.
+    if (attempt < 3) return audit(url, port, attempt + 1);
+    throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+  }
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -215,6 +215,9 @@ export async function buildApp(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies beside each file (vite.config.ts, precompress); the one the
+      // browser accepts is sent as it is, so compression above leaves it alone.
+      preCompressed: true,
       // Cache headers are ours to set, per file, below.
       cacheControl: false,
       setHeaders(res, filePath) {

@@ -1,11 +1,7 @@
-// Must run before any schema exists: see the module.
-import './lib/zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-// Plain sentences for any form check a schema did not word itself; before any schema runs.
-import '@contract/error-messages';
 import { createRouter } from './app/router';
 import './styles.css';
 
