@@ -42,34 +42,62 @@ export function decodeSearchCursor(raw: string | undefined): SearchPosition {
   throw new AppError('bad_request', CURSOR_INVALID_MESSAGE);
 }
 
+/** What each query word stands for, kept a minute per process: words repeat across visitors' queries. */
+const alternativesCache = new Map<string, { alternatives: string | null; expires: number }>();
+const ALTERNATIVES_TTL_MS = 60_000;
+const ALTERNATIVES_KEPT = 20_000;
+
 /**
- * The visitor's words as two text-search queries. Each word stands for itself (stemmed) or for one
- * of the few most similar words of the campaigns' vocabulary (`search_words`, trigram similarity),
- * which is how misspellings find their campaigns. `all` asks for every word, `any` for at least one.
- * Both are null when no word is left (only stop words or punctuation).
+ * For each word, a text-search query for the word itself (stemmed) or one of the few most similar
+ * words of the campaigns' vocabulary (`search_words`, trigram similarity): how misspellings find
+ * their campaigns. Null for a word that is only a stop word.
+ */
+async function alternativesFor(db: Db, words: string[]): Promise<Map<string, string | null>> {
+  const now = Date.now();
+  const found = new Map<string, string | null>();
+  const missing: string[] = [];
+  for (const w of words) {
+    const kept = alternativesCache.get(w);
+    if (kept && kept.expires > now) found.set(w, kept.alternatives);
+    else missing.push(w);
+  }
+  if (missing.length > 0) {
+    const rows = await selectRows<{ w: string; alternatives: string }>(db, sql`
+      select t.w, '(' || string_agg(distinct v.tsq::text, ' | ') || ')' as alternatives
+        from unnest(${sql.param(missing)}::text[]) t(w)
+        cross join lateral (
+          select plainto_tsquery('english', t.w) as tsq
+          union all
+          select plainto_tsquery('english', s.word)
+            from (select word from search_words
+                   where length(t.w) >= 3 and word % t.w
+                   order by similarity(word, t.w) desc, word
+                   limit ${VARIANTS_PER_TERM}) s
+        ) v
+       where numnode(v.tsq) > 0
+       group by t.w`);
+    const byWord = new Map(rows.map((r) => [r.w, r.alternatives]));
+    for (const w of missing) {
+      const alternatives = byWord.get(w) ?? null;
+      found.set(w, alternatives);
+      alternativesCache.delete(w);
+      alternativesCache.set(w, { alternatives, expires: now + ALTERNATIVES_TTL_MS });
+    }
+    while (alternativesCache.size > ALTERNATIVES_KEPT) alternativesCache.delete(alternativesCache.keys().next().value!);
+  }
+  return found;
+}
+
+/**
+ * The visitor's words as two text-search queries: `all` asks for every word, `any` for at least
+ * one (see alternativesFor). Null when no word is left (only stop words or punctuation).
  */
 async function toTextQueries(db: Db, q: string): Promise<{ all: string; any: string } | null> {
-  const [row] = await selectRows<{ all: string | null; any: string | null }>(db, sql`
-    with terms as (
-      select ord, w from regexp_split_to_table(lower(${q}), '[^[:alnum:]]+') with ordinality t(w, ord)
-       where w <> '' order by ord limit ${MAX_TERMS}
-    ), variants as (
-      select ord, plainto_tsquery('english', w) as tsq from terms
-      union all
-      select t.ord, plainto_tsquery('english', s.word)
-        from terms t cross join lateral (
-          select word from search_words
-           where length(t.w) >= 3 and word % t.w
-           order by similarity(word, t.w) desc, word
-           limit ${VARIANTS_PER_TERM}) s
-    ), per_term as (
-      select ord, '(' || string_agg(distinct tsq::text, ' | ') || ')' as alternatives
-        from variants where numnode(tsq) > 0 group by ord
-    )
-    select string_agg(alternatives, ' & ' order by ord) as all,
-           string_agg(alternatives, ' | ' order by ord) as any
-      from per_term`);
-  return row?.all && row.any ? { all: row.all, any: row.any } : null;
+  const words = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, MAX_TERMS);
+  if (words.length === 0) return null;
+  const alternatives = await alternativesFor(db, words);
+  const parts = words.map((w) => alternatives.get(w)).filter((x): x is string => Boolean(x));
+  return parts.length > 0 ? { all: parts.join(' & '), any: parts.join(' | ') } : null;
 }
 
 /**
