@@ -11,15 +11,16 @@ export function createBenchCampaign(database: Database, quantity: number): Promi
 
 /**
  * 100 donors at once, each looping checkout -> test payment -> fulfilment for one unit of the same
- * campaign until the time is up. Requests go over HTTP to the server process on loopback.
+ * campaign until the time is up. Requests go over HTTP to the server processes on loopback; with
+ * several, donor i uses server i mod n for all three steps.
  */
-export async function runGivingScenario(baseUrl: string, campaignId: number, seconds: number) {
+export async function runGivingScenario(baseUrls: readonly string[], campaignId: number, seconds: number) {
   const deadline = Date.now() + seconds * 1000;
   let checkouts = 0;
   let refused = 0;
   let fulfilments = 0;
   let errors = 0;
-  const post = async (path: string, body: unknown, ip: string) => {
+  const post = async (baseUrl: string, path: string, body: unknown, ip: string) => {
     const res = await fetch(`${baseUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
@@ -29,6 +30,7 @@ export async function runGivingScenario(baseUrl: string, campaignId: number, sec
   };
   await Promise.all(
     Array.from({ length: DONORS }, async (_, i) => {
+      const baseUrl = baseUrls[i % baseUrls.length]!;
       let n = 0;
       while (Date.now() < deadline) {
         // Each attempt from its own address and email, so the per-address and per-email checkout
@@ -37,6 +39,7 @@ export async function runGivingScenario(baseUrl: string, campaignId: number, sec
         const ip = `10.${(i % 200) + 1}.${(n >> 8) & 255}.${n & 255}`;
         try {
           const c = await post(
+            baseUrl,
             '/api/donations/checkout',
             { donorEmail: `bench${i}.${n}@example.org`, donorFullName: `Bench Donor ${i}`, cartItems: [{ campaignId: `org-${campaignId}`, units: 1 }] },
             ip,
@@ -51,8 +54,8 @@ export async function runGivingScenario(baseUrl: string, campaignId: number, sec
           }
           checkouts += 1;
           const reference = c.body.reference as string;
-          await post('/api/payments/sandbox/charge', { reference }, ip);
-          const f = await post('/api/donations/fund', { transactionId: reference }, ip);
+          await post(baseUrl, '/api/payments/sandbox/charge', { reference }, ip);
+          const f = await post(baseUrl, '/api/donations/fund', { transactionId: reference }, ip);
           if (f.status === 200) fulfilments += 1;
           else errors += 1;
         } catch {
@@ -61,7 +64,7 @@ export async function runGivingScenario(baseUrl: string, campaignId: number, sec
       }
     }),
   );
-  return { checkouts, fulfilments, refused, errors, seconds, donors: DONORS };
+  return { checkouts, fulfilments, refused, errors, seconds, donors: DONORS, servers: baseUrls.length };
 }
 
 export async function oversold(database: Database, campaignId: number) {

@@ -181,14 +181,22 @@ async function searchSection(): Promise<number> {
   }
 }
 
-/** 100 donors giving to one organization campaign at once (PostgreSQL only). */
+/**
+ * 100 donors giving to one organization campaign at once (PostgreSQL only): first through one
+ * server process, then through two against the same database (donors alternate between them),
+ * each run on a fresh scratch database.
+ */
 async function givingSection() {
   if (!process.env.BENCH_DATABASE_URL) {
     console.log('\nGiving scenario: runs on PostgreSQL; set BENCH_DATABASE_URL=postgres://... to include it.');
     return;
   }
-  const { database, env, cleanup } = await scratchDatabase('_giving');
-  let child: ChildProcess | undefined;
+  for (const processes of [1, 2]) await givingRun(processes);
+}
+
+async function givingRun(processes: number) {
+  const { database, env, cleanup } = await scratchDatabase(`_giving${processes}`);
+  const children: ChildProcess[] = [];
   try {
     await database.migrate();
     await seedDemo(database.db);
@@ -196,19 +204,23 @@ async function givingSection() {
     const adminUrl = database.url!;
     await database.close();
     const smtp = await startSmtpCatcher();
-    const server = await startServer({ ...env, TRUST_PROXY: '1', SMTP_URL: smtp.url });
-    child = server.child;
+    const urls: string[] = [];
+    for (let i = 0; i < processes; i += 1) {
+      const server = await startServer({ ...env, TRUST_PROXY: '1', SMTP_URL: smtp.url });
+      children.push(server.child);
+      urls.push(server.url);
+    }
     const started = new Date();
-    const result = await runGivingScenario(server.url, givingCampaign, DURATION);
+    const result = await runGivingScenario(urls, givingCampaign, DURATION);
     const check = await openPostgres(adminUrl, 2);
     // Receipts leave from the job queue: measure from each gift's commit to its mail's arrival.
     const delays = await receiptDelays(check, smtp, started);
-    await stopServer(server.child);
-    child = undefined;
+    while (children.length) await stopServer(children.pop()!);
     await smtp.close();
     const sold = await oversold(check, givingCampaign);
     await check.close();
-    console.log(`\nGiving: ${result.donors} concurrent donors, ${result.seconds} s, one organization campaign, database: postgres`);
+    const servers = `${processes} server ${processes === 1 ? 'process' : 'processes'}`;
+    console.log(`\nGiving: ${result.donors} concurrent donors, ${result.seconds} s, one organization campaign, ${servers}, database: postgres`);
     console.log(`  checkouts per second:   ${(result.checkouts / result.seconds).toFixed(1)}`);
     console.log(`  fulfilments per second: ${(result.fulfilments / result.seconds).toFixed(1)}`);
     console.log(`  refused (409): ${result.refused}   errors: ${result.errors}`);
@@ -217,7 +229,7 @@ async function givingSection() {
       `  receipts: ${delays.received} of ${delays.gifts} sent; commit to receipt delivered: median ${delays.median.toFixed(0)} ms, p99 ${delays.p99.toFixed(0)} ms`,
     );
   } finally {
-    child?.kill('SIGTERM');
+    for (const child of children) child.kill('SIGTERM');
     await cleanup();
   }
 }
