@@ -84,6 +84,26 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
+/**
+ * PGlite runs each statement on the main thread, and the next statement of a request would start
+ * in the same turn of the event loop: one busy request (a search's few statements) would keep the
+ * server from even reading other requests until it is done. Letting the event loop turn before each
+ * statement lets other requests in between, so a busy search cannot starve the rest of the site.
+ */
+function yieldBeforeEachQuery(client: PGlite): void {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await turn();
+    return query(...args);
+  }) as PGlite['query'];
+  client.exec = (async (...args: Parameters<PGlite['exec']>) => {
+    await turn();
+    return exec(...args);
+  }) as PGlite['exec'];
+}
+
 /** Embedded PostgreSQL (PGlite). `dataDir` undefined means in memory; `loadDataDir` restores a snapshot. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -97,6 +117,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       extensions: { pg_trgm },
     });
     for (const [k, v] of Object.entries(SESSION_SETTINGS)) await client.query(`set ${k} = '${v}'`);
+    yieldBeforeEachQuery(client);
   } catch (error) {
     lock?.release();
     throw error;
