@@ -90,18 +90,28 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
  * server from even reading other requests until it is done. Letting the event loop turn before each
  * statement lets other requests in between, so a busy search cannot starve the rest of the site.
  */
-function yieldBeforeEachQuery(client: PGlite): void {
+function yieldBeforeEachQuery(client: PGlite): { drain: () => Promise<void> } {
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  let waiting = 0;
+  const afterTurn = async <T>(run: () => Promise<T>): Promise<T> => {
+    waiting += 1;
+    try {
+      await turn();
+    } finally {
+      waiting -= 1;
+    }
+    return run();
+  };
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
-  client.query = (async (...args: Parameters<PGlite['query']>) => {
-    await turn();
-    return query(...args);
-  }) as PGlite['query'];
-  client.exec = (async (...args: Parameters<PGlite['exec']>) => {
-    await turn();
-    return exec(...args);
-  }) as PGlite['exec'];
+  client.query = ((...args: Parameters<PGlite['query']>) => afterTurn(() => query(...args))) as PGlite['query'];
+  client.exec = ((...args: Parameters<PGlite['exec']>) => afterTurn(() => exec(...args))) as PGlite['exec'];
+  // Statements asked for before close are handed to PGlite (which finishes them) before it closes.
+  return {
+    drain: async () => {
+      while (waiting > 0) await turn();
+    },
+  };
 }
 
 /** Embedded PostgreSQL (PGlite). `dataDir` undefined means in memory; `loadDataDir` restores a snapshot. */
@@ -110,6 +120,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   // A second process on the same directory would not fail but silently lose writes: refuse it.
   const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : undefined;
   let client: PGlite;
+  let pending: { drain: () => Promise<void> };
   try {
     client = await PGlite.create({
       dataDir: options.dataDir,
@@ -117,7 +128,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       extensions: { pg_trgm },
     });
     for (const [k, v] of Object.entries(SESSION_SETTINGS)) await client.query(`set ${k} = '${v}'`);
-    yieldBeforeEachQuery(client);
+    pending = yieldBeforeEachQuery(client);
   } catch (error) {
     lock?.release();
     throw error;
@@ -131,6 +142,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: async () => {
       try {
+        await pending.drain();
         await client.close();
       } finally {
         lock?.release();

@@ -15,7 +15,7 @@ const MAX_OFFSET = 1000;
  * At most this many matches of each campaign kind are ranked (the newest matching ones), so a
  * common word costs the same with 100,000 campaigns as with 1,000. Beyond them, a visitor refines.
  */
-export const SEARCH_CANDIDATES = 300;
+export const SEARCH_CANDIDATES = 200;
 /** Query words looked at; the rest of a long query is ignored. */
 const MAX_TERMS = 8;
 /** Similar vocabulary words tried for each query word (pg_trgm's `%`: SESSION_SETTINGS's threshold). */
@@ -115,28 +115,20 @@ export async function searchCampaigns(
   if (!queries) return { items: [] };
   const page = async (anyWord: boolean) => {
     const match = anyWord ? queries.any : queries.all;
+    // Each kind's newest matches are ranked as they are read: no second pass over the table.
     const rows = await selectRows<{ kind: 'recipient' | 'organization'; id: number }>(db, sql`
-      with rc as (
-        select id from recipient_campaigns
-         where status in (${sql.join(PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
-           and search_vector @@ ${match}::tsquery
-         order by created_at desc, id desc limit ${SEARCH_CANDIDATES}
-      ), oc as (
-        select id from organization_campaigns
-         where status in (${sql.join(PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`), sql`, `)})
-           and search_vector @@ ${match}::tsquery
-         order by created_at desc, id desc limit ${SEARCH_CANDIDATES}
-      )
       select kind, id from (
-        select 'recipient' as kind, c.id, c.created_at,
-               ts_rank(c.search_vector, ${queries.any}::tsquery) * 2 + word_similarity(${opts.q}, c.search_title) as score
-          from recipient_campaigns c where c.id in (select id from rc)
+        (select 'recipient' as kind, id, created_at, search_vector, search_title from recipient_campaigns
+          where status in (${sql.join(PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
+            and search_vector @@ ${match}::tsquery
+          order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
         union all
-        select 'organization' as kind, c.id, c.created_at,
-               ts_rank(c.search_vector, ${queries.any}::tsquery) * 2 + word_similarity(${opts.q}, c.search_title) as score
-          from organization_campaigns c where c.id in (select id from oc)
-      ) hits
-      order by score desc, created_at desc, id desc
+        (select 'organization' as kind, id, created_at, search_vector, search_title from organization_campaigns
+          where status in (${sql.join(PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`), sql`, `)})
+            and search_vector @@ ${match}::tsquery
+          order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
+      ) candidates
+      order by ts_rank(search_vector, ${queries.any}::tsquery) * 2 + word_similarity(${opts.q}, search_title) desc, created_at desc, id desc
       limit ${opts.limit + 1} offset ${opts.position.offset}`);
     return rows.map((r) => ({ kind: r.kind, id: Number(r.id) }));
   };
