@@ -42,12 +42,12 @@ export const recipientCampaigns = pgTable(
     adminNotes: text('admin_notes'),
     deliveryStatus: text('delivery_status', { enum: deliveryStatuses }),
     appreciationVideoUrl: text('appreciation_video_url'),
-    // Kept by the campaign queries for search: title = product and recipient names (trigram
-    // matching, for misspellings); text = title plus reason (full-text matching).
+    // Kept by the campaign queries for search: title = product and recipient names; text = title
+    // plus reason. Title words weigh most in the rank (A), the reason's least (D).
     searchTitle: text('search_title').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`to_tsvector('english', search_text)`,
+      sql`setweight(to_tsvector('english', search_title), 'A') || setweight(to_tsvector('english', search_text), 'D')`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -105,7 +105,7 @@ export const organizationCampaigns = pgTable(
     searchTitle: text('search_title').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`to_tsvector('english', search_text)`,
+      sql`setweight(to_tsvector('english', search_title), 'A') || setweight(to_tsvector('english', search_text), 'D')`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -104,7 +104,7 @@ async function toTextQueries(db: Db, q: string): Promise<{ all: string; any: str
  * Full-text match over product name, recipient or organization name and reason, across both kinds
  * of campaign, misspellings included (see toTextQueries). Campaigns with every word come first; only
  * when none has them all does the search widen to any word. The newest SEARCH_CANDIDATES matches of
- * each kind are ranked: text rank, plus how closely the query resembles the product and names.
+ * each kind are ranked by text rank, in which the product and names weigh most.
  */
 export async function searchCampaigns(
   db: Db,
@@ -118,17 +118,17 @@ export async function searchCampaigns(
     // Each kind's newest matches are ranked as they are read: no second pass over the table.
     const rows = await selectRows<{ kind: 'recipient' | 'organization'; id: number }>(db, sql`
       select kind, id from (
-        (select 'recipient' as kind, id, created_at, search_vector, search_title from recipient_campaigns
+        (select 'recipient' as kind, id, created_at, search_vector from recipient_campaigns
           where status in (${sql.join(PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
             and search_vector @@ ${match}::tsquery
           order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
         union all
-        (select 'organization' as kind, id, created_at, search_vector, search_title from organization_campaigns
+        (select 'organization' as kind, id, created_at, search_vector from organization_campaigns
           where status in (${sql.join(PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`), sql`, `)})
             and search_vector @@ ${match}::tsquery
           order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
       ) candidates
-      order by ts_rank(search_vector, ${queries.any}::tsquery) * 2 + word_similarity(${opts.q}, search_title) desc, created_at desc, id desc
+      order by ts_rank(search_vector, ${queries.any}::tsquery) desc, created_at desc, id desc
       limit ${opts.limit + 1} offset ${opts.position.offset}`);
     return rows.map((r) => ({ kind: r.kind, id: Number(r.id) }));
   };
