@@ -102,7 +102,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
   return (
     <div className={detailGrid}>
       <div>
-        <ProductImage src={campaign.product_image_url} priority className={detailImage} />
+        <ProductImage src={campaign.product_image_url} image={campaign.product_image} sizes="page" priority className={detailImage} />
       </div>
       <div className="flex flex-col gap-5">
         <div className="flex items-center gap-4">
