@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,13 +46,12 @@ describe('uploaded images in the sizes pages show', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
-    const [{ key }] = await selectRows<{ key: string }>(ctx.database.db, sql`select image_key as key from products where id = ${id}`);
+    const key = (await selectRows<{ key: string }>(ctx.database.db, sql`select image_key as key from products where id = ${id}`))[0]!.key;
 
     // One key in the row: the largest WebP, named by its bytes' hash and its size (within 1280).
     const match = /^public\/product-image\/([0-9a-f]{16})[0-9a-f]{8}-1280x960\.webp$/.exec(key);
     expect(match, key).not.toBeNull();
     const largest = (await ctx.app.storage.read(key, 10_000_000)) as { bytes: Buffer };
-    const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(largest.bytes).digest('hex').slice(0, 16)).toBe(match![1]);
 
     const catalog = (await call('GET', '/api/products')).json() as { id: number; image_url: string; image: { src: string; srcset: string; webp_srcset: string; width: number; height: number } }[];
