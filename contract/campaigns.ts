@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageSetSchema } from './images';
 import { CURSOR_INVALID_MESSAGE, PAGE_DEFAULT, PAGE_MAX } from './pagination';
 import { SEARCH_MAX_LENGTH, normalizeSearchQuery } from './search';
 
@@ -47,6 +48,8 @@ export const publicRecipientCampaignSchema = z.object({
   profile_photo_url: z.string().nullable(),
   product_name: z.string(),
   product_image_url: z.string().nullable(),
+  /** The same image in each stored size, for srcset; null when it is kept as a single file. */
+  product_image: imageSetSchema.nullable().optional(),
   product_description: z.string(),
   product_price: money,
   unit_price: money,
@@ -75,6 +78,8 @@ export const publicOrganizationCampaignSchema = z.object({
   product_name: z.string(),
   product_description: z.string(),
   image_url: z.string().nullable(),
+  /** The same image in each stored size, for srcset; null when it is kept as a single file. */
+  image: imageSetSchema.nullable().optional(),
   unit_price: money,
   total_price: money,
   quantity: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageSetSchema } from './images';
 
 export const publicStatSchema = z.object({
   icon_name: z.string(),
@@ -13,6 +14,8 @@ export const storySchema = z.object({
   recipient_name: z.string(),
   story_text: z.string(),
   image_url: z.string().nullable(),
+  /** The same image in each stored size, for srcset; null when it is kept as a single file. */
+  image: imageSetSchema.nullable().optional(),
   created_at: z.string(),
 });
 export type Story = z.infer<typeof storySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageSetSchema } from './images';
 
 /** Spec 5 and 9: a request's reason, at least 20 characters once trimmed. */
 export const REASON_MIN = 20;
@@ -32,6 +33,8 @@ export const catalogProductSchema = z.object({
   description: z.string(),
   price: z.number().int(),
   image_url: z.string().nullable(),
+  /** The same image in each stored size, for srcset; null when it is kept as a single file. */
+  image: imageSetSchema.nullable().optional(),
   max_quantity: z.number().int(),
   specifications: z.record(z.string(), z.string()),
 });
@@ -45,6 +48,8 @@ export const organizationProductSchema = z.object({
   price: z.number().int(),
   max_quantity: z.number().int(),
   image_url: z.string().nullable(),
+  /** The same image in each stored size, for srcset; null when it is kept as a single file. */
+  image: imageSetSchema.nullable().optional(),
   is_available: z.boolean(),
   specifications: z.record(z.string(), z.string()),
 });
@@ -57,6 +62,8 @@ export const myCampaignSchema = z.object({
   id: z.number().int(),
   product_name: z.string(),
   product_image_url: z.string().nullable(),
+  /** The same image in each stored size, for srcset; null when it is kept as a single file. */
+  product_image: imageSetSchema.nullable().optional(),
   reason: z.string(),
   status: z.string(),
   admin_notes: z.string().nullable(),
@@ -75,6 +82,8 @@ export const myOrganizationCampaignSchema = z.object({
   id: z.number().int(),
   product_name: z.string(),
   image_url: z.string().nullable(),
+  /** The same image in each stored size, for srcset; null when it is kept as a single file. */
+  image: imageSetSchema.nullable().optional(),
   unit_price: z.number().int(),
   total_price: z.number().int(),
   quantity: z.number().int(),

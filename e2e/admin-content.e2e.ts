@@ -115,6 +115,21 @@ describe('admin: the home page content', () => {
     await page.goto('/');
     await settle(page);
     await expect.poll(() => page.getByRole('main').innerText(), { timeout: 10_000 }).toContain('Back in the lecture hall');
+    // The story's image is offered in each stored size: WebP first, a sized JPEG for the rest, and
+    // the browser takes a WebP no wider than it needs (the upload was 900 wide).
+    const picture = page.locator('main picture').filter({ has: page.locator('source[type="image/webp"]') }).first();
+    const webp = (await picture.locator('source').getAttribute('srcset'))!;
+    expect(webp).toMatch(/^\/media\/public\/story-image\/[0-9a-f]{24}-900x675-160\.webp 160w, .+ 900w$/);
+    const img = picture.locator('img');
+    expect(await img.getAttribute('srcset')).toMatch(/-900x675-160\.jpg 160w/);
+    expect(await img.getAttribute('sizes')).toBeTruthy();
+    expect([await img.getAttribute('width'), await img.getAttribute('height')]).toEqual(['480', '360']);
+    expect(await img.getAttribute('alt')).toBe('');
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.currentSrc)).toMatch(/\.webp$/);
+    await expectNoAxeViolations(page, 'home page with the new story');
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await expectNoAxeViolations(page, 'home page with the new story (dark)');
     expect(pageProblems(page)).toEqual([]);
   });
 

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { selectRows } from '../server/db/client';
+import { encodeSizes, writeAll } from '../server/modules/uploads/accept-upload';
+import { createRecipientCampaign } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, tabTo, type E2E } from './harness';
 
 let e2e: E2E;
@@ -433,5 +436,42 @@ describe('for crawlers and slow phones', () => {
     expect(await shiftsOf(page)).toBeLessThan(0.05);
     expect(await cspOf(page)).toEqual([]);
     expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+describe('uploaded images', () => {
+  it('a campaign page names the WebP sizes early, fetches the one size it shows once, in its box', async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer();
+    const sized = await encodeSizes(photo, 1280, 'product-image');
+    await writeAll(e2e.app.storage, sized);
+    await selectRows(
+      e2e.database.db,
+      sql`insert into products (name, description, price_kobo, image_key) values ('Sized Talking Watch', 'A watch that speaks the time.', 3000000, ${sized.key}) returning id`,
+    );
+    const id = await createRecipientCampaign(e2e.database.db, { product: 'Sized Talking Watch' });
+
+    const html = await (await fetch(`${e2e.baseURL}/campaigns/${id}`)).text();
+    const link = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" type="image\/webp">/.exec(html);
+    expect(link, 'the top image is named with its sizes').not.toBeNull();
+
+    for (const theme of ['light', 'dark'] as const) {
+      const { page } = await e2e.newPage({ width: 412, theme });
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url().replace(e2e.baseURL, '')));
+      await page.goto(`/campaigns/${id}`);
+      await settle(page);
+      const img = page.locator('main picture img').first();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      const shown = await img.evaluate((el: HTMLImageElement) => el.currentSrc.replace(location.origin, ''));
+      // A 412 px phone at one device pixel a CSS pixel takes the 640 px WebP, the size the hint named.
+      expect(shown).toMatch(/-640\.webp$/);
+      expect(link![2]).toContain(`${shown} 640w`);
+      expect(requests.filter((url) => url.startsWith('/media/'))).toEqual([shown]);
+      expect(await img.getAttribute('fetchpriority')).toBe('high');
+      expect(await img.getAttribute('loading')).toBe('eager');
+      expect([await img.getAttribute('width'), await img.getAttribute('height')]).toEqual(['480', '360']);
+      await expectNoAxeViolations(page, `campaign page with an uploaded image (${theme})`);
+      expect(pageProblems(page)).toEqual([]);
+    }
   });
 });

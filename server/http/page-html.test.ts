@@ -22,7 +22,7 @@ describe('page HTML', () => {
       JSON.stringify({ 'features/accounts/login-page.tsx': ['assets/login-page-abc.js', 'assets/shared-def.js'] }),
     );
     const html = createPageHtml(webDir, async (urlPath) =>
-      urlPath === '/campaigns/7' ? { images: ['/media/a "b".svg'], data: ['/api/campaigns/7'] } : { images: [], data: [] },
+      urlPath === '/campaigns/7' ? { images: [{ href: '/media/a "b".svg' }], data: ['/api/campaigns/7'] } : { images: [], data: [] },
     );
     const login = await html('/login');
     expect(login).toContain(
@@ -33,6 +33,16 @@ describe('page HTML', () => {
     expect(campaign).toContain('<link rel="preload" as="fetch" crossorigin href="/api/campaigns/7">');
     expect(await html('/')).toBe(index);
     expect(await html('/about')).toBe(index);
+  });
+
+  it('names the sizes of an image kept in several, as the page picks them', async () => {
+    const html = createPageHtml(webDir, async () => ({
+      images: [{ href: '/media/public/p/a-640.webp', srcset: '/media/public/p/a-320.webp 320w, /media/public/p/a-640.webp 640w', sizes: '100vw' }],
+      data: [],
+    }));
+    expect(await html('/campaigns/7')).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/public/p/a-640.webp" imagesrcset="/media/public/p/a-320.webp 320w, /media/public/p/a-640.webp 640w" imagesizes="100vw" type="image/webp">',
+    );
   });
 
   it('serves the plain page when the look-up fails or there is no chunk list', async () => {

@@ -29,7 +29,13 @@ export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** What the page an address opens will fetch first, found from the address alone (no session). */
-export type PagePreloads = (urlPath: string) => Promise<{ images: string[]; data: string[] }>;
+/**
+ * An image to fetch early: one address, or (`srcset`, `sizes`) the WebP sizes the page's
+ * `<picture>` offers, so the browser fetches the same size the page then uses (`href` is for a
+ * browser that cannot read `imagesrcset`; one that cannot read WebP skips the hint by its `type`).
+ */
+export type PreloadImage = { href: string; srcset?: string; sizes?: string };
+export type PagePreloads = (urlPath: string) => Promise<{ images: PreloadImage[]; data: string[] }>;
 
 /**
  * index.html for each address, with what the browser would otherwise learn of late:
@@ -62,9 +68,15 @@ export function createPageHtml(webDir: string, preloads?: PagePreloads): (urlPat
     // The image first: the browser starts requests in document order, and it is what the visitor waits for.
     const early = preloads ? await preloads(urlPath).catch(() => ({ images: [], data: [] })) : { images: [], data: [] };
     const links =
-      early.images.map((src) => `<link rel="preload" as="image" fetchpriority="high" href="${attribute(src)}">`).join('') +
+      early.images.map(imageLink).join('') +
       early.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`).join('') +
       ((match && codeLinks.get(match[1])) || '');
     return links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
   };
+}
+
+function imageLink(image: PreloadImage): string {
+  const sized =
+    image.srcset && image.sizes ? ` imagesrcset="${attribute(image.srcset)}" imagesizes="${attribute(image.sizes)}" type="image/webp"` : '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${attribute(image.href)}"${sized}>`;
 }

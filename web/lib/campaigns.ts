@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult } from '@contract/campaigns';
+import type { ImageSet } from '@contract/images';
 import { parseCampaignId, toCampaignId } from '@contract/ids';
 import { ApiError, apiGet } from './api';
 
@@ -19,6 +20,8 @@ export type Campaign = {
   product_name: string;
   product_description: string;
   product_image_url: string | null;
+  /** Every stored size of the image, when it has them. */
+  product_image?: ImageSet | null;
   product_price: number;
   unit_price: number;
   total_price: number;
@@ -51,6 +54,7 @@ export function normalizeOrganization(c: PublicOrganizationCampaign): Campaign {
     title: name,
     organization_name: name,
     product_image_url: c.image_url,
+    product_image: c.image ?? null,
     product_price: c.unit_price,
   };
 }

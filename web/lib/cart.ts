@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { ImageSet } from '@contract/images';
 import { SETTINGS_KEYS } from './settings';
 
 /** One line of the gift bag. Prices are kobo and only for display: the server re-prices at checkout. */
@@ -7,6 +8,8 @@ export type CartItem = {
   type: 'recipient' | 'organization';
   product_name: string;
   product_image_url: string | null;
+  /** The image's stored sizes, when it has them; read back through `imageOfItem`. */
+  product_image?: ImageSet | null;
   product_price: number;
   quantity: number;
   totalPrice: number;
@@ -65,6 +68,16 @@ function isCartItem(v: unknown): v is CartItem {
     Number.isInteger(i.quantity) &&
     i.quantity >= 1
   );
+}
+
+/** The stored sizes of an item's image, if what the bag kept still has their shape (the bag is the browser's to change). */
+export function imageOfItem(item: CartItem): ImageSet | null {
+  const image = item.product_image as Partial<Record<keyof ImageSet, unknown>> | null | undefined;
+  if (!image || typeof image !== 'object') return null;
+  const { src, srcset, webp_srcset, width, height } = image;
+  if (typeof src !== 'string' || typeof srcset !== 'string' || typeof webp_srcset !== 'string') return null;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || (width as number) <= 0 || (height as number) <= 0) return null;
+  return { src, srcset, webp_srcset, width: width as number, height: height as number };
 }
 
 /** Reads the stored bag, dropping anything malformed rather than failing. */

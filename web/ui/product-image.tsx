@@ -1,6 +1,6 @@
-import { useState } from 'react';
-
-const PLACEHOLDER = '/placeholder-product.svg';
+import type { ImageSet } from '@contract/images';
+import type { ImageSizes } from '@contract/image-sizes';
+import { ResponsiveImage } from './responsive-image';
 
 /**
  * Product photos are decorative next to the product name, so they carry empty alt text. Width and
@@ -9,29 +9,20 @@ const PLACEHOLDER = '/placeholder-product.svg';
  */
 export function ProductImage({
   src,
+  image,
+  sizes = 'card',
   className = '',
   width = 480,
   height = 360,
   priority = false,
 }: {
   src: string | null | undefined;
+  image?: ImageSet | null;
+  sizes?: ImageSizes;
   className?: string;
   width?: number;
   height?: number;
   priority?: boolean;
 }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <img
-      src={!src || failed ? PLACEHOLDER : src}
-      alt=""
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
-      decoding={priority ? undefined : 'async'}
-      width={width}
-      height={height}
-      onError={() => setFailed(true)}
-      className={className}
-    />
-  );
+  return <ResponsiveImage image={image} src={src} sizes={sizes} width={width} height={height} priority={priority} className={className} />;
 }

@@ -1,3 +1,4 @@
+import type { ImageSet } from '@contract/images';
 import { PackageCheck, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ProductImage } from './product-image';
@@ -17,6 +18,7 @@ export function RequestStatusCard({
   headingId,
   productName,
   imageUrl,
+  image,
   status,
   rejectedNotes,
   children,
@@ -24,6 +26,7 @@ export function RequestStatusCard({
   headingId: string;
   productName: string;
   imageUrl: string | null;
+  image?: ImageSet | null;
   status: StatusWords;
   /** The admin's notes, shown as Admin Feedback (spec 4) when the request was rejected. */
   rejectedNotes?: string | null;
@@ -32,7 +35,7 @@ export function RequestStatusCard({
   return (
     <li className="rounded-xl border-2 border-gray-300 bg-white p-5 dark:border-gray-700 dark:bg-gray-900">
       <article aria-labelledby={headingId} className="flex flex-col gap-5 sm:flex-row">
-        <ProductImage src={imageUrl} width={160} height={120} className="h-30 w-40 shrink-0 rounded-lg bg-gray-100 object-contain dark:bg-gray-800" />
+        <ProductImage src={imageUrl} image={image} sizes="thumbnail" width={160} height={120} className="h-30 w-40 shrink-0 rounded-lg bg-gray-100 object-contain dark:bg-gray-800" />
         <div className="min-w-0 flex-1 space-y-3">
           <h2 id={headingId} className="text-2xl font-bold wrap-anywhere">
             {productName}

@@ -1,7 +1,9 @@
 import type { PublicOrganizationCampaign, PublicRecipientCampaign } from '@contract/campaigns';
+import { IMAGE_SIZES, type ImageSizes } from '@contract/image-sizes';
 import { parseCampaignId } from '@contract/ids';
 import { PAGE_DEFAULT } from '@contract/pagination';
 import type { Db } from '../../db/client';
+import type { PreloadImage } from '../../http/page-html';
 import type { Storage } from '../../providers/storage/storage';
 import {
   findPublicOrganizationCampaign,
@@ -10,11 +12,28 @@ import {
   listPublicRecipientCampaigns,
 } from './queries';
 
-const imageOf = (c: PublicRecipientCampaign | PublicOrganizationCampaign): string | null =>
-  c.type === 'organization' ? c.image_url : c.product_image_url;
+/**
+ * The top image as the page shows it: every WebP size and the layout's `sizes` when the image has
+ * them (the browser picks what the page's `<picture>` will), else its one address.
+ */
+function imageOf(c: PublicRecipientCampaign | PublicOrganizationCampaign, sizes: ImageSizes): PreloadImage[] {
+  const set = c.type === 'organization' ? c.image : c.product_image;
+  const url = c.type === 'organization' ? c.image_url : c.product_image_url;
+  if (set) return [{ href: phoneSize(set.webp_srcset) ?? url ?? set.src, srcset: set.webp_srcset, sizes: IMAGE_SIZES[sizes] }];
+  return url ? [{ href: url }] : [];
+}
+
+/** The WebP at most 640 wide (a phone's), from a `srcset`, for a browser that ignores `imagesrcset`. */
+function phoneSize(srcset: string): string | undefined {
+  const candidates = srcset.split(', ').map((c) => {
+    const [href, w] = c.split(' ');
+    return { href: href!, width: Number.parseInt(w ?? '', 10) };
+  });
+  return candidates.filter((c) => c.width <= 640).pop()?.href ?? candidates[0]?.href;
+}
 
 /** What a page's HTML can ask the browser to fetch before the app's code runs. */
-export type PagePreloads = { images: string[]; data: string[] };
+export type PagePreloads = { images: PreloadImage[]; data: string[] };
 
 const none: PagePreloads = { images: [], data: [] };
 
@@ -33,9 +52,8 @@ export async function pagePreloadsFor(db: Db, storage: Storage, urlPath: string)
       listPublicOrganizationCampaigns(db, storage, { limit: 1 }),
     ]);
     const newest = [...recipient.items, ...organization.items].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
-    const src = newest ? imageOf(newest) : null;
     return {
-      images: src ? [src] : [],
+      images: newest ? imageOf(newest, 'card') : [],
       data: [`/api/campaigns?limit=${PAGE_DEFAULT}`, `/api/org-campaigns/active?limit=${PAGE_DEFAULT}`],
     };
   }
@@ -47,9 +65,8 @@ export async function pagePreloadsFor(db: Db, storage: Storage, urlPath: string)
       ? await findPublicOrganizationCampaign(db, storage, ref.id)
       : await findPublicRecipientCampaign(db, storage, ref.id);
   if (!campaign) return none;
-  const src = imageOf(campaign);
   return {
-    images: src ? [src] : [],
+    images: imageOf(campaign, 'page'),
     data: [ref.kind === 'organization' ? `/api/org-campaigns/${ref.id}` : `/api/campaigns/${ref.id}`],
   };
 }

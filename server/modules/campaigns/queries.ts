@@ -10,6 +10,7 @@ import {
   recipientProfiles,
   users,
 } from '../../db/schema/all';
+import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
 import type { Cursor } from './cursor';
 
@@ -61,6 +62,7 @@ export function toPublicRecipientCampaign(row: RecipientRow, storage: Storage): 
     profile_photo_url: storage.publicUrl(row.photoKey),
     product_name: row.productName,
     product_image_url: storage.publicUrl(row.productImageKey),
+    product_image: imageSetOf(storage, row.productImageKey),
     product_description: row.productDescription,
     product_price: row.priceKobo,
     unit_price: row.priceKobo,
@@ -173,6 +175,7 @@ export function toPublicOrganizationCampaign(row: OrganizationRow, storage: Stor
     product_name: row.productName,
     product_description: row.productDescription,
     image_url: storage.publicUrl(row.imageUrl),
+    image: imageSetOf(storage, row.imageUrl),
     unit_price: row.unitPriceKobo,
     total_price: row.totalPriceKobo,
     quantity: row.quantity,

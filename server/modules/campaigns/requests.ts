@@ -6,6 +6,7 @@ import { selectRows, type Db } from '../../db/client';
 import { organizationCampaigns, organizationProducts, products, recipientCampaigns, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';
+import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
 import { tellAdmins } from '../notifications/tell-admins';
 import { PUBLIC_ORGANIZATION_STATUSES, PUBLIC_RECIPIENT_STATUSES, refreshOrganizationSearchText, refreshRecipientSearchText } from './queries';
@@ -110,6 +111,7 @@ export async function myRecipientCampaigns(db: Db, storage: Storage, userId: num
     id: c.id,
     product_name: productName,
     product_image_url: storage.publicUrl(imageKey),
+    product_image: imageSetOf(storage, imageKey),
     reason: c.reason,
     status: c.status,
     admin_notes: c.adminNotes,
@@ -133,6 +135,7 @@ export async function myOrganizationCampaigns(db: Db, storage: Storage, userId: 
     id: c.id,
     product_name: productName,
     image_url: storage.publicUrl(imageUrl),
+    image: imageSetOf(storage, imageUrl),
     unit_price: c.unitPriceKobo,
     total_price: c.totalPriceKobo,
     quantity: c.quantity,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { CatalogProduct, OrganizationProduct } from '@contract/requests';
 import type { Db } from '../../db/client';
 import { organizationCampaigns, organizationProducts, products, recipientCampaigns } from '../../db/schema/all';
+import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
 
 export async function listCatalogProducts(db: Db, storage: Storage): Promise<CatalogProduct[]> {
@@ -12,6 +13,7 @@ export async function listCatalogProducts(db: Db, storage: Storage): Promise<Cat
     description: p.description,
     price: p.priceKobo,
     image_url: storage.publicUrl(p.imageKey),
+    image: imageSetOf(storage, p.imageKey),
     max_quantity: p.maxQuantity,
     specifications: p.specifications,
   }));
@@ -31,6 +33,7 @@ export async function listAvailableOrganizationProducts(db: Db, storage: Storage
     price: p.priceKobo,
     max_quantity: p.maxQuantity,
     image_url: storage.publicUrl(p.imageUrl),
+    image: imageSetOf(storage, p.imageUrl),
     is_available: p.isAvailable,
     specifications: p.specifications,
   }));
@@ -66,6 +69,7 @@ export async function listAllOrganizationProducts(db: Db, storage: Storage): Pro
     price: p.priceKobo,
     max_quantity: p.maxQuantity,
     image_url: storage.publicUrl(p.imageUrl),
+    image: imageSetOf(storage, p.imageUrl),
     is_available: p.isAvailable,
     specifications: p.specifications,
   }));

@@ -2,6 +2,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { AdminStat, PublicStat, Story } from '@contract/content';
 import type { Db } from '../../db/client';
 import { siteStats, successStories } from '../../db/schema/all';
+import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
 
 /** A stat as the form gives it, checked. */
@@ -24,6 +25,7 @@ export async function listStories(db: Db, storage: Storage): Promise<Story[]> {
     recipient_name: s.recipientName,
     story_text: s.storyText,
     image_url: storage.publicUrl(s.imageKey),
+    image: imageSetOf(storage, s.imageKey),
     created_at: s.createdAt.toISOString(),
   }));
 }

@@ -79,7 +79,7 @@ describe('recipient onboarding with real files', () => {
     expect(p).toMatchObject({ age: 34, state_of_origin: 'Lagos', id_holder: 'self' });
 
     // The photo: public, WebP, small, upright, and with no EXIF at all (so no GPS).
-    expect(p.profile_photo_url).toMatch(/^\/media\/public\/profile-photo\/[0-9a-f]+\.webp$/);
+    expect(p.profile_photo_url).toMatch(/^\/media\/public\/profile-photo\/[0-9a-f]{24}-640x480\.webp$/);
     const served = await ctx.app.inject({ method: 'GET', url: p.profile_photo_url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { UPLOAD_PURPOSES, type UploadPurpose } from '@contract/uploads';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { parseSizedKey, sizedKey, variantKey } from '../../providers/storage/image-keys';
 import { findIssuedUpload, markUploadUsed, type UploadRow } from './queries';
 
 const DOC = 'application/msword';
@@ -18,12 +19,15 @@ const TYPE_LABEL: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
 };
 
-/** The longest side, in pixels, an image is kept at: what the pages that show it need. */
+/**
+ * The box, in pixels, an image's largest size fits in: twice the widest a page shows it (a
+ * campaign's top image and a story are at most about 600 CSS pixels wide; photos and logos 64 to 320).
+ */
 const IMAGE_SIDE: Record<UploadPurpose, number> = {
   profilePhoto: 640,
   organizationLogo: 640,
-  productImage: 1200,
-  storyImage: 1200,
+  productImage: 1280,
+  storyImage: 1280,
   idDocument: 0,
   organizationDocument: 0,
 };
@@ -43,7 +47,8 @@ const field = (name: string, message: string) => new AppError('bad_request', mes
 /**
  * Checks an upload before a form that names it is saved: the key is the caller's, unused and of
  * this purpose; the bytes arrived, are within the size, and ARE an allowed type (read from the
- * bytes, never the name or the declared type). Photos are re-encoded to WebP with no metadata.
+ * bytes, never the name or the declared type). Images are re-encoded, with no metadata, to WebP
+ * and JPEG (or PNG) in the sizes pages show (`encodeSizes`).
  */
 export async function acceptUpload(
   deps: Pick<AppDeps, 'db' | 'storage'>,
@@ -70,18 +75,17 @@ export async function acceptUpload(
   // Kept under a key of its own: the upload address may still take a PUT for a few minutes, and
   // what was checked must be what is kept.
   const kebab = input.purpose.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-  const random = randomBytes(16).toString('hex');
   let storedKey: string;
   let storedType: string;
   if (purpose.image) {
-    const webp = await reencode(read.bytes, IMAGE_SIDE[input.purpose]).catch(() => {
+    const sized = await encodeSizes(read.bytes, IMAGE_SIDE[input.purpose], kebab).catch(() => {
       throw field(input.field, `"${row.fileName}" could not be read as an image. Choose another file.`);
     });
-    storedKey = `public/${kebab}/${random}.webp`;
+    storedKey = sized.key;
     storedType = 'image/webp';
-    await deps.storage.write(storedKey, webp, storedType);
+    await writeAll(deps.storage, sized);
   } else {
-    storedKey = `private/${kebab}/${input.ownerId}/${random}`;
+    storedKey = `private/${kebab}/${input.ownerId}/${randomBytes(16).toString('hex')}`;
     storedType = type;
     await deps.storage.write(storedKey, read.bytes, type);
   }
@@ -109,11 +113,48 @@ function detectedType(mime: string | undefined, row: UploadRow): string | undefi
   return mime;
 }
 
-/** Upright, no larger than `side`, WebP, and with no EXIF, GPS or other metadata (sharp keeps none unless asked). */
-export async function reencode(bytes: Buffer, side: number): Promise<Buffer> {
-  return sharp(bytes, { limitInputPixels: 60_000_000, failOn: 'error' })
+export type SizedFiles = { key: string; files: { key: string; body: Buffer; type: string }[] };
+
+/**
+ * Every size an image is kept at (image-keys.ts names them): upright, within `side`, never
+ * enlarged, each as WebP and as JPEG, or PNG when the image has transparency (a JPEG would paint
+ * it black). No EXIF, GPS or other metadata survives: the pixels are decoded once and each size is
+ * encoded from them alone.
+ */
+export async function encodeSizes(bytes: Buffer, side: number, purposeFolder: string): Promise<SizedFiles> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: 60_000_000, failOn: 'error' })
     .rotate()
     .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 78 })
-    .toBuffer();
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const transparent = info.channels === 4 && !(await sharp(data, raw).stats()).isOpaque;
+  const pixels = () => (transparent ? sharp(data, raw) : sharp(data, raw).removeAlpha());
+  const sizeOf = (width: number) => (width === info.width ? pixels() : pixels().resize({ width }));
+  const webpOf = (width: number) => sizeOf(width).webp({ quality: 78 }).toBuffer();
+  const fallbackOf = (width: number) =>
+    transparent ? sizeOf(width).png({ compressionLevel: 9, palette: true }).toBuffer() : sizeOf(width).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+
+  const largest = await webpOf(info.width);
+  const id = createHash('sha256').update(largest).digest('hex').slice(0, 16) + randomBytes(4).toString('hex');
+  const key = sizedKey({ purposeFolder, id, width: info.width, height: info.height, transparent });
+  const image = parseSizedKey(key)!;
+  const files: SizedFiles['files'] = [{ key, body: largest, type: 'image/webp' }];
+  // One at a time: the machine is shared with requests, and each size is small.
+  for (const width of image.widths) {
+    if (width !== info.width) files.push({ key: variantKey(image, width, 'webp'), body: await webpOf(width), type: 'image/webp' });
+    files.push({ key: variantKey(image, width, 'fallback'), body: await fallbackOf(width), type: transparent ? 'image/png' : 'image/jpeg' });
+  }
+  return { key, files };
+}
+
+/** Writes every size; if one fails, the ones written are removed (the key stands for them all). */
+export async function writeAll(storage: Pick<AppDeps['storage'], 'write' | 'remove'>, sized: SizedFiles): Promise<void> {
+  try {
+    for (const file of sized.files) await storage.write(file.key, file.body, file.type);
+  } catch (error) {
+    await storage.remove(sized.key).catch(() => undefined);
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { storedKeysOf } from './image-keys';
 import { isValidKey, LinkSigner, publicUrlOf, type ReadResult, type Storage, UPLOAD_PATH } from './storage';
 
 /**
@@ -40,7 +41,8 @@ export function createLocalStorage(options: { root: string; signer: LinkSigner }
       await fs.rename(temp, file);
     },
     async remove(key) {
-      await fs.rm(fileOf(key), { force: true });
+      // An image kept in several sizes goes with all of them.
+      for (const each of storedKeysOf(key)) await fs.rm(fileOf(each), { force: true });
     },
   };
 }

@@ -4,6 +4,7 @@ import { startTestApp, stopTestApp, type TestContext } from '../../test/harness'
 import { signUpUser, uploadFile } from '../../test/fixtures';
 import { jpegWithGps, pdfFile } from '../../test/files';
 import { startS3StandIn } from '../../test/stand-ins';
+import { storedKeysOf } from './image-keys';
 import { createS3Storage } from './s3';
 
 let s3: Awaited<ReturnType<typeof startS3StandIn>>;
@@ -77,5 +78,21 @@ describe('S3 storage against a loopback S3 server', () => {
     expect(download.rawPayload.equals(pdfFile())).toBe(true);
     // The raw photo was removed from the bucket once its re-encoded copy was kept.
     expect(await ctx.app.storage.read(photo.key, 10 * 1024 * 1024)).toEqual({ missing: true });
+
+    // Every size is in the bucket, served here for a year and marked so for a CDN reading the bucket;
+    // removing the key removes them all.
+    const key = (profile.profile_photo_url as string).replace(/^\/media\//, '');
+    const sizes = storedKeysOf(key);
+    expect(sizes.length).toBeGreaterThan(2);
+    for (const each of sizes) {
+      const reply = await ctx.app.inject({ method: 'GET', url: `/media/${each}` });
+      expect(reply.statusCode, each).toBe(200);
+      expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const object = await fetch(`${s3.endpoint}/${s3.bucket}/${sizes[1]}`);
+    expect(object.status).toBe(200);
+    expect(object.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await ctx.app.storage.remove(key);
+    for (const each of sizes) expect(await ctx.app.storage.read(each, 10 * 1024 * 1024), each).toEqual({ missing: true });
   });
 });

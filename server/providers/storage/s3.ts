@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { storedKeysOf } from './image-keys';
 import { isValidKey, publicUrlOf, type ReadResult, type Storage } from './storage';
 
 export type S3Settings = {
@@ -61,14 +62,19 @@ export function createS3Storage(settings: S3Settings): Storage & { client: S3Cli
     },
     async write(key, body, contentType) {
       checkKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      // Public keys never change content (see /media/public/ in routes.ts): a CDN reading the bucket may keep them a year.
+      const CacheControl = key.startsWith('public/') ? 'public, max-age=31536000, immutable' : 'private, no-store';
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl }));
     },
     async remove(key) {
       checkKey(key);
-      try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-      } catch (error) {
-        if (!notFound(error)) throw error;
+      // An image kept in several sizes goes with all of them.
+      for (const each of storedKeysOf(key)) {
+        try {
+          await client.send(new DeleteObjectCommand({ Bucket, Key: each }));
+        } catch (error) {
+          if (!notFound(error)) throw error;
+        }
       }
     },
   };

@@ -1,3 +1,4 @@
+import type { ImageSet } from '@contract/images';
 import { Pencil, PackageCheck, PackageX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +23,7 @@ import { useActionFeedback, type Run } from './actions';
 export type ProductKind = 'recipient' | 'organization';
 
 /** A product as both lists show it. */
-type Product = { id: number; name: string; description: string; price: number; image_url: string | null; max_quantity: number; is_available?: boolean; specifications: Record<string, string> };
+type Product = { id: number; name: string; description: string; price: number; image_url: string | null; image?: ImageSet | null; max_quantity: number; is_available?: boolean; specifications: Record<string, string> };
 
 const UPLOAD_FAILED = 'Failed to upload product image to S3.';
 const NAIRA = /^\d{1,10}(\.\d{1,2})?$/;
@@ -231,7 +232,7 @@ function ProductCard({ kind, product, run }: { kind: ProductKind; product: Produ
   return (
     <li>
       <article aria-labelledby={headingId} className="flex gap-4 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
-        <ProductImage src={product.image_url} width={96} height={72} className="h-18 w-24 shrink-0 rounded-lg object-cover" />
+        <ProductImage src={product.image_url} image={product.image} sizes="thumbnail" width={96} height={72} className="h-18 w-24 shrink-0 rounded-lg object-cover" />
         <div className="min-w-0 flex-1 space-y-2">
           <h3 id={headingId} className="text-lg font-bold wrap-anywhere">
             {product.name}

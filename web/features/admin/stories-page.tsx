@@ -14,6 +14,7 @@ import { Page, Section } from '@/ui/page';
 import { QueryView } from '@/ui/query-view';
 import { useActionFeedback, dateFormat, type Run } from './actions';
 import { useAdminStories, useContentChange } from './api';
+import { ResponsiveImage } from '@/ui/responsive-image';
 
 const CREATE_FAILED = 'Failed to create story.';
 const UPLOAD_FAILED = 'Failed to upload story image to S3.';
@@ -55,7 +56,7 @@ function StoryCard({ story, run }: { story: Story; run: Run }) {
   return (
     <li>
       <article aria-labelledby={headingId} className="flex h-full flex-col gap-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
-        {story.image_url ? <img src={story.image_url} alt="" width={400} height={300} loading="lazy" className="aspect-4/3 w-full rounded-lg object-cover" /> : null}
+        {story.image_url ? <ResponsiveImage image={story.image} src={story.image_url} sizes="card" width={400} height={300} className="aspect-4/3 w-full rounded-lg object-cover" /> : null}
         <h3 id={headingId} className="text-lg font-bold">
           {story.title}
         </h3>

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult } from '@contract/campaigns';
+import { IMAGE_SIZES, type ImageSizes } from '@contract/image-sizes';
 import { PAGE_DEFAULT } from '@contract/pagination';
 import { ApiError, apiGet, apiRequest } from '@/lib/api';
 import { campaignQuery, mergeStreams, normalize, normalizeOrganization, normalizeRecipient, type Campaign } from '@/lib/campaigns';
@@ -77,22 +78,39 @@ export function prefetchAllCampaigns(client: QueryClient): void {
     const first = client.getQueryData(allCampaignsQuery.queryKey)?.pages[0];
     const newest = [...(first?.recipient?.items ?? []), ...(first?.organization?.items ?? [])];
     newest.sort((a, b) => b.created_at.localeCompare(a.created_at));
-    for (const c of newest.slice(0, 3)) preloadImage(c.product_image_url);
+    for (const c of newest.slice(0, 3)) preloadImage(c, 'card');
   });
 }
 
 export function prefetchCampaign(client: QueryClient, rawId: string | undefined): void {
   void client.prefetchQuery(campaignQuery(rawId)).then(() => {
-    preloadImage(client.getQueryData(campaignQuery(rawId).queryKey)?.product_image_url);
+    preloadImage(client.getQueryData(campaignQuery(rawId).queryKey), 'page');
   });
 }
 
-/** Fetches the images at the top of a page as soon as their addresses are known, before the page's code has run. */
-function preloadImage(src: string | null | undefined): void {
-  if (!src) return;
+/**
+ * Fetches the images at the top of a page as soon as their addresses are known, before the page's
+ * code has run: the WebP size the page's `<picture>` will pick for its layout (`sizes`), or the
+ * one address of an image kept as a single file.
+ */
+function preloadImage(c: Pick<Campaign, 'product_image' | 'product_image_url'> | undefined, sizes: ImageSizes): void {
+  if (c?.product_image) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.type = 'image/webp';
+    link.fetchPriority = 'high';
+    link.imageSrcset = c.product_image.webp_srcset;
+    link.imageSizes = IMAGE_SIZES[sizes];
+    // Only the fetch matters; the element goes once it is done, so navigations do not pile them up.
+    link.onload = link.onerror = () => link.remove();
+    document.head.append(link);
+    return;
+  }
+  if (!c?.product_image_url) return;
   const image = new Image();
   image.fetchPriority = 'high';
-  image.src = src;
+  image.src = c.product_image_url;
 }
 
 export function useCampaignSearch(q: string) {

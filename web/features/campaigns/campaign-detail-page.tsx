@@ -84,6 +84,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
         type: campaign.type,
         product_name: campaign.product_name,
         product_image_url: campaign.product_image_url,
+        product_image: campaign.product_image ?? null,
         product_price: campaign.product_price,
         first_name: campaign.first_name,
         last_name: campaign.last_name,
@@ -102,7 +103,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
   return (
     <div className={detailGrid}>
       <div>
-        <ProductImage src={campaign.product_image_url} priority className={detailImage} />
+        <ProductImage src={campaign.product_image_url} image={campaign.product_image} sizes="page" priority className={detailImage} />
       </div>
       <div className="flex flex-col gap-5">
         <div className="flex items-center gap-4">

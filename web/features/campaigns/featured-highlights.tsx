@@ -4,6 +4,7 @@ import { HIGHLIGHT_DESCRIPTION_LENGTH, truncate } from '@contract/text';
 import { LinkButton } from '@/ui/button';
 import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { useFeaturedCampaigns } from './api';
+import { ResponsiveImage } from '@/ui/responsive-image';
 
 export function FeaturedHighlights() {
   const { data, isPending, isError } = useFeaturedCampaigns();
@@ -34,12 +35,12 @@ export function FeaturedHighlights() {
                 key={c.id}
                 className="relative flex flex-col gap-3 overflow-hidden rounded-xl border border-gray-300 bg-white p-0 focus-within:ring-3 focus-within:ring-blue-700 dark:border-gray-700 dark:bg-gray-900 dark:focus-within:ring-orange-300"
               >
-                <img
-                  src={c.product_image_url ?? '/placeholder-product.svg'}
-                  alt=""
+                <ResponsiveImage
+                  image={c.product_image}
+                  src={c.product_image_url}
+                  sizes="card"
                   width={480}
                   height={360}
-                  loading="lazy"
                   className="aspect-4/3 w-full bg-orange-50 object-contain dark:bg-gray-800"
                 />
                 <div className="flex flex-1 flex-col gap-2 px-5 pb-5">

@@ -28,6 +28,7 @@ export function QuickAddButton({ campaign }: { campaign: Campaign }) {
       type: 'recipient',
       product_name: campaign.product_name,
       product_image_url: campaign.product_image_url,
+      product_image: campaign.product_image ?? null,
       product_price: campaign.product_price,
       first_name: campaign.first_name,
       last_name: campaign.last_name,

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/ui/button';
 import { useStories } from './api';
+import { ResponsiveImage } from '@/ui/responsive-image';
 
 /** Moves to the previous or next index, wrapping around at both ends. */
 export function wrapIndex(index: number, step: number, total: number): number {
@@ -41,9 +42,10 @@ export function SuccessStories() {
             aria-label={`${index + 1} of ${total}`}
             className="grid items-center gap-8 rounded-2xl border border-gray-300 bg-orange-50 p-6 md:grid-cols-2 dark:border-gray-700 dark:bg-gray-900"
           >
-            <img
-              src={current.image_url ?? '/placeholder-product.svg'}
-              alt=""
+            <ResponsiveImage
+              image={current.image}
+              src={current.image_url}
+              sizes="story"
               width={480}
               height={360}
               className="aspect-4/3 w-full rounded-xl bg-white object-contain dark:bg-gray-800"

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { CHECKOUT_LIMITS } from '@contract/giving';
 import { formatNaira } from '@contract/money';
-import { cartActions, cartTotal, getCart, itemCount, useCart, type CartItem } from '@/lib/cart';
+import { cartActions, cartTotal, getCart, imageOfItem, itemCount, useCart, type CartItem } from '@/lib/cart';
 import { announce } from '@/lib/page';
 import { buttonClass, LinkButton } from '@/ui/button';
 import { Page } from '@/ui/page';
@@ -47,6 +47,8 @@ function BagItem({
     >
       <ProductImage width={160} height={120}
         src={item.product_image_url}
+        image={imageOfItem(item)}
+        sizes="thumbnail"
         className="h-28 w-full shrink-0 rounded-lg border border-gray-200 bg-orange-50 object-contain sm:w-36 dark:border-gray-700 dark:bg-gray-800"
       />
       <div className="min-w-0 flex-1 space-y-4">

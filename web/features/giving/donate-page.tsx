@@ -1,3 +1,4 @@
+import type { ImageSet } from '@contract/images';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
@@ -18,6 +19,7 @@ type GiftCampaign = {
   type: 'recipient' | 'organization';
   productName: string;
   imageUrl: string | null;
+  image: ImageSet | null;
   forName: string;
   unitPriceKobo: number;
   unitsRemaining: number;
@@ -33,6 +35,7 @@ function toGift(c: Campaign): GiftCampaign {
       type: 'recipient',
       productName: c.product_name,
       imageUrl: c.product_image_url,
+      image: c.product_image ?? null,
       forName: c.title,
       unitPriceKobo: c.product_price,
       unitsRemaining: c.is_funded ? 0 : 1,
@@ -46,6 +49,7 @@ function toGift(c: Campaign): GiftCampaign {
     type: 'organization',
     productName: c.product_name,
     imageUrl: c.product_image_url,
+    image: c.product_image ?? null,
     forName: c.title,
     unitPriceKobo: perUnitPrice(c),
     unitsRemaining,
@@ -95,6 +99,8 @@ function DonateForm({ campaign }: { campaign: GiftCampaign }) {
         <div className="mt-4 flex flex-col gap-4 rounded-xl border border-gray-300 p-4 sm:flex-row dark:border-gray-700">
           <ProductImage width={160} height={120}
             src={campaign.imageUrl}
+            image={campaign.image}
+            sizes="thumbnail"
             className="h-32 w-full shrink-0 rounded-lg border border-gray-200 bg-orange-50 object-contain sm:w-44 dark:border-gray-700 dark:bg-gray-800"
           />
           <div className="min-w-0 flex-1 space-y-4">

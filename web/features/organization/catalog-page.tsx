@@ -44,7 +44,7 @@ function Notice() {
 function ProductCard({ product, canRequest, onRequest }: { product: OrganizationProduct; canRequest: boolean; onRequest: (quantity: number) => void }) {
   const [quantity, setQuantity] = useState(1);
   return (
-    <CatalogCard name={product.name} price={product.price} priceLabel="Price per unit" imageUrl={product.image_url} headingId={`product-${product.id}`}>
+    <CatalogCard name={product.name} price={product.price} priceLabel="Price per unit" imageUrl={product.image_url} image={product.image} headingId={`product-${product.id}`}>
       <p className="text-gray-800 dark:text-gray-200">{truncate(product.description, 100)}</p>
       <Specifications specs={product.specifications} />
       <div className="mt-auto space-y-3 pt-2">

@@ -38,6 +38,7 @@ function CampaignStatus({ campaign }: { campaign: MyOrganizationCampaign }) {
       headingId={`org-campaign-${campaign.id}`}
       productName={campaign.product_name}
       imageUrl={campaign.image_url}
+      image={campaign.image}
       status={statusWords(STATUSES, campaign.status)}
       rejectedNotes={campaign.status === 'rejected' ? campaign.admin_notes : null}
     >

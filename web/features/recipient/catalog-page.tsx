@@ -54,7 +54,7 @@ export default function RecipientCatalogPage() {
           {(products) => (
             <ul aria-label="Devices you can request" className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {products.map((product) => (
-                <CatalogCard key={product.id} name={product.name} price={product.price} imageUrl={product.image_url} headingId={`product-${product.id}`}>
+                <CatalogCard key={product.id} name={product.name} price={product.price} imageUrl={product.image_url} image={product.image} headingId={`product-${product.id}`}>
                   <p className="flex-1 text-gray-800 dark:text-gray-200">{truncate(product.description, 100)}</p>
                   {canRequest ? (
                     <Button onClick={() => setChosen(product)} className="w-full">

@@ -50,6 +50,7 @@ function CampaignStatus({ campaign }: { campaign: MyCampaign }) {
       headingId={`campaign-${campaign.id}`}
       productName={campaign.product_name}
       imageUrl={campaign.product_image_url}
+      image={campaign.product_image}
       status={statusWords(STATUSES, campaign.status)}
       rejectedNotes={campaign.status === 'rejected' ? campaign.admin_notes : null}
     >
