@@ -4,6 +4,7 @@
  *   BENCH_DATABASE_URL=postgres://... npm run bench   a scratch database on that PostgreSQL server
  *   BENCH_ONLY=search,scale,giving,bundle,jobs,ratelimit  only those sections (comma-separated)
  *   BENCH_SCALE=10000,100000                              campaign counts the scale section seeds
+ *   BENCH_PROFILE=/tmp/prof                                each server process writes a CPU profile there
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { openPostgres, selectRows } from '../server/db/client';
 import { encodeCursor } from '../server/modules/campaigns/cursor';
 import { seedDemo } from '../server/db/seed/seed';
 import { createBenchCampaign, oversold, runGivingScenario } from './giving';
+import { cpuSince, markCpu } from './cpu';
 import { runRateLimitBench } from './rate-limit';
 import { runQueueBench, receiptDelays } from './jobs';
 import { scratchDatabase } from './scratch';
@@ -29,7 +31,8 @@ const EXTRA_CAMPAIGNS = 10_000;
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
       env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -211,10 +214,14 @@ async function givingRun(processes: number) {
       urls.push(server.url);
     }
     const started = new Date();
+    const pids = children.map((c) => c.pid!);
+    const cpuStart = markCpu(pids);
     const result = await runGivingScenario(urls, givingCampaign, DURATION);
     const check = await openPostgres(adminUrl, 2);
     // Receipts leave from the job queue: measure from each gift's commit to its mail's arrival.
     const delays = await receiptDelays(check, smtp, started);
+    // Measured once every receipt has arrived, so the mail each gift causes is counted too.
+    const cpu = cpuSince(cpuStart, pids);
     while (children.length) await stopServer(children.pop()!);
     await smtp.close();
     const sold = await oversold(check, givingCampaign);
@@ -228,6 +235,12 @@ async function givingRun(processes: number) {
     console.log(
       `  receipts: ${delays.received} of ${delays.gifts} sent; commit to receipt delivered: median ${delays.median.toFixed(0)} ms, p99 ${delays.p99.toFixed(0)} ms`,
     );
+    if (cpu.available && result.fulfilments > 0) {
+      const per = (seconds: number) => ((seconds * 1000) / result.fulfilments).toFixed(1);
+      console.log(
+        `  CPU per gift (checkout, payment, fulfilment, receipts): server ${per(cpu.server)} ms, PostgreSQL ${per(cpu.database)} ms, load generator ${per(cpu.loadGenerator)} ms`,
+      );
+    }
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await cleanup();

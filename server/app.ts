@@ -180,6 +180,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
+    deps.mailer.close?.();
   });
 
   await registerOpenApi(app);

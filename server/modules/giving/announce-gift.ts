@@ -23,8 +23,10 @@ function escapeHtml(s: string): string {
  * In the transaction that records a gift: queues the donor's receipt and writes the notices to the
  * campaign owners and the admins, so all of them exist exactly when the gift does.
  */
+const receiptDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
+
 export async function announceGift(deps: { db: Db; jobs: JobQueue; baseUrl: string }, gift: RecordedGift): Promise<void> {
-  const date = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' }).format(new Date());
+  const date = receiptDate.format(new Date());
   const lines = gift.allocated.map((a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`);
   const attention = gift.unallocated.length
     ? `\nPart of this payment could not be placed (${gift.unallocated.join(', ')}). Our team will contact you.`

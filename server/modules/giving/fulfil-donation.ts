@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
-import { donationItems, donations, organizationCampaigns, payments, recipientCampaigns } from '../../db/schema/all';
+import { donationItems, donations } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { PaymentProvider } from '../../providers/payments/payments';
 import { announceGift, type RecordedGift } from './announce-gift';
-import { lockCampaigns, remaining } from './availability';
+import { GIVABLE, lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
 
 export type Fulfilment = RecordedGift & {
   /** True only for the call that recorded the gift; repeats answer the same result with false. */
@@ -45,85 +45,121 @@ export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider; 
     );
   }
 
-  const result = await deps.db.transaction(async (tx): Promise<Fulfilment> => {
-    const [donation] = await selectRows<{ id: number; status: string; email: string; name: string; total: number; hold_active: boolean }>(
-      tx as unknown as Db,
-      sql`select id, status, donor_email as email, donor_full_name as name, total_kobo as total,
-                 coalesce(hold_expires_at > now(), false) as hold_active
-            from donations where id = ${known.id} for update`,
-    );
-    if (!donation) throw new AppError('not_found', 'We could not find that payment reference. Please contact support.');
-    const items = await tx
-      .select()
-      .from(donationItems)
-      .where(eq(donationItems.donationId, donation.id));
-    const base = { reference, amountKobo: Number(donation.total), donationId: donation.id, donorEmail: donation.email, donorFullName: donation.name };
+  // First with the campaign rows written last, so their locks are held only for the commit; if that
+  // finds a campaign changed meanwhile, again with the rows locked before anything is decided.
+  try {
+    return await deps.db.transaction((tx) => recordGift(deps, tx as unknown as Db, reference, known.id, verified.raw, 'prepared'));
+  } catch (error) {
+    if (error !== LOOK_AGAIN) throw error;
+  }
+  return deps.db.transaction((tx) => recordGift(deps, tx as unknown as Db, reference, known.id, verified.raw, 'locked'));
+}
 
-    if (donation.status === 'paid' || donation.status === 'needs_attention') {
-      return {
-        ...base,
-        status: donation.status,
-        message: donation.status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE,
-        newlyRecorded: false,
-        allocated: [],
-        unallocated: [],
-      };
-    }
+/** Thrown when a campaign changed between the first look and the write: the gift is decided again. */
+const LOOK_AGAIN = new Error('a campaign changed while the gift was being recorded');
 
-    const refs = items.map((i) =>
-      i.recipientCampaignId ? { kind: 'recipient' as const, id: i.recipientCampaignId } : { kind: 'organization' as const, id: i.organizationCampaignId! },
-    );
-    const locked = await lockCampaigns(tx as unknown as Db, refs, donation.id);
-    const allocated: Fulfilment['allocated'] = [];
-    const unallocated: string[] = [];
-    for (const [index, item] of items.entries()) {
+/**
+ * Records one gift in the caller's transaction. In 'prepared' mode, taken while the donation's hold
+ * is live, the decision rests on a read without locks: every unit it holds is still its own, because
+ * each checkout counted this hold under the campaign's lock. Items, donation, payment and notices are
+ * written first, and the campaigns last, each by an update that re-checks status and quantity on
+ * the row it locks; any that no longer fits throws LOOK_AGAIN. Otherwise ('locked' mode, or a hold
+ * that lapsed) the campaign rows are locked before the read, as a checkout does.
+ */
+async function recordGift(
+  deps: { db: Db; jobs: JobQueue; baseUrl: string },
+  tx: Db,
+  reference: string,
+  donationId: number,
+  providerResponse: Record<string, unknown>,
+  mode: 'prepared' | 'locked',
+): Promise<Fulfilment> {
+  const [donation] = await selectRows<{ id: number; status: string; email: string; name: string; total: number; hold_active: boolean }>(
+    tx,
+    sql`select id, status, donor_email as email, donor_full_name as name, total_kobo as total,
+               coalesce(hold_expires_at > now(), false) as hold_active
+          from donations where id = ${donationId} for update`,
+  );
+  if (!donation) throw new AppError('not_found', 'We could not find that payment reference. Please contact support.');
+  const base = { reference, amountKobo: Number(donation.total), donationId: donation.id, donorEmail: donation.email, donorFullName: donation.name };
+  if (donation.status === 'paid' || donation.status === 'needs_attention') {
+    return {
+      ...base,
+      status: donation.status,
+      message: donation.status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE,
+      newlyRecorded: false,
+      allocated: [],
+      unallocated: [],
+    };
+  }
+  const items = await tx.select().from(donationItems).where(eq(donationItems.donationId, donation.id));
+  const refs = items.map((i) =>
+    i.recipientCampaignId ? { kind: 'recipient' as const, id: i.recipientCampaignId } : { kind: 'organization' as const, id: i.organizationCampaignId! },
+  );
+  const weigh = (campaigns: Map<string, LockedCampaign>) =>
+    items.map((item, index) => {
       const ref = refs[index]!;
-      const c = locked.get(`${ref.kind}:${ref.id}`);
-      const open = c && (ref.kind === 'recipient' ? c.status === 'approved' : c.status === 'approved' || c.status === 'partially_fulfilled');
+      const c = campaigns.get(`${ref.kind}:${ref.id}`);
+      const open = c && (GIVABLE[ref.kind] as readonly string[]).includes(c.status);
       // Our own hold is excluded from heldByOthers, so this is what we may still take.
-      const fits = c && open && remaining(c) >= item.units;
-      if (!c || !fits) {
-        unallocated.push(c?.label ?? 'a campaign');
-        await tx.update(donationItems).set({ status: 'unallocated' }).where(eq(donationItems.id, item.id));
-        continue;
-      }
-      if (ref.kind === 'recipient') {
-        await tx
-          .update(recipientCampaigns)
-          .set({
-            status: 'purchased',
-            isFeatured: false,
-            unitsFulfilled: 1,
-            amountRaisedKobo: sql`${recipientCampaigns.amountRaisedKobo} + ${item.amountKobo}`,
-            deliveryStatus: 'processing_pickup',
-            updatedAt: sql`now()`,
-          })
-          .where(eq(recipientCampaigns.id, ref.id));
-      } else {
-        const fulfilled = c.unitsFulfilled + item.units;
-        await tx
-          .update(organizationCampaigns)
-          .set({
-            unitsFulfilled: sql`${organizationCampaigns.unitsFulfilled} + ${item.units}`,
-            amountRaisedKobo: sql`${organizationCampaigns.amountRaisedKobo} + ${item.amountKobo}`,
-            status: fulfilled >= c.quantity ? 'fulfilled' : 'partially_fulfilled',
-            updatedAt: sql`now()`,
-          })
-          .where(eq(organizationCampaigns.id, ref.id));
-      }
-      c.unitsFulfilled += item.units;
-      await tx.update(donationItems).set({ status: 'allocated' }).where(eq(donationItems.id, item.id));
-      allocated.push({ kind: ref.kind, id: ref.id, label: c.label, units: item.units, amount: item.amountKobo, ownerId: c.ownerId });
+      return { item, ref, c, fits: Boolean(c && open && remaining(c) >= item.units) };
+    });
+
+  let weighed: ReturnType<typeof weigh> | undefined;
+  if (mode === 'prepared' && donation.status === 'pending' && donation.hold_active && items.every((i) => i.status === 'held')) {
+    const first = weigh(await readCampaigns(tx, refs, donation.id));
+    if (first.every((w) => w.fits)) weighed = first;
+  }
+  const prepared = weighed !== undefined;
+  weighed ??= weigh(await lockCampaigns(tx, refs, donation.id));
+
+  const allocated: Fulfilment['allocated'] = [];
+  const unallocated: string[] = [];
+  for (const { item, ref, c, fits } of weighed) {
+    if (c && fits) allocated.push({ kind: ref.kind, id: ref.id, label: c.label, units: item.units, amount: item.amountKobo, ownerId: c.ownerId });
+    else unallocated.push(c?.label ?? 'a campaign');
+  }
+  const allocatedItemIds = weighed.filter((w) => w.fits).map((w) => w.item.id);
+  await tx.execute(
+    sql`update donation_items set status = case when id = any(${sql.param(allocatedItemIds)}::int[]) then 'allocated' else 'unallocated' end
+         where donation_id = ${donation.id}`,
+  );
+  const status = unallocated.length ? ('needs_attention' as const) : ('paid' as const);
+  await tx.execute(
+    sql`with d as (update donations set status = ${status}, paid_at = now() where id = ${donation.id})
+        update payments set status = 'success', verified_at = now(), provider_response = ${JSON.stringify(providerResponse)}::jsonb
+         where reference = ${reference}`,
+  );
+  const recorded = { ...base, status, message: status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE, allocated, unallocated };
+  await announceGift({ db: tx, jobs: deps.jobs, baseUrl: deps.baseUrl }, recorded);
+
+  // The campaigns last, in the order checkouts lock them (recipients, then organizations, each by
+  // id), so two gifts never wait on each other in a circle. Each update re-checks on the row itself.
+  const byLockOrder = [...allocated].sort((x, y) => (x.kind === y.kind ? x.id - y.id : x.kind === 'recipient' ? -1 : 1));
+  for (const a of byLockOrder) {
+    const rows =
+      a.kind === 'recipient'
+        ? await selectRows<{ id: number }>(
+            tx,
+            sql`update recipient_campaigns
+                   set status = 'purchased', is_featured = false, units_fulfilled = 1, amount_raised_kobo = amount_raised_kobo + ${a.amount},
+                       delivery_status = 'processing_pickup', updated_at = now()
+                 where id = ${a.id} and status = 'approved' and units_fulfilled = 0
+                 returning id`,
+          )
+        : await selectRows<{ id: number }>(
+            tx,
+            sql`update organization_campaigns
+                   set units_fulfilled = units_fulfilled + ${a.units}, amount_raised_kobo = amount_raised_kobo + ${a.amount},
+                       status = case when units_fulfilled + ${a.units} >= quantity then 'fulfilled' else 'partially_fulfilled' end,
+                       updated_at = now()
+                 where id = ${a.id} and status in ('approved', 'partially_fulfilled') and units_fulfilled + ${a.units} <= quantity
+                 returning id`,
+          );
+    if (rows.length === 0) {
+      if (prepared) throw LOOK_AGAIN;
+      throw new Error(`campaign ${a.kind}:${a.id} changed while locked`);
     }
-    const status = unallocated.length ? ('needs_attention' as const) : ('paid' as const);
-    await tx.update(donations).set({ status, paidAt: sql`now()` }).where(eq(donations.id, donation.id));
-    await tx
-      .update(payments)
-      .set({ status: 'success', verifiedAt: sql`now()`, providerResponse: verified.raw })
-      .where(eq(payments.reference, reference));
-    const recorded = { ...base, status, message: status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE, allocated, unallocated };
-    await announceGift({ db: tx as unknown as Db, jobs: deps.jobs, baseUrl: deps.baseUrl }, recorded);
-    return { ...recorded, newlyRecorded: true };
-  });
-  return result;
+  }
+  return { ...recorded, newlyRecorded: true };
 }

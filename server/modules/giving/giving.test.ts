@@ -173,6 +173,38 @@ describe('paying through the sandbox and recording the gift', () => {
     expect(donation!.status).toBe('needs_attention');
   });
 
+  it('records a payment for a campaign closed while its hold was live as needing attention, and funds the rest of the bag', async () => {
+    const open = await newOrgCampaign(4);
+    const closing = await newOrgCampaign(4);
+    const checkout = await post(ctx.app, '/api/donations/checkout', {
+      ...donor,
+      donorEmail: 'closed.meanwhile@example.org',
+      cartItems: [{ campaignId: `org-${open}`, units: 2 }, { campaignId: `org-${closing}`, units: 3 }],
+    });
+    expect(checkout.statusCode).toBe(200);
+    const { reference } = checkout.json();
+    // The hold is still live when the campaign stops taking gifts.
+    await ctx.database.db.execute(sql`update organization_campaigns set status = 'rejected' where id = ${closing}`);
+    await post(ctx.app, '/api/payments/sandbox/charge', { reference });
+    const fund = await post(ctx.app, '/api/donations/fund', { transactionId: reference });
+    expect(fund.statusCode).toBe(200);
+    expect(fund.json().status).toBe('needs_attention');
+    expect(await campaignRow('organization', open)).toMatchObject({ status: 'partially_fulfilled', units: 2 });
+    expect(await campaignRow('organization', closing)).toMatchObject({ status: 'rejected', units: 0, raised: 0 });
+    const items = await selectRows<{ organization_campaign_id: number; status: string }>(
+      ctx.database.db,
+      sql`select i.organization_campaign_id, i.status from donation_items i join donations d on d.id = i.donation_id
+           where d.reference = ${reference} order by i.organization_campaign_id`,
+    );
+    expect(items.map((i) => [Number(i.organization_campaign_id), i.status])).toEqual([
+      [open, 'allocated'],
+      [closing, 'unallocated'],
+    ]);
+    // Asked again, the same answer and nothing counted twice.
+    expect((await post(ctx.app, '/api/donations/fund', { transactionId: reference })).json().status).toBe('needs_attention');
+    expect(await campaignRow('organization', open)).toMatchObject({ units: 2 });
+  });
+
   it('refuses an unknown reference', async () => {
     const res = await post(ctx.app, '/api/donations/fund', { transactionId: 'GOI-NOT-REAL' });
     expect(res.statusCode).toBe(404);

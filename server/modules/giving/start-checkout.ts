@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CHECKOUT_LIMITS, HOLD_MINUTES, TOO_MANY_CAMPAIGNS, tooManyUnits, type CheckoutReply, type checkoutSchema } from '@contract/giving';
 import { selectRows, type Db } from '../../db/client';
-import { donationItems, donations, payments } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
-import { GIVABLE, lockCampaigns, remaining } from './availability';
+import { GIVABLE, lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
 import { releaseDonations } from './release-hold';
 
 /**
@@ -71,35 +70,96 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * transaction, after the caller's earlier checkouts were released, under the advisory locks.
  */
 async function refuseOverLimits(tx: Db, email: string, addressHash: string) {
-  const [address] = await selectRows<{ unpaid: number; unpaid_wait: number | null; open: number; open_wait: number | null }>(
+  const [counts] = await selectRows<{ unpaid: number; unpaid_wait: number | null; open: number; open_wait: number | null; open_by_email: number }>(
     tx,
     sql`select count(*) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))::int as unpaid,
                ceil(extract(epoch from min(created_at) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))
                     + make_interval(mins => ${UNPAID_PER_ADDRESS.windowMinutes}) - now()))::int as unpaid_wait,
                count(*) filter (where status = 'pending' and hold_expires_at > now())::int as open,
-               ceil(extract(epoch from min(hold_expires_at) filter (where status = 'pending' and hold_expires_at > now()) - now()))::int as open_wait
+               ceil(extract(epoch from min(hold_expires_at) filter (where status = 'pending' and hold_expires_at > now()) - now()))::int as open_wait,
+               (select count(*) from donations
+                 where donor_email = ${email} and status = 'pending' and hold_expires_at > now())::int as open_by_email
           from donations
          where client_address_hash = ${addressHash}
            and created_at > now() - make_interval(mins => ${UNPAID_PER_ADDRESS.windowMinutes})`,
   );
   const retry = (seconds: number | null) => ({ 'retry-after': String(Math.max(1, Number(seconds ?? 60))) });
-  if (address && Number(address.unpaid) >= UNPAID_PER_ADDRESS.max) {
-    throw new AppError('rate_limited', UNPAID_FROM_ADDRESS, undefined, retry(address.unpaid_wait));
+  if (counts && Number(counts.unpaid) >= UNPAID_PER_ADDRESS.max) {
+    throw new AppError('rate_limited', UNPAID_FROM_ADDRESS, undefined, retry(counts.unpaid_wait));
   }
-  if (address && Number(address.open) >= CHECKOUT_LIMITS.openPerAddress) {
-    throw new AppError('rate_limited', OPEN_PER_ADDRESS, undefined, retry(address.open_wait));
+  if (counts && Number(counts.open) >= CHECKOUT_LIMITS.openPerAddress) {
+    throw new AppError('rate_limited', OPEN_PER_ADDRESS, undefined, retry(counts.open_wait));
   }
-  const [byEmail] = await selectRows<{ open: number }>(
-    tx,
-    sql`select count(*)::int as open from donations
-         where donor_email = ${email} and status = 'pending' and hold_expires_at > now()`,
-  );
-  if (byEmail && Number(byEmail.open) >= CHECKOUT_LIMITS.openPerEmail) throw new AppError('conflict', OPEN_PER_EMAIL);
+  if (counts && Number(counts.open_by_email) >= CHECKOUT_LIMITS.openPerEmail) throw new AppError('conflict', OPEN_PER_EMAIL);
+}
+
+export const PRICE_CHANGED = 'The price of a gift in your bag changed while you were checking out. Please review your gift bag and try again.';
+
+type Bag = Map<string, { kind: 'recipient' | 'organization'; id: number; units: number }>;
+type Weighed = {
+  problems: string[];
+  heldElsewhere: boolean;
+  total: number;
+  lines: Array<{ kind: 'recipient' | 'organization'; id: number; units: number; amount: number }>;
+};
+
+/** Prices the bag against what is left of each campaign, and says what cannot be given and why. */
+function weighBag(bag: Bag, campaigns: Map<string, LockedCampaign>): Weighed {
+  const out: Weighed = { problems: [], heldElsewhere: false, total: 0, lines: [] };
+  const { problems } = out;
+  for (const [key, want] of bag) {
+    const c = campaigns.get(key);
+    if (!c || !(GIVABLE[want.kind] as readonly string[]).includes(c.status)) {
+      problems.push(c ? `${c.label} is no longer open for gifts` : 'a campaign in your bag no longer exists');
+      continue;
+    }
+    if (want.kind === 'recipient' && want.units !== 1) {
+      problems.push(`${c.label} takes exactly one gift`);
+      continue;
+    }
+    if (want.units > CHECKOUT_LIMITS.unitsPerCampaign) {
+      problems.push(tooManyUnits(c.label));
+      continue;
+    }
+    const unfunded = c.quantity - c.unitsFulfilled;
+    const left = remaining(c);
+    if (unfunded <= 0) {
+      problems.push(`${c.label} has just been fully funded`);
+      continue;
+    }
+    if (want.units > left) {
+      if (c.heldByOthers > 0) {
+        out.heldElsewhere = true;
+        problems.push(
+          left <= 0
+            ? want.kind === 'recipient'
+              ? `${c.label} is being paid for by another donor right now`
+              : `every remaining unit of ${c.label} is being paid for by other donors right now`
+            : `${c.label} has only ${plural(left, 'unit', 'units')} free right now`,
+        );
+      } else {
+        problems.push(`${c.label} has only ${plural(left, 'unit', 'units')} left`);
+      }
+      continue;
+    }
+    const amount = c.unitPriceKobo * want.units;
+    out.total += amount;
+    out.lines.push({ kind: want.kind, id: want.id, units: want.units, amount });
+  }
+  return out;
+}
+
+function bagRefused(weighed: Weighed): AppError {
+  const wait = weighed.heldElsewhere
+    ? ` Other donors are paying for those units right now; if they do not finish, the units may become free again within ${HOLD_MINUTES} minutes. Please update your gift bag, or try again in a few minutes.`
+    : ' Please update your gift bag.';
+  return new AppError('conflict', `Some gifts in your bag cannot be given: ${weighed.problems.join('; ')}.${wait}`);
 }
 
 /**
- * Prices the bag from the database, holds the units for 15 minutes under row locks, and issues the
- * payment reference. The caller's earlier unpaid checkouts named in `release` are released in the
+ * Prices the bag from the database, holds the units for 15 minutes, and issues the payment
+ * reference. The hold is decided under the campaign rows' locks, taken last and kept only for one
+ * read and the commit. The caller's earlier unpaid checkouts named in `release` are released in the
  * same transaction first. Anything unavailable, over-asked or past the limits is refused with 409
  * (or 429 for the per-address limits) in words a donor can act on.
  */
@@ -117,88 +177,49 @@ export async function startCheckout(
   if (merged.size > CHECKOUT_LIMITS.campaignsPerCheckout) throw new AppError('conflict', TOO_MANY_CAMPAIGNS);
   const reference = newReference();
 
+  const wanted = [...merged.values()];
+
   const result = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     // Checkouts by one email, and from one address, take turns: two at once could otherwise both
     // pass the counts below. Always email first, then address, so two never wait on each other.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-email:${input.donorEmail}`}, 0))::text`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-address:${caller.addressHash}`}, 0))::text`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-email:${input.donorEmail}`}, 0))::text,
+                 pg_advisory_xact_lock(hashtextextended(${`checkout-address:${caller.addressHash}`}, 0))::text`,
+    );
     await releaseDonations(tx, caller.release);
     await refuseOverLimits(tx, input.donorEmail, caller.addressHash);
 
-    const locked = await lockCampaigns(tx, [...merged.values()]);
-    const problems: string[] = [];
-    let heldElsewhere = false;
-    let total = 0;
-    const lines: Array<{ kind: 'recipient' | 'organization'; id: number; units: number; amount: number }> = [];
-    for (const [key, want] of merged) {
-      const c = locked.get(key);
-      if (!c || !(GIVABLE[want.kind] as readonly string[]).includes(c.status)) {
-        problems.push(c ? `${c.label} is no longer open for gifts` : 'a campaign in your bag no longer exists');
-        continue;
-      }
-      if (want.kind === 'recipient' && want.units !== 1) {
-        problems.push(`${c.label} takes exactly one gift`);
-        continue;
-      }
-      if (want.units > CHECKOUT_LIMITS.unitsPerCampaign) {
-        problems.push(tooManyUnits(c.label));
-        continue;
-      }
-      const unfunded = c.quantity - c.unitsFulfilled;
-      const left = remaining(c);
-      if (unfunded <= 0) {
-        problems.push(`${c.label} has just been fully funded`);
-        continue;
-      }
-      if (want.units > left) {
-        if (c.heldByOthers > 0) {
-          heldElsewhere = true;
-          problems.push(
-            left <= 0
-              ? want.kind === 'recipient'
-                ? `${c.label} is being paid for by another donor right now`
-                : `every remaining unit of ${c.label} is being paid for by other donors right now`
-              : `${c.label} has only ${plural(left, 'unit', 'units')} free right now`,
-          );
-        } else {
-          problems.push(`${c.label} has only ${plural(left, 'unit', 'units')} left`);
-        }
-        continue;
-      }
-      const amount = c.unitPriceKobo * want.units;
-      total += amount;
-      lines.push({ kind: want.kind, id: want.id, units: want.units, amount });
-    }
-    if (problems.length) {
-      const wait = heldElsewhere
-        ? ` Other donors are paying for those units right now; if they do not finish, the units may become free again within ${HOLD_MINUTES} minutes. Please update your gift bag, or try again in a few minutes.`
-        : ' Please update your gift bag.';
-      throw new AppError('conflict', `Some gifts in your bag cannot be given: ${problems.join('; ')}.${wait}`);
-    }
-    const [donation] = await tx
-      .insert(donations)
-      .values({
-        reference,
-        donorUserId: caller.donorUserId,
-        donorEmail: input.donorEmail,
-        donorFullName: input.donorFullName,
-        clientAddressHash: caller.addressHash,
-        totalKobo: total,
-        holdExpiresAt: sql`now() + make_interval(mins => ${HOLD_MINUTES})`,
-      })
-      .returning({ id: donations.id, holdExpiresAt: donations.holdExpiresAt });
-    await tx.insert(donationItems).values(
-      lines.map((l) => ({
-        donationId: donation!.id,
-        recipientCampaignId: l.kind === 'recipient' ? l.id : null,
-        organizationCampaignId: l.kind === 'organization' ? l.id : null,
-        units: l.units,
-        amountKobo: l.amount,
-      })),
+    // A first look without locks: a bag that cannot be given is refused without waiting for anyone,
+    // and the donation is written before the campaign rows are locked, so the locks are held only
+    // for the read that decides and the commit.
+    const first = weighBag(merged, await readCampaigns(tx, wanted));
+    if (first.problems.length) throw bagRefused(first);
+    const [donation] = await selectRows<{ id: number; hold_expires_at: Date | string }>(
+      tx,
+      sql`with d as (
+            insert into donations (reference, donor_user_id, donor_email, donor_full_name, client_address_hash, total_kobo, hold_expires_at)
+            values (${reference}, ${caller.donorUserId}, ${input.donorEmail}, ${input.donorFullName}, ${caller.addressHash}, ${first.total},
+                    now() + make_interval(mins => ${HOLD_MINUTES}))
+            returning id, hold_expires_at),
+          i as (
+            insert into donation_items (donation_id, recipient_campaign_id, organization_campaign_id, units, amount_kobo)
+            select d.id, l.recipient, l.organization, l.units, l.amount
+              from d, unnest(${sql.param(first.lines.map((l) => (l.kind === 'recipient' ? l.id : null)))}::int[],
+                            ${sql.param(first.lines.map((l) => (l.kind === 'organization' ? l.id : null)))}::int[],
+                            ${sql.param(first.lines.map((l) => l.units))}::int[],
+                            ${sql.param(first.lines.map((l) => l.amount))}::bigint[]) as l(recipient, organization, units, amount)),
+          p as (
+            insert into payments (donation_id, provider, reference, amount_kobo)
+            select d.id, ${deps.payments.name}, ${reference}, ${first.total} from d)
+          select id, hold_expires_at from d`,
     );
-    await tx.insert(payments).values({ donationId: donation!.id, provider: deps.payments.name, reference, amountKobo: total });
-    return { total, holdExpiresAt: donation!.holdExpiresAt! };
+
+    // The read that decides, under the locks: our own hold is left out of what others hold.
+    const decided = weighBag(merged, await lockCampaigns(tx, wanted, donation!.id));
+    if (decided.problems.length) throw bagRefused(decided);
+    if (decided.total !== first.total) throw new AppError('conflict', PRICE_CHANGED);
+    return { total: first.total, holdExpiresAt: new Date(donation!.hold_expires_at) };
   });
 
   await deps.payments.begin({ reference, amountKobo: result.total, email: input.donorEmail });

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Notification } from '@contract/auth';
-import type { Db } from '../../db/client';
+import { selectRows, type Db } from '../../db/client';
 import { notifications } from '../../db/schema/all';
 
 export async function listNotifications(db: Db, userId: number): Promise<Notification[]> {
@@ -28,9 +28,17 @@ export async function markAllRead(db: Db, userId: number): Promise<number> {
   return rows.length;
 }
 
-/** For other modules: tell a user something, with an optional link inside the app. */
-export async function notify(db: Db, userId: number, message: string, linkTo?: string): Promise<void> {
-  await db.insert(notifications).values({ userId, message, linkTo: linkTo ?? null });
+/**
+ * Writes a notice for a user and, in the same statement, returns where to mail it: the verified
+ * address and first name, or nothing when the address is not verified.
+ */
+export async function notifyAndFindAddress(db: Db, userId: number, message: string, linkTo: string): Promise<{ email: string; firstName: string } | undefined> {
+  const [row] = await selectRows<{ email: string; first_name: string }>(
+    db,
+    sql`with n as (insert into notifications (user_id, message, link_to) values (${userId}, ${message}, ${linkTo}))
+        select email, first_name from users where id = ${userId} and email_verified_at is not null`,
+  );
+  return row ? { email: row.email, firstName: row.first_name } : undefined;
 }
 
 /** Tells every active admin (any role other than recipient, donor and organization). */

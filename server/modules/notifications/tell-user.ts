@@ -1,10 +1,8 @@
-import { eq, isNotNull, and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/all';
 import { enqueueMail } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { escapeHtml, simpleHtml } from '../../providers/mail/layout';
-import { notify } from './queries';
+import { notifyAndFindAddress } from './queries';
 
 export type Notice = {
   subject: string;
@@ -21,12 +19,7 @@ export type Notice = {
  * does and the queued mail survives an outage; wake the mail queue after commit.
  */
 export async function tellUser(deps: { db: Db; jobs: JobQueue; baseUrl: string }, userId: number, notice: Notice): Promise<void> {
-  await notify(deps.db, userId, notice.message, notice.link);
-  const [user] = await deps.db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt)))
-    .limit(1);
+  const user = await notifyAndFindAddress(deps.db, userId, notice.message, notice.link);
   if (!user) return;
   await mailNotice(deps, user.email, user.firstName, notice);
 }
