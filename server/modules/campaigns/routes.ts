@@ -12,6 +12,7 @@ import { errorReplies } from '@contract/errors';
 import { NEXT_CURSOR_HEADER } from '@contract/pagination';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
+import { createResponseCache } from '../../http/response-cache';
 import { decodeCursor, encodeCursor } from './cursor';
 import {
   findPublicOrganizationCampaign,
@@ -36,6 +37,9 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const recipientList = z.array(publicRecipientCampaignSchema);
   const organizationList = z.array(publicOrganizationCampaignSchema);
   const searchList = z.array(searchResultSchema);
+  // A campaign page is never served from a kept copy (a donor must see the figure their gift just
+  // changed), but visitors asking for the same campaign at the same moment share one query.
+  const sameMoment = createResponseCache({ ttlMs: 0 });
   return async (app) => {
     app.get(
       '/api/campaigns',
@@ -84,10 +88,12 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: { params: idParamSchema, response: { 200: publicRecipientCampaignSchema, ...errors } },
       },
-      async (request) => {
-        const campaign = await findPublicRecipientCampaign(db, storage, request.params.id);
-        if (!campaign) throw notFound('Campaign not found.');
-        return campaign;
+      async (request, reply) => {
+        await sameMoment.json(request, reply, publicRecipientCampaignSchema, async () => {
+          const campaign = await findPublicRecipientCampaign(db, storage, request.params.id);
+          if (!campaign) throw notFound('Campaign not found.');
+          return { value: campaign };
+        });
       },
     );
 
@@ -116,10 +122,12 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: { params: idParamSchema, response: { 200: publicOrganizationCampaignSchema, ...errors } },
       },
-      async (request) => {
-        const campaign = await findPublicOrganizationCampaign(db, storage, request.params.id);
-        if (!campaign) throw notFound('Organization campaign not found.');
-        return campaign;
+      async (request, reply) => {
+        await sameMoment.json(request, reply, publicOrganizationCampaignSchema, async () => {
+          const campaign = await findPublicOrganizationCampaign(db, storage, request.params.id);
+          if (!campaign) throw notFound('Organization campaign not found.');
+          return { value: campaign };
+        });
       },
     );
   };
