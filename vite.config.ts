@@ -9,8 +9,8 @@ const webRoot = path.resolve(import.meta.dirname, 'web');
 
 /**
  * Writes `page-chunks.json` beside the build: for each source module under web/ that is not part
- * of the entry's own code, the chunk files it needs (its chunk and every chunk that one imports),
- * less those the entry already loads. The server reads it to name a page's code in its HTML
+ * of the entry's own code, the chunk files it needs (its chunk and every chunk that one imports,
+ * and the query client's, which every page loads with its own), less those the entry already loads. The server reads it to name a page's code in its HTML
  * (server/http/page-html.ts). Vite's manifest cannot say this once small chunks are merged.
  */
 function pageChunks(): Plugin {
@@ -32,10 +32,16 @@ function pageChunks(): Plugin {
       };
       const entryFiles = new Set<string>();
       for (const chunk of chunks.values()) if (chunk.isEntry) closure(chunk.fileName, entryFiles);
+      if (process.env.SHOW_ENTRY) for (const c of chunks.values()) if (c.isEntry) console.log(c.fileName, c.imports, c.moduleIds.filter((m) => !m.includes('node_modules')).map((m) => path.relative(webRoot, m)).join('\n'));
+      // Every lazily loaded page renders under the query client's provider, whose code loads beside
+      // the page's own (web/app/lazy.tsx): a page needs that module's chunks too.
+      const providerModule = path.join(webRoot, 'app', 'query-client.tsx');
+      const provider = [...chunks.values()].find((chunk) => chunk.moduleIds.includes(providerModule));
+      const providerFiles = provider ? [...closure(provider.fileName)] : [];
       const pages: Record<string, string[]> = {};
       for (const chunk of chunks.values()) {
         if (entryFiles.has(chunk.fileName)) continue;
-        const files = [...closure(chunk.fileName)].filter((file) => !entryFiles.has(file));
+        const files = [...new Set([...closure(chunk.fileName), ...providerFiles])].filter((file) => !entryFiles.has(file));
         for (const id of chunk.moduleIds) {
           const source = path.relative(webRoot, id).split(path.sep).join('/');
           if (!source.startsWith('..') && !path.isAbsolute(source)) pages[source] = files;
@@ -128,10 +134,13 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       // Fewer, larger chunks: on a slow phone each request costs a round trip, and HTTP/1.1 allows
-      // only six at a time. Shared code under 2 kB is merged into a chunk that loads it anyway. Kept
+      // only six at a time. Shared code under 1 kB is merged into a chunk that loads it anyway. Kept
       // small on purpose: code free of side effects may be merged into the entry, and at 20 kB whole
-      // pages (terms, privacy, the areas' help) were, adding 5 kB gzipped to every first page.
-      output: { experimentalMinChunkSize: 2_000 },
+      // pages (terms, privacy, the areas' help) were, adding 5 kB gzipped to every first page; at
+      // 3 kB the areas' help pages still were. At 2 kB a small module only pages use (the responsive
+      // image) went into the entry while what it imports went into a shared chunk, so the home page
+      // loaded a second script; the layout journey checks the home page names none.
+      output: { experimentalMinChunkSize: 1_000 },
     },
   },
   server: {

@@ -111,6 +111,35 @@ describe('campaign journeys', () => {
     await expect.poll(() => page.locator('h1').innerText()).toBe('All Campaigns');
   });
 
+  it('keeps the old page, its focus and its address until the next page can show, and the scroll place on back', async () => {
+    const { page } = await e2e.newPage({ width: 1280 });
+    await page.goto('/');
+    await settle(page);
+    // The About page's code arrives a second late.
+    await page.route(/\/assets\/about-page-[^/]+\.js$/, async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).focus();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    await page.keyboard.press('Enter');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.locator('h1').innerText()).toBe('Give the Gift of Independence');
+    expect(await page.locator('main').innerText()).not.toContain('Loading');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('About Us');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/about');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('About Us');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('About Us');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Give the Gift of Independence');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('keeps the organization quantity stepper within 1 and the units remaining, at most one payment’s worth', async () => {
     const { page } = await e2e.newPage();
     await page.goto(`/campaigns/org-${orgId}`);

@@ -1,18 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router';
+import { AppRouter, createPreparingHistory } from './app/navigation';
+import { AppRoutes, prepareRoute } from './app/router';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
-});
+const history = createPreparingHistory(prepareRoute);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={createRouter(queryClient)} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The first page's code is in before the first render, as after every navigation; the server's
+// HTML names it for early download (server/http/page-html.ts), and its data is requested now.
+void prepareRoute(history.location.pathname)
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <AppRouter history={history}>
+          <AppRoutes />
+        </AppRouter>
+      </StrictMode>,
+    );
+  });

@@ -1,18 +1,26 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { loadSession } from '@/lib/session';
+import { useScrollRestoration } from './navigation';
 
-/** At start a stored token loads the profile; any failure signs out and goes to /login. */
+/**
+ * At start a stored token loads the profile; any failure signs out and goes to /login. Once only:
+ * outside a data router, useNavigate gives a new function after every navigation. Also keeps the
+ * scroll position across navigations.
+ */
 export function AppRoot() {
   const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  useScrollRestoration();
   useEffect(() => {
     let cancelled = false;
     void loadSession().then((message) => {
-      if (message && !cancelled) navigate('/login', { replace: true, state: { message } });
+      if (message && !cancelled) navigateRef.current('/login', { replace: true, state: { message } });
     });
     return () => {
       cancelled = true;
     };
-  }, [navigate]);
+  }, []);
   return <Outlet />;
 }

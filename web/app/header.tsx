@@ -1,5 +1,5 @@
 import { Gift, Menu, Moon, Search, Sun, Volume2, VolumeX, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { itemCount, useCart } from '@/lib/cart';
 import { useDisclosure } from '@/lib/disclosure';
@@ -7,10 +7,12 @@ import { SETTINGS_KEYS, prefersDark, useBooleanSetting } from '@/lib/settings';
 import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
 
-// Only signed-in people need these, so their code loads only then.
-const AccountMenu = lazy(() => import('./account-menu'));
-const NotificationBell = lazy(() => import('./notification-bell'));
 import { buttonClass } from '@/ui/button';
+import { lazyComponent } from './lazy';
+
+// Only signed-in people need these, so their code loads only then; the bell's with the query client.
+const AccountMenu = lazyComponent(() => import('./account-menu'), { queries: false });
+const NotificationBell = lazyComponent(() => import('./notification-bell'));
 
 const navItems = [
   { to: '/campaigns', label: 'Campaigns' },

@@ -1,9 +1,11 @@
 import { HandHeart } from 'lucide-react';
+import { Suspense } from 'react';
 import { SITE_NAME, usePageTitle } from '@/lib/page';
 import { LinkButton } from '@/ui/button';
-import { FeaturedHighlights } from '@/features/campaigns/featured-highlights';
-import { ImpactStats } from '@/features/content/impact-stats';
-import { SuccessStories } from '@/features/content/success-stories';
+import { lazyComponent } from './lazy';
+
+/** The sections that show data (and TanStack Query with them) load after the hero, which needs neither. */
+export const HomeSections = lazyComponent(() => import('./home-sections'));
 
 export default function HomePage() {
   usePageTitle(SITE_NAME);
@@ -32,9 +34,9 @@ export default function HomePage() {
           <img src="/media/seed/hero.svg" alt="" width={640} height={480} className="mx-auto w-full max-w-lg rounded-2xl bg-orange-50 dark:bg-gray-900" />
         </div>
       </section>
-      <FeaturedHighlights />
-      <SuccessStories />
-      <ImpactStats />
+      <Suspense fallback={null}>
+        <HomeSections />
+      </Suspense>
     </>
   );
 }

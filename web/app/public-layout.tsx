@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { SETTINGS_KEYS, readBooleanSetting } from '@/lib/settings';
 import { playNavigationSound } from '@/lib/sound';
 import { LoadingState } from '@/ui/feedback';
@@ -79,7 +79,6 @@ export function PublicLayout() {
       </main>
       <Footer />
       <RouteAnnouncer />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,10 +1,9 @@
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '@/lib/page';
 
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ notFound = false }: { notFound?: boolean }) {
   usePageTitle('Something went wrong');
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold">{notFound ? 'Page Not Found' : 'Something went wrong'}</h1>
@@ -20,4 +19,32 @@ export function RouteError() {
       </p>
     </div>
   );
+}
+
+type BoundaryProps = { pathname: string; children: ReactNode };
+type BoundaryState = { failedAt: string | null };
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failedAt: null };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    // The address is filled in by getDerivedStateFromProps on the same render.
+    return { failedAt: '' };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.failedAt === '') return { failedAt: props.pathname };
+    // Going to another address tries again.
+    if (state.failedAt !== null && state.failedAt !== props.pathname) return { failedAt: null };
+    return null;
+  }
+
+  override render() {
+    return this.state.failedAt === null ? this.props.children : <RouteError />;
+  }
+}
+
+/** Shows RouteError in place of what it wraps when rendering it fails (a page's code that did not load, a bug), until the address changes. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary pathname={useLocation().pathname}>{children}</Boundary>;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 
 export const SITE_NAME = 'Gift of Independence';
 
@@ -25,6 +25,8 @@ export function announce(message: string): void {
  */
 export function usePageTitle(title: string): void {
   const location = useLocation();
+  // Back and forward return to the place the page was left (web/app/navigation.tsx): focus moves without scrolling.
+  const returning = useNavigationType() === 'POP';
   useEffect(() => {
     document.title = title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`;
     firstLocationKey ??= location.key;
@@ -38,9 +40,9 @@ export function usePageTitle(title: string): void {
         const heading = document.querySelector<HTMLElement>('main h1');
         if (heading) {
           heading.tabIndex = -1;
-          heading.focus({ preventScroll: false });
+          heading.focus({ preventScroll: returning });
         }
       });
     }
-  }, [title, location.key, location.state]);
+  }, [title, location.key, location.state, returning]);
 }
