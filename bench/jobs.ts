@@ -36,6 +36,7 @@ export async function runQueueBench() {
     while (smtp.messages.length < MAILS && performance.now() - started < 300_000) await new Promise((r) => setTimeout(r, 20));
     const seconds = (performance.now() - enqueued) / 1000;
     await jobs.stop();
+    mailer.close?.();
     console.log(`\nJob queue on ${database.kind}: ${MAILS} mail jobs written in one transaction in ${((enqueued - started) / 1000).toFixed(1)} s`);
     console.log(`  sent to a loopback SMTP server: ${smtp.messages.length} in ${seconds.toFixed(1)} s = ${(smtp.messages.length / seconds).toFixed(0)} mail jobs per second`);
   } finally {

@@ -10,6 +10,8 @@ export async function startSmtpCatcher(listenPort = 0) {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Senders keep connections open for reuse; on close, drop them after half a second.
+    closeTimeout: 500,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -16,12 +16,12 @@ export interface Mailer {
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   // The URL keeps all its own settings (query options such as ?tls.rejectUnauthorized=false);
   // these time-outs apply where it sets none. Mail is sent from background jobs, which must finish
-  // well within their 120-second expiry. A few connections are kept open and reused: a gift sends
+  // well within their 120-second expiry. Up to ten connections are kept open and reused: a gift sends
   // two messages, and a connection per message cost more than the message.
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: 3,
+    maxConnections: 10,
     connectionTimeout: 20_000,
     greetingTimeout: 20_000,
     socketTimeout: 60_000,
