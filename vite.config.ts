@@ -16,6 +16,7 @@ const webRoot = path.resolve(import.meta.dirname, 'web');
 function pageChunks(): Plugin {
   return {
     name: 'page-chunks',
+    applyToEnvironment: (environment) => environment.name === 'client',
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = new Map(
@@ -81,6 +82,7 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
+    applyToEnvironment: (environment) => environment.name === 'client',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
@@ -109,6 +111,7 @@ function precompress(): Plugin {
 function pressableStyleId(): Plugin {
   return {
     name: 'pressable-style-id',
+    applyToEnvironment: (environment) => environment.name === 'client',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -141,6 +144,23 @@ export default defineConfig({
       // image) went into the entry while what it imports went into a shared chunk, so the home page
       // loaded a second script; the layout journey checks the home page names none.
       output: { experimentalMinChunkSize: 1_000 },
+    },
+  },
+  // `vite build` builds both: the web app (dist/web) and the server's drawing of the public pages
+  // (dist/ssr/entry-server.js, decision 0022). That one carries its packages, React's production
+  // build among them (React picks its build by NODE_ENV, which the server does not set).
+  builder: {},
+  environments: {
+    ssr: {
+      resolve: { noExternal: true },
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        outDir: path.resolve(import.meta.dirname, 'dist/ssr'),
+        emptyOutDir: true,
+        copyPublicDir: false,
+        target: 'node20',
+        rollupOptions: { input: path.join(webRoot, 'entry-server.tsx'), output: { inlineDynamicImports: true } },
+      },
     },
   },
   server: {

@@ -84,10 +84,12 @@ async function measureMany(base: string, paths: string[]) {
 }
 
 /**
- * The JavaScript each page loads before it first paints, gzipped (level 9): the scripts and module
- * preloads in the HTML the server sends for that address (createPageHtml: index.html's entry plus the
- * page's own chunks from the build's page-chunks.json). Code a page asks for only after it has painted
- * (dialogs, forms behind a click) is not counted.
+ * The JavaScript each page loads to come to life, gzipped (level 9): the scripts and module preloads
+ * in the HTML the server sends for that address when it does not draw the page (createPageHtml:
+ * index.html's entry plus the page's own chunks from the build's page-chunks.json). The server draws
+ * these pages (decision 0022), so their first paint waits for none of it; without the server's
+ * drawing (a build without it, or the server busy) it all comes before the first paint. Code a page
+ * asks for only after it has painted (dialogs, forms behind a click) is not counted.
  */
 async function pageJavaScript(): Promise<Array<{ path: string; files: number; gzipKb: number }>> {
   const dist = path.resolve('dist/web');
@@ -310,7 +312,8 @@ async function main() {
   if (want('ratelimit')) await runRateLimitBench();
   if (want('jobs')) await runQueueBench();
   if (want('bundle')) {
-    console.log('\nJavaScript loaded before first paint, gzipped (target: at most 100 KB)');
+    console.log('\nJavaScript a page loads to come to life, gzipped (target: at most 100 KB before first paint);');
+    console.log('the server draws these pages, so their first paint needs none of it (decision 0022)');
     for (const page of await pageJavaScript()) {
       console.log(`  ${page.path.padEnd(16)} ${page.gzipKb.toFixed(1).padStart(6)} KB in ${page.files} file(s)`);
     }

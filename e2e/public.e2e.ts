@@ -364,6 +364,10 @@ async function watchShiftsAndCsp(page: Page): Promise<void> {
   });
 }
 
+/** True once React has taken over the element (hydrated it, or drawn it itself). */
+const hydrated = (page: Page, selector: string) =>
+  page.evaluate((s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')), selector);
+
 const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
 const cspOf = (page: Page) => page.evaluate(() => (window as unknown as { csp: string[] }).csp);
 
@@ -412,8 +416,12 @@ describe('for crawlers and slow phones', () => {
     it(`keeps the footer below the fold and everything in place while the campaign list loads slowly (${theme})`, async () => {
       const { page } = await e2e.newPage({ theme, width: 390 });
       await watchShiftsAndCsp(page);
+      // A visitor arriving at /campaigns gets it drawn with its cards (decision 0022); the list loads
+      // in the browser when they come from another page of the site.
+      await page.goto('/');
+      await expect.poll(() => hydrated(page, 'main h1')).toBe(true);
       const release = await holdApi(page, /\/api\/(campaigns|org-campaigns\/active)\?/);
-      await page.goto('/campaigns');
+      await page.getByRole('link', { name: 'Give a gift' }).click();
       await expect.poll(() => page.getByText('Loading campaigns...').count()).toBe(1);
       const footerWhileLoading = await box(page, 'footer');
       // Out of sight, so it cannot jump in front of the visitor when the cards arrive.
@@ -446,8 +454,11 @@ describe('for crawlers and slow phones', () => {
   it('holds the campaign page\'s space while its details load slowly, with no CSP refusal', async () => {
     const { page } = await e2e.newPage({ theme: 'dark', width: 390 });
     await watchShiftsAndCsp(page);
+    // As above: the page loads its details in the browser when the visitor comes from the list.
+    await page.goto('/campaigns');
+    await expect.poll(() => hydrated(page, 'main h1')).toBe(true);
     const release = await holdApi(page, /\/api\/(campaigns|org-campaigns)\/\d+$/);
-    await page.goto(`/campaigns/org-${orgId}`);
+    await page.locator(`main a[href="/campaigns/org-${orgId}"]`).first().click();
     await expect.poll(() => page.getByText('Loading Campaign Details...').count()).toBe(1);
     const footer = await box(page, 'footer');
     expect(footer.top).toBeGreaterThanOrEqual(footer.viewport);
@@ -466,6 +477,76 @@ describe('for crawlers and slow phones', () => {
     expect(await cspOf(page)).toEqual([]);
     expect(pageProblems(page)).toEqual([]);
   });
+});
+
+describe('pages the server draws', () => {
+  it('arrive whole, readable with no script at all, with the data they were drawn with', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/campaigns/org-${orgId}`);
+      expect(await page.locator('main h1').innerText()).toContain('Lagos School for the Blind');
+      expect(await page.getByRole('progressbar').first().getAttribute('aria-valuenow')).toMatch(/^\d+$/);
+      expect(await page.locator('main picture img, main img').first().getAttribute('fetchpriority')).toBe('high');
+      await page.goto('/campaigns');
+      expect(await page.locator(`main a[href="/campaigns/${recipientId}"]`).count()).toBeGreaterThan(0);
+      await page.goto('/');
+      expect(await page.locator('main h1').innerText()).toBe('Give the Gift of Independence');
+      await page.goto('/login');
+      expect(await page.locator('h1').count()).toBe(1);
+      // Pages that depend on the visitor (the gift bag) are drawn in the browser only.
+      await page.goto('/cart');
+      expect(await page.locator('#root').innerHTML()).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`come to life in place: the reader's place and focus stay, the theme holds, nothing is fetched twice (${theme})`, async () => {
+      const { page } = await e2e.newPage({ theme, width: 390 });
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      const apiCalls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/campaigns/')) apiCalls.push(r.url());
+      });
+      // The app's code is held back, so the drawn page can be used before it comes to life.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
+        await gate;
+        await route.continue();
+      });
+      await page.goto(`/campaigns/${recipientId}`, { waitUntil: 'commit' });
+      const heading = await page.waitForSelector('main h1');
+      expect(await heading!.innerText()).toContain('Amina');
+      expect(await hydrated(page, 'main h1')).toBe(false);
+      // A keyboard user already on the page: focus on the first link of the main content.
+      await page.locator('main a').first().focus();
+      const focused = await page.evaluateHandle(() => document.activeElement);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+
+      release();
+      await expect.poll(() => hydrated(page, 'main h1')).toBe(true);
+      await settle(page);
+      // The very same elements, and focus where it was: nothing was drawn over the reader.
+      expect(await heading!.evaluate((el) => el.isConnected)).toBe(true);
+      expect(await page.evaluate((el) => document.activeElement === el, focused)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      expect(await page.getByRole('button', { name: 'Dark mode' }).getAttribute('aria-pressed')).toBe(String(theme === 'dark'));
+      // The page came with its data: the browser does not ask for it again.
+      expect(apiCalls).toEqual([]);
+      expect(errors).toEqual([]);
+
+      await page.getByRole('button', { name: 'Add to gift bag' }).click();
+      await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('added to your gift bag');
+      await expectNoAxeViolations(page, `drawn campaign page after it came to life (${theme})`);
+      expect(pageProblems(page)).toEqual([]);
+    });
+  }
 });
 
 describe('uploaded images', () => {

@@ -22,6 +22,7 @@ import { fastifyTrustProxy } from './http/trust-proxy';
 import { registerOpenApi } from './http/openapi';
 import { registerTextGuard } from './http/text-guard';
 import { createPageHtml } from './http/page-html';
+import { loadPageRender } from './http/page-render';
 import { accountRoutes } from './modules/accounts/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { requestRoutes } from './modules/campaigns/request-routes';
@@ -231,7 +232,8 @@ export async function buildApp(
       },
     });
   }
-  const pageHtml = webDir ? createPageHtml(webDir, (urlPath) => pagePreloadsFor(deps.db, deps.storage, urlPath)) : undefined;
+  const pageRender = webDir ? await loadPageRender(app, webDir) : undefined;
+  const pageHtml = webDir ? createPageHtml(webDir, (urlPath) => pagePreloadsFor(deps.db, deps.storage, urlPath), pageRender) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

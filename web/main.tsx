@@ -1,21 +1,34 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter, createPreparingHistory } from './app/navigation';
 import { AppRoutes, prepareRoute } from './app/router';
 import './styles.css';
 
 const history = createPreparingHistory(prepareRoute);
+const root = document.getElementById('root')!;
+// A public page the server drew (decision 0022) comes with the data it was drawn with.
+const drawnWith = document.getElementById('page-data');
 
-// The first page's code is in before the first render, as after every navigation; the server's
-// HTML names it for early download (server/http/page-html.ts), and its data is requested now.
-void prepareRoute(history.location.pathname)
-  .catch(() => undefined)
-  .then(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <AppRouter history={history}>
-          <AppRoutes />
-        </AppRouter>
-      </StrictMode>,
-    );
-  });
+async function start() {
+  if (drawnWith?.textContent) {
+    const { restoreQueries } = await import('./app/query-client');
+    restoreQueries(JSON.parse(drawnWith.textContent));
+  }
+  // The first page's code is in before the first render, as after every navigation; the server's
+  // HTML names it for early download (server/http/page-html.ts), and its data is requested now
+  // unless the page came with it.
+  await prepareRoute(history.location.pathname).catch(() => undefined);
+  const app = (
+    <StrictMode>
+      <AppRouter history={history}>
+        <AppRoutes />
+      </AppRouter>
+    </StrictMode>
+  );
+  // The server's markup is kept and brought to life where it stands, so a screen reader already
+  // reading it keeps its place; a page the server left empty is drawn here.
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

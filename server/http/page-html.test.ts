@@ -45,6 +45,28 @@ describe('page HTML', () => {
     );
   });
 
+  it('carries a drawn page inside #root with the data it was drawn with, and names neither its data nor its code', async () => {
+    fs.writeFileSync(path.join(webDir, 'page-chunks.json'), JSON.stringify({ 'features/campaigns/campaign-detail-page.tsx': ['assets/detail-abc.js'] }));
+    const html = createPageHtml(
+      webDir,
+      async () => ({ images: [{ href: '/media/a.svg' }], data: ['/api/campaigns/7'] }),
+      async (urlPath) => (urlPath === '/campaigns/7' ? { html: '<h1>Ada</h1>', state: { reason: '</script><script>alert(1)</script> <!--' } } : null),
+    );
+    const drawn = await html('/campaigns/7');
+    expect(drawn).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/a.svg"></head>');
+    expect(drawn).not.toContain('as="fetch"');
+    expect(drawn).not.toContain('modulepreload');
+    // The data cannot end its script element early: every < is escaped, and JSON reads it back as it was.
+    const data = /<script type="application\/json" id="page-data">(.*?)<\/script><div id="root"><h1>Ada<\/h1><\/div>/.exec(drawn);
+    expect(data?.[1]).not.toContain('<');
+    expect(JSON.parse(data![1]!)).toEqual({ reason: '</script><script>alert(1)</script> <!--' });
+    // A page drawn with no data carries no data element; one the server does not draw is as before.
+    const plain = createPageHtml(webDir, undefined, async () => ({ html: '<p>$& $1</p>', state: null }));
+    expect(await plain('/about')).toBe(index.replace('<div id="root"></div>', () => '<div id="root"><p>$& $1</p></div>'));
+    expect(await html('/campaigns/8')).toContain('<link rel="modulepreload"');
+    expect(await createPageHtml(webDir, undefined, () => Promise.reject(new Error('bug')))('/about')).toBe(index);
+  });
+
   it('serves the plain page when the look-up fails or there is no chunk list', async () => {
     fs.rmSync(path.join(webDir, 'page-chunks.json'));
     const html = createPageHtml(webDir, () => Promise.reject(new Error('database down')));

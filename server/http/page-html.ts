@@ -36,6 +36,11 @@ const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&
  */
 export type PreloadImage = { href: string; srcset?: string; sizes?: string };
 export type PagePreloads = (urlPath: string) => Promise<{ images: PreloadImage[]; data: string[] }>;
+/** The server's drawing of a public page (server/http/page-render.ts): its markup and the data it was drawn with. */
+export type PageRender = (urlPath: string) => Promise<{ html: string; state: unknown } | null>;
+
+/** JSON safe inside a `<script type="application/json">`: with no `<`, no `</script>` or comment can end it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * index.html for each address, with what the browser would otherwise learn of late:
@@ -50,8 +55,14 @@ export type PagePreloads = (urlPath: string) => Promise<{ images: PreloadImage[]
  *   signed-out visitor's would not, so the browser hands them the early reply.
  * Without page-chunks.json (a stand-in build) the page code is not named; a failed look-up names
  * nothing else. Either way the page works as before, only later.
+ *
+ * With `render`, a public page the server can draw (decision 0022) also carries its markup inside
+ * #root and the data it was drawn with (`<script type="application/json" id="page-data">`), so the
+ * browser paints it before any script has run. Its API replies are then not named, as nothing will
+ * ask for them, nor its code, which the entry fetches once the page is on screen. A page the server
+ * does not draw, or failed to, is index.html as above.
  */
-export function createPageHtml(webDir: string, preloads?: PagePreloads): (urlPath: string) => Promise<string> {
+export function createPageHtml(webDir: string, preloads?: PagePreloads, render?: PageRender): (urlPath: string) => Promise<string> {
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   // Written by the build (vite.config.ts, pageChunks): source module -> the chunk files it needs beyond the entry's.
   const chunksPath = path.join(webDir, 'page-chunks.json');
@@ -65,13 +76,23 @@ export function createPageHtml(webDir: string, preloads?: PagePreloads): (urlPat
 
   return async (urlPath) => {
     const match = PAGE_MODULES.find(([pattern]) => pattern.test(urlPath));
+    const [early, drawn] = await Promise.all([
+      preloads ? preloads(urlPath).catch(() => ({ images: [], data: [] })) : { images: [], data: [] },
+      render ? render(urlPath).catch(() => null) : null,
+    ]);
     // The image first: the browser starts requests in document order, and it is what the visitor waits for.
-    const early = preloads ? await preloads(urlPath).catch(() => ({ images: [], data: [] })) : { images: [], data: [] };
     const links =
       early.images.map(imageLink).join('') +
-      early.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`).join('') +
-      ((match && codeLinks.get(match[1])) || '');
-    return links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
+      (drawn ? '' : early.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`).join('')) +
+      // A drawn page's code is not named: it is not needed to paint, and on a slow line it would share
+      // the bandwidth with the stylesheet and the image the visitor waits for. The entry loads it.
+      (drawn ? '' : (match && codeLinks.get(match[1])) || '');
+    let html = links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
+    if (drawn) {
+      const data = drawn.state ? `<script type="application/json" id="page-data">${scriptJson(drawn.state)}</script>` : '';
+      html = html.replace('<div id="root"></div>', () => `${data}<div id="root">${drawn.html}</div>`);
+    }
+    return html;
   };
 }
 

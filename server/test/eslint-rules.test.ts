@@ -58,6 +58,7 @@ describe('import rules in eslint.config.js', () => {
     ['the app registering module routes', 'server/app.ts', "import { x } from './modules/giving/routes';"],
     ['server/http calling a module’s use-case', 'server/http/auth.ts', "import { x } from '../modules/accounts/resolve-session';"],
     ['contract importing contract', 'contract/giving.ts', "import { x } from './money';"],
+    ['the web app using React’s renderer for the server', 'web/entry-server.tsx', "import { renderToString } from 'react-dom/server';\nexport const r = renderToString;"],
   ])('allows %s', async (_name, filePath, code) => {
     expect(await importProblems(filePath, code)).toEqual([]);
   });

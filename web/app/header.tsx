@@ -25,13 +25,14 @@ const toggleClass =
   'inline-flex min-h-9 min-w-9 items-center justify-center gap-1 rounded-md px-2 text-sm hover:bg-gray-800 aria-pressed:bg-gray-800 cursor-pointer';
 
 function TopBar() {
-  const [dark, setDark] = useBooleanSetting(SETTINGS_KEYS.darkMode, prefersDark);
+  const [dark, setDark, darkKnown] = useBooleanSetting(SETTINGS_KEYS.darkMode, prefersDark);
   const [sound, setSound] = useBooleanSetting(SETTINGS_KEYS.soundEnabled, () => false);
   const session = useSession();
 
+  // The theme script (public/theme-init.js) set the class before the first paint; this follows changes.
   useEffect(() => {
-    document.documentElement.classList.toggle('dark', dark);
-  }, [dark]);
+    if (darkKnown) document.documentElement.classList.toggle('dark', dark);
+  }, [dark, darkKnown]);
 
   return (
     <div className="bg-gray-950 text-gray-100">

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { matchRoutes, Navigate, useRoutes, type Params, type RouteObject } from 'react-router';
 import type { AppRole } from '@contract/roles';
@@ -12,13 +13,19 @@ import { RouteErrorBoundary } from './route-error';
 /**
  * A route of the table below. `preload` is the code the route needs, which a navigation awaits before
  * it changes the address (web/app/navigation.tsx); `prefetch` starts the data its page shows first,
- * at the same moment, so the data and the code download side by side.
+ * at the same moment, so the data and the code download side by side. `serverLoad` marks a public
+ * page the server draws in its HTML (web/entry-server.tsx): what it must have, beyond the code,
+ * before it renders the page, put in the page's own query cache.
  */
 type AppRoute = RouteObject & {
   preload?: () => Promise<unknown>;
   prefetch?: (params: Params) => void;
+  serverLoad?: (client: QueryClient, params: Params) => Promise<unknown>;
   children?: AppRoute[];
 };
+
+const nothingToLoad = () => Promise.resolve();
+const campaignsApi = () => import('@/features/campaigns/api');
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -76,25 +83,33 @@ export const routes: AppRoute[] = [
         ),
         children: [
           // The hero paints at once; the data sections below it follow.
-          { index: true, element: <HomePage />, prefetch: () => void HomeSections.preload().catch(() => undefined) },
+          {
+            index: true,
+            element: <HomePage />,
+            prefetch: () => void HomeSections.preload().catch(() => undefined),
+            // The server draws the sections' code in, and their loading states; their data follows in the browser.
+            serverLoad: () => HomeSections.preload(),
+          },
           {
             path: 'campaigns',
             ...page(() => import('@/features/campaigns/campaigns-page')),
             prefetch: () => void prefetches().then((p) => p.prefetchCampaignList(), () => undefined),
+            serverLoad: (client) => campaignsApi().then((api) => api.loadAllCampaigns(client)),
           },
           {
             path: 'campaigns/:id',
             ...page(() => import('@/features/campaigns/campaign-detail-page')),
             prefetch: ({ id }) => void prefetches().then((p) => p.prefetchCampaignPage(id), () => undefined),
+            serverLoad: (client, { id }) => campaignsApi().then((api) => api.loadCampaign(client, id)),
           },
           { path: 'search', ...page(() => import('@/features/campaigns/search-page')) },
-          { path: 'about', ...page(() => import('@/features/content/about-page')) },
-          { path: 'how-it-works', ...page(() => import('@/features/content/how-it-works-page')) },
+          { path: 'about', ...page(() => import('@/features/content/about-page')), serverLoad: nothingToLoad },
+          { path: 'how-it-works', ...page(() => import('@/features/content/how-it-works-page')), serverLoad: nothingToLoad },
           { path: 'help', ...page(() => import('@/features/content/help-page')) },
-          { path: 'supported-states', ...page(() => import('@/features/content/supported-states-page')) },
-          { path: 'organizations', ...page(() => import('@/features/content/organizations-page')) },
-          { path: 'terms-of-service', ...page(() => import('@/features/content/terms-page')) },
-          { path: 'privacy-policy', ...page(() => import('@/features/content/privacy-page')) },
+          { path: 'supported-states', ...page(() => import('@/features/content/supported-states-page')), serverLoad: nothingToLoad },
+          { path: 'organizations', ...page(() => import('@/features/content/organizations-page')), serverLoad: nothingToLoad },
+          { path: 'terms-of-service', ...page(() => import('@/features/content/terms-page')), serverLoad: nothingToLoad },
+          { path: 'privacy-policy', ...page(() => import('@/features/content/privacy-page')), serverLoad: nothingToLoad },
           { path: 'cart', ...page(() => import('@/features/giving/cart-page')) },
           { path: 'checkout', ...page(() => import('@/features/giving/checkout-page')) },
           { path: 'checkout/success', ...page(() => import('@/features/giving/checkout-success-page')) },
@@ -144,7 +159,12 @@ export const routes: AppRoute[] = [
       },
       (() => {
         const login = page(() => import('@/features/accounts/login-page'));
-        return { path: '/login', preload: login.preload, element: <RouteErrorBoundary>{login.element}</RouteErrorBoundary> };
+        return {
+          path: '/login',
+          preload: login.preload,
+          serverLoad: nothingToLoad,
+          element: <RouteErrorBoundary>{login.element}</RouteErrorBoundary>,
+        };
       })(),
     ],
   },
@@ -158,6 +178,22 @@ export function prepareRoute(pathname: string): Promise<unknown> {
   const matches = matchRoutes(routes, pathname) ?? [];
   for (const { route, params } of matches) (route as AppRoute).prefetch?.(params);
   return Promise.all(matches.map(({ route }) => (route as AppRoute).preload?.()));
+}
+
+/**
+ * For the server (web/entry-server.tsx): whether the page at an address is one it draws, and if so its
+ * code and its `serverLoad` data, put in `client`. Resolves false for any other page, and rejects
+ * when the code or the data could not be had.
+ */
+export async function loadForServer(pathname: string, client: QueryClient): Promise<boolean> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const page = matches[matches.length - 1]?.route as AppRoute | undefined;
+  if (!page?.serverLoad) return false;
+  await Promise.all([
+    ...matches.map(({ route }) => (route as AppRoute).preload?.()),
+    ...matches.map(({ route, params }) => (route as AppRoute).serverLoad?.(client, params)),
+  ]);
+  return true;
 }
 
 /** The route table, rendered for the current address (React Router's declarative mode). */

@@ -60,6 +60,15 @@ export const retryUnlessRefused = (count: number, error: unknown) => !(error ins
 
 export type ApiResult<T> = { data: T; nextCursor?: string };
 
+/** How a call reaches the API: the browser's fetch, or on the server the app itself (web/entry-server.tsx). */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** For the server's rendering of public pages only: its calls go to the app in the same process. */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 function authHeader(): Record<string, string> {
   try {
     const token = localStorage.getItem('authToken');
@@ -73,7 +82,7 @@ function authHeader(): Record<string, string> {
 export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await transport(`/api${path}`, {
       ...init,
       // No accept header: every reply under /api is JSON, and a GET with no header beyond the session's
       // is one the browser can answer from the page's early request for it (server/http/page-html.ts).

@@ -36,6 +36,12 @@ export function getSession(): SessionState {
   return state;
 }
 
+const SIGNED_OUT: SessionState = { status: 'signedOut', user: null };
+
+/**
+ * Who is signed in. A page the server drew (decision 0022) shows a signed-out visitor's view, and so
+ * does its hydration; a signed-in visitor's header follows straight after.
+ */
 export function useSession(): SessionState {
   return useSyncExternalStore(
     (l) => {
@@ -43,7 +49,7 @@ export function useSession(): SessionState {
       return () => listeners.delete(l);
     },
     getSession,
-    getSession,
+    () => SIGNED_OUT,
   );
 }
 

@@ -47,11 +47,19 @@ export function useStoredValue(key: string): string | null {
   return useSyncExternalStore(subscribe, () => read(key), () => null);
 }
 
-export function useBooleanSetting(key: string, fallback: () => boolean): [boolean, (v: boolean) => void] {
+const never = () => () => undefined;
+
+/**
+ * A stored yes/no setting, `fallback()` when none is stored. The third value is false only while a
+ * page the server drew hydrates (decision 0022): the value is then false, as the server drew it,
+ * whatever is stored, and what the setting drives outside React (the theme class) must wait.
+ */
+export function useBooleanSetting(key: string, fallback: () => boolean): [boolean, (v: boolean) => void, boolean] {
   const raw = useStoredValue(key);
-  const value = raw === null ? fallback() : raw === 'true';
+  const known = useSyncExternalStore(never, () => true, () => false);
+  const value = !known ? false : raw === null ? fallback() : raw === 'true';
   const set = useCallback((v: boolean) => writeSetting(key, String(v)), [key]);
-  return [value, set];
+  return [value, set, known];
 }
 
 export function prefersDark(): boolean {

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- React's renderer to markup, not this project's server folder
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_SIZES } from '@contract/image-sizes';

@@ -89,6 +89,14 @@ export function prefetchCampaign(client: QueryClient, rawId: string | undefined)
 }
 
 /**
+ * For the server's rendering of the campaign list and of a campaign's page (web/entry-server.tsx):
+ * the same data the pages ask for first, once, rejecting when it could not be had (the page is then
+ * left for the browser to draw).
+ */
+export const loadAllCampaigns = (client: QueryClient) => client.fetchInfiniteQuery({ ...allCampaignsQuery, retry: false });
+export const loadCampaign = (client: QueryClient, rawId: string | undefined) => client.fetchQuery({ ...campaignQuery(rawId), retry: false });
+
+/**
  * Fetches the images at the top of a page as soon as their addresses are known, before the page's
  * code has run: the WebP size the page's `<picture>` will pick for its layout (`sizes`), or the
  * one address of an image kept as a single file.

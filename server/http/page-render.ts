@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { PageRender } from './page-html';
+
+type RendererModule = {
+  createPageRenderer(api: (url: string, init: RequestInit) => Promise<Response>): PageRender;
+};
+
+/**
+ * Pages drawn at once, at most. Beyond them a visitor gets the page the browser draws (index.html),
+ * which costs the server nothing: a rush of page views never slows the API down.
+ */
+export const MAX_DRAWING = 8;
+
+/**
+ * The server's drawing of the public pages (decision 0022): the build's dist/ssr/entry-server.js,
+ * beside the web app's directory, or undefined when the build has none (pages are then drawn in the
+ * browser only). Its API calls are answered by this app in the same process, as GET requests that
+ * carry nothing of the visitor's: what it draws is what any signed-out visitor gets, from the same
+ * replies (and caches) the API gives. Visitors asking for the same page at the same moment share one
+ * drawing; nothing is kept after it, so a page is as fresh as its API replies. A drawing that fails
+ * is logged and the visitor gets index.html.
+ */
+export async function loadPageRender(app: FastifyInstance, webDir: string): Promise<PageRender | undefined> {
+  const entry = path.join(webDir, '..', 'ssr', 'entry-server.js');
+  if (!fs.existsSync(entry)) return undefined;
+  const { createPageRenderer } = (await import(pathToFileURL(entry).href)) as RendererModule;
+  const render = createPageRenderer(async (url, init) => {
+    if ((init.method ?? 'GET') !== 'GET') throw new Error('The server draws pages with GET requests only.');
+    const reply = await app.inject({ method: 'GET', url });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(reply.headers)) {
+      if (typeof value === 'string' || typeof value === 'number') headers.set(name, String(value));
+    }
+    return new Response(reply.statusCode === 204 || reply.statusCode === 304 ? null : reply.body, { status: reply.statusCode, headers });
+  });
+  const drawing = new Map<string, ReturnType<PageRender>>();
+  return (urlPath) => {
+    const shared = drawing.get(urlPath);
+    if (shared) return shared;
+    if (drawing.size >= MAX_DRAWING) return Promise.resolve(null);
+    const page = render(urlPath)
+      .catch((error: unknown) => {
+        app.log.warn({ err: error, url: urlPath }, 'drawing a page on the server failed; index.html was sent');
+        return null;
+      })
+      .finally(() => drawing.delete(urlPath));
+    drawing.set(urlPath, page);
+    return page;
+  };
+}
