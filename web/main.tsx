@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter, createPreparingHistory } from './app/navigation';
 import { AppRoutes, prepareRoute } from './app/router';
@@ -26,8 +26,9 @@ async function start() {
     </StrictMode>
   );
   // The server's markup is kept and brought to life where it stands, so a screen reader already
-  // reading it keeps its place; a page the server left empty is drawn here.
-  if (root.firstElementChild) hydrateRoot(root, app);
+  // reading it keeps its place; as a transition, in short slices that leave the page responsive to
+  // the reader meanwhile. A page the server left empty is drawn here.
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 
