@@ -486,6 +486,8 @@ describe('pages the server draws', () => {
       const page = await context.newPage();
       await page.goto(`/campaigns/org-${orgId}`);
       expect(await page.locator('main h1').innerText()).toContain('Lagos School for the Blind');
+      // The page's own title, the first thing a screen reader says on arriving.
+      expect(await page.title()).toMatch(/Lagos School for the Blind.* \| Gift of Independence$/);
       expect(await page.getByRole('progressbar').first().getAttribute('aria-valuenow')).toMatch(/^\d+$/);
       expect(await page.locator('main picture img, main img').first().getAttribute('fetchpriority')).toBe('high');
       await page.goto('/campaigns');
@@ -494,6 +496,7 @@ describe('pages the server draws', () => {
       expect(await page.locator('main h1').innerText()).toBe('Give the Gift of Independence');
       await page.goto('/login');
       expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.title()).toMatch(/ \| Gift of Independence$/);
       // Pages that depend on the visitor (the gift bag) are drawn in the browser only.
       await page.goto('/cart');
       expect(await page.locator('#root').innerHTML()).toBe('');

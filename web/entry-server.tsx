@@ -4,9 +4,10 @@ import { StaticRouter } from 'react-router';
 import { createQueryClient, dehydrateQueries, renderWithClient } from './app/query-client';
 import { AppRoutes, loadForServer } from './app/router';
 import { setApiTransport } from './lib/api';
+import { SITE_NAME, documentTitle, drawnTitle } from './lib/page';
 
-/** A public page as the server draws it: the markup inside #root, and the data it was drawn with (or null). */
-export type RenderedPage = { html: string; state: unknown };
+/** A public page as the server draws it: its title, the markup inside #root, and the data it was drawn with (or null). */
+export type RenderedPage = { title: string; html: string; state: unknown };
 
 /**
  * The server's drawing of the public pages (decision 0022), built beside the web app as
@@ -23,6 +24,7 @@ export function createPageRenderer(api: (url: string, init: RequestInit) => Prom
     // A page whose data could not be had (a campaign that is not public, the database busy) is left
     // to the browser, which shows its own answer for it.
     if (!(await loadForServer(pathname, client).catch(() => false))) return null;
+    drawnTitle.current = undefined;
     const html = renderWithClient(client, () =>
       renderToString(
         <StrictMode>
@@ -36,6 +38,11 @@ export function createPageRenderer(api: (url: string, init: RequestInit) => Prom
     client.clear();
     // Without a <head> to put them in, React writes a preload for each image at the start of the
     // markup; the images are named right after, and the page's top image in the head already.
-    return { html: html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, ''), state };
+    return {
+      // What a screen reader says first on arriving: the page's own title, as the page then sets it.
+      title: documentTitle(drawnTitle.current ?? SITE_NAME),
+      html: html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, ''),
+      state,
+    };
   };
 }

@@ -50,10 +50,12 @@ describe('page HTML', () => {
     const html = createPageHtml(
       webDir,
       async () => ({ images: [{ href: '/media/a.svg' }], data: ['/api/campaigns/7'] }),
-      async (urlPath) => (urlPath === '/campaigns/7' ? { html: '<h1>Ada</h1>', state: { reason: '</script><script>alert(1)</script> <!--' } } : null),
+      async (urlPath) =>
+        urlPath === '/campaigns/7' ? { title: 'Cane & <b>', html: '<h1>Ada</h1>', state: { reason: '</script><script>alert(1)</script> <!--' } } : null,
     );
     const drawn = await html('/campaigns/7');
     expect(drawn).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/a.svg"></head>');
+    expect(drawn).toContain('<title>Cane &amp; &lt;b></title>');
     expect(drawn).not.toContain('as="fetch"');
     expect(drawn).not.toContain('modulepreload');
     // The data cannot end its script element early: every < is escaped, and JSON reads it back as it was.
@@ -61,8 +63,10 @@ describe('page HTML', () => {
     expect(data?.[1]).not.toContain('<');
     expect(JSON.parse(data![1]!)).toEqual({ reason: '</script><script>alert(1)</script> <!--' });
     // A page drawn with no data carries no data element; one the server does not draw is as before.
-    const plain = createPageHtml(webDir, undefined, async () => ({ html: '<p>$& $1</p>', state: null }));
-    expect(await plain('/about')).toBe(index.replace('<div id="root"></div>', () => '<div id="root"><p>$& $1</p></div>'));
+    const plain = createPageHtml(webDir, undefined, async () => ({ title: 'About $&', html: '<p>$& $1</p>', state: null }));
+    expect(await plain('/about')).toBe(
+      index.replace('<title>Gift of Independence</title>', () => '<title>About $&amp;</title>').replace('<div id="root"></div>', () => '<div id="root"><p>$& $1</p></div>'),
+    );
     expect(await html('/campaigns/8')).toContain('<link rel="modulepreload"');
     expect(await createPageHtml(webDir, undefined, () => Promise.reject(new Error('bug')))('/about')).toBe(index);
   });

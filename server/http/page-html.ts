@@ -26,6 +26,7 @@ export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/login\/?$/, 'features/accounts/login-page.tsx'],
 ];
 
+const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** What the page an address opens will fetch first, found from the address alone (no session). */
@@ -37,7 +38,7 @@ const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&
 export type PreloadImage = { href: string; srcset?: string; sizes?: string };
 export type PagePreloads = (urlPath: string) => Promise<{ images: PreloadImage[]; data: string[] }>;
 /** The server's drawing of a public page (server/http/page-render.ts): its markup and the data it was drawn with. */
-export type PageRender = (urlPath: string) => Promise<{ html: string; state: unknown } | null>;
+export type PageRender = (urlPath: string) => Promise<{ title: string; html: string; state: unknown } | null>;
 
 /** JSON safe inside a `<script type="application/json">`: with no `<`, no `</script>` or comment can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -56,7 +57,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * Without page-chunks.json (a stand-in build) the page code is not named; a failed look-up names
  * nothing else. Either way the page works as before, only later.
  *
- * With `render`, a public page the server can draw (decision 0022) also carries its markup inside
+ * With `render`, a public page the server can draw (decision 0022) also carries its title, its markup inside
  * #root and the data it was drawn with (`<script type="application/json" id="page-data">`), so the
  * browser paints it before any script has run. Its API replies are then not named, as nothing will
  * ask for them, nor its code, which the entry fetches once the page is on screen. A page the server
@@ -90,7 +91,9 @@ export function createPageHtml(webDir: string, preloads?: PagePreloads, render?:
     let html = links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
     if (drawn) {
       const data = drawn.state ? `<script type="application/json" id="page-data">${scriptJson(drawn.state)}</script>` : '';
-      html = html.replace('<div id="root"></div>', () => `${data}<div id="root">${drawn.html}</div>`);
+      html = html
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${text(drawn.title)}</title>`)
+        .replace('<div id="root"></div>', () => `${data}<div id="root">${drawn.html}</div>`);
     }
     return html;
   };

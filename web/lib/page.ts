@@ -19,16 +19,23 @@ export function announce(message: string): void {
   }, 250);
 }
 
+/** The document title for a page's title. */
+export const documentTitle = (title: string) => (title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`);
+
+/** While the server draws a page (web/entry-server.tsx): the title it asked for, for the HTML's <title>. */
+export const drawnTitle: { current?: string } = {};
+
 /**
  * Names the page: sets the document title and, after a navigation (not the first load), announces
  * the new page and moves focus to its main heading so reading starts there.
  */
 export function usePageTitle(title: string): void {
+  if (typeof document === 'undefined') drawnTitle.current = title;
   const location = useLocation();
   // Back and forward return to the place the page was left (web/app/navigation.tsx): focus moves without scrolling.
   const returning = useNavigationType() === 'POP';
   useEffect(() => {
-    document.title = title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`;
+    document.title = documentTitle(title);
     firstLocationKey ??= location.key;
     if (location.key === firstLocationKey) return;
     // A change that stays on the page (a filter or a page of a table) keeps focus where it is.
