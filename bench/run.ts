@@ -84,6 +84,40 @@ async function measureMany(base: string, paths: string[]) {
 }
 
 /**
+ * Campaign pages as a visitor's browser asks for them (the HTML, which the server draws with the
+ * campaign in it, decision 0022): `workers` visitors at once, each opening the next of `paths` in
+ * turn, for DURATION seconds. Counts the pages that came drawn and those that came as the plain
+ * index.html (the server at its limit of drawings at once, or a drawing that failed).
+ */
+async function measurePages(base: string, paths: string[], workers: number) {
+  const until = Date.now() + DURATION * 1000;
+  const latencies: number[] = [];
+  let drawn = 0;
+  let plain = 0;
+  let errors = 0;
+  let at = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (Date.now() < until) {
+        const started = performance.now();
+        try {
+          const response = await fetch(`${base}${paths[at++ % paths.length]}`);
+          const html = await response.text();
+          if (!response.ok) errors += 1;
+          else if (html.includes('<div id="root"><')) drawn += 1;
+          else plain += 1;
+        } catch {
+          errors += 1;
+        }
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / DURATION, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, drawn, plain, errors };
+}
+
+/**
  * The JavaScript each page loads to come to life, gzipped (level 9): the scripts and module preloads
  * in the HTML the server sends for that address when it does not draw the page (createPageHtml:
  * index.html's entry plus the page's own chunks from the build's page-chunks.json). The server draws
@@ -257,6 +291,7 @@ async function givingRun(processes: number) {
 async function scaleSection() {
   const sizes = (process.env.BENCH_SCALE ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
   const rows: Array<{ size: number; label: string; rps: number; p99: number; errors: number }> = [];
+  const drawnCounts: string[] = [];
   let kind = '';
   for (const size of sizes) {
     const { database, env, cleanup } = await scratchDatabase(`_scale${size}`);
@@ -275,6 +310,10 @@ async function scaleSection() {
           from recipient_campaigns where status in ('approved', 'purchased', 'delivered')
          order by created_at desc, id desc offset ${Math.floor(size * 0.9 * 0.75)} limit 1`);
       const deepCursor = encodeCursor({ createdAt: deep!.created_at, id: Number(deep!.id) });
+      const pagePaths = (
+        await selectRows<{ id: number }>(database.db, sql`
+          select id from recipient_campaigns where status in ('approved', 'purchased', 'delivered') order by md5(id::text) limit 1000`)
+      ).map((r) => `/campaigns/${Number(r.id)}`);
       await database.close();
       const server = await startServer({ ...env, PUBLIC_CACHE_SECONDS: '0' });
       child = server.child;
@@ -290,6 +329,12 @@ async function scaleSection() {
       await measureMany(server.url, searchPaths);
       const many = await measureMany(server.url, searchPaths);
       rows.push({ size, label: `search, ${searchPaths.length} distinct queries`, rps: many.rps, p99: many.p99, errors: many.errors + many.busy });
+      if (fs.existsSync(path.resolve('dist/ssr/entry-server.js'))) {
+        await measurePages(server.url, pagePaths.slice(0, 50), 8);
+        const pages = await measurePages(server.url, pagePaths, 8);
+        rows.push({ size, label: `campaign pages, HTML drawn (8 at once)`, rps: pages.rps, p99: pages.p99, errors: pages.errors });
+        drawnCounts.push(`${size.toLocaleString('en')} campaigns: ${pages.drawn} pages drawn, ${pages.plain} sent plain (drawing limit reached)`);
+      }
       await stopServer(server.child);
       child = undefined;
     } finally {
@@ -302,6 +347,7 @@ async function scaleSection() {
   for (const r of rows) {
     console.log(`${r.label.padEnd(46)} ${r.size.toLocaleString('en').padStart(9)} ${r.rps.toFixed(0).padStart(9)} ${r.p99.toFixed(1).padStart(10)} ${String(r.errors).padStart(8)}`);
   }
+  for (const line of drawnCounts) console.log(`  ${line}`);
 }
 
 async function main() {
