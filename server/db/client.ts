@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -32,6 +32,20 @@ export type Database = {
 /** Runs raw SQL and returns its rows; both drivers answer with a `rows` array. */
 export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Like selectRows, as a named prepared statement: on PostgreSQL each connection parses it once and,
+ * after a few runs, keeps a generic plan rather than planning it again for every call. Only for a
+ * statement whose text never changes (`name` stands for that one text) and whose best plan does not
+ * depend on the values, such as lookups by primary key. PGlite runs it as an ordinary statement.
+ */
+export async function selectPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
 }
 

@@ -113,34 +113,42 @@ export async function searchCampaigns(
 ): Promise<{ items: SearchResult[]; next?: SearchPosition }> {
   const queries = await toTextQueries(db, opts.q);
   if (!queries) return { items: [] };
-  const page = async (anyWord: boolean) => {
-    const match = anyWord ? queries.any : queries.all;
-    // Each kind's newest matches are ranked as they are read: no second pass over the table.
-    const rows = await selectRows<{ kind: 'recipient' | 'organization'; id: number }>(db, sql`
-      select kind, id from (
-        (select 'recipient' as kind, id, created_at, search_vector from recipient_campaigns
-          where status in (${sql.join(PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
-            and search_vector @@ ${match}::tsquery
-          order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
+  const { limit, position } = opts;
+  // Each kind's newest matches are ranked as they are read: no second pass over the table.
+  const candidates = (match: string, anyWord: boolean) => sql`
+    select kind, id, created_at, ts_rank(search_vector, ${queries.any}::tsquery) as rank, ${sql.raw(String(anyWord))} as any_word from (
+      (select 'recipient' as kind, id, created_at, search_vector from recipient_campaigns
+        where status in (${sql.join(PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
+          and search_vector @@ ${match}::tsquery
+        order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
+      union all
+      (select 'organization' as kind, id, created_at, search_vector from organization_campaigns
+        where status in (${sql.join(PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`), sql`, `)})
+          and search_vector @@ ${match}::tsquery
+        order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
+    ) candidates
+    order by rank desc, created_at desc, id desc
+    limit ${limit + 1} offset ${position.offset}`;
+  // On a first page, the widened query is part of the same statement: it runs only when no
+  // campaign has every word (its scans sit behind a one-time check of the first result).
+  const widen = !position.anyWord && position.offset === 0 && queries.any !== queries.all;
+  const statement = position.anyWord
+    ? candidates(queries.any, true)
+    : widen
+      ? sql`
+        with every_word as materialized (${candidates(queries.all, false)})
+        select * from every_word
         union all
-        (select 'organization' as kind, id, created_at, search_vector from organization_campaigns
-          where status in (${sql.join(PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`), sql`, `)})
-            and search_vector @@ ${match}::tsquery
-          order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
-      ) candidates
-      order by ts_rank(search_vector, ${queries.any}::tsquery) desc, created_at desc, id desc
-      limit ${opts.limit + 1} offset ${opts.position.offset}`);
-    return rows.map((r) => ({ kind: r.kind, id: Number(r.id) }));
-  };
-  let anyWord = opts.position.anyWord;
-  let ranked = await page(anyWord);
-  if (!anyWord && ranked.length === 0 && opts.position.offset === 0 && queries.any !== queries.all) {
-    anyWord = true;
-    ranked = await page(true);
-  }
+        select * from (${candidates(queries.any, true)}) any_word where not exists (select from every_word)`
+      : candidates(queries.all, false);
+  const ranked = (await selectRows<{ kind: 'recipient' | 'organization'; id: number; any_word: boolean }>(db, statement)).map((r) => ({
+    kind: r.kind,
+    id: Number(r.id),
+    anyWord: r.any_word,
+  }));
 
-  const more = ranked.length > opts.limit;
-  const hits = more ? ranked.slice(0, opts.limit) : ranked;
+  const more = ranked.length > limit;
+  const hits = more ? ranked.slice(0, limit) : ranked;
   const rows = await listByIds(
     db,
     storage,
@@ -150,6 +158,7 @@ export async function searchCampaigns(
   const items = hits
     .map((h) => rows.get(`${h.kind}:${h.id}`))
     .filter((x): x is SearchResult => x !== undefined);
-  const nextOffset = opts.position.offset + opts.limit;
+  const anyWord = ranked[0]?.anyWord ?? position.anyWord;
+  const nextOffset = position.offset + limit;
   return { items, next: more && nextOffset <= MAX_OFFSET ? { offset: nextOffset, anyWord } : undefined };
 }
