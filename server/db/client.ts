@@ -38,15 +38,27 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /**
- * Like selectRows, as a named prepared statement: on PostgreSQL each connection parses it once and,
- * after a few runs, keeps a generic plan rather than planning it again for every call. Only for a
- * statement whose text never changes (`name` stands for that one text) and whose best plan does not
- * depend on the values, such as lookups by primary key. PGlite runs it as an ordinary statement.
+ * A statement rendered to text once, for one that runs on many requests: each call only fills in
+ * its `sql.placeholder` values (drizzle's sql template builds and escapes a statement anew on each
+ * use, which costs as much as a simple query's round trip). With a `name`, it also runs as a named
+ * prepared statement: on PostgreSQL each connection parses it once and, after a few runs, keeps a
+ * generic plan rather than planning it again for every call; only for a statement whose best plan
+ * does not depend on the values, such as lookups by primary key. PGlite runs it as an ordinary
+ * statement.
  */
-export async function selectPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  const result = (await prepared.execute()) as unknown as { rows: T[] };
-  return result.rows;
+export function compiledSelect<T>(query: SQL, name?: string): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const bySession = new WeakMap<object, { execute: (values: Record<string, unknown>) => Promise<unknown> }>();
+  return async (db, values) => {
+    const session = db._.session;
+    let prepared = bySession.get(session);
+    if (!prepared) {
+      prepared = session.prepareQuery(compiled, undefined, name, false);
+      bySession.set(session, prepared);
+    }
+    const result = (await prepared.execute(values)) as { rows: T[] };
+    return result.rows;
+  };
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

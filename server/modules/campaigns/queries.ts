@@ -1,6 +1,6 @@
 import { and, Column, desc, eq, inArray, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign } from '@contract/campaigns';
-import { selectPrepared, type Db } from '../../db/client';
+import { compiledSelect, type Db } from '../../db/client';
 import {
   organizationCampaigns,
   organizationProducts,
@@ -288,9 +288,27 @@ const unionSelect = (columns: Record<string, unknown>): SQL =>
 
 type UnionRow = Omit<RecipientRow & OrganizationRow, 'cursorTs'> & { kind: 'recipient' | 'organization' };
 
+const byIds = compiledSelect<UnionRow>(
+  sql`
+    select 'recipient' as kind, ${unionSelect(recipientColumns)}
+      from ${recipientCampaigns}
+      join ${users} on ${users.id} = ${recipientCampaigns.recipientId}
+      join ${products} on ${products.id} = ${recipientCampaigns.productId}
+      left join ${recipientProfiles} on ${recipientProfiles.userId} = ${recipientCampaigns.recipientId}
+     where ${recipientCampaigns.id} = any(${sql.placeholder('recipientIds')}::int[])
+    union all
+    select 'organization' as kind, ${unionSelect(organizationColumns)}
+      from ${organizationCampaigns}
+      join ${users} on ${users.id} = ${organizationCampaigns.organizationId}
+      join ${organizationProducts} on ${organizationProducts.id} = ${organizationCampaigns.organizationProductId}
+      left join ${organizationProfiles} on ${organizationProfiles.userId} = ${organizationCampaigns.organizationId}
+     where ${organizationCampaigns.id} = any(${sql.placeholder('organizationIds')}::int[])`,
+  'campaigns_list_by_ids',
+);
+
 /**
- * Loads public campaigns of both kinds by id, keyed 'recipient:12' / 'organization:7': one prepared
- * statement for both kinds (see selectPrepared), as search asks for it on every page.
+ * Loads public campaigns of both kinds by id, keyed 'recipient:12' / 'organization:7': one named
+ * prepared statement for both kinds (see compiledSelect), as search asks for it on every page.
  */
 export async function listByIds(
   db: Db,
@@ -300,20 +318,7 @@ export async function listByIds(
 ): Promise<Map<string, PublicRecipientCampaign | PublicOrganizationCampaign>> {
   const out = new Map<string, PublicRecipientCampaign | PublicOrganizationCampaign>();
   if (recipientIds.length === 0 && organizationIds.length === 0) return out;
-  const rows = await selectPrepared<UnionRow>(db, 'campaigns_list_by_ids', sql`
-    select 'recipient' as kind, ${unionSelect(recipientColumns)}
-      from ${recipientCampaigns}
-      join ${users} on ${users.id} = ${recipientCampaigns.recipientId}
-      join ${products} on ${products.id} = ${recipientCampaigns.productId}
-      left join ${recipientProfiles} on ${recipientProfiles.userId} = ${recipientCampaigns.recipientId}
-     where ${recipientCampaigns.id} = any(${sql.param(recipientIds)}::int[])
-    union all
-    select 'organization' as kind, ${unionSelect(organizationColumns)}
-      from ${organizationCampaigns}
-      join ${users} on ${users.id} = ${organizationCampaigns.organizationId}
-      join ${organizationProducts} on ${organizationProducts.id} = ${organizationCampaigns.organizationProductId}
-      left join ${organizationProfiles} on ${organizationProfiles.userId} = ${organizationCampaigns.organizationId}
-     where ${organizationCampaigns.id} = any(${sql.param(organizationIds)}::int[])`);
+  const rows = await byIds(db, { recipientIds, organizationIds });
   for (const r of rows) {
     // Kobo amounts as numbers whichever driver answered (PGlite may hand back bigint values).
     const row = {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SearchResult } from '@contract/campaigns';
 import { CURSOR_INVALID_MESSAGE } from '@contract/pagination';
-import { selectRows, type Db } from '../../db/client';
+import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Storage } from '../../providers/storage/storage';
 import {
@@ -101,6 +101,40 @@ async function toTextQueries(db: Db, q: string): Promise<{ all: string; any: str
 }
 
 /**
+ * One page of ranked matches (kind, id, and whether the query was widened to any word) for the
+ * placeholders all and any (text-search queries), limit and offset. Each kind's newest matches are
+ * ranked as they are read: no second pass over the table.
+ */
+const rankedPage = (match: 'all' | 'any') => sql`
+  select kind, id, created_at, ts_rank(search_vector, ${sql.placeholder('any')}::tsquery) as rank,
+         ${sql.raw(match === 'any' ? 'true' : 'false')} as any_word
+    from (
+      (select 'recipient' as kind, id, created_at, search_vector from recipient_campaigns
+        where status in (${sql.join(PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
+          and search_vector @@ ${sql.placeholder(match)}::tsquery
+        order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
+      union all
+      (select 'organization' as kind, id, created_at, search_vector from organization_campaigns
+        where status in (${sql.join(PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`), sql`, `)})
+          and search_vector @@ ${sql.placeholder(match)}::tsquery
+        order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
+    ) candidates
+   order by rank desc, created_at desc, id desc
+   limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+type RankedRow = { kind: 'recipient' | 'organization'; id: number; any_word: boolean };
+const rankedStatements = {
+  everyWord: compiledSelect<RankedRow>(rankedPage('all')),
+  anyWord: compiledSelect<RankedRow>(rankedPage('any')),
+  // Every word, or only when no campaign has them all, any word: the any-word scans sit behind a
+  // one-time check of the first result, so they cost nothing when it found campaigns.
+  widening: compiledSelect<RankedRow>(sql`
+    with every_word as materialized (${rankedPage('all')})
+    select * from every_word
+    union all
+    select * from (${rankedPage('any')}) any_word where not exists (select from every_word)`),
+};
+
+/**
  * Full-text match over product name, recipient or organization name and reason, across both kinds
  * of campaign, misspellings included (see toTextQueries). Campaigns with every word come first; only
  * when none has them all does the search widen to any word. The newest SEARCH_CANDIDATES matches of
@@ -114,34 +148,10 @@ export async function searchCampaigns(
   const queries = await toTextQueries(db, opts.q);
   if (!queries) return { items: [] };
   const { limit, position } = opts;
-  // Each kind's newest matches are ranked as they are read: no second pass over the table.
-  const candidates = (match: string, anyWord: boolean) => sql`
-    select kind, id, created_at, ts_rank(search_vector, ${queries.any}::tsquery) as rank, ${sql.raw(String(anyWord))} as any_word from (
-      (select 'recipient' as kind, id, created_at, search_vector from recipient_campaigns
-        where status in (${sql.join(PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
-          and search_vector @@ ${match}::tsquery
-        order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
-      union all
-      (select 'organization' as kind, id, created_at, search_vector from organization_campaigns
-        where status in (${sql.join(PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`), sql`, `)})
-          and search_vector @@ ${match}::tsquery
-        order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
-    ) candidates
-    order by rank desc, created_at desc, id desc
-    limit ${limit + 1} offset ${position.offset}`;
-  // On a first page, the widened query is part of the same statement: it runs only when no
-  // campaign has every word (its scans sit behind a one-time check of the first result).
+  // On a first page, the any-word query comes in the same statement (see widening).
   const widen = !position.anyWord && position.offset === 0 && queries.any !== queries.all;
-  const statement = position.anyWord
-    ? candidates(queries.any, true)
-    : widen
-      ? sql`
-        with every_word as materialized (${candidates(queries.all, false)})
-        select * from every_word
-        union all
-        select * from (${candidates(queries.any, true)}) any_word where not exists (select from every_word)`
-      : candidates(queries.all, false);
-  const ranked = (await selectRows<{ kind: 'recipient' | 'organization'; id: number; any_word: boolean }>(db, statement)).map((r) => ({
+  const statement = position.anyWord ? rankedStatements.anyWord : widen ? rankedStatements.widening : rankedStatements.everyWord;
+  const ranked = (await statement(db, { all: queries.all, any: queries.any, limit: limit + 1, offset: position.offset })).map((r) => ({
     kind: r.kind,
     id: Number(r.id),
     anyWord: r.any_word,
