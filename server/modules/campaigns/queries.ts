@@ -318,18 +318,10 @@ export async function listByIds(
 ): Promise<Map<string, PublicRecipientCampaign | PublicOrganizationCampaign>> {
   const out = new Map<string, PublicRecipientCampaign | PublicOrganizationCampaign>();
   if (recipientIds.length === 0 && organizationIds.length === 0) return out;
-  const rows = await byIds(db, { recipientIds, organizationIds });
-  for (const r of rows) {
-    // Kobo amounts as numbers whichever driver answered (PGlite may hand back bigint values).
-    const row = {
-      ...r,
-      priceKobo: Number(r.priceKobo),
-      unitPriceKobo: Number(r.unitPriceKobo),
-      totalPriceKobo: Number(r.totalPriceKobo),
-      amountRaisedKobo: Number(r.amountRaisedKobo),
-    };
-    if (r.kind === 'recipient') out.set(`recipient:${r.id}`, toPublicRecipientCampaign(row, storage));
-    else out.set(`organization:${r.id}`, toPublicOrganizationCampaign(row, storage));
+  // Both drivers hand back kobo amounts (bigint) as numbers, and timestamps as text or dates (see iso).
+  for (const r of await byIds(db, { recipientIds, organizationIds })) {
+    if (r.kind === 'recipient') out.set(`recipient:${r.id}`, toPublicRecipientCampaign(r, storage));
+    else out.set(`organization:${r.id}`, toPublicOrganizationCampaign(r, storage));
   }
   return out;
 }
