@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, Column, desc, eq, inArray, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign } from '@contract/campaigns';
-import type { Db } from '../../db/client';
+import { compiledSelect, type Db } from '../../db/client';
 import {
   organizationCampaigns,
   organizationProducts,
@@ -51,7 +51,7 @@ type RecipientRow = Awaited<ReturnType<typeof recipientBase>>[number];
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
-export function toPublicRecipientCampaign(row: RecipientRow, storage: Storage): PublicRecipientCampaign {
+export function toPublicRecipientCampaign(row: Omit<RecipientRow, 'cursorTs'>, storage: Storage): PublicRecipientCampaign {
   const funded = row.status === 'purchased' || row.status === 'delivered';
   return {
     id: row.id,
@@ -167,7 +167,7 @@ const organizationColumns = {
 
 type OrganizationRow = Awaited<ReturnType<typeof organizationBase>>[number];
 
-export function toPublicOrganizationCampaign(row: OrganizationRow, storage: Storage): PublicOrganizationCampaign {
+export function toPublicOrganizationCampaign(row: Omit<OrganizationRow, 'cursorTs'>, storage: Storage): PublicOrganizationCampaign {
   const fallbackName = `${row.firstName} ${row.lastName}`.trim();
   return {
     id: row.id,
@@ -269,7 +269,47 @@ export async function refreshOrganizationSearchText(db: Db, ids?: number[]): Pro
   await addSearchWords(db, sql`select search_text from organization_campaigns ${ids ? sql`where id = any(${sql.param(ids)}::int[])` : sql``}`);
 }
 
-/** Loads public campaigns of both kinds by id, keyed 'recipient:12' / 'organization:7'. */
+// The public columns of both kinds under one list of names, for a union of the two: each kind's
+// own column, or a typed null where only the other kind has that column.
+const unionColumnTypes = new Map<string, string>();
+for (const columns of [recipientColumns, organizationColumns]) {
+  for (const [name, column] of Object.entries(columns)) {
+    if (is(column, Column)) unionColumnTypes.set(name, column.getSQLType());
+  }
+}
+const unionSelect = (columns: Record<string, unknown>): SQL =>
+  sql.join(
+    [...unionColumnTypes].map(([name, type]) => {
+      const column = columns[name];
+      return is(column, Column) ? sql`${column} as ${sql.identifier(name)}` : sql`null::${sql.raw(type)} as ${sql.identifier(name)}`;
+    }),
+    sql`, `,
+  );
+
+type UnionRow = Omit<RecipientRow & OrganizationRow, 'cursorTs'> & { kind: 'recipient' | 'organization' };
+
+const byIds = compiledSelect<UnionRow>(
+  sql`
+    select 'recipient' as kind, ${unionSelect(recipientColumns)}
+      from ${recipientCampaigns}
+      join ${users} on ${users.id} = ${recipientCampaigns.recipientId}
+      join ${products} on ${products.id} = ${recipientCampaigns.productId}
+      left join ${recipientProfiles} on ${recipientProfiles.userId} = ${recipientCampaigns.recipientId}
+     where ${recipientCampaigns.id} = any(${sql.placeholder('recipientIds')}::int[])
+    union all
+    select 'organization' as kind, ${unionSelect(organizationColumns)}
+      from ${organizationCampaigns}
+      join ${users} on ${users.id} = ${organizationCampaigns.organizationId}
+      join ${organizationProducts} on ${organizationProducts.id} = ${organizationCampaigns.organizationProductId}
+      left join ${organizationProfiles} on ${organizationProfiles.userId} = ${organizationCampaigns.organizationId}
+     where ${organizationCampaigns.id} = any(${sql.placeholder('organizationIds')}::int[])`,
+  'campaigns_list_by_ids',
+);
+
+/**
+ * Loads public campaigns of both kinds by id, keyed 'recipient:12' / 'organization:7': one named
+ * prepared statement for both kinds (see compiledSelect), as search asks for it on every page.
+ */
 export async function listByIds(
   db: Db,
   storage: Storage,
@@ -277,16 +317,12 @@ export async function listByIds(
   organizationIds: number[],
 ): Promise<Map<string, PublicRecipientCampaign | PublicOrganizationCampaign>> {
   const out = new Map<string, PublicRecipientCampaign | PublicOrganizationCampaign>();
-  const [recipientRows, organizationRows] = await Promise.all([
-    recipientIds.length
-      ? recipientBase(db).where(inArray(recipientCampaigns.id, recipientIds))
-      : Promise.resolve([]),
-    organizationIds.length
-      ? organizationBase(db).where(inArray(organizationCampaigns.id, organizationIds))
-      : Promise.resolve([]),
-  ]);
-  for (const r of recipientRows) out.set(`recipient:${r.id}`, toPublicRecipientCampaign(r, storage));
-  for (const r of organizationRows) out.set(`organization:${r.id}`, toPublicOrganizationCampaign(r, storage));
+  if (recipientIds.length === 0 && organizationIds.length === 0) return out;
+  // Both drivers hand back kobo amounts (bigint) as numbers, and timestamps as text or dates (see iso).
+  for (const r of await byIds(db, { recipientIds, organizationIds })) {
+    if (r.kind === 'recipient') out.set(`recipient:${r.id}`, toPublicRecipientCampaign(r, storage));
+    else out.set(`organization:${r.id}`, toPublicOrganizationCampaign(r, storage));
+  }
   return out;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SearchResult } from '@contract/campaigns';
 import { CURSOR_INVALID_MESSAGE } from '@contract/pagination';
-import { selectRows, type Db } from '../../db/client';
+import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Storage } from '../../providers/storage/storage';
 import {
@@ -101,6 +101,40 @@ async function toTextQueries(db: Db, q: string): Promise<{ all: string; any: str
 }
 
 /**
+ * One page of ranked matches (kind, id, and whether the query was widened to any word) for the
+ * placeholders all and any (text-search queries), limit and offset. Each kind's newest matches are
+ * ranked as they are read: no second pass over the table.
+ */
+const rankedPage = (match: 'all' | 'any') => sql`
+  select kind, id, created_at, ts_rank(search_vector, ${sql.placeholder('any')}::tsquery) as rank,
+         ${sql.raw(match === 'any' ? 'true' : 'false')} as any_word
+    from (
+      (select 'recipient' as kind, id, created_at, search_vector from recipient_campaigns
+        where status in (${sql.join(PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
+          and search_vector @@ ${sql.placeholder(match)}::tsquery
+        order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
+      union all
+      (select 'organization' as kind, id, created_at, search_vector from organization_campaigns
+        where status in (${sql.join(PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`), sql`, `)})
+          and search_vector @@ ${sql.placeholder(match)}::tsquery
+        order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
+    ) candidates
+   order by rank desc, created_at desc, id desc
+   limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+type RankedRow = { kind: 'recipient' | 'organization'; id: number; any_word: boolean };
+const rankedStatements = {
+  everyWord: compiledSelect<RankedRow>(rankedPage('all')),
+  anyWord: compiledSelect<RankedRow>(rankedPage('any')),
+  // Every word, or only when no campaign has them all, any word: the any-word scans sit behind a
+  // one-time check of the first result, so they cost nothing when it found campaigns.
+  widening: compiledSelect<RankedRow>(sql`
+    with every_word as materialized (${rankedPage('all')})
+    select * from every_word
+    union all
+    select * from (${rankedPage('any')}) any_word where not exists (select from every_word)`),
+};
+
+/**
  * Full-text match over product name, recipient or organization name and reason, across both kinds
  * of campaign, misspellings included (see toTextQueries). Campaigns with every word come first; only
  * when none has them all does the search widen to any word. The newest SEARCH_CANDIDATES matches of
@@ -113,34 +147,18 @@ export async function searchCampaigns(
 ): Promise<{ items: SearchResult[]; next?: SearchPosition }> {
   const queries = await toTextQueries(db, opts.q);
   if (!queries) return { items: [] };
-  const page = async (anyWord: boolean) => {
-    const match = anyWord ? queries.any : queries.all;
-    // Each kind's newest matches are ranked as they are read: no second pass over the table.
-    const rows = await selectRows<{ kind: 'recipient' | 'organization'; id: number }>(db, sql`
-      select kind, id from (
-        (select 'recipient' as kind, id, created_at, search_vector from recipient_campaigns
-          where status in (${sql.join(PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
-            and search_vector @@ ${match}::tsquery
-          order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
-        union all
-        (select 'organization' as kind, id, created_at, search_vector from organization_campaigns
-          where status in (${sql.join(PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`), sql`, `)})
-            and search_vector @@ ${match}::tsquery
-          order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
-      ) candidates
-      order by ts_rank(search_vector, ${queries.any}::tsquery) desc, created_at desc, id desc
-      limit ${opts.limit + 1} offset ${opts.position.offset}`);
-    return rows.map((r) => ({ kind: r.kind, id: Number(r.id) }));
-  };
-  let anyWord = opts.position.anyWord;
-  let ranked = await page(anyWord);
-  if (!anyWord && ranked.length === 0 && opts.position.offset === 0 && queries.any !== queries.all) {
-    anyWord = true;
-    ranked = await page(true);
-  }
+  const { limit, position } = opts;
+  // On a first page, the any-word query comes in the same statement (see widening).
+  const widen = !position.anyWord && position.offset === 0 && queries.any !== queries.all;
+  const statement = position.anyWord ? rankedStatements.anyWord : widen ? rankedStatements.widening : rankedStatements.everyWord;
+  const ranked = (await statement(db, { all: queries.all, any: queries.any, limit: limit + 1, offset: position.offset })).map((r) => ({
+    kind: r.kind,
+    id: Number(r.id),
+    anyWord: r.any_word,
+  }));
 
-  const more = ranked.length > opts.limit;
-  const hits = more ? ranked.slice(0, opts.limit) : ranked;
+  const more = ranked.length > limit;
+  const hits = more ? ranked.slice(0, limit) : ranked;
   const rows = await listByIds(
     db,
     storage,
@@ -150,6 +168,7 @@ export async function searchCampaigns(
   const items = hits
     .map((h) => rows.get(`${h.kind}:${h.id}`))
     .filter((x): x is SearchResult => x !== undefined);
-  const nextOffset = opts.position.offset + opts.limit;
+  const anyWord = ranked[0]?.anyWord ?? position.anyWord;
+  const nextOffset = position.offset + limit;
   return { items, next: more && nextOffset <= MAX_OFFSET ? { offset: nextOffset, anyWord } : undefined };
 }
