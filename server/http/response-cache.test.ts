@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createResponseCache } from './response-cache';
 
-async function appWith(ttlMs: number) {
-  const cache = createResponseCache({ ttlMs });
+async function appWith(ttlMs: number, maxBytes?: number) {
+  const cache = createResponseCache({ ttlMs, maxBytes });
   let calls = 0;
   let value = 'first';
   const app = Fastify();
@@ -15,6 +15,14 @@ async function appWith(ttlMs: number) {
       await new Promise((r) => setTimeout(r, 20));
       // The extra field must not reach the client: the schema strips it.
       return { value: [{ name: value, secret: 'x' } as { name: string }], headers: { 'x-next-cursor': 'abc' } };
+    });
+  });
+  // A reply of `size` characters for each address.
+  app.get('/sized/:key', async (request, reply) => {
+    const { key } = request.params as { key: string };
+    await cache.json(request, reply, schema, async () => {
+      calls += 1;
+      return { value: [{ name: key.padEnd(Number(key.split('-')[1]), '.') }] };
     });
   });
   await app.ready();
@@ -45,6 +53,46 @@ describe('public response cache', () => {
     const again = await t.app.inject({ url: '/things', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('keeps copies up to its size in bytes, letting the oldest go first', async () => {
+    // Each reply is [{"name":"..."}]: 12 bytes around a 100-byte name.
+    const t = await appWith(60_000, 250);
+    await t.app.inject('/sized/a-100');
+    await t.app.inject('/sized/b-100');
+    expect(t.calls()).toBe(2);
+    await t.app.inject('/sized/a-100');
+    await t.app.inject('/sized/b-100');
+    expect(t.calls()).toBe(2);
+    // A third does not fit beside both: the oldest copy goes.
+    await t.app.inject('/sized/c-100');
+    await t.app.inject('/sized/b-100');
+    await t.app.inject('/sized/c-100');
+    expect(t.calls()).toBe(3);
+    await t.app.inject('/sized/a-100');
+    expect(t.calls()).toBe(4);
+    // A reply larger than the whole budget is answered but not kept.
+    expect((await t.app.inject('/sized/d-300')).statusCode).toBe(200);
+    await t.app.inject('/sized/d-300');
+    expect(t.calls()).toBe(6);
+  });
+
+  it('answers the old copy for one lifetime more while a single request makes the next', async () => {
+    const t = await appWith(100);
+    await t.app.inject('/things');
+    t.set('second');
+    await new Promise((r) => setTimeout(r, 120));
+    // Past its lifetime: every visitor still gets the old copy at once, and one query runs.
+    const stale = await Promise.all(Array.from({ length: 5 }, () => t.app.inject('/things')));
+    for (const r of stale) expect(r.json()).toEqual([{ name: 'first' }]);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(t.calls()).toBe(2);
+    expect((await t.app.inject('/things')).json()).toEqual([{ name: 'second' }]);
+    // Two lifetimes past, the copy is not answered: the visitor waits for a fresh one.
+    t.set('third');
+    await new Promise((r) => setTimeout(r, 220));
+    expect((await t.app.inject('/things')).json()).toEqual([{ name: 'third' }]);
+    expect(t.calls()).toBe(3);
   });
 
   it('keeps nothing with a zero lifetime', async () => {
