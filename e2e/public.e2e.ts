@@ -481,6 +481,10 @@ describe('for crawlers and slow phones', () => {
 
 describe('pages the server draws', () => {
   it('arrive whole, readable with no script at all, with the data they were drawn with', async () => {
+    // Markup and data make tens of kilobytes: they travel compressed.
+    const reply = await fetch(`${e2e.baseURL}/campaigns`, { headers: { 'accept-encoding': 'br' } });
+    expect(reply.headers.get('content-encoding')).toBe('br');
+    expect(await reply.text()).toContain('<div id="root"><');
     const context = await e2e.browser.newContext({ baseURL: e2e.baseURL, javaScriptEnabled: false });
     try {
       const page = await context.newPage();

@@ -239,7 +239,17 @@ export async function buildApp(
     const url = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !url.startsWith('/assets/');
     if (isPage && pageHtml) {
-      return pageHtml(url).then((html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
+      return pageHtml(url).then((html) => {
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+        // Compressed here: the compression plugin only reaches declared routes, and a drawn page
+        // carries tens of kilobytes of markup and data (decision 0022).
+        const accepted = String(request.headers['accept-encoding'] ?? '');
+        if (/\bbr\b/.test(accepted)) {
+          return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
+        }
+        if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+        return reply.send(html);
+      });
     }
     return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
   });
