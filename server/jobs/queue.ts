@@ -1,5 +1,5 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { serializeError } from '../http/logging';
 
@@ -42,21 +42,16 @@ export type JobQueue = {
 };
 
 /**
- * pg-boss sends parameterised text; drizzle runs SQL objects. Rebuilding one from the other lets a
- * job be inserted with whatever drizzle handle the caller holds, a transaction included, on both
- * engines.
+ * The caller's handle as pg-boss's database: its few fixed statements (a job's insert, above all,
+ * which runs in the transaction of every gift) as named prepared statements, so PostgreSQL parses
+ * and plans each once per connection; PGlite runs them as ordinary statements.
  */
-export function sqlFromText(text: string, values: unknown[] = []): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    chunks.push(i % 2 === 0 ? sql.raw(parts[i]!) : sql`${sql.param(values[Number(parts[i]) - 1] ?? null)}`);
-  }
-  return sql.join(chunks, sql.raw(''));
-}
-
 const through = (db: Db): PgBoss.Db => ({
-  executeSql: async (text, values) => (await db.execute(sqlFromText(text, values))) as unknown as { rows: unknown[] },
+  executeSql: async (text, values = []) => {
+    const name = `jobs_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    const prepared = db._.session.prepareQuery({ sql: text, params: values }, undefined, name, false);
+    return (await prepared.execute()) as { rows: unknown[] };
+  },
 });
 
 export type QueueOptions = {
@@ -119,6 +114,35 @@ export async function migrateJobs(database: Database): Promise<void> {
   await boss.stop({ graceful: false, wait: true });
 }
 
+/**
+ * Marks jobs completed as they end, each as soon as it can be: the first to end is written at once,
+ * and every job that ends while that write is under way is written with the others in the next one,
+ * so a busy queue settles many jobs per statement and an idle one waits for nothing.
+ */
+function completer(boss: PgBoss, name: string): (id: string) => Promise<void> {
+  let waiting: Array<{ id: string; settle: (error?: unknown) => void }> = [];
+  let writing = false;
+  const write = async () => {
+    writing = true;
+    while (waiting.length) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        await boss.complete(name, batch.map((job) => job.id));
+        for (const job of batch) job.settle();
+      } catch (error) {
+        for (const job of batch) job.settle(error ?? new Error('completing jobs failed'));
+      }
+    }
+    writing = false;
+  };
+  return (id) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ id, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!writing) void write();
+    });
+}
+
 export function createJobQueue(database: Database, options: QueueOptions = {}): JobQueue {
   const boss = bossFor(database);
   let log = options.log ?? ((message: string, error?: unknown) => console.error(message, serializeError(error).message));
@@ -166,6 +190,7 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
         // A batch per poll, each job settled on its own: the failures are failed here one by one,
         // and pg-boss then completes the jobs that are still active (the ones that succeeded).
         const batchSize = options.batchSize ?? 20;
+        const complete = completer(boss, name);
         const worker = { id: '' };
         worker.id = await boss.work<object>(
           name,
@@ -173,8 +198,8 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
           async (jobs) => {
             // A full batch means more may be waiting: look again at once rather than after the poll interval.
             if (jobs.length === batchSize && worker.id) boss.notifyWorker(worker.id);
-            // Each job is settled the moment it ends, so a slow neighbour in the batch (or a stop)
-            // never makes a job that already sent its mail run again.
+            // Each job is settled as soon as it ends (together with any that end meanwhile), so a
+            // slow neighbour in the batch (or a stop) never makes a job that already sent its mail run again.
             await Promise.all(
               jobs.map(async (job) => {
                 try {
@@ -185,7 +210,7 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
                   await boss.fail(name, job.id, { message: serializeError(error).message });
                   return;
                 }
-                await boss.complete(name, job.id);
+                await complete(job.id);
               }),
             );
           },

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../../db/client';
+import { compiledSelect, type Db } from '../../db/client';
 import { donationItems, donations } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
@@ -55,6 +55,42 @@ export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider; 
   return deps.db.transaction((tx) => recordGift(deps, tx as unknown as Db, reference, known.id, verified.raw, 'locked'));
 }
 
+/** Run on every gift, the campaign updates while other donors wait: named prepared statements (see compiledSelect). */
+const statements = {
+  lockDonation: compiledSelect<{ id: number; status: string; email: string; name: string; total: number; hold_active: boolean }>(
+    sql`select id, status, donor_email as email, donor_full_name as name, total_kobo as total,
+               coalesce(hold_expires_at > now(), false) as hold_active
+          from donations where id = ${sql.placeholder('id')}::int for update`,
+    'giving_lock_donation',
+  ),
+  /** The items, the donation and the payment, in one round trip. */
+  settle: compiledSelect<never>(
+    sql`with i as (update donation_items set status = case when id = any(${sql.placeholder('allocatedItemIds')}::int[]) then 'allocated' else 'unallocated' end
+                    where donation_id = ${sql.placeholder('donationId')}),
+             d as (update donations set status = ${sql.placeholder('status')}, paid_at = now() where id = ${sql.placeholder('donationId')})
+        update payments set status = 'success', verified_at = now(), provider_response = ${sql.placeholder('response')}::jsonb
+         where reference = ${sql.placeholder('reference')}`,
+    'giving_settle_donation',
+  ),
+  fundRecipient: compiledSelect<{ id: number }>(
+    sql`update recipient_campaigns
+           set status = 'purchased', is_featured = false, units_fulfilled = 1, amount_raised_kobo = amount_raised_kobo + ${sql.placeholder('amount')}::bigint,
+               delivery_status = 'processing_pickup', updated_at = now()
+         where id = ${sql.placeholder('id')}::int and status = 'approved' and units_fulfilled = 0
+         returning id`,
+    'giving_fund_recipient_campaign',
+  ),
+  fundOrganization: compiledSelect<{ id: number }>(
+    sql`update organization_campaigns
+           set units_fulfilled = units_fulfilled + ${sql.placeholder('units')}::int, amount_raised_kobo = amount_raised_kobo + ${sql.placeholder('amount')}::bigint,
+               status = case when units_fulfilled + ${sql.placeholder('units')}::int >= quantity then 'fulfilled' else 'partially_fulfilled' end,
+               updated_at = now()
+         where id = ${sql.placeholder('id')}::int and status in ('approved', 'partially_fulfilled') and units_fulfilled + ${sql.placeholder('units')}::int <= quantity
+         returning id`,
+    'giving_fund_organization_campaign',
+  ),
+};
+
 /** Thrown when a campaign changed between the first look and the write: the gift is decided again. */
 const LOOK_AGAIN = new Error('a campaign changed while the gift was being recorded');
 
@@ -74,12 +110,7 @@ async function recordGift(
   providerResponse: Record<string, unknown>,
   mode: 'prepared' | 'locked',
 ): Promise<Fulfilment> {
-  const [donation] = await selectRows<{ id: number; status: string; email: string; name: string; total: number; hold_active: boolean }>(
-    tx,
-    sql`select id, status, donor_email as email, donor_full_name as name, total_kobo as total,
-               coalesce(hold_expires_at > now(), false) as hold_active
-          from donations where id = ${donationId} for update`,
-  );
+  const [donation] = await statements.lockDonation(tx, { id: donationId });
   if (!donation) throw new AppError('not_found', 'We could not find that payment reference. Please contact support.');
   const base = { reference, amountKobo: Number(donation.total), donationId: donation.id, donorEmail: donation.email, donorFullName: donation.name };
   if (donation.status === 'paid' || donation.status === 'needs_attention') {
@@ -120,16 +151,8 @@ async function recordGift(
     else unallocated.push(c?.label ?? 'a campaign');
   }
   const allocatedItemIds = weighed.filter((w) => w.fits).map((w) => w.item.id);
-  await tx.execute(
-    sql`update donation_items set status = case when id = any(${sql.param(allocatedItemIds)}::int[]) then 'allocated' else 'unallocated' end
-         where donation_id = ${donation.id}`,
-  );
   const status = unallocated.length ? ('needs_attention' as const) : ('paid' as const);
-  await tx.execute(
-    sql`with d as (update donations set status = ${status}, paid_at = now() where id = ${donation.id})
-        update payments set status = 'success', verified_at = now(), provider_response = ${JSON.stringify(providerResponse)}::jsonb
-         where reference = ${reference}`,
-  );
+  await statements.settle(tx, { donationId: donation.id, allocatedItemIds, status, reference, response: JSON.stringify(providerResponse) });
   const recorded = { ...base, status, message: status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE, allocated, unallocated };
   await announceGift({ db: tx, jobs: deps.jobs, baseUrl: deps.baseUrl }, recorded);
 
@@ -139,23 +162,8 @@ async function recordGift(
   for (const a of byLockOrder) {
     const rows =
       a.kind === 'recipient'
-        ? await selectRows<{ id: number }>(
-            tx,
-            sql`update recipient_campaigns
-                   set status = 'purchased', is_featured = false, units_fulfilled = 1, amount_raised_kobo = amount_raised_kobo + ${a.amount},
-                       delivery_status = 'processing_pickup', updated_at = now()
-                 where id = ${a.id} and status = 'approved' and units_fulfilled = 0
-                 returning id`,
-          )
-        : await selectRows<{ id: number }>(
-            tx,
-            sql`update organization_campaigns
-                   set units_fulfilled = units_fulfilled + ${a.units}, amount_raised_kobo = amount_raised_kobo + ${a.amount},
-                       status = case when units_fulfilled + ${a.units} >= quantity then 'fulfilled' else 'partially_fulfilled' end,
-                       updated_at = now()
-                 where id = ${a.id} and status in ('approved', 'partially_fulfilled') and units_fulfilled + ${a.units} <= quantity
-                 returning id`,
-          );
+        ? await statements.fundRecipient(tx, { id: a.id, amount: a.amount })
+        : await statements.fundOrganization(tx, { id: a.id, units: a.units, amount: a.amount });
     if (rows.length === 0) {
       if (prepared) throw LOOK_AGAIN;
       throw new Error(`campaign ${a.kind}:${a.id} changed while locked`);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CHECKOUT_LIMITS, HOLD_MINUTES, TOO_MANY_CAMPAIGNS, tooManyUnits, type CheckoutReply, type checkoutSchema } from '@contract/giving';
-import { selectRows, type Db } from '../../db/client';
+import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
 import { GIVABLE, lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
@@ -65,24 +65,27 @@ export async function findEarlierCheckouts(
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** What the limits below count, as a named prepared statement (every checkout asks it). */
+const overLimitCounts = compiledSelect<{ unpaid: number; unpaid_wait: number | null; open: number; open_wait: number | null; open_by_email: number }>(
+  sql`select count(*) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))::int as unpaid,
+             ceil(extract(epoch from min(created_at) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))
+                  + make_interval(mins => ${sql.placeholder('windowMinutes')}::int) - now()))::int as unpaid_wait,
+             count(*) filter (where status = 'pending' and hold_expires_at > now())::int as open,
+             ceil(extract(epoch from min(hold_expires_at) filter (where status = 'pending' and hold_expires_at > now()) - now()))::int as open_wait,
+             (select count(*) from donations
+               where donor_email = ${sql.placeholder('email')} and status = 'pending' and hold_expires_at > now())::int as open_by_email
+        from donations
+       where client_address_hash = ${sql.placeholder('addressHash')}
+         and created_at > now() - make_interval(mins => ${sql.placeholder('windowMinutes')}::int)`,
+  'giving_checkout_limit_counts',
+);
+
 /**
  * Refuses a checkout past the per-email and per-address bounds. Runs inside the checkout's
  * transaction, after the caller's earlier checkouts were released, under the advisory locks.
  */
 async function refuseOverLimits(tx: Db, email: string, addressHash: string) {
-  const [counts] = await selectRows<{ unpaid: number; unpaid_wait: number | null; open: number; open_wait: number | null; open_by_email: number }>(
-    tx,
-    sql`select count(*) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))::int as unpaid,
-               ceil(extract(epoch from min(created_at) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))
-                    + make_interval(mins => ${UNPAID_PER_ADDRESS.windowMinutes}) - now()))::int as unpaid_wait,
-               count(*) filter (where status = 'pending' and hold_expires_at > now())::int as open,
-               ceil(extract(epoch from min(hold_expires_at) filter (where status = 'pending' and hold_expires_at > now()) - now()))::int as open_wait,
-               (select count(*) from donations
-                 where donor_email = ${email} and status = 'pending' and hold_expires_at > now())::int as open_by_email
-          from donations
-         where client_address_hash = ${addressHash}
-           and created_at > now() - make_interval(mins => ${UNPAID_PER_ADDRESS.windowMinutes})`,
-  );
+  const [counts] = await overLimitCounts(tx, { email, addressHash, windowMinutes: UNPAID_PER_ADDRESS.windowMinutes });
   const retry = (seconds: number | null) => ({ 'retry-after': String(Math.max(1, Number(seconds ?? 60))) });
   if (counts && Number(counts.unpaid) >= UNPAID_PER_ADDRESS.max) {
     throw new AppError('rate_limited', UNPAID_FROM_ADDRESS, undefined, retry(counts.unpaid_wait));
