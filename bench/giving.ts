@@ -5,9 +5,27 @@ import { createOrganizationCampaign } from '../server/test/fixtures';
 
 const DONORS = 100;
 
-/** Adds an approved organization campaign with `quantity` units and returns its id. */
-export function createBenchCampaign(database: Database, quantity: number): Promise<number> {
-  return createOrganizationCampaign(database.db, quantity);
+/**
+ * Adds an approved organization campaign with `quantity` units, `pastGifts` of them already given
+ * (one paid donation of one unit each, as the giving path records them), and returns its id.
+ */
+export async function createBenchCampaign(database: Database, quantity: number, pastGifts = 0): Promise<number> {
+  const id = await createOrganizationCampaign(database.db, quantity);
+  if (pastGifts > 0) {
+    await database.db.execute(sql`
+      with c as (select unit_price_kobo as price from organization_campaigns where id = ${id}),
+           d as (insert into donations (reference, donor_email, donor_full_name, total_kobo, status, paid_at)
+                 select 'PAST-' || ${id} || '-' || g, 'past' || g || '@example.org', 'Past Donor', c.price, 'paid', now() - interval '1 day'
+                   from generate_series(1, ${pastGifts}) g, c
+                 returning id, total_kobo),
+           i as (insert into donation_items (donation_id, organization_campaign_id, units, amount_kobo, status)
+                 select d.id, ${id}, 1, d.total_kobo, 'allocated' from d)
+      update organization_campaigns set units_fulfilled = ${pastGifts}, amount_raised_kobo = unit_price_kobo * ${pastGifts},
+             status = 'partially_fulfilled'
+       where id = ${id}`);
+    await database.db.execute(sql`analyze donations, donation_items`);
+  }
+  return id;
 }
 
 /**
