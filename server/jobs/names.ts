@@ -30,3 +30,8 @@ export type MailJob = { message: MailMessage };
 export function enqueueMail(jobs: JobQueue, db: Db, message: MailMessage): Promise<string | null> {
   return jobs.enqueue(db, JOB.mail, { message } satisfies MailJob);
 }
+
+/** Queues several mails through `db` in one statement, as `enqueueMail` does one. */
+export function enqueueMails(jobs: JobQueue, db: Db, messages: readonly MailMessage[]): Promise<void> {
+  return jobs.enqueueMany(db, JOB.mail, messages.map((message) => ({ message }) satisfies MailJob));
+}

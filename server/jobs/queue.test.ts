@@ -60,6 +60,29 @@ describe('durable jobs', () => {
     expect(await effects('flaky')).toEqual(['committed']);
   });
 
+  it('writes several jobs in one statement, only when the transaction commits, each run once with its queue policy', async () => {
+    const q = queue();
+    q.handle<{ note: string }>('several', { retryLimit: 3, retryDelaySeconds: 1, backoff: false }, async (job) => {
+      // Three tries of each fail: only this queue's retry limit (pg-boss's own default is 2) gives a fourth.
+      if (job.retryCount < 3) throw new Error('the mail server is down');
+      await database.db.execute(sql`insert into job_effects (job, note) values ('several', ${job.data.note})`);
+    });
+    await q.start();
+    await database.db
+      .transaction(async (tx) => {
+        await q.enqueueMany(tx, 'several', [{ note: 'rolled back a' }, { note: 'rolled back b' }]);
+        throw new Error('abandon');
+      })
+      .catch(() => undefined);
+    await database.db.transaction(async (tx) => {
+      await q.enqueueMany(tx, 'several', [{ note: 'a' }, { note: 'b' }, { note: 'c' }]);
+    });
+    q.wake('several');
+    expect((await until(() => effects('several'), (e) => e.length >= 3, 30_000)).sort()).toEqual(['a', 'b', 'c']);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await effects('several')).sort()).toEqual(['a', 'b', 'c']);
+  });
+
   it('keeps a job that used up its tries visible as failed', async () => {
     const q = queue();
     q.handle('doomed', { retryLimit: 1, retryDelaySeconds: 1, backoff: false }, async () => {

@@ -25,6 +25,8 @@ export type JobQueue = {
    * and the job exists exactly when that change is committed.
    */
   enqueue(db: Db, name: string, data: object, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<string | null>;
+  /** Writes several jobs of one kind through `db` in one statement, as `enqueue` does one. */
+  enqueueMany(db: Db, name: string, data: readonly object[]): Promise<void>;
   /** Declares a kind of job and the function that runs it (before `start`). */
   handle<T>(name: string, policy: QueuePolicy, handler: Handler<T>): void;
   /** Runs a job on a cron schedule (UTC), once across every process. */
@@ -161,6 +163,14 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
         ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       });
+    },
+    async enqueueMany(db, name, data) {
+      if (!handlers.has(name)) throw new Error(`No handler for job ${name}.`);
+      if (data.length === 0) return;
+      await boss.insert(
+        data.map((d) => ({ name, data: d })),
+        { db: through(db) },
+      );
     },
     handle(name, policy, handler) {
       if (started) throw new Error('Declare jobs before the queue starts.');

@@ -1,10 +1,10 @@
 import type { FundReply } from '@contract/giving';
 import { formatNaira } from '@contract/money';
 import type { Db } from '../../db/client';
-import { enqueueMail } from '../../jobs/names';
+import { enqueueMails } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
-import { notifyAdmins } from '../notifications/queries';
-import { tellUser } from '../notifications/tell-user';
+import { notifyManyAndAdmins } from '../notifications/queries';
+import { noticeMail, type Notice } from '../notifications/tell-user';
 
 /** A gift as recorded: what the donor paid for and where each part went. */
 export type RecordedGift = FundReply & {
@@ -19,12 +19,12 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+const receiptDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
+
 /**
  * In the transaction that records a gift: queues the donor's receipt and writes the notices to the
  * campaign owners and the admins, so all of them exist exactly when the gift does.
  */
-const receiptDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
-
 export async function announceGift(deps: { db: Db; jobs: JobQueue; baseUrl: string }, gift: RecordedGift): Promise<void> {
   const date = receiptDate.format(new Date());
   const lines = gift.allocated.map((a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`);
@@ -42,14 +42,13 @@ export async function announceGift(deps: { db: Db; jobs: JobQueue; baseUrl: stri
 ${attention ? `<p>${escapeHtml(attention.trim())}</p>` : ''}
 <p>Donations are final and non-refundable.</p>
 <p>Gift of Independence, a programme of a non-profit research centre for accessibility technology.</p></body></html>`;
-  await enqueueMail(deps.jobs, deps.db, { to: gift.donorEmail, subject: `Your Gift of Independence receipt (${gift.reference})`, text, html });
+  const receipt = { to: gift.donorEmail, subject: `Your Gift of Independence receipt (${gift.reference})`, text, html };
 
-  for (const a of gift.allocated) {
+  // Each owner hears in the app and by mail, the admins in the app: every notice in one statement,
+  // every mail in one more, all in the gift's own transaction.
+  const owners = gift.allocated.map((a) => {
     const product = a.label.split(' for ')[0];
-    // The owner hears in the app and by mail, in the gift's own transaction.
-    await tellUser(
-      { db: deps.db, jobs: deps.jobs, baseUrl: deps.baseUrl },
-      a.ownerId,
+    const notice: Notice =
       a.kind === 'recipient'
         ? {
             subject: 'Your device has been funded',
@@ -60,11 +59,20 @@ ${attention ? `<p>${escapeHtml(attention.trim())}</p>` : ''}
             subject: 'Units of your request have been funded',
             message: `A donor has funded ${a.units} ${a.units === 1 ? 'unit' : 'units'} of your ${product} request.`,
             link: '/organization/status',
-          },
-    );
-  }
+          };
+    return { userId: a.ownerId, notice };
+  });
   const adminMessage = gift.unallocated.length
     ? `Needs attention: payment ${gift.reference} (${formatNaira(gift.amountKobo)}) could not be fully placed: ${gift.unallocated.join(', ')}.`
     : `New gift ${gift.reference}: ${formatNaira(gift.amountKobo)} from ${gift.donorFullName}.`;
-  await notifyAdmins(deps.db, adminMessage);
+  const addresses = await notifyManyAndAdmins(
+    deps.db,
+    owners.map((o) => ({ userId: o.userId, message: o.notice.message, linkTo: o.notice.link })),
+    { message: adminMessage },
+  );
+  const ownerMails = owners.flatMap((o) => {
+    const to = addresses.get(o.userId);
+    return to ? [noticeMail(deps.baseUrl, to.email, to.firstName, o.notice)] : [];
+  });
+  await enqueueMails(deps.jobs, deps.db, [receipt, ...ownerMails]);
 }

@@ -41,9 +41,34 @@ export async function notifyAndFindAddress(db: Db, userId: number, message: stri
   return row ? { email: row.email, firstName: row.first_name } : undefined;
 }
 
-/** Tells every active admin (any role other than recipient, donor and organization). */
+/** Every active admin (any role other than recipient, donor and organization). */
+const activeAdmins = sql`select u.id from users u join roles r on r.id = u.role_id
+     where r.name not in ('recipient', 'donor', 'organization') and u.deleted_at is null`;
+
+/** Tells every active admin. */
 export async function notifyAdmins(db: Db, message: string, linkTo = '/admin/dashboard'): Promise<void> {
-  await db.execute(sql`insert into notifications (user_id, message, link_to)
-    select u.id, ${message}, ${linkTo} from users u join roles r on r.id = u.role_id
-     where r.name not in ('recipient', 'donor', 'organization') and u.deleted_at is null`);
+  await db.execute(sql`insert into notifications (user_id, message, link_to) select a.id, ${message}, ${linkTo} from (${activeAdmins}) a`);
+}
+
+/**
+ * Writes notices for several users and one for every active admin, in one statement, and returns
+ * where to mail each user: the verified address and first name, by user id (absent when the address
+ * is not verified).
+ */
+export async function notifyManyAndAdmins(
+  db: Db,
+  notices: ReadonlyArray<{ userId: number; message: string; linkTo: string }>,
+  admins: { message: string; linkTo?: string },
+): Promise<Map<number, { email: string; firstName: string }>> {
+  const rows = await selectRows<{ id: number; email: string; first_name: string }>(
+    db,
+    sql`with n as (insert into notifications (user_id, message, link_to)
+                   select * from unnest(${sql.param(notices.map((n) => n.userId))}::int[], ${sql.param(notices.map((n) => n.message))}::text[],
+                                        ${sql.param(notices.map((n) => n.linkTo))}::text[])),
+             a as (insert into notifications (user_id, message, link_to)
+                   select a.id, ${admins.message}, ${admins.linkTo ?? '/admin/dashboard'} from (${activeAdmins}) a)
+        select id, email, first_name from users
+         where id = any(${sql.param(notices.map((n) => n.userId))}::int[]) and email_verified_at is not null`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), { email: r.email, firstName: r.first_name }]));
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { enqueueMail } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { escapeHtml, simpleHtml } from '../../providers/mail/layout';
+import type { MailMessage } from '../../providers/mail/mail';
 import { notifyAndFindAddress } from './queries';
 
 export type Notice = {
@@ -26,9 +27,14 @@ export async function tellUser(deps: { db: Db; jobs: JobQueue; baseUrl: string }
 
 /** The mail half alone, for people known only by their address (a guest donor). */
 export async function mailNotice(deps: { db: Db; jobs: JobQueue; baseUrl: string }, to: string, name: string, notice: Notice): Promise<void> {
-  const url = `${deps.baseUrl}${notice.link}`;
+  await enqueueMail(deps.jobs, deps.db, noticeMail(deps.baseUrl, to, name, notice));
+}
+
+/** The mail that carries a notice, for a caller that queues several at once (`enqueueMails`). */
+export function noticeMail(baseUrl: string, to: string, name: string, notice: Notice): MailMessage {
+  const url = `${baseUrl}${notice.link}`;
   const details = notice.details ?? [];
-  await enqueueMail(deps.jobs, deps.db, {
+  return {
     to,
     subject: notice.subject,
     text: [`Dear ${name},`, notice.message, ...details, `See it here: ${url}`, 'Gift of Independence'].join('\n\n') + '\n',
@@ -38,5 +44,5 @@ export async function mailNotice(deps: { db: Db; jobs: JobQueue; baseUrl: string
       ...details.map(escapeHtml),
       `<a href="${escapeHtml(url)}">See it on Gift of Independence</a>`,
     ]),
-  });
+  };
 }
