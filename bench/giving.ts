@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../server/db/client';
-import { createOrganizationCampaign } from '../server/test/fixtures';
+import { createOrganizationCampaign, createUser } from '../server/test/fixtures';
 
 const DONORS = 100;
 
@@ -26,6 +26,31 @@ export async function createBenchCampaign(database: Database, quantity: number, 
     await database.db.execute(sql`analyze donations, donation_items`);
   }
   return id;
+}
+
+/**
+ * The rest of the site's history: `campaigns` closed (fulfilled) organization campaigns of one
+ * organization, each with `giftsEach` recorded gifts, so the rush campaign is one of many and the
+ * database's statistics look like a site's rather than a single campaign's.
+ */
+export async function addSiteHistory(database: Database, campaigns: number, giftsEach: number): Promise<void> {
+  const owner = await createUser(database.db, 'organization');
+  await database.db.execute(sql`
+    with c as (insert into organization_campaigns (organization_id, organization_product_id, quantity, unit_price_kobo, total_price_kobo,
+                                                   units_fulfilled, amount_raised_kobo, reason, status)
+               select ${owner}, p.id, ${giftsEach}, p.price_kobo, p.price_kobo * ${giftsEach}, ${giftsEach}, p.price_kobo * ${giftsEach},
+                      'Units for the new resource room this term.', 'fulfilled'
+                 from organization_products p, generate_series(1, ${campaigns})
+                where p.name = 'Braille Slate and Stylus Set'
+               returning id, unit_price_kobo as price),
+         g as (select c.id as campaign, c.price, n from c, generate_series(1, ${giftsEach}) n),
+         d as (insert into donations (reference, donor_email, donor_full_name, total_kobo, status, paid_at)
+               select 'SITE-' || g.campaign || '-' || g.n, 'site' || g.campaign || '.' || g.n || '@example.org', 'Past Donor', g.price, 'paid', now() - interval '2 days'
+                 from g
+               returning id, reference, total_kobo)
+    insert into donation_items (donation_id, organization_campaign_id, units, amount_kobo, status)
+    select d.id, split_part(d.reference, '-', 2)::int, 1, d.total_kobo, 'allocated' from d`);
+  await database.db.execute(sql`analyze`);
 }
 
 /**

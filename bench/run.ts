@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres, selectRows } from '../server/db/client';
 import { encodeCursor } from '../server/modules/campaigns/cursor';
 import { seedDemo } from '../server/db/seed/seed';
-import { createBenchCampaign, oversold, runGivingScenario } from './giving';
+import { addSiteHistory, createBenchCampaign, oversold, runGivingScenario } from './giving';
 import { cpuSince, markCpu } from './cpu';
 import { runRateLimitBench } from './rate-limit';
 import { runQueueBench, receiptDelays } from './jobs';
@@ -30,6 +30,9 @@ import { realisticQueries } from './search-queries';
 const CONNECTIONS = 50;
 /** Gifts the giving scenario's campaigns already have before the rush, so their history has a cost. */
 const PAST_GIFTS = Number(process.env.BENCH_PAST_GIFTS ?? 20_000);
+/** And the rest of the site: closed campaigns with their own gifts. */
+const SITE_CAMPAIGNS = 500;
+const SITE_GIFTS_EACH = 20;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const EXTRA_CAMPAIGNS = 10_000;
 
@@ -249,6 +252,7 @@ async function givingRun(processes: number, campaigns: number) {
     const givingCampaigns: number[] = [];
     // The same gifts already recorded in both: all on the one campaign, or shared by the 100.
     for (let i = 0; i < campaigns; i += 1) givingCampaigns.push(await createBenchCampaign(database, 100_000, Math.floor(PAST_GIFTS / campaigns)));
+    await addSiteHistory(database, SITE_CAMPAIGNS, SITE_GIFTS_EACH);
     const adminUrl = database.url!;
     await database.close();
     const smtp = await startSmtpCatcher();
@@ -274,7 +278,9 @@ async function givingRun(processes: number, campaigns: number) {
     const servers = `${processes} server ${processes === 1 ? 'process' : 'processes'}`;
     const where = campaigns === 1 ? 'one organization campaign' : `${campaigns} organization campaigns, one per donor (no shared row lock)`;
     console.log(`\nGiving: ${result.donors} concurrent donors, ${result.seconds} s, ${where}, ${servers}, database: postgres`);
-    console.log(`  ${PAST_GIFTS.toLocaleString('en')} gifts already recorded before the rush (${Math.floor(PAST_GIFTS / campaigns).toLocaleString('en')} per campaign)`);
+    console.log(
+      `  before the rush: ${PAST_GIFTS.toLocaleString('en')} gifts recorded (${Math.floor(PAST_GIFTS / campaigns).toLocaleString('en')} per campaign), and ${(SITE_CAMPAIGNS * SITE_GIFTS_EACH).toLocaleString('en')} more on ${SITE_CAMPAIGNS} closed campaigns`,
+    );
     console.log(`  checkouts per second:   ${(result.checkouts / result.seconds).toFixed(1)}`);
     console.log(`  fulfilments per second: ${(result.fulfilments / result.seconds).toFixed(1)}`);
     console.log(`  refused (409): ${result.refused}   errors: ${result.errors}`);
