@@ -37,8 +37,11 @@ const bans = {
     message: 'Features do not import the app shell; web/app composes them.',
   },
   featureToFeature: (feature) => ({
-    group: features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`, `../${f}`, `../${f}/**`]),
-    message: 'Features do not import each other: move shared code to web/lib (see docs/decisions/0010) or compose in web/app.',
+    group: features
+      .filter((f) => f !== feature)
+      .flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`, `../${f}`, `../${f}/**`]),
+    message:
+      'Features do not import each other: move shared code to web/lib (see docs/decisions/0010) or compose in web/app.',
   }),
   httpToQueries: {
     group: ['../modules/*/queries', '../modules/*/queries.ts'],

@@ -33,7 +33,17 @@ function pageChunks(): Plugin {
       };
       const entryFiles = new Set<string>();
       for (const chunk of chunks.values()) if (chunk.isEntry) closure(chunk.fileName, entryFiles);
-      if (process.env.SHOW_ENTRY) for (const c of chunks.values()) if (c.isEntry) console.log(c.fileName, c.imports, c.moduleIds.filter((m) => !m.includes('node_modules')).map((m) => path.relative(webRoot, m)).join('\n'));
+      if (process.env.SHOW_ENTRY)
+        for (const c of chunks.values())
+          if (c.isEntry)
+            console.log(
+              c.fileName,
+              c.imports,
+              c.moduleIds
+                .filter((m) => !m.includes('node_modules'))
+                .map((m) => path.relative(webRoot, m))
+                .join('\n'),
+            );
       // Every lazily loaded page renders under the query client's provider, whose code loads beside
       // the page's own (web/app/lazy.tsx): a page needs that module's chunks too.
       const providerModule = path.join(webRoot, 'app', 'query-client.tsx');
@@ -42,7 +52,9 @@ function pageChunks(): Plugin {
       const pages: Record<string, string[]> = {};
       for (const chunk of chunks.values()) {
         if (entryFiles.has(chunk.fileName)) continue;
-        const files = [...new Set([...closure(chunk.fileName), ...providerFiles])].filter((file) => !entryFiles.has(file));
+        const files = [...new Set([...closure(chunk.fileName), ...providerFiles])].filter(
+          (file) => !entryFiles.has(file),
+        );
         for (const id of chunk.moduleIds) {
           const source = path.relative(webRoot, id).split(path.sep).join('/');
           if (!source.startsWith('..') && !path.isAbsolute(source)) pages[source] = files;
@@ -88,7 +100,9 @@ function precompress(): Plugin {
       outDir = config.build.outDir;
     },
     async closeBundle() {
-      const files = (fs.readdirSync(outDir, { recursive: true }) as string[]).filter((file) => /\.(?:js|css|svg|json)$/.test(file));
+      const files = (fs.readdirSync(outDir, { recursive: true }) as string[]).filter((file) =>
+        /\.(?:js|css|svg|json)$/.test(file),
+      );
       for (const file of files) {
         const full = path.join(outDir, file);
         const bytes = fs.readFileSync(full);
@@ -115,7 +129,11 @@ function pressableStyleId(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => html.replace(/<link rel="stylesheet"(?= crossorigin href="\/assets\/)/, '<link rel="stylesheet" id="react-aria-pressable-style"'),
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet"(?= crossorigin href="\/assets\/)/,
+          '<link rel="stylesheet" id="react-aria-pressable-style"',
+        ),
     },
   };
 }

@@ -38,14 +38,16 @@ function postgresPids(): number[] {
 export type CpuMark = { server: Map<number, number>; database: Map<number, number>; self: NodeJS.CpuUsage };
 
 export function markCpu(serverPids: readonly number[]): CpuMark {
-  const read = (pids: readonly number[]) => new Map(pids.flatMap((pid) => (ticks(pid) === undefined ? [] : [[pid, ticks(pid)!] as [number, number]])));
+  const read = (pids: readonly number[]) =>
+    new Map(pids.flatMap((pid) => (ticks(pid) === undefined ? [] : [[pid, ticks(pid)!] as [number, number]])));
   return { server: read(serverPids), database: read(postgresPids()), self: process.cpuUsage() };
 }
 
 /** CPU seconds since `start`: server processes, PostgreSQL processes, and this (load-generating) process. */
 export function cpuSince(start: CpuMark, serverPids: readonly number[]) {
   const end = markCpu(serverPids);
-  const delta = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((sum, [pid, t]) => sum + t - (a.get(pid) ?? 0), 0) / TICKS_PER_SECOND;
+  const delta = (a: Map<number, number>, b: Map<number, number>) =>
+    [...b].reduce((sum, [pid, t]) => sum + t - (a.get(pid) ?? 0), 0) / TICKS_PER_SECOND;
   const self = process.cpuUsage(start.self);
   return {
     available: end.server.size > 0,

@@ -73,13 +73,24 @@ export async function runGivingScenario(baseUrls: readonly string[], campaignIds
       const payload = JSON.stringify(body);
       const req = http.request(
         `${baseUrl}${path}`,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-forwarded-for': ip } },
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            'x-forwarded-for': ip,
+          },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {
             try {
-              resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> });
+              resolve({
+                status: res.statusCode ?? 0,
+                body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+              });
             } catch (error) {
               reject(error instanceof Error ? error : new Error(String(error)));
             }
@@ -104,7 +115,11 @@ export async function runGivingScenario(baseUrls: readonly string[], campaignIds
           const c = await post(
             baseUrl,
             '/api/donations/checkout',
-            { donorEmail: `bench${i}.${n}@example.org`, donorFullName: `Bench Donor ${i}`, cartItems: [{ campaignId: `org-${campaignId}`, units: 1 }] },
+            {
+              donorEmail: `bench${i}.${n}@example.org`,
+              donorFullName: `Bench Donor ${i}`,
+              cartItems: [{ campaignId: `org-${campaignId}`, units: 1 }],
+            },
             ip,
           );
           if (c.status === 409) {
@@ -133,7 +148,13 @@ export async function runGivingScenario(baseUrls: readonly string[], campaignIds
 
 /** Over the given campaigns: units sold, units sold beyond a campaign's quantity, and whether each campaign's total matches its paid items. */
 export async function oversold(database: Database, campaignIds: readonly number[]) {
-  const rows = await selectRows<{ quantity: number; fulfilled: number; allocated: number; raised: number; paid: number }>(
+  const rows = await selectRows<{
+    quantity: number;
+    fulfilled: number;
+    allocated: number;
+    raised: number;
+    paid: number;
+  }>(
     database.db,
     sql`select c.quantity, c.units_fulfilled as fulfilled, c.amount_raised_kobo as raised,
                (select coalesce(sum(i.units), 0) from donation_items i where i.organization_campaign_id = c.id and i.status = 'allocated')::int as allocated,

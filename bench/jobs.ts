@@ -11,7 +11,8 @@ import { scratchDatabase } from './scratch';
 
 const MAILS = 2000;
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 export async function runQueueBench() {
   const { database, cleanup } = await scratchDatabase('_jobs');
@@ -21,24 +22,36 @@ export async function runQueueBench() {
     await migrateJobs(database);
     const mailer = createSmtpMailer(smtp.url, 'Gift of Independence <no-reply@example.org>');
     const jobs = createJobQueue(database, { log: () => undefined });
-    jobs.handle<{ message: MailMessage }>('mail', { retryLimit: 3, retryDelaySeconds: 5, backoff: true }, (job) => mailer.send(job.data.message));
+    jobs.handle<{ message: MailMessage }>('mail', { retryLimit: 3, retryDelaySeconds: 5, backoff: true }, (job) =>
+      mailer.send(job.data.message),
+    );
     await jobs.start();
     const started = performance.now();
     await database.db.transaction(async (tx) => {
       for (let i = 0; i < MAILS; i++) {
         await jobs.enqueue(tx as unknown as typeof database.db, 'mail', {
-          message: { to: `bench${i}@example.org`, subject: `Receipt ${i}`, text: `Receipt ${i}`, html: `<p>Receipt ${i}</p>` },
+          message: {
+            to: `bench${i}@example.org`,
+            subject: `Receipt ${i}`,
+            text: `Receipt ${i}`,
+            html: `<p>Receipt ${i}</p>`,
+          },
         });
       }
     });
     const enqueued = performance.now();
     jobs.wake('mail');
-    while (smtp.messages.length < MAILS && performance.now() - started < 300_000) await new Promise((r) => setTimeout(r, 20));
+    while (smtp.messages.length < MAILS && performance.now() - started < 300_000)
+      await new Promise((r) => setTimeout(r, 20));
     const seconds = (performance.now() - enqueued) / 1000;
     await jobs.stop();
     mailer.close?.();
-    console.log(`\nJob queue on ${database.kind}: ${MAILS} mail jobs written in one transaction in ${((enqueued - started) / 1000).toFixed(1)} s`);
-    console.log(`  sent to a loopback SMTP server: ${smtp.messages.length} in ${seconds.toFixed(1)} s = ${(smtp.messages.length / seconds).toFixed(0)} mail jobs per second`);
+    console.log(
+      `\nJob queue on ${database.kind}: ${MAILS} mail jobs written in one transaction in ${((enqueued - started) / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `  sent to a loopback SMTP server: ${smtp.messages.length} in ${seconds.toFixed(1)} s = ${(smtp.messages.length / seconds).toFixed(0)} mail jobs per second`,
+    );
   } finally {
     await smtp.close();
     await database.close();
@@ -47,7 +60,11 @@ export async function runQueueBench() {
 }
 
 /** Waits for the receipt of every gift paid since `since`, then answers how long each took from the gift's commit. */
-export async function receiptDelays(database: Database, smtp: Awaited<ReturnType<typeof startSmtpCatcher>>, since: Date) {
+export async function receiptDelays(
+  database: Database,
+  smtp: Awaited<ReturnType<typeof startSmtpCatcher>>,
+  since: Date,
+) {
   const gifts = await selectRows<{ reference: string; paid_ms: number }>(
     database.db,
     sql`select reference, extract(epoch from paid_at) * 1000 as paid_ms from donations

@@ -18,7 +18,13 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 
 /** Starts a process and resolves with the first match of `pattern` in its output. */
-function startAndWaitFor(command: string, args: string[], env: NodeJS.ProcessEnv, pattern: RegExp, stream: 'stdout' | 'stderr') {
+function startAndWaitFor(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  pattern: RegExp,
+  stream: 'stdout' | 'stderr',
+) {
   return new Promise<{ child: ChildProcess; match: RegExpExecArray }>((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -64,7 +70,9 @@ type Table = { type?: string; items?: Array<Record<string, unknown>> };
 
 /** A few readable lines from the audits that explain LCP and CLS. */
 function explain(audits: Record<string, { numericValue?: number; details?: unknown } | undefined>): string[] {
-  const lines = [`FCP ${audits['first-contentful-paint']?.numericValue?.toFixed(0)} ms, Speed Index ${audits['speed-index']?.numericValue?.toFixed(0)} ms`];
+  const lines = [
+    `FCP ${audits['first-contentful-paint']?.numericValue?.toFixed(0)} ms, Speed Index ${audits['speed-index']?.numericValue?.toFixed(0)} ms`,
+  ];
   const lcp = audits['largest-contentful-paint-element']?.details as { items?: Table[] } | undefined;
   for (const table of lcp?.items ?? []) {
     for (const item of table.items ?? []) {
@@ -122,7 +130,15 @@ async function main() {
     const started = await startAndWaitFor(
       process.execPath,
       ['--import', 'tsx', 'server/main.ts'],
-      { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+      {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+      },
       /running at (http:\/\/\S+)/,
       'stdout',
     );
@@ -155,7 +171,9 @@ async function main() {
       { label: 'sign in', path: '/login' },
     ];
     console.log(`Lighthouse 12, mobile, simulated throttling, ${RUNS} run(s) per page (median shown)\n`);
-    console.log(`${'page'.padEnd(40)} ${'score'.padStart(5)} ${'LCP ms'.padStart(8)} ${'CLS'.padStart(7)} ${'TBT ms'.padStart(7)}`);
+    console.log(
+      `${'page'.padEnd(40)} ${'score'.padStart(5)} ${'LCP ms'.padStart(8)} ${'CLS'.padStart(7)} ${'TBT ms'.padStart(7)}`,
+    );
     for (const page of pages) {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`${baseUrl}${page.path}`, port));

@@ -24,7 +24,9 @@ async function measure(label: string, redisUrl?: string) {
   // Fill the store with 100,000 distinct keys, as many clients would.
   const fillStart = performance.now();
   for (let i = 0; i < KEYS; i += CONCURRENCY) {
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, KEYS - i) }, (_, j) => limits.count(rule, key(i + j))));
+    await Promise.all(
+      Array.from({ length: Math.min(CONCURRENCY, KEYS - i) }, (_, j) => limits.count(rule, key(i + j))),
+    );
   }
   const fillSeconds = (performance.now() - fillStart) / 1000;
   global.gc?.();
@@ -34,12 +36,18 @@ async function measure(label: string, redisUrl?: string) {
   const ops = 200_000;
   const start = performance.now();
   for (let i = 0; i < ops; i += CONCURRENCY) {
-    await Promise.all(Array.from({ length: CONCURRENCY }, () => limits.hit(rule, key(Math.floor(Math.random() * KEYS)))));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, () => limits.hit(rule, key(Math.floor(Math.random() * KEYS)))),
+    );
   }
   const seconds = (performance.now() - start) / 1000;
   console.log(
-    `${label.padEnd(22)} fill ${Math.round(KEYS / fillSeconds).toLocaleString('en').padStart(9)} keys/s   ` +
-      `counts at ${KEYS.toLocaleString('en')} keys ${Math.round(ops / seconds).toLocaleString('en').padStart(9)}/s   ` +
+    `${label.padEnd(22)} fill ${Math.round(KEYS / fillSeconds)
+      .toLocaleString('en')
+      .padStart(9)} keys/s   ` +
+      `counts at ${KEYS.toLocaleString('en')} keys ${Math.round(ops / seconds)
+        .toLocaleString('en')
+        .padStart(9)}/s   ` +
       `heap growth ${((heapAfter - heapBefore) / 1024 / 1024).toFixed(1)} MB${redisUrl ? ' (in Redis, not this process)' : ''}`,
   );
   await app.close();

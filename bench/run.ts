@@ -87,7 +87,13 @@ async function measureMany(base: string, paths: string[]) {
     ],
   });
   const busy = (result.statusCodeStats as Record<string, { count: number } | undefined>)['503']?.count ?? 0;
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx - busy, busy, timeouts: result.timeouts };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx - busy,
+    busy,
+    timeouts: result.timeouts,
+  };
 }
 
 /**
@@ -121,7 +127,13 @@ async function measurePages(base: string, paths: string[], workers: number) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / DURATION, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, drawn, plain, errors };
+  return {
+    rps: latencies.length / DURATION,
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+    drawn,
+    plain,
+    errors,
+  };
 }
 
 /**
@@ -143,9 +155,15 @@ async function pageJavaScript(): Promise<Array<{ path: string; files: number; gz
   const pages = [];
   for (const urlPath of BUNDLE_PAGES) {
     const html = await pageHtml(urlPath);
-    const srcs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!);
+    const srcs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map(
+      (m) => m[1]!,
+    );
     const unique = [...new Set(srcs)];
-    pages.push({ path: urlPath, files: unique.length, gzipKb: unique.reduce((sum, src) => sum + gzipped(src), 0) / 1024 });
+    pages.push({
+      path: urlPath,
+      files: unique.length,
+      gzipKb: unique.reduce((sum, src) => sum + gzipped(src), 0) / 1024,
+    });
   }
   return pages;
 }
@@ -154,8 +172,14 @@ async function pageJavaScript(): Promise<Array<{ path: string; files: number; gz
 const BUNDLE_PAGES = ['/', '/campaigns', '/campaigns/1', '/login'];
 
 /** BENCH_ONLY=search,giving runs only those sections; unset runs them all. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((x) => x.trim()).filter(Boolean));
-const want = (section: 'search' | 'scale' | 'giving' | 'bundle' | 'jobs' | 'ratelimit') => ONLY.size === 0 || ONLY.has(section);
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
+const want = (section: 'search' | 'scale' | 'giving' | 'bundle' | 'jobs' | 'ratelimit') =>
+  ONLY.size === 0 || ONLY.has(section);
 
 async function buildIfMissing() {
   if (!fs.existsSync('dist/web/index.html')) {
@@ -172,11 +196,15 @@ async function searchSection(): Promise<number> {
   const { database, env, cleanup } = await scratchDatabase('_search');
   let child: ChildProcess | undefined;
   try {
-    console.log(`Preparing ${database.kind} with the demo data and ${EXTRA_CAMPAIGNS.toLocaleString('en')} extra campaigns...`);
+    console.log(
+      `Preparing ${database.kind} with the demo data and ${EXTRA_CAMPAIGNS.toLocaleString('en')} extra campaigns...`,
+    );
     await database.migrate();
     await seedDemo(database.db);
     await seedExtraCampaigns(database.db, EXTRA_CAMPAIGNS);
-    const searchPaths = (await realisticQueries(database.db)).map((q) => `/api/campaigns/search?q=${encodeURIComponent(q)}`);
+    const searchPaths = (await realisticQueries(database.db)).map(
+      (q) => `/api/campaigns/search?q=${encodeURIComponent(q)}`,
+    );
     await database.close();
 
     const routes = [
@@ -187,7 +215,10 @@ async function searchSection(): Promise<number> {
     let listRatio = 0;
     // Default settings first (public lists answered from a 3-second in-memory copy), then with that
     // cache off, so the database's own cost is visible too.
-    for (const [label, cacheSeconds] of [['default settings (public cache 3 s)', '3'], ['public cache off', '0']] as const) {
+    for (const [label, cacheSeconds] of [
+      ['default settings (public cache 3 s)', '3'],
+      ['public cache off', '0'],
+    ] as const) {
       const server = await startServer({ ...env, PUBLIC_CACHE_SECONDS: cacheSeconds });
       child = server.child;
       console.log(`\n${label}: ${CONNECTIONS} connections, ${DURATION} s per route, database: ${database.kind}`);
@@ -202,7 +233,12 @@ async function searchSection(): Promise<number> {
         measureMany(server.url, searchPaths),
         autocannon({ url: `${server.url}/api/campaigns`, connections: 5, duration: DURATION }),
       ]);
-      results.push({ label: `search, ${searchPaths.length} distinct queries`, rps: many.rps, p99: many.p99, errors: many.errors });
+      results.push({
+        label: `search, ${searchPaths.length} distinct queries`,
+        rps: many.rps,
+        p99: many.p99,
+        errors: many.errors,
+      });
       const bare = results[0]!.rps;
       console.log('route                                         req/s     p99 ms   vs bare   errors');
       for (const r of results) {
@@ -251,7 +287,8 @@ async function givingRun(processes: number, campaigns: number) {
     await seedDemo(database.db);
     const givingCampaigns: number[] = [];
     // The same gifts already recorded in both: all on the one campaign, or shared by the 100.
-    for (let i = 0; i < campaigns; i += 1) givingCampaigns.push(await createBenchCampaign(database, 100_000, Math.floor(PAST_GIFTS / campaigns)));
+    for (let i = 0; i < campaigns; i += 1)
+      givingCampaigns.push(await createBenchCampaign(database, 100_000, Math.floor(PAST_GIFTS / campaigns)));
     await addSiteHistory(database, SITE_CAMPAIGNS, SITE_GIFTS_EACH);
     const adminUrl = database.url!;
     await database.close();
@@ -276,15 +313,22 @@ async function givingRun(processes: number, campaigns: number) {
     const sold = await oversold(check, givingCampaigns);
     await check.close();
     const servers = `${processes} server ${processes === 1 ? 'process' : 'processes'}`;
-    const where = campaigns === 1 ? 'one organization campaign' : `${campaigns} organization campaigns, one per donor (no shared row lock)`;
-    console.log(`\nGiving: ${result.donors} concurrent donors, ${result.seconds} s, ${where}, ${servers}, database: postgres`);
+    const where =
+      campaigns === 1
+        ? 'one organization campaign'
+        : `${campaigns} organization campaigns, one per donor (no shared row lock)`;
+    console.log(
+      `\nGiving: ${result.donors} concurrent donors, ${result.seconds} s, ${where}, ${servers}, database: postgres`,
+    );
     console.log(
       `  before the rush: ${PAST_GIFTS.toLocaleString('en')} gifts recorded (${Math.floor(PAST_GIFTS / campaigns).toLocaleString('en')} per campaign), and ${(SITE_CAMPAIGNS * SITE_GIFTS_EACH).toLocaleString('en')} more on ${SITE_CAMPAIGNS} closed campaigns`,
     );
     console.log(`  checkouts per second:   ${(result.checkouts / result.seconds).toFixed(1)}`);
     console.log(`  fulfilments per second: ${(result.fulfilments / result.seconds).toFixed(1)}`);
     console.log(`  refused (409): ${result.refused}   errors: ${result.errors}`);
-    console.log(`  units sold: ${sold.sold} of ${sold.quantity}   units oversold: ${sold.oversold} (must be 0)   amount raised equals paid items: ${sold.raisedMatchesPaid}`);
+    console.log(
+      `  units sold: ${sold.sold} of ${sold.quantity}   units oversold: ${sold.oversold} (must be 0)   amount raised equals paid items: ${sold.raisedMatchesPaid}`,
+    );
     console.log(
       `  receipts: ${delays.received} of ${delays.gifts} sent; commit to receipt delivered: median ${delays.median.toFixed(0)} ms, p99 ${delays.p99.toFixed(0)} ms`,
     );
@@ -295,7 +339,9 @@ async function givingRun(processes: number, campaigns: number) {
       console.log(
         `  CPU per gift (checkout, payment, fulfilment, receipts): server ${perGift(cpu.server).toFixed(1)} ms, PostgreSQL ${perGift(cpu.database).toFixed(1)} ms, load generator ${perGift(cpu.loadGenerator).toFixed(1)} ms`,
       );
-      console.log(`  at ${total.toFixed(1)} ms of CPU per gift, this machine's ${cpus} CPUs can carry at most ${((cpus * 1000) / total).toFixed(0)} gifts per second`);
+      console.log(
+        `  at ${total.toFixed(1)} ms of CPU per gift, this machine's ${cpus} CPUs can carry at most ${((cpus * 1000) / total).toFixed(0)} gifts per second`,
+      );
     }
   } finally {
     for (const child of children) child.kill('SIGTERM');
@@ -309,7 +355,10 @@ async function givingRun(processes: number, campaigns: number) {
  * so every request reaches the database.
  */
 async function scaleSection() {
-  const sizes = (process.env.BENCH_SCALE ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
+  const sizes = (process.env.BENCH_SCALE ?? '10000,100000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   const rows: Array<{ size: number; label: string; rps: number; p99: number; errors: number }> = [];
   const drawnCounts: string[] = [];
   let kind = '';
@@ -322,17 +371,27 @@ async function scaleSection() {
       await database.migrate();
       await seedDemo(database.db);
       await seedExtraCampaigns(database.db, size);
-      console.log(`\nScale: ${size.toLocaleString('en')} extra campaigns seeded on ${database.kind} in ${((Date.now() - seeding) / 1000).toFixed(0)} s`);
-      const searchPaths = (await realisticQueries(database.db)).map((q) => `/api/campaigns/search?q=${encodeURIComponent(q)}`);
+      console.log(
+        `\nScale: ${size.toLocaleString('en')} extra campaigns seeded on ${database.kind} in ${((Date.now() - seeding) / 1000).toFixed(0)} s`,
+      );
+      const searchPaths = (await realisticQueries(database.db)).map(
+        (q) => `/api/campaigns/search?q=${encodeURIComponent(q)}`,
+      );
       // A page about three quarters of the way down the public list, and a campaign in the middle.
-      const [deep] = await selectRows<{ created_at: string; id: number; total: number }>(database.db, sql`
+      const [deep] = await selectRows<{ created_at: string; id: number; total: number }>(
+        database.db,
+        sql`
         select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at, id, count(*) over () as total
           from recipient_campaigns where status in ('approved', 'purchased', 'delivered')
-         order by created_at desc, id desc offset ${Math.floor(size * 0.9 * 0.75)} limit 1`);
+         order by created_at desc, id desc offset ${Math.floor(size * 0.9 * 0.75)} limit 1`,
+      );
       const deepCursor = encodeCursor({ createdAt: deep!.created_at, id: Number(deep!.id) });
       const pagePaths = (
-        await selectRows<{ id: number }>(database.db, sql`
-          select id from recipient_campaigns where status in ('approved', 'purchased', 'delivered') order by md5(id::text) limit 1000`)
+        await selectRows<{ id: number }>(
+          database.db,
+          sql`
+          select id from recipient_campaigns where status in ('approved', 'purchased', 'delivered') order by md5(id::text) limit 1000`,
+        )
       ).map((r) => `/campaigns/${Number(r.id)}`);
       await database.close();
       const server = await startServer({ ...env, PUBLIC_CACHE_SECONDS: '0' });
@@ -348,12 +407,26 @@ async function scaleSection() {
       }
       await measureMany(server.url, searchPaths);
       const many = await measureMany(server.url, searchPaths);
-      rows.push({ size, label: `search, ${searchPaths.length} distinct queries`, rps: many.rps, p99: many.p99, errors: many.errors + many.busy });
+      rows.push({
+        size,
+        label: `search, ${searchPaths.length} distinct queries`,
+        rps: many.rps,
+        p99: many.p99,
+        errors: many.errors + many.busy,
+      });
       if (fs.existsSync(path.resolve('dist/ssr/entry-server.js'))) {
         await measurePages(server.url, pagePaths.slice(0, 50), 8);
         const pages = await measurePages(server.url, pagePaths, 8);
-        rows.push({ size, label: `campaign pages, HTML drawn (8 at once)`, rps: pages.rps, p99: pages.p99, errors: pages.errors });
-        drawnCounts.push(`${size.toLocaleString('en')} campaigns: ${pages.drawn} pages drawn, ${pages.plain} sent plain (drawing limit reached)`);
+        rows.push({
+          size,
+          label: `campaign pages, HTML drawn (8 at once)`,
+          rps: pages.rps,
+          p99: pages.p99,
+          errors: pages.errors,
+        });
+        drawnCounts.push(
+          `${size.toLocaleString('en')} campaigns: ${pages.drawn} pages drawn, ${pages.plain} sent plain (drawing limit reached)`,
+        );
       }
       await stopServer(server.child);
       child = undefined;
@@ -362,10 +435,14 @@ async function scaleSection() {
       await cleanup();
     }
   }
-  console.log(`\nCost as the data grows (${kind}, public cache off, ${CONNECTIONS} connections, ${DURATION} s per route)`);
+  console.log(
+    `\nCost as the data grows (${kind}, public cache off, ${CONNECTIONS} connections, ${DURATION} s per route)`,
+  );
   console.log('route                                          campaigns     req/s     p99 ms   errors');
   for (const r of rows) {
-    console.log(`${r.label.padEnd(46)} ${r.size.toLocaleString('en').padStart(9)} ${r.rps.toFixed(0).padStart(9)} ${r.p99.toFixed(1).padStart(10)} ${String(r.errors).padStart(8)}`);
+    console.log(
+      `${r.label.padEnd(46)} ${r.size.toLocaleString('en').padStart(9)} ${r.rps.toFixed(0).padStart(9)} ${r.p99.toFixed(1).padStart(10)} ${String(r.errors).padStart(8)}`,
+    );
   }
   for (const line of drawnCounts) console.log(`  ${line}`);
 }
@@ -384,7 +461,8 @@ async function main() {
       console.log(`  ${page.path.padEnd(16)} ${page.gzipKb.toFixed(1).padStart(6)} KB in ${page.files} file(s)`);
     }
   }
-  if (listRatio !== undefined) console.log(`Campaign list vs bare route, default settings: ${listRatio.toFixed(2)} (target: at least 0.50)`);
+  if (listRatio !== undefined)
+    console.log(`Campaign list vs bare route, default settings: ${listRatio.toFixed(2)} (target: at least 0.50)`);
 }
 
 await main();

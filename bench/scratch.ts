@@ -5,7 +5,9 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 
 /** A throw-away database: on BENCH_DATABASE_URL's server when set, else embedded PGlite in a temporary folder. */
-export async function scratchDatabase(suffix = ''): Promise<{ database: Database; env: Record<string, string>; cleanup: () => Promise<void> }> {
+export async function scratchDatabase(
+  suffix = '',
+): Promise<{ database: Database; env: Record<string, string>; cleanup: () => Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
     const name = `goi_bench_${process.pid}${suffix}`;
@@ -31,4 +33,3 @@ export async function scratchDatabase(suffix = ''): Promise<{ database: Database
     cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
-

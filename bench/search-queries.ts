@@ -28,9 +28,12 @@ function misspell(word: string, next: () => number): string {
  * names of recipients and organizations, words from reasons, each sometimes misspelt or mixed.
  */
 export async function realisticQueries(db: Db, count = 1200): Promise<string[]> {
-  const names = async (query: ReturnType<typeof sql>) => (await selectRows<{ name: string }>(db, query)).map((r) => r.name).filter(Boolean);
+  const names = async (query: ReturnType<typeof sql>) =>
+    (await selectRows<{ name: string }>(db, query)).map((r) => r.name).filter(Boolean);
   const products = await names(sql`select name from products union select name from organization_products`);
-  const people = await names(sql`select distinct first_name || ' ' || last_name as name from users u join roles r on r.id = u.role_id where r.name = 'recipient' limit 500`);
+  const people = await names(
+    sql`select distinct first_name || ' ' || last_name as name from users u join roles r on r.id = u.role_id where r.name = 'recipient' limit 500`,
+  );
   const organizations = await names(sql`select organization_name as name from organization_profiles limit 500`);
   const reasons = await names(sql`select reason as name from recipient_campaigns order by id limit 400`);
   const reasonWords = [...new Set(reasons.flatMap((r) => r.toLowerCase().match(/[a-z]{4,}/g) ?? []))];
@@ -41,7 +44,12 @@ export async function realisticQueries(db: Db, count = 1200): Promise<string[]> 
     const start = Math.floor(next() * list.length);
     return list.slice(start, start + 1 + Math.floor(next() * max)).join(' ');
   };
-  const maybeMisspelt = (text: string) => (next() < 0.4 ? words(text).map((w) => (next() < 0.6 ? misspell(w.toLowerCase(), next) : w.toLowerCase())).join(' ') : text.toLowerCase());
+  const maybeMisspelt = (text: string) =>
+    next() < 0.4
+      ? words(text)
+          .map((w) => (next() < 0.6 ? misspell(w.toLowerCase(), next) : w.toLowerCase()))
+          .join(' ')
+      : text.toLowerCase();
   const kinds = [
     () => some(words(pick(products)), 3),
     () => pick(people),

@@ -18,8 +18,18 @@ export const DELETED_NAME = 'Deleted user';
 export const usersQuerySchema = z.object({
   role: z.enum(USER_ROLE_FILTERS, { error: 'Choose all, admin, recipient, donor or organization.' }).default('all'),
   q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
-  page: z.coerce.number({ error: 'page must be a whole number.' }).int('page must be a whole number.').min(1, 'page must be at least 1.').max(10_000).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a whole number.' }).int().min(1, 'pageSize must be at least 1.').max(100, 'pageSize must be at most 100.').default(25),
+  page: z.coerce
+    .number({ error: 'page must be a whole number.' })
+    .int('page must be a whole number.')
+    .min(1, 'page must be at least 1.')
+    .max(10_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a whole number.' })
+    .int()
+    .min(1, 'pageSize must be at least 1.')
+    .max(100, 'pageSize must be at most 100.')
+    .default(25),
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
@@ -49,7 +59,11 @@ export type Role = z.infer<typeof roleSchema>;
 
 /** POST /api/admin/users: first name, email, a temporary password and an admin role required; last name optional. */
 export const newAdminSchema = z.object({
-  firstName: z.string({ error: 'Enter the first name.' }).trim().min(1, 'Enter the first name.').max(80, 'The first name is too long.'),
+  firstName: z
+    .string({ error: 'Enter the first name.' })
+    .trim()
+    .min(1, 'Enter the first name.')
+    .max(80, 'The first name is too long.'),
   lastName: z.string().trim().max(80, 'The last name is too long.').optional(),
   email: emailSchema,
   password: passwordSchema,
@@ -64,13 +78,33 @@ export type NewAdmin = z.input<typeof newAdminSchema>;
 export const userActionReplySchema = z.object({ message: z.string() });
 
 export const userIdParamSchema = z.object({
-  id: z.coerce.number({ error: 'User id must be a whole number.' }).int('User id must be a whole number.').positive('User id must be positive.').max(2_147_483_647, 'User id is not a valid id.'),
+  id: z.coerce
+    .number({ error: 'User id must be a whole number.' })
+    .int('User id must be a whole number.')
+    .positive('User id must be positive.')
+    .max(2_147_483_647, 'User id is not a valid id.'),
 });
 
 /** GET /api/admin/users/{id}/history: the person, their campaigns (org ones as 'org-12') and their gifts. */
 export const userHistoryReplySchema = z.object({
-  user: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), email: z.string(), role: z.string() }),
-  campaigns: z.array(z.object({ id: z.string(), product_name: z.string(), created_at: z.string(), status: z.string() })),
-  gifts: z.array(z.object({ campaign_id: z.string(), product_name: z.string(), amount: z.number().int(), units: z.number().int(), date: z.string() })),
+  user: z.object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    role: z.string(),
+  }),
+  campaigns: z.array(
+    z.object({ id: z.string(), product_name: z.string(), created_at: z.string(), status: z.string() }),
+  ),
+  gifts: z.array(
+    z.object({
+      campaign_id: z.string(),
+      product_name: z.string(),
+      amount: z.number().int(),
+      units: z.number().int(),
+      date: z.string(),
+    }),
+  ),
 });
 export type UserHistory = z.infer<typeof userHistoryReplySchema>;

@@ -3,7 +3,12 @@ import { reasonSchema } from './requests';
 
 const INT_MAX = 2_147_483_647;
 /** A database id: a positive whole number that fits the id columns. */
-const idNumber = (what: string) => z.coerce.number({ error: `${what} must be a whole number.` }).int(`${what} must be a whole number.`).positive(`${what} must be positive.`).max(INT_MAX, `${what} is not a valid id.`);
+const idNumber = (what: string) =>
+  z.coerce
+    .number({ error: `${what} must be a whole number.` })
+    .int(`${what} must be a whole number.`)
+    .positive(`${what} must be positive.`)
+    .max(INT_MAX, `${what} is not a valid id.`);
 
 /**
  * The admin area's calls (spec 7 "Admin"). Money is integer kobo. Each campaign carries the
@@ -17,7 +22,16 @@ export const ORGANIZATION_APPROVED_NOTE = 'Organization campaign approved via ad
 export const BACK_TO_PENDING_NOTE = 'Moved back to pending by admin.';
 
 /** What an admin may do to a recipient campaign in its current state. */
-export const RECIPIENT_ACTIONS = ['approve', 'reject', 'backToPending', 'feature', 'unfeature', 'editReason', 'markDelivered', 'addVideo'] as const;
+export const RECIPIENT_ACTIONS = [
+  'approve',
+  'reject',
+  'backToPending',
+  'feature',
+  'unfeature',
+  'editReason',
+  'markDelivered',
+  'addVideo',
+] as const;
 export type RecipientAction = (typeof RECIPIENT_ACTIONS)[number];
 /** What an admin may do to an organization campaign in its current state. */
 export const ORGANIZATION_ACTIONS = ['approve', 'reject', 'viewDonations'] as const;
@@ -131,10 +145,17 @@ export const statusChangeSchema = z.object({
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
 /** POST /api/admin/campaigns/feature and /unfeature. */
-export const featureSchema = z.object({ campaignId: z.number({ error: 'Choose a campaign.' }).int('Choose a campaign.').positive('Choose a campaign.').max(INT_MAX, 'Choose a campaign.') });
+export const featureSchema = z.object({
+  campaignId: z
+    .number({ error: 'Choose a campaign.' })
+    .int('Choose a campaign.')
+    .positive('Choose a campaign.')
+    .max(INT_MAX, 'Choose a campaign.'),
+});
 
 /** PUT /api/admin/campaigns/{id}/reason: the recipient's reason, edited (for spelling, privacy). */
-export const REASON_CHANGED_MEANWHILE = 'Another admin changed this reason while you were editing it. Read the new reason, then edit it again if needed.';
+export const REASON_CHANGED_MEANWHILE =
+  'Another admin changed this reason while you were editing it. Read the new reason, then edit it again if needed.';
 export const reasonEditSchema = z.object({
   reason: z.string({ error: REASON_EMPTY }).trim().min(1, REASON_EMPTY).pipe(reasonSchema),
   /** The reason as the admin saw it; when given and no longer stored, the edit is refused (409). */
@@ -142,7 +163,9 @@ export const reasonEditSchema = z.object({
 });
 
 /** PATCH /api/admin/campaigns/{id}/delivery: Mark Delivered. */
-export const deliverySchema = z.object({ deliveryStatus: z.literal('delivered', { error: 'Only "delivered" can be set here.' }) });
+export const deliverySchema = z.object({
+  deliveryStatus: z.literal('delivered', { error: 'Only "delivered" can be set here.' }),
+});
 
 export const VIDEO_URL_INVALID = 'Enter the full address of the video, starting with https://.';
 /** POST /api/admin/campaigns/{id}/video: the thank-you video, once the device is delivered. */
@@ -158,11 +181,25 @@ export const videoSchema = z.object({
 /** GET /api/admin/campaigns/all: one page of a filterable, sortable table. */
 export const ADMIN_SORTS = ['newest', 'oldest', 'raised', 'product'] as const;
 export const allCampaignsQuerySchema = z.object({
-  status: z.enum(['pending', 'approved', 'rejected', 'purchased', 'delivered', 'featured'], { error: 'Choose a status to filter by.' }).optional(),
+  status: z
+    .enum(['pending', 'approved', 'rejected', 'purchased', 'delivered', 'featured'], {
+      error: 'Choose a status to filter by.',
+    })
+    .optional(),
   q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
   sort: z.enum(ADMIN_SORTS, { error: 'Choose how to sort.' }).default('newest'),
-  page: z.coerce.number({ error: 'page must be a whole number.' }).int('page must be a whole number.').min(1, 'page must be at least 1.').max(10_000).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a whole number.' }).int().min(1, 'pageSize must be at least 1.').max(100, 'pageSize must be at most 100.').default(25),
+  page: z.coerce
+    .number({ error: 'page must be a whole number.' })
+    .int('page must be a whole number.')
+    .min(1, 'page must be at least 1.')
+    .max(10_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a whole number.' })
+    .int()
+    .min(1, 'pageSize must be at least 1.')
+    .max(100, 'pageSize must be at most 100.')
+    .default(25),
 });
 export type AllCampaignsQuery = z.infer<typeof allCampaignsQuerySchema>;
 
@@ -179,16 +216,24 @@ export const organizationFilterSchema = z.object({
 });
 
 export const recipientActionReplySchema = z.object({ message: z.string(), campaign: adminRecipientCampaignSchema });
-export const organizationActionReplySchema = z.object({ message: z.string(), campaign: adminOrganizationCampaignSchema });
+export const organizationActionReplySchema = z.object({
+  message: z.string(),
+  campaign: adminOrganizationCampaignSchema,
+});
 
 /** GET /api/admin/audit: who changed what, when, before and after. */
 export const auditQuerySchema = z.object({
   campaign: z
     .string()
-    .regex(/^(org-)?[1-9][0-9]{0,9}$/, "Campaign must be an id such as 12 or org-12.")
+    .regex(/^(org-)?[1-9][0-9]{0,9}$/, 'Campaign must be an id such as 12 or org-12.')
     .optional(),
   adminId: idNumber('adminId').optional(),
-  limit: z.coerce.number({ error: 'limit must be a whole number.' }).int().min(1).max(100, 'limit must be at most 100.').default(50),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number.' })
+    .int()
+    .min(1)
+    .max(100, 'limit must be at most 100.')
+    .default(50),
   cursor: idNumber('cursor').optional(),
 });
 

@@ -39,7 +39,11 @@ export const passwordSchema = z
 const password = passwordSchema;
 
 const name = (what: string) =>
-  z.string({ error: `Enter your ${what}.` }).trim().min(1, `Enter your ${what}.`).max(80, `Your ${what} is too long.`);
+  z
+    .string({ error: `Enter your ${what}.` })
+    .trim()
+    .min(1, `Enter your ${what}.`)
+    .max(80, `Your ${what} is too long.`);
 
 /** Nigerian numbers: +234 then 7 to 11 digits (a leading 0 after the prefix is dropped). */
 export function normalizePhone(raw: string): string | null {
@@ -49,16 +53,14 @@ export function normalizePhone(raw: string): string | null {
   return /^[0-9]{7,11}$/.test(trimmed) ? `+234${trimmed}` : null;
 }
 
-export const phoneSchema = z
-  .string({ error: 'Enter your phone number.' })
-  .transform((v, ctx) => {
-    const phone = normalizePhone(v);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a Nigerian phone number, for example 803 123 4567.' });
-      return z.NEVER;
-    }
-    return phone;
-  });
+export const phoneSchema = z.string({ error: 'Enter your phone number.' }).transform((v, ctx) => {
+  const phone = normalizePhone(v);
+  if (!phone) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a Nigerian phone number, for example 803 123 4567.' });
+    return z.NEVER;
+  }
+  return phone;
+});
 
 export const registerSchema = z
   .object({
@@ -86,7 +88,10 @@ export const loginSchema = z.object({
 
 export const verifyEmailSchema = z.object({
   email,
-  token: z.string({ error: 'Enter the 6-digit code.' }).trim().regex(/^[0-9]{6}$/, 'Enter the 6-digit code from the email.'),
+  token: z
+    .string({ error: 'Enter the 6-digit code.' })
+    .trim()
+    .regex(/^[0-9]{6}$/, 'Enter the 6-digit code from the email.'),
   /**
    * The password the person chose at sign-up. Verifying proves control of the inbox, so any
    * password the mailbox owner did not set is discarded: this one is kept (or set) instead.
@@ -113,7 +118,10 @@ export const SAME_PASSWORD = 'Choose a new password that is different from your 
 /** Settings, Security: the current password proves it is the owner, not someone at an open screen. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(200, 'Password must be at most 200 characters.'),
+    currentPassword: z
+      .string({ error: 'Enter your current password.' })
+      .min(1, 'Enter your current password.')
+      .max(200, 'Password must be at most 200 characters.'),
     newPassword: password,
   })
   .refine((v) => v.currentPassword !== v.newPassword, { path: ['newPassword'], message: SAME_PASSWORD });

@@ -6,11 +6,20 @@ import { z } from 'zod';
  */
 
 export const PRODUCT_IMAGE_REQUIRED = 'Please select a product image to upload.';
-export const SPECIFICATIONS_INVALID = 'Specifications must be a JSON object of names and values, such as {"Battery": "8 hours"}.';
+export const SPECIFICATIONS_INVALID =
+  'Specifications must be a JSON object of names and values, such as {"Battery": "8 hours"}.';
 export const IMAGE_URL_INVALID = 'Enter the full address of the image, starting with https://, or leave it empty.';
 
-const name = z.string({ error: 'Enter the product name.' }).trim().min(1, 'Enter the product name.').max(150, 'Keep the name under 150 characters.');
-const description = z.string({ error: 'Enter a description.' }).trim().min(1, 'Enter a description.').max(3000, 'Keep the description under 3,000 characters.');
+const name = z
+  .string({ error: 'Enter the product name.' })
+  .trim()
+  .min(1, 'Enter the product name.')
+  .max(150, 'Keep the name under 150 characters.');
+const description = z
+  .string({ error: 'Enter a description.' })
+  .trim()
+  .min(1, 'Enter a description.')
+  .max(3000, 'Keep the description under 3,000 characters.');
 /** Kobo: a whole number above zero, at most ₦10 billion. */
 const price = z
   .number({ error: 'Enter a price in naira.' })
@@ -19,7 +28,12 @@ const price = z
   .max(1_000_000_000_000, 'That price is too large.');
 const imageKey = z.string().trim().min(1).max(300);
 
-export const productCreateSchema = z.object({ name, description, price, imageKey: z.string({ error: PRODUCT_IMAGE_REQUIRED }).trim().min(1, PRODUCT_IMAGE_REQUIRED).max(300) });
+export const productCreateSchema = z.object({
+  name,
+  description,
+  price,
+  imageKey: z.string({ error: PRODUCT_IMAGE_REQUIRED }).trim().min(1, PRODUCT_IMAGE_REQUIRED).max(300),
+});
 export const productUpdateSchema = z.object({ name, description, price, imageKey: imageKey.optional() });
 export type ProductInput = z.infer<typeof productUpdateSchema>;
 
@@ -27,7 +41,10 @@ export type ProductInput = z.infer<typeof productUpdateSchema>;
 export const specificationsSchema = z
   .record(
     z.string().trim().min(1, SPECIFICATIONS_INVALID).max(60, 'Keep each specification name under 60 characters.'),
-    z.union([z.string().trim().max(200, 'Keep each specification under 200 characters.'), z.number().transform(String)], { error: SPECIFICATIONS_INVALID }),
+    z.union(
+      [z.string().trim().max(200, 'Keep each specification under 200 characters.'), z.number().transform(String)],
+      { error: SPECIFICATIONS_INVALID },
+    ),
     { error: SPECIFICATIONS_INVALID },
   )
   .refine((o) => Object.keys(o).length <= 30, 'At most 30 specifications.');
@@ -44,7 +61,15 @@ export const organizationProductInputSchema = z.object({
     .min(1, 'The maximum quantity must be at least 1.')
     .max(10_000, 'The maximum quantity must be at most 10,000.'),
   image_url: z
-    .union([z.literal(''), z.string().trim().max(500, IMAGE_URL_INVALID).url(IMAGE_URL_INVALID).refine((u) => /^https:\/\//i.test(u), IMAGE_URL_INVALID)])
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(500, IMAGE_URL_INVALID)
+        .url(IMAGE_URL_INVALID)
+        .refine((u) => /^https:\/\//i.test(u), IMAGE_URL_INVALID),
+    ])
     .nullable()
     .optional(),
   /** An uploaded image instead of an address; it wins over `image_url`. */
@@ -54,7 +79,11 @@ export const organizationProductInputSchema = z.object({
 });
 export type OrganizationProductInput = z.input<typeof organizationProductInputSchema>;
 
-export const catalogActionReplySchema = z.object({ message: z.string(), id: z.number().int(), withdrawn: z.boolean().optional() });
+export const catalogActionReplySchema = z.object({
+  message: z.string(),
+  id: z.number().int(),
+  withdrawn: z.boolean().optional(),
+});
 
 export const productIdParam = z.object({
   id: z

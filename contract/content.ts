@@ -57,7 +57,11 @@ export type AdminStat = z.infer<typeof adminStatSchema>;
 
 /** POST /api/admin/stats and PUT /api/admin/stats/{id} (spec 5 "stat form"). */
 export const statInputSchema = z.object({
-  title: z.string({ error: 'Enter a title.' }).trim().min(1, 'Enter a title.').max(100, 'Keep the title under 100 characters.'),
+  title: z
+    .string({ error: 'Enter a title.' })
+    .trim()
+    .min(1, 'Enter a title.')
+    .max(100, 'Keep the title under 100 characters.'),
   stat_value: z
     .number({ error: 'The value must be a whole number.' })
     .int('The value must be a whole number.')
@@ -77,9 +81,21 @@ export type StatInput = z.input<typeof statInputSchema>;
 
 export const STORY_IMAGE_REQUIRED = 'An image is required to create a story.';
 const storyFields = {
-  title: z.string({ error: 'Enter a title.' }).trim().min(1, 'Enter a title.').max(150, 'Keep the title under 150 characters.'),
-  recipient_name: z.string({ error: "Enter the recipient's name." }).trim().min(1, "Enter the recipient's name.").max(120, 'Keep the name under 120 characters.'),
-  story_text: z.string({ error: 'Tell the story.' }).trim().min(1, 'Tell the story.').max(5000, 'Keep the story under 5,000 characters.'),
+  title: z
+    .string({ error: 'Enter a title.' })
+    .trim()
+    .min(1, 'Enter a title.')
+    .max(150, 'Keep the title under 150 characters.'),
+  recipient_name: z
+    .string({ error: "Enter the recipient's name." })
+    .trim()
+    .min(1, "Enter the recipient's name.")
+    .max(120, 'Keep the name under 120 characters.'),
+  story_text: z
+    .string({ error: 'Tell the story.' })
+    .trim()
+    .min(1, 'Tell the story.')
+    .max(5000, 'Keep the story under 5,000 characters.'),
 };
 /** A story's words, as the admin's form checks them before the image is sent. */
 export const storyFieldsSchema = z.object(storyFields);
@@ -87,7 +103,10 @@ export const storyFieldsSchema = z.object(storyFields);
 const imageKey = z.string().trim().min(1).max(300);
 
 /** POST /api/stories/admin: every field, the image included, is required. */
-export const storyCreateSchema = z.object({ ...storyFields, imageKey: z.string({ error: STORY_IMAGE_REQUIRED }).trim().min(1, STORY_IMAGE_REQUIRED).max(300) });
+export const storyCreateSchema = z.object({
+  ...storyFields,
+  imageKey: z.string({ error: STORY_IMAGE_REQUIRED }).trim().min(1, STORY_IMAGE_REQUIRED).max(300),
+});
 /** PUT /api/stories/admin/{id}: the image is replaced only when a new one is sent. */
 export const storyUpdateSchema = z.object({ ...storyFields, imageKey: imageKey.optional() });
 

@@ -45,7 +45,9 @@ describe('default messages', () => {
 
   it('words the request as a whole and unknown fields', () => {
     expect(messages(schema, [1, 2])).toEqual(['Send the details as a JSON object.']);
-    expect(messages(z.strictObject({ a: z.string() }), { a: 'x', extraThing: 1 })).toEqual(['The request has a field we do not accept: extra thing.']);
+    expect(messages(z.strictObject({ a: z.string() }), { a: 'x', extraThing: 1 })).toEqual([
+      'The request has a field we do not accept: extra thing.',
+    ]);
   });
 
   it('names fields in words a person would use', () => {
@@ -58,7 +60,13 @@ describe('default messages', () => {
   });
 
   it('never leaves a raw default, and every message is a sentence', () => {
-    const hostile = [null, [], 'text', 7, { donorFullName: [], units: 1e308, items: 'x', kind: 0, flag: null, either: {}, email: 3, code: [] }];
+    const hostile = [
+      null,
+      [],
+      'text',
+      7,
+      { donorFullName: [], units: 1e308, items: 'x', kind: 0, flag: null, either: {}, email: 3, code: [] },
+    ];
     for (const value of hostile) {
       for (const message of messages(schema, value)) {
         expect(message).not.toMatch(/expected .*, received|^Invalid input|^Too (big|small)/);
@@ -71,13 +79,26 @@ describe('default messages', () => {
 describe('messages written in the schemas', () => {
   it('still win over the defaults', () => {
     expect(messages(loginSchema, {})).toEqual(['Enter your email address.', 'Enter your password.']);
-    expect(messages(emailOnlySchema, { email: 'nope' })).toEqual(['Enter an email address in the format name@example.com.']);
-    expect(messages(verifyEmailSchema, { email: 'a@example.org', token: '12' })).toEqual(['Enter the 6-digit code from the email.']);
+    expect(messages(emailOnlySchema, { email: 'nope' })).toEqual([
+      'Enter an email address in the format name@example.com.',
+    ]);
+    expect(messages(verifyEmailSchema, { email: 'a@example.org', token: '12' })).toEqual([
+      'Enter the 6-digit code from the email.',
+    ]);
     expect(messages(resetPasswordSchema, { token: 'short', newPassword: 'x' })).toEqual([
       'This reset link is not valid.',
       expect.stringMatching(/^Password must be at least \d+ characters\.$/),
     ]);
-    expect(messages(registerSchema, { firstName: ' ', lastName: 'x'.repeat(81), email: '', phoneNumber: '12', password: 'x', role: 'admin' })).toEqual([
+    expect(
+      messages(registerSchema, {
+        firstName: ' ',
+        lastName: 'x'.repeat(81),
+        email: '',
+        phoneNumber: '12',
+        password: 'x',
+        role: 'admin',
+      }),
+    ).toEqual([
       'Enter your first name.',
       'Your last name is too long.',
       'Enter your email address.',
@@ -86,9 +107,12 @@ describe('messages written in the schemas', () => {
       expect.stringMatching(/^Password must be at least \d+ characters\.$/),
       'Please select a role (Recipient, Organization, or Donor).',
     ]);
-    expect(messages(checkoutSchema, { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: 'org-x', units: 0 }] })).toEqual([
-      'Each gift must name a campaign.',
-      'Units must be at least 1.',
-    ]);
+    expect(
+      messages(checkoutSchema, {
+        donorEmail: 'a@example.org',
+        donorFullName: 'A',
+        cartItems: [{ campaignId: 'org-x', units: 0 }],
+      }),
+    ).toEqual(['Each gift must name a campaign.', 'Units must be at least 1.']);
   });
 });

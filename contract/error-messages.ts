@@ -34,7 +34,9 @@ export function fieldInWords(path: ReadonlyArray<PropertyKey>): string | null {
   if (last === undefined) return null;
   if (typeof last === 'number') {
     const parent = keys.at(-2);
-    return parent === undefined || typeof parent === 'number' ? `item ${last + 1}` : `item ${last + 1} in ${words(parent)}`;
+    return parent === undefined || typeof parent === 'number'
+      ? `item ${last + 1}`
+      : `item ${last + 1} in ${words(parent)}`;
   }
   const text = words(last);
   // A key that is not a word (numbers, punctuation, anything long) is not named back.
@@ -74,7 +76,9 @@ export function humanIssueMessage(issue: $ZodRawIssue): string {
   const field = fieldInWords(issue.path ?? []);
   if (field === null) {
     if (issue.code === 'unrecognized_keys') return unknownKeys(issue.keys, 'The request');
-    return issue.code === 'invalid_type' && issue.expected === 'object' ? 'Send the details as a JSON object.' : 'The request is not valid.';
+    return issue.code === 'invalid_type' && issue.expected === 'object'
+      ? 'Send the details as a JSON object.'
+      : 'The request is not valid.';
   }
   const Field = capital(field);
   const given = `The value given for ${field}`;
@@ -84,16 +88,22 @@ export function humanIssueMessage(issue: $ZodRawIssue): string {
     case 'too_small': {
       const n = issue.minimum;
       const bound = issue.inclusive === false ? 'more than' : 'at least';
-      if (issue.origin === 'string') return Number(n) <= 1 ? `Please fill in ${field}.` : `${Field} should have ${bound} ${plural(n, 'character', 'characters')}.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${Field} should have ${bound} ${plural(n, 'item', 'items')}.`;
-      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return `${Field} should be ${bound} ${n}.`;
+      if (issue.origin === 'string')
+        return Number(n) <= 1
+          ? `Please fill in ${field}.`
+          : `${Field} should have ${bound} ${plural(n, 'character', 'characters')}.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${Field} should have ${bound} ${plural(n, 'item', 'items')}.`;
+      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint')
+        return `${Field} should be ${bound} ${n}.`;
       return `${given} is too small.`;
     }
     case 'too_big': {
       const n = issue.maximum;
       const bound = issue.inclusive === false ? 'fewer than' : 'at most';
       if (issue.origin === 'string') return `${Field} should have ${bound} ${plural(n, 'character', 'characters')}.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${Field} should have ${bound} ${plural(n, 'item', 'items')}.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${Field} should have ${bound} ${plural(n, 'item', 'items')}.`;
       if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
         return `${Field} should be ${issue.inclusive === false ? 'less than' : 'at most'} ${n}.`;
       }

@@ -4,16 +4,14 @@ import { parseCampaignId } from './ids';
 // Kept apart from the schemas (contract/checkout-limits.ts) so a page can show them without zod.
 export { CHECKOUT_LIMITS, HOLD_MINUTES, TOO_MANY_CAMPAIGNS, tooManyUnits } from './checkout-limits';
 
-const campaignId = z
-  .union([z.string(), z.number()])
-  .transform((v, ctx) => {
-    const ref = parseCampaignId(v);
-    if (!ref) {
-      ctx.addIssue({ code: 'custom', message: 'Each gift must name a campaign.' });
-      return z.NEVER;
-    }
-    return ref;
-  });
+const campaignId = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const ref = parseCampaignId(v);
+  if (!ref) {
+    ctx.addIssue({ code: 'custom', message: 'Each gift must name a campaign.' });
+    return z.NEVER;
+  }
+  return ref;
+});
 
 /**
  * The donor's two fields, each with its own message, so a form never shows the same sentence under
@@ -41,7 +39,12 @@ export const checkoutSchema = z.object({
     .array(
       z.object({
         campaignId,
-        units: z.coerce.number().int('Units must be a whole number.').min(1, 'Units must be at least 1.').max(10_000).default(1),
+        units: z.coerce
+          .number()
+          .int('Units must be a whole number.')
+          .min(1, 'Units must be at least 1.')
+          .max(10_000)
+          .default(1),
       }),
       { error: 'Your gift bag is empty.' },
     )

@@ -9,7 +9,12 @@ const nairaFormatter = new Intl.NumberFormat('en-NG', {
 });
 
 /** Kobo, when there are any, always as two digits (₦350,000.50, never ₦350,000.5). */
-const withKobo = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const withKobo = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 export function formatNaira(kobo: Kobo): string {
   if (!Number.isFinite(kobo)) return nairaFormatter.format(0);

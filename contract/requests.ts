@@ -22,7 +22,10 @@ export type RecipientRequest = z.infer<typeof recipientRequestSchema>;
 export const organizationRequestSchema = z.object({
   productId,
   reason: reasonSchema,
-  quantity: z.number({ error: 'Enter how many units you need.' }).int('Enter a whole number of units.').min(1, 'Request at least 1 unit.'),
+  quantity: z
+    .number({ error: 'Enter how many units you need.' })
+    .int('Enter a whole number of units.')
+    .min(1, 'Request at least 1 unit.'),
 });
 export type OrganizationRequest = z.infer<typeof organizationRequestSchema>;
 

@@ -17,7 +17,9 @@ export function appRole(roleName: string): AppRole {
 export const SET_PASSWORD_PATH = '/set-password';
 
 /** Where a user lands after signing in (spec 4, Session). */
-export function homeFor(user: { role: string; isOnboardingComplete: boolean; mustChangePassword?: boolean } | null | undefined): string {
+export function homeFor(
+  user: { role: string; isOnboardingComplete: boolean; mustChangePassword?: boolean } | null | undefined,
+): string {
   if (!user?.role) return '/';
   if (user.mustChangePassword) return SET_PASSWORD_PATH;
   const role = appRole(user.role);

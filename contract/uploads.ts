@@ -15,8 +15,20 @@ const MB = 1024 * 1024;
  */
 export const UPLOAD_PURPOSES = {
   profilePhoto: { types: [PNG, JPEG], allowed: 'PNG or JPG', maxBytes: 8 * MB, image: true, roles: ['recipient'] },
-  organizationLogo: { types: [PNG, JPEG], allowed: 'PNG or JPG', maxBytes: 8 * MB, image: true, roles: ['organization'] },
-  idDocument: { types: [PNG, JPEG, PDF], allowed: 'PNG, JPG or PDF', maxBytes: 10 * MB, image: false, roles: ['recipient'] },
+  organizationLogo: {
+    types: [PNG, JPEG],
+    allowed: 'PNG or JPG',
+    maxBytes: 8 * MB,
+    image: true,
+    roles: ['organization'],
+  },
+  idDocument: {
+    types: [PNG, JPEG, PDF],
+    allowed: 'PNG, JPG or PDF',
+    maxBytes: 10 * MB,
+    image: false,
+    roles: ['recipient'],
+  },
   organizationDocument: {
     types: [PNG, JPEG, PDF, DOC, DOCX],
     allowed: 'PNG, JPG, PDF, DOC or DOCX',
@@ -24,11 +36,29 @@ export const UPLOAD_PURPOSES = {
     image: false,
     roles: ['organization'],
   },
-  productImage: { types: [PNG, JPEG, WEBP], allowed: 'PNG, JPEG or WebP', maxBytes: 8 * MB, image: true, roles: ['admin'] },
-  storyImage: { types: [PNG, JPEG, WEBP], allowed: 'PNG, JPEG or WebP', maxBytes: 8 * MB, image: true, roles: ['admin'] },
+  productImage: {
+    types: [PNG, JPEG, WEBP],
+    allowed: 'PNG, JPEG or WebP',
+    maxBytes: 8 * MB,
+    image: true,
+    roles: ['admin'],
+  },
+  storyImage: {
+    types: [PNG, JPEG, WEBP],
+    allowed: 'PNG, JPEG or WebP',
+    maxBytes: 8 * MB,
+    image: true,
+    roles: ['admin'],
+  },
 } as const satisfies Record<
   string,
-  { types: readonly string[]; allowed: string; maxBytes: number; image: boolean; roles: readonly ('recipient' | 'organization' | 'admin')[] }
+  {
+    types: readonly string[];
+    allowed: string;
+    maxBytes: number;
+    image: boolean;
+    roles: readonly ('recipient' | 'organization' | 'admin')[];
+  }
 >;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 export const UPLOAD_PURPOSE_NAMES = Object.keys(UPLOAD_PURPOSES) as [UploadPurpose, ...UploadPurpose[]];
@@ -43,7 +73,11 @@ export function contentTypeFor(file: { name: string; type: string }): string {
 
 /** Spec 7: POST /onboarding/generate-presigned-url. `purpose` says what the file is for. */
 export const presignRequestSchema = z.object({
-  fileName: z.string({ error: 'Choose a file.' }).trim().min(1, 'Choose a file.').max(200, 'That file name is too long.'),
+  fileName: z
+    .string({ error: 'Choose a file.' })
+    .trim()
+    .min(1, 'Choose a file.')
+    .max(200, 'That file name is too long.'),
   fileType: z.string({ error: 'The file has no type.' }).trim().toLowerCase().min(1, 'The file has no type.').max(120),
   purpose: z.enum(UPLOAD_PURPOSE_NAMES, { error: 'Say what the file is for.' }),
 });
@@ -58,4 +92,5 @@ export const presignReplySchema = z.object({
 export type PresignReply = z.infer<typeof presignReplySchema>;
 
 /** A key as the browser hands it back: what `presignReplySchema` gave, nothing more. */
-export const uploadKeySchema = (message: string) => z.string({ error: message }).trim().min(1, message).max(300, message);
+export const uploadKeySchema = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(300, message);

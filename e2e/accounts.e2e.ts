@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-data';
-import { expectNoAxeViolations, pageProblems, settle, startE2EWithMail, tabTo, type E2E, type SmtpCatcher } from './harness';
+import {
+  expectNoAxeViolations,
+  pageProblems,
+  settle,
+  startE2EWithMail,
+  tabTo,
+  type E2E,
+  type SmtpCatcher,
+} from './harness';
 
 let e2e: E2E;
 let smtp: SmtpCatcher;
@@ -15,7 +23,8 @@ beforeAll(async () => {
 afterAll(() => stop?.());
 
 const path = (page: Page) => new URL(page.url()).pathname;
-const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+const focusedText = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
 
 /** Presses a control with the keyboard: focus it, then Enter. */
 async function pressEnter(page: Page, locator: ReturnType<Page['locator']>) {
@@ -45,7 +54,9 @@ describe('accounts', () => {
 
     const continueButton = page.getByRole('button', { name: 'Continue' });
     await pressEnter(page, continueButton);
-    await expect.poll(() => page.locator('body').innerText()).toContain('Please select a role (Recipient, Organization, or Donor).');
+    await expect
+      .poll(() => page.locator('body').innerText())
+      .toContain('Please select a role (Recipient, Organization, or Donor).');
     await page.getByRole('radio', { name: /Donor/ }).focus();
     await page.keyboard.press('Space');
     await pressEnter(page, continueButton);
@@ -53,7 +64,9 @@ describe('accounts', () => {
     const submit = page.getByRole('button', { name: 'Create Account' });
     await expect.poll(() => submit.count()).toBe(1);
     await pressEnter(page, submit);
-    await expect.poll(() => page.locator('body').innerText()).toContain('You must agree to the Terms and Privacy Policy.');
+    await expect
+      .poll(() => page.locator('body').innerText())
+      .toContain('You must agree to the Terms and Privacy Policy.');
     // The error summary takes focus and names every problem once; its first link leads to the field.
     await expect.poll(() => focusedText(page)).toContain('There is a problem');
     expect(await focusedText(page)).toContain('You must agree to the Terms and Privacy Policy.');
@@ -103,7 +116,10 @@ describe('accounts', () => {
     await expect.poll(() => focusedText(page)).toBe('Sign Out');
     await page.keyboard.press('Enter');
     await expect.poll(() => path(page)).toBe('/login');
-    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('authUser')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('authUser')])).toEqual([
+      null,
+      null,
+    ]);
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -130,7 +146,10 @@ describe('accounts', () => {
       if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('seeded', '1');
         localStorage.setItem('authToken', 'revoked-or-made-up-token-000000000000');
-        localStorage.setItem('authUser', JSON.stringify({ id: 1, first_name: 'Old', last_name: 'User', email: 'old@example.org', role: 'donor' }));
+        localStorage.setItem(
+          'authUser',
+          JSON.stringify({ id: 1, first_name: 'Old', last_name: 'User', email: 'old@example.org', role: 'donor' }),
+        );
       }
     });
     await page.goto('/campaigns');
@@ -188,7 +207,9 @@ describe('accounts', () => {
     await expect.poll(() => page.locator('h1').innerText()).toBe('This page is not for your account');
     await page.goto('/donor/account');
     await settle(page);
-    await expect.poll(() => page.locator('main').innerText()).toContain('This page will eventually let you update your profile.');
+    await expect
+      .poll(() => page.locator('main').innerText())
+      .toContain('This page will eventually let you update your profile.');
   });
 
   it('shows notifications in the bell and marks them read when opened', async () => {

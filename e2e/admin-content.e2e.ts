@@ -11,9 +11,12 @@ beforeAll(async () => {
 afterAll(() => e2e?.close());
 
 const path = (page: Page) => new URL(page.url()).pathname;
-const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
-const focusOnBody = (page: Page) => page.evaluate(() => !document.activeElement || document.activeElement === document.body);
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+const focusedText = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+const focusOnBody = (page: Page) =>
+  page.evaluate(() => !document.activeElement || document.activeElement === document.body);
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
 
 async function tabTo(page: Page, target: Locator, max = 150) {
   for (let i = 0; i < max; i++) {
@@ -69,7 +72,9 @@ describe('admin: the home page content', () => {
 
     await page.goto('/');
     await settle(page);
-    await expect.poll(() => page.getByRole('main').innerText(), { timeout: 10_000 }).toMatch(/275\+?\s*Screen readers in classrooms/);
+    await expect
+      .poll(() => page.getByRole('main').innerText(), { timeout: 10_000 })
+      .toMatch(/275\+?\s*Screen readers in classrooms/);
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -85,7 +90,9 @@ describe('admin: the home page content', () => {
     await tabTo(page, page.getByRole('textbox', { name: /^Recipient's name/ }));
     await page.keyboard.type('Ifeoma Nnaji');
     await tabTo(page, page.getByRole('textbox', { name: /^Story/ }));
-    await page.keyboard.type('With a refreshable braille display Ifeoma follows every lecture and takes her own notes.');
+    await page.keyboard.type(
+      'With a refreshable braille display Ifeoma follows every lecture and takes her own notes.',
+    );
     await press(page, page.getByRole('button', { name: 'Publish Story' }));
     await expect.poll(() => focusedText(page)).toContain('An image is required to create a story.');
 
@@ -114,10 +121,15 @@ describe('admin: the home page content', () => {
 
     await page.goto('/');
     await settle(page);
-    await expect.poll(() => page.getByRole('main').innerText(), { timeout: 10_000 }).toContain('Back in the lecture hall');
+    await expect
+      .poll(() => page.getByRole('main').innerText(), { timeout: 10_000 })
+      .toContain('Back in the lecture hall');
     // The story's image is offered in each stored size: WebP first, a sized JPEG for the rest, and
     // the browser takes a WebP no wider than it needs (the upload was 900 wide).
-    const picture = page.locator('main picture').filter({ has: page.locator('source[type="image/webp"]') }).first();
+    const picture = page
+      .locator('main picture')
+      .filter({ has: page.locator('source[type="image/webp"]') })
+      .first();
     const webp = (await picture.locator('source').getAttribute('srcset'))!;
     expect(webp).toMatch(/^\/media\/public\/story-image\/[0-9a-f]{24}-900x675-160\.webp 160w, .+ 900w$/);
     const img = picture.locator('img');
@@ -161,7 +173,9 @@ describe('admin: the home page content', () => {
     await press(page, page.getByRole('button', { name: 'Add Product to Catalog' }));
     await page.getByText('Successfully added "Braille Embosser Lite"!').waitFor();
     await expect.poll(() => focusOnBody(page)).toBe(false);
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Braille Embosser Lite' }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Braille Embosser Lite' }) });
     await expect.poll(() => card.innerText()).toMatch(/₦350,000\.50[\s\S]*Max Qty: 5[\s\S]*Available/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await expectNoAxeViolations(page, 'organization products with a new one');
@@ -176,7 +190,9 @@ describe('admin: the home page content', () => {
     await expect.poll(() => path(org.page), { timeout: 10_000 }).toBe('/organization/dashboard');
     await org.page.goto('/organization/catalog');
     await settle(org.page);
-    const offered = org.page.getByRole('listitem').filter({ has: org.page.getByRole('heading', { name: 'Braille Embosser Lite', exact: true }) });
+    const offered = org.page
+      .getByRole('listitem')
+      .filter({ has: org.page.getByRole('heading', { name: 'Braille Embosser Lite', exact: true }) });
     await expect.poll(() => offered.innerText()).toMatch(/Speed\s*20 characters a second/);
   });
 });

@@ -13,8 +13,10 @@ beforeAll(async () => {
 afterAll(() => e2e?.close());
 
 const path = (page: Page) => new URL(page.url()).pathname;
-const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+const focusedText = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
 
 /** Tabs forward until `target` has focus: every step is one the keyboard alone can make. */
 async function tabTo(page: Page, target: Locator, max = 150) {
@@ -78,7 +80,9 @@ describe('manage users', () => {
     const search = page.getByRole('searchbox', { name: 'Search' });
     await typeInto(page, search, 'kemi.new');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'matching' }).innerText()).toContain('1 user matching "kemi.new"');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'matching' }).innerText())
+      .toContain('1 user matching "kemi.new"');
     const table = page.getByRole('region', { name: 'Users table' });
     await table.getByText('admin', { exact: true }).waitFor();
     await expectNoAxeViolations(page, 'users table, searched');
@@ -89,7 +93,10 @@ describe('manage users', () => {
     await expectNoAxeViolations(page, 'user history, empty');
     expect(pageProblems(page)).toEqual([]);
 
-    const [row] = await selectRows<{ must_change_password: boolean }>(e2e.database.db, sql`select must_change_password from users where email = ${email}`);
+    const [row] = await selectRows<{ must_change_password: boolean }>(
+      e2e.database.db,
+      sql`select must_change_password from users where email = ${email}`,
+    );
     expect(row?.must_change_password).toBe(true);
 
     // The new admin, in dark mode: sent to choose a password first, then to the admin dashboard.
@@ -104,7 +111,11 @@ describe('manage users', () => {
     await expect.poll(() => path(other.page), { timeout: 10_000 }).toBe('/set-password');
     await settle(other.page);
     await typeInto(other.page, other.page.getByLabel('Current password', { exact: true }), temporary);
-    await typeInto(other.page, other.page.getByLabel('New password', { exact: true }), 'Kemi chose this password herself');
+    await typeInto(
+      other.page,
+      other.page.getByLabel('New password', { exact: true }),
+      'Kemi chose this password herself',
+    );
     await press(other.page, other.page.getByRole('button', { name: 'Change Password' }));
     await expect.poll(() => path(other.page), { timeout: 10_000 }).toBe('/admin/dashboard');
     await settle(other.page);
@@ -113,7 +124,11 @@ describe('manage users', () => {
   });
 
   it('deletes a person after asking; their history stays; pages pass axe (dark)', async () => {
-    const recipientId = await createUser(e2e.database.db, 'recipient', { firstName: 'Obinna', lastName: 'Eze', email: 'obinna.eze@example.org' });
+    const recipientId = await createUser(e2e.database.db, 'recipient', {
+      firstName: 'Obinna',
+      lastName: 'Eze',
+      email: 'obinna.eze@example.org',
+    });
     await createRecipientCampaign(e2e.database.db, { status: 'approved', recipientId });
     const { page } = await e2e.newPage({ theme: 'dark' });
     await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);

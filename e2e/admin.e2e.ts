@@ -3,7 +3,12 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
-import { createOrganizationCampaign, createRecipientCampaign, createUser, payForCampaign } from '../server/test/fixtures';
+import {
+  createOrganizationCampaign,
+  createRecipientCampaign,
+  createUser,
+  payForCampaign,
+} from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
@@ -14,9 +19,12 @@ afterAll(() => e2e?.close());
 
 const PASSWORD = 'A long enough pass 2026';
 const path = (page: Page) => new URL(page.url()).pathname;
-const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
-const focusOnBody = (page: Page) => page.evaluate(() => !document.activeElement || document.activeElement === document.body);
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+const focusedText = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+const focusOnBody = (page: Page) =>
+  page.evaluate(() => !document.activeElement || document.activeElement === document.body);
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -49,7 +57,11 @@ async function signInAdmin(page: Page) {
 describe('admin review', () => {
   it('approves a request, which goes live; a donor funds it; the admin marks it delivered and adds a video the donor can watch', async () => {
     const recipientId = await createUser(e2e.database.db, 'recipient', { firstName: 'Zainab', lastName: 'Okafor' });
-    const id = await createRecipientCampaign(e2e.database.db, { status: 'pending', recipientId, product: 'Folding White Cane' });
+    const id = await createRecipientCampaign(e2e.database.db, {
+      status: 'pending',
+      recipientId,
+      product: 'Folding White Cane',
+    });
     const about = `campaign #${id}, Folding White Cane for Zainab Okafor`;
 
     const { page } = await e2e.newPage();
@@ -63,7 +75,10 @@ describe('admin review', () => {
     await page.getByText('Campaign approved. It is now live for donors.').waitFor();
     await expect.poll(() => focusOnBody(page)).toBe(false);
     await expect.poll(() => focusedText(page)).toContain('Campaign approved.');
-    await page.getByRole('region', { name: /^Approved \(\d+\)$/ }).getByRole('heading', { name: `Folding White Cane #${id}` }).waitFor();
+    await page
+      .getByRole('region', { name: /^Approved \(\d+\)$/ })
+      .getByRole('heading', { name: `Folding White Cane #${id}` })
+      .waitFor();
 
     // It is on the public list.
     await page.goto('/campaigns');
@@ -90,7 +105,9 @@ describe('admin review', () => {
     await tabTo(page, search);
     await page.keyboard.type('Zainab');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'matching' }).innerText()).toContain('1 campaign matching "Zainab"');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'matching' }).innerText())
+      .toContain('1 campaign matching "Zainab"');
     await press(page, page.getByRole('button', { name: `Mark Delivered ${about}` }));
     const confirm = page.getByRole('alertdialog', { name: 'Mark as delivered?' });
     await confirm.waitFor();
@@ -109,7 +126,9 @@ describe('admin review', () => {
     await tabTo(page, video.getByRole('textbox', { name: /Video address/ }));
     await page.keyboard.type('not a link');
     await press(page, video.getByRole('button', { name: 'Save Video' }));
-    await expect.poll(() => focusedText(page)).toContain('Enter the full address of the video, starting with https://.');
+    await expect
+      .poll(() => focusedText(page))
+      .toContain('Enter the full address of the video, starting with https://.');
     await expectNoAxeViolations(page, 'video dialog with an error');
     await tabTo(page, video.getByRole('textbox', { name: /Video address/ }));
     await page.keyboard.press('Control+A');
@@ -138,7 +157,9 @@ describe('admin review', () => {
   it('rejects an organization request with a required reason, which the organization reads as Admin Feedback (dark)', async () => {
     const email = 'admin.flow.org@example.org';
     const orgId = await createUser(e2e.database.db, 'organization', { email, firstName: 'Chidi', password: PASSWORD });
-    await e2e.database.db.execute(sql`insert into organization_profiles (user_id, organization_name) values (${orgId}, 'Kano Vision Society')`);
+    await e2e.database.db.execute(
+      sql`insert into organization_profiles (user_id, organization_name) values (${orgId}, 'Kano Vision Society')`,
+    );
     const id = await createOrganizationCampaign(e2e.database.db, 4, { status: 'pending', organizationId: orgId });
 
     const { page } = await e2e.newPage({ theme: 'dark' });
@@ -150,7 +171,12 @@ describe('admin review', () => {
     expect(await page.getByRole('main').innerText()).toContain('No approved campaigns.');
     await expectNoAxeViolations(page, 'one organization (dark)');
 
-    await press(page, page.getByRole('button', { name: `Reject campaign #${id}, 4 Braille Slate and Stylus Set for Kano Vision Society` }));
+    await press(
+      page,
+      page.getByRole('button', {
+        name: `Reject campaign #${id}, 4 Braille Slate and Stylus Set for Kano Vision Society`,
+      }),
+    );
     const dialog = page.getByRole('dialog', { name: `Reject campaign #${id}` });
     await dialog.waitFor();
     await press(page, dialog.getByRole('button', { name: 'Reject Campaign' }));
@@ -176,7 +202,9 @@ describe('admin review', () => {
     // The audit log names the change, its admin and its notes.
     await page.goto(`/admin/audit?campaign=org-${id}`);
     await settle(page);
-    await expect.poll(() => page.getByRole('list', { name: 'Changes, newest first' }).innerText()).toMatch(/Rejected[\s\S]*Adaeze Nwosu[\s\S]*Please send the enrolment list/);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Changes, newest first' }).innerText())
+      .toMatch(/Rejected[\s\S]*Adaeze Nwosu[\s\S]*Please send the enrolment list/);
     await expectNoAxeViolations(page, 'audit log (dark)');
   });
 });
@@ -188,7 +216,9 @@ describe('every admin page has no axe violations', () => {
       await signInAdmin(page);
       // One tab stop for the tab list; the arrow keys choose the tab.
       await press(page, page.getByRole('tab', { name: 'Recipient Campaigns' }), 'ArrowRight');
-      expect(await page.getByRole('tab', { name: 'Organization Campaigns' }).getAttribute('aria-selected')).toBe('true');
+      expect(await page.getByRole('tab', { name: 'Organization Campaigns' }).getAttribute('aria-selected')).toBe(
+        'true',
+      );
       await page.getByRole('heading', { name: /^Active Organization Campaigns \(\d+\)$/ }).waitFor();
       await expectNoAxeViolations(page, `admin dashboard, organization tab (${theme})`);
       await press(page, page.getByRole('button', { name: /^View Donations for campaign #/ }).first());
@@ -198,7 +228,16 @@ describe('every admin page has no axe violations', () => {
       await expectNoAxeViolations(page, `donations dialog (${theme})`);
       await press(page, donations.getByRole('button', { name: 'Close' }));
       await donations.waitFor({ state: 'detached' });
-      for (const name of ['campaigns', 'organizations', 'audit', 'products', 'organizations/all/products', 'users', 'success-stories', 'stats']) {
+      for (const name of [
+        'campaigns',
+        'organizations',
+        'audit',
+        'products',
+        'organizations/all/products',
+        'users',
+        'success-stories',
+        'stats',
+      ]) {
         await page.goto(`/admin/${name}`);
         await settle(page);
         await page.getByRole('heading', { level: 1 }).waitFor();

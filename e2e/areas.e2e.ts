@@ -15,8 +15,10 @@ afterAll(() => e2e?.close());
 
 const PASSWORD = 'A long enough pass 2026';
 const path = (page: Page) => new URL(page.url()).pathname;
-const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+const focusedText = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -41,8 +43,15 @@ async function press(page: Page, target: Locator, key = 'Enter') {
 }
 
 async function newOrganization(email: string) {
-  const id = await createUser(e2e.database.db, 'organization', { email, firstName: 'Amaka', lastName: 'Obi', password: PASSWORD });
-  await e2e.database.db.execute(sql`insert into organization_profiles (user_id, organization_name) values (${id}, 'Enugu Braille Club')`);
+  const id = await createUser(e2e.database.db, 'organization', {
+    email,
+    firstName: 'Amaka',
+    lastName: 'Obi',
+    password: PASSWORD,
+  });
+  await e2e.database.db.execute(
+    sql`insert into organization_profiles (user_id, organization_name) values (${id}, 'Enugu Braille Club')`,
+  );
   return id;
 }
 
@@ -56,16 +65,30 @@ describe('recipient area', () => {
     await settle(page);
     const start = page.getByRole('link', { name: 'Start a Campaign' });
     await start.waitFor();
-    expect(await page.getByRole('list', { name: 'Your recipient area' }).getByRole('link', { name: 'Campaign Status', exact: true }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('list', { name: 'Your recipient area' })
+        .getByRole('link', { name: 'Campaign Status', exact: true })
+        .count(),
+    ).toBe(0);
     await expectNoAxeViolations(page, 'recipient dashboard before a request');
 
     // The card's link opens the catalog, and focus lands on the page's heading.
-    await press(page, page.getByRole('list', { name: 'Your recipient area' }).getByRole('link', { name: 'Start a Campaign' }));
+    await press(
+      page,
+      page.getByRole('list', { name: 'Your recipient area' }).getByRole('link', { name: 'Start a Campaign' }),
+    );
     await expect.poll(() => path(page)).toBe('/recipient/catalog');
     await settle(page);
     await expect.poll(() => focusedText(page)).toBe('Device Catalog');
     // Descriptions are cut at 100 characters.
-    const firstDescription = await page.getByRole('list', { name: 'Devices you can request' }).getByRole('listitem').first().locator('p').last().innerText();
+    const firstDescription = await page
+      .getByRole('list', { name: 'Devices you can request' })
+      .getByRole('listitem')
+      .first()
+      .locator('p')
+      .last()
+      .innerText();
     expect(firstDescription.length).toBeLessThanOrEqual(101);
 
     await press(page, page.getByRole('button', { name: 'Request Folding White Cane' }));
@@ -76,7 +99,9 @@ describe('recipient area', () => {
     await tabTo(page, reason);
     await page.keyboard.type('   too short   ');
     await press(page, dialog.getByRole('button', { name: 'Submit Request' }));
-    await expect.poll(() => focusedText(page)).toContain('Please provide a meaningful reason with at least 20 characters.');
+    await expect
+      .poll(() => focusedText(page))
+      .toContain('Please provide a meaningful reason with at least 20 characters.');
     await expectNoAxeViolations(page, 'request dialog with an error');
 
     await tabTo(page, reason);
@@ -97,8 +122,15 @@ describe('recipient area', () => {
     await page.evaluate(() => localStorage.setItem('requestSubmitted', 'false'));
     await page.goto('/recipient/dashboard');
     await settle(page);
-    await page.getByRole('list', { name: 'Your recipient area' }).getByRole('link', { name: 'Campaign Status', exact: true }).waitFor();
-    await expect.poll(() => page.getByRole('list', { name: 'Your recipient area' }).getByRole('link', { name: 'Start a Campaign' }).count()).toBe(0);
+    await page
+      .getByRole('list', { name: 'Your recipient area' })
+      .getByRole('link', { name: 'Campaign Status', exact: true })
+      .waitFor();
+    await expect
+      .poll(() =>
+        page.getByRole('list', { name: 'Your recipient area' }).getByRole('link', { name: 'Start a Campaign' }).count(),
+      )
+      .toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('requestSubmitted'))).toBe('true');
 
     // The catalog is closed while the request is open.
@@ -141,7 +173,10 @@ describe('organization area', () => {
     await expect.poll(() => figures.innerText()).toMatch(/Active Campaigns\s*0[\s\S]*Team Members\s*1/);
     await expectNoAxeViolations(page, 'organization dashboard (dark)');
 
-    await press(page, page.getByRole('list', { name: 'Your organization area' }).getByRole('link', { name: 'Request Devices' }));
+    await press(
+      page,
+      page.getByRole('list', { name: 'Your organization area' }).getByRole('link', { name: 'Request Devices' }),
+    );
     await expect.poll(() => path(page)).toBe('/organization/catalog');
     await settle(page);
     await expect.poll(() => focusedText(page)).toBe('Organization Product Catalog');
@@ -159,8 +194,13 @@ describe('organization area', () => {
     await page.keyboard.type('5');
     await page.keyboard.press('Tab');
     await expect.poll(() => quantity.inputValue()).toBe('5');
-    const [price] = await selectRows<{ price: number }>(e2e.database.db, sql`select price_kobo as price from organization_products where name = 'Braille Slate and Stylus Set'`);
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Braille Slate and Stylus Set', exact: true }) });
+    const [price] = await selectRows<{ price: number }>(
+      e2e.database.db,
+      sql`select price_kobo as price from organization_products where name = 'Braille Slate and Stylus Set'`,
+    );
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Braille Slate and Stylus Set', exact: true }) });
     await expect.poll(() => card.innerText()).toContain(`Total price: ${formatNaira(Number(price!.price) * 5)}`);
 
     await press(page, page.getByRole('button', { name: 'Request 5 units of Braille Slate and Stylus Set' }));
@@ -172,7 +212,10 @@ describe('organization area', () => {
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/organization/dashboard');
     await page.getByText("Your organization's campaign request has been submitted for review!").waitFor();
     await settle(page);
-    await page.getByRole('list', { name: 'Your organization area' }).getByRole('link', { name: 'Campaign Status' }).waitFor();
+    await page
+      .getByRole('list', { name: 'Your organization area' })
+      .getByRole('link', { name: 'Campaign Status' })
+      .waitFor();
 
     await page.goto('/organization/status');
     await settle(page);
@@ -180,7 +223,10 @@ describe('organization area', () => {
     expect(await page.getByRole('progressbar').count()).toBe(0);
 
     // An admin approves it through the admin call.
-    const [campaign] = await selectRows<{ id: number }>(e2e.database.db, sql`select id from organization_campaigns where organization_id = ${orgId}`);
+    const [campaign] = await selectRows<{ id: number }>(
+      e2e.database.db,
+      sql`select id from organization_campaigns where organization_id = ${orgId}`,
+    );
     const admin = await signInNewAdmin(e2e.app, e2e.database.db);
     const approval = await e2e.app.inject({
       method: 'PATCH',
@@ -233,7 +279,11 @@ describe('organization area', () => {
     await page.getByText('Your password has been changed.').waitFor();
     expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
 
-    const login = await e2e.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'A different pass 2027' } });
+    const login = await e2e.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'A different pass 2027' },
+    });
     expect(login.statusCode).toBe(200);
   });
 });

@@ -59,7 +59,9 @@ describe('giving', () => {
 
     const pay = page.getByRole('button', { name: /^Pay ₦/ }).first();
     expect(await pay.getAttribute('aria-describedby')).toBeTruthy();
-    expect(await page.locator(`[id="${await pay.getAttribute('aria-describedby')}"]`).innerText()).toContain('Test mode: no card is charged.');
+    expect(await page.locator(`[id="${await pay.getAttribute('aria-describedby')}"]`).innerText()).toContain(
+      'Test mode: no card is charged.',
+    );
     await press(page, pay);
     // One summary with the spec's sentence takes focus; each field says what it lacks, once.
     const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText ?? '');
@@ -97,7 +99,10 @@ describe('giving', () => {
     expect(await page.getByRole('link', { name: /View my gifts/ }).count()).toBe(0);
     await expectNoAxeViolations(page, '/checkout/success');
 
-    const [campaign] = await selectRows<{ status: string }>(e2e.database.db, sql`select status from recipient_campaigns where id = ${id}`);
+    const [campaign] = await selectRows<{ status: string }>(
+      e2e.database.db,
+      sql`select status from recipient_campaigns where id = ${id}`,
+    );
     expect(campaign!.status).toBe('purchased');
     await smtp.waitFor('ngozi.guest@example.org', (m) => /receipt/i.test(m.subject));
     expect(pageProblems(page)).toEqual([]);
@@ -189,7 +194,10 @@ describe('giving', () => {
     ]);
     await press(page, dialog.getByRole('button', { name: /^Pay ₦/ }));
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/checkout/success');
-    const [campaign] = await selectRows<{ status: string }>(e2e.database.db, sql`select status from recipient_campaigns where id = ${id}`);
+    const [campaign] = await selectRows<{ status: string }>(
+      e2e.database.db,
+      sql`select status from recipient_campaigns where id = ${id}`,
+    );
     expect(campaign!.status).toBe('purchased');
     expect(pageProblems(page)).toEqual([]);
   });
@@ -201,7 +209,9 @@ describe('giving', () => {
     await press(page, page.getByRole('button', { name: /Add to gift bag.*Braille Paper/ }));
     const alert = page.getByRole('alertdialog');
     await expect.poll(() => alert.count()).toBe(1);
-    expect(await alert.innerText()).toContain('Organization campaigns work differently. Please visit the campaign page for more information.');
+    expect(await alert.innerText()).toContain(
+      'Organization campaigns work differently. Please visit the campaign page for more information.',
+    );
     await expectNoAxeViolations(page, 'organization quick-add alert');
     await page.keyboard.press('Escape');
     expect(await bagCount(page)).toBe('0');
@@ -227,7 +237,10 @@ describe('giving', () => {
       await expect.poll(() => page.locator('main').innerText()).toContain('Your Gift Bag is Empty');
       await expectNoAxeViolations(page, `/cart empty (${theme})`);
       // Each theme gives to its own campaign: the other run's checkout still holds its unit.
-      const id = await campaignOf(theme === 'light' ? 'ibrahim.musa@example.com' : 'esther.ojo@example.com', 'recipient_campaigns');
+      const id = await campaignOf(
+        theme === 'light' ? 'ibrahim.musa@example.com' : 'esther.ojo@example.com',
+        'recipient_campaigns',
+      );
       await page.goto(`/campaigns/${id}`);
       await settle(page);
       await page.getByRole('button', { name: 'Add to gift bag' }).click();
@@ -239,7 +252,10 @@ describe('giving', () => {
       await expectNoAxeViolations(page, `/checkout (${theme})`);
       await page.getByRole('textbox', { name: 'Full name' }).fill('Theme Tester');
       await page.getByRole('textbox', { name: 'Email' }).fill(`theme.${theme}@example.org`);
-      await page.getByRole('button', { name: /^Pay ₦/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Pay ₦/ })
+        .first()
+        .click();
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(1);
       await expectNoAxeViolations(page, `test payment dialog (${theme})`);
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
@@ -279,9 +295,15 @@ describe('giving in dark mode', () => {
     await page.getByRole('button', { name: 'Add to gift bag' }).click();
     await page.goto('/checkout');
     await settle(page);
-    await page.getByRole('button', { name: /^Pay ₦/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Pay ₦/ })
+      .first()
+      .click();
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(1);
-    await page.getByRole('dialog').getByRole('button', { name: /^Pay ₦/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Pay ₦/ })
+      .click();
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/checkout/success');
     await settle(page);
     await expectNoAxeViolations(page, '/checkout/success (dark)');

@@ -13,7 +13,6 @@ import { openTestDatabase, testConfig } from '../server/test/harness';
 import { startSmtpCatcher } from '../server/test/smtp';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
-
 export type E2E = {
   app: App;
   database: Database;

@@ -15,7 +15,10 @@ beforeAll(async () => {
     e2e.database.db,
     sql`select c.id from recipient_campaigns c join users u on u.id = c.recipient_id where u.first_name = 'Amina'`,
   );
-  const [o] = await selectRows<{ id: number }>(e2e.database.db, sql`select id from organization_campaigns where status = 'partially_fulfilled' limit 1`);
+  const [o] = await selectRows<{ id: number }>(
+    e2e.database.db,
+    sql`select id from organization_campaigns where status = 'partially_fulfilled' limit 1`,
+  );
   recipientId = Number(r!.id);
   orgId = Number(o!.id);
 });
@@ -106,9 +109,9 @@ describe('header at small sizes', () => {
       expect(!sticks || header.height < 256 * 0.25, `${path}: ${JSON.stringify(header)}`).toBe(true);
       // Scrolled down, the header has gone and the content has the whole screen.
       await page.mouse.wheel(0, 600);
-      await expect.poll(() => page.evaluate(() => document.querySelector('header')!.getBoundingClientRect().bottom)).toBeLessThanOrEqual(
-        sticks ? 64 : 0,
-      );
+      await expect
+        .poll(() => page.evaluate(() => document.querySelector('header')!.getBoundingClientRect().bottom))
+        .toBeLessThanOrEqual(sticks ? 64 : 0);
     }
   });
 
@@ -133,10 +136,14 @@ describe('header at small sizes', () => {
       expect(wordmark && avatar && cart).toBeTruthy();
       const overlaps = (a: typeof wordmark, b: typeof wordmark) =>
         !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      expect(overlaps(wordmark, avatar), `wordmark ${JSON.stringify(wordmark)} avatar ${JSON.stringify(avatar)}`).toBe(false);
+      expect(overlaps(wordmark, avatar), `wordmark ${JSON.stringify(wordmark)} avatar ${JSON.stringify(avatar)}`).toBe(
+        false,
+      );
       expect(overlaps(avatar, cart)).toBe(false);
       for (const box of [wordmark!, avatar!, cart!]) expect(box.x + box.width).toBeLessThanOrEqual(width);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      ).toBe(true);
       await expectNoAxeViolations(page, `signed-in header at ${width} px`);
     });
   }
@@ -165,7 +172,10 @@ describe('reflow with text spacing (WCAG 1.4.12) at 320 px', () => {
           const culprits = [...document.querySelectorAll('body *')]
             .filter((el) => sticksOut(el) && !sticksOut(el.parentElement))
             .slice(0, 4)
-            .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${el.getAttribute('class')?.slice(0, 50) ?? ''}`);
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${el.getAttribute('class')?.slice(0, 50) ?? ''}`,
+            );
           return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, culprits };
         });
         if (scrollWidth > clientWidth) wide.push(`${path}: ${scrollWidth - clientWidth} px (${culprits.join(' | ')})`);
@@ -187,8 +197,14 @@ describe('mobile menu', () => {
     await menu.getByRole('link', { name: 'Campaigns' }).focus();
     await page.keyboard.press('Escape');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.locator(`#${await button.getAttribute('aria-controls')}`.replace(/:/g, '\\:')).isHidden()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls') !== null && document.activeElement?.tagName)).toBe('BUTTON');
+    expect(await page.locator(`#${await button.getAttribute('aria-controls')}`.replace(/:/g, '\\:')).isHidden()).toBe(
+      true,
+    );
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.getAttribute('aria-controls') !== null && document.activeElement?.tagName,
+      ),
+    ).toBe('BUTTON');
     expect(await page.evaluate(() => (document.activeElement as HTMLElement).innerText.trim())).toBe('Menu');
 
     // Escape with focus on the button itself closes it too; with the menu closed it does nothing.
@@ -207,7 +223,10 @@ describe('success stories carousel', () => {
     await settle(page);
     const carousel = page.getByRole('region', { name: 'Success stories' });
     expect(await carousel.count()).toBe(1);
-    expect(await carousel.evaluate((el) => [el.tagName, el.getAttribute('aria-roledescription')])).toEqual(['SECTION', 'carousel']);
+    expect(await carousel.evaluate((el) => [el.tagName, el.getAttribute('aria-roledescription')])).toEqual([
+      'SECTION',
+      'carousel',
+    ]);
     const slide = carousel.getByRole('group', { name: '1 of 3' });
     expect(await slide.count()).toBe(1);
     expect(await slide.getAttribute('aria-roledescription')).toBe('slide');
@@ -363,7 +382,10 @@ describe('early requests named in the HTML', () => {
           expect(requests, `${path} does not fetch ${href}`).not.toContain(href);
         }
       }
-      if (path.startsWith('/campaigns')) expect(html, path).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/media\/seed\/[^"]+\.svg">/);
+      if (path.startsWith('/campaigns'))
+        expect(html, path).toMatch(
+          /<link rel="preload" as="image" fetchpriority="high" href="\/media\/seed\/[^"]+\.svg">/,
+        );
       for (const href of named) {
         expect(requests.filter((url) => url === href).length, `${path}: ${href} requested once`).toBe(1);
       }
@@ -406,4 +428,3 @@ describe('axe on the changed pages', () => {
     }
   }
 });
-

@@ -62,7 +62,13 @@ describe('onboarding', () => {
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await focused(page)).text).toContain('There is a problem');
     const summary = await page.getByRole('alert').first().innerText();
-    for (const message of ['Select your gender.', 'Enter your age.', 'Select your state of origin.', 'Tell us a little about yourself.', 'Select your employment status.']) {
+    for (const message of [
+      'Select your gender.',
+      'Enter your age.',
+      'Select your state of origin.',
+      'Tell us a little about yourself.',
+      'Select your employment status.',
+    ]) {
       expect(summary).toContain(message);
     }
     await expectNoAxeViolations(page, 'recipient onboarding step 1 with errors');
@@ -87,7 +93,9 @@ describe('onboarding', () => {
     // Step 2: focus on its heading, progress at 100%.
     await page.getByRole('heading', { name: 'Step 2 of 2: Your ID' }).waitFor();
     await expect.poll(async () => (await focused(page)).text).toBe('Step 2 of 2: Your ID');
-    expect(await page.getByRole('progressbar', { name: 'Onboarding progress' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(await page.getByRole('progressbar', { name: 'Onboarding progress' }).getAttribute('aria-valuenow')).toBe(
+      '100',
+    );
     await expectNoAxeViolations(page, 'recipient onboarding step 2');
 
     // Back and forth keeps every answer.
@@ -111,7 +119,9 @@ describe('onboarding', () => {
     await id.setInputFiles({ name: 'nin.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not really a pdf') });
     await tabUntil(page, page.getByRole('button', { name: 'Submit' }));
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await focused(page)).text, { timeout: 15_000 }).toContain('"nin.pdf" is not really a PDF file.');
+    await expect
+      .poll(async () => (await focused(page)).text, { timeout: 15_000 })
+      .toContain('"nin.pdf" is not really a PDF file.');
     expect(path(page)).toBe('/onboarding');
     expect(await page.getByRole('radio', { name: /parent's or guardian's ID/ }).isChecked()).toBe(true);
 
@@ -127,7 +137,9 @@ describe('onboarding', () => {
     await settle(page);
     const main = await page.locator('main').innerText();
     for (const text of ['Female', '16', 'Lagos', 'Student', "(a parent's or guardian's)"]) expect(main).toContain(text);
-    expect(await page.locator('main img').first().getAttribute('src')).toMatch(/^\/media\/public\/profile-photo\/.+\.webp$/);
+    expect(await page.locator('main img').first().getAttribute('src')).toMatch(
+      /^\/media\/public\/profile-photo\/.+\.webp$/,
+    );
     const link = page.getByRole('link', { name: 'Download your ID document' });
     const href = (await link.getAttribute('href'))!;
     const response = await page.request.get(href);
@@ -141,7 +153,9 @@ describe('onboarding', () => {
     await signIn(page, demoAccounts.newOrganization.email);
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/onboarding');
     await page.getByRole('heading', { name: 'Step 1 of 2: About your organization' }).waitFor();
-    expect(await page.getByRole('textbox', { name: 'Organization name' }).inputValue()).toBe(demoAccounts.newOrganization.organizationName);
+    expect(await page.getByRole('textbox', { name: 'Organization name' }).inputValue()).toBe(
+      demoAccounts.newOrganization.organizationName,
+    );
     await expectNoAxeViolations(page, 'organization onboarding step 1 (dark)');
 
     await tabUntil(page, page.getByRole('textbox', { name: 'Year of establishment' }));

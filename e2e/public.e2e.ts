@@ -18,8 +18,14 @@ beforeAll(async () => {
     e2e.database.db,
     sql`select c.id from recipient_campaigns c join users u on u.id = c.recipient_id where u.first_name = 'Amina'`,
   );
-  const [o] = await selectRows<{ id: number }>(e2e.database.db, sql`select id from organization_campaigns where status = 'partially_fulfilled' limit 1`);
-  const [f] = await selectRows<{ id: number }>(e2e.database.db, sql`select id from organization_campaigns where status = 'fulfilled' limit 1`);
+  const [o] = await selectRows<{ id: number }>(
+    e2e.database.db,
+    sql`select id from organization_campaigns where status = 'partially_fulfilled' limit 1`,
+  );
+  const [f] = await selectRows<{ id: number }>(
+    e2e.database.db,
+    sql`select id from organization_campaigns where status = 'fulfilled' limit 1`,
+  );
   recipientId = Number(r!.id);
   orgId = Number(o!.id);
   fundedOrgId = Number(f!.id);
@@ -44,12 +50,32 @@ const publicPages = (): PageCheck[] => [
       '214+',
     ],
   },
-  { path: '/campaigns', title: /All Campaigns/, texts: ['All Campaigns', 'Orbit Reader 20 Braille Display', 'Lagos School for the Blind'] },
-  { path: `/campaigns/${recipientId}`, title: /Orbit Reader 20 Braille Display for Amina Yusuf/, texts: ['₦850,000', 'Why Amina needs it', 'Donate now', 'Add to gift bag'] },
-  { path: `/campaigns/org-${orgId}`, title: /Lagos School for the Blind/, texts: ['Total needed', 'Units funded', '25 of 60', 'Specifications', 'Units to give'] },
+  {
+    path: '/campaigns',
+    title: /All Campaigns/,
+    texts: ['All Campaigns', 'Orbit Reader 20 Braille Display', 'Lagos School for the Blind'],
+  },
+  {
+    path: `/campaigns/${recipientId}`,
+    title: /Orbit Reader 20 Braille Display for Amina Yusuf/,
+    texts: ['₦850,000', 'Why Amina needs it', 'Donate now', 'Add to gift bag'],
+  },
+  {
+    path: `/campaigns/org-${orgId}`,
+    title: /Lagos School for the Blind/,
+    texts: ['Total needed', 'Units funded', '25 of 60', 'Specifications', 'Units to give'],
+  },
   { path: `/campaigns/org-${fundedOrgId}`, title: /DAISY/, texts: ['This campaign has been fully funded.'] },
-  { path: '/search?q=braille', title: /Search results for braille/, texts: ['Search Campaigns', /results? for “braille”/] },
-  { path: '/about', title: /About Us/, texts: ['Our Mission', 'Our Vision', 'Our Approach', 'Join Our Mission', 'View Active Campaigns'] },
+  {
+    path: '/search?q=braille',
+    title: /Search results for braille/,
+    texts: ['Search Campaigns', /results? for “braille”/],
+  },
+  {
+    path: '/about',
+    title: /About Us/,
+    texts: ['Our Mission', 'Our Vision', 'Our Approach', 'Join Our Mission', 'View Active Campaigns'],
+  },
   { path: '/how-it-works', title: /How It Works/, texts: ['For Recipients', 'For Donors'] },
   { path: '/help', title: /Help Center/, texts: ['Help Center', 'Contact Us'] },
   { path: '/supported-states', title: /Supported States/, texts: ['Lagos', 'Ogun', 'Oyo', 'Osun', 'Kwara'] },
@@ -83,7 +109,10 @@ describe('public pages', () => {
 
   it('shows "Campaign not found." for a hidden or unknown campaign', async () => {
     const { page } = await e2e.newPage();
-    const [pending] = await selectRows<{ id: number }>(e2e.database.db, sql`select id from recipient_campaigns where status = 'pending' limit 1`);
+    const [pending] = await selectRows<{ id: number }>(
+      e2e.database.db,
+      sql`select id from recipient_campaigns where status = 'pending' limit 1`,
+    );
     await page.goto(`/campaigns/${pending!.id}`);
     await settle(page);
     await expect.poll(() => page.locator('h1').innerText()).toBe('Error');
@@ -185,7 +214,9 @@ describe('campaign journeys', () => {
     // Focus moves to the first new card (the button is gone: that was the last page), and the count is said.
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li') !== null)).toBe(true);
     const firstNew = await cards.nth(before).innerText();
-    expect(firstNew).toContain(await page.evaluate(() => (document.activeElement as HTMLElement).innerText.split('\n')[0]!.trim()));
+    expect(firstNew).toContain(
+      await page.evaluate(() => (document.activeElement as HTMLElement).innerText.split('\n')[0]!.trim()),
+    );
     await expect.poll(() => page.locator('#route-announcer').innerText()).toMatch(/\d+ more campaigns loaded\./);
     await expect.poll(() => loadMore.count()).toBe(0);
     const total = await cards.count();
@@ -295,7 +326,10 @@ describe('header', () => {
 
 describe('money at 320 px', () => {
   it('keeps every amount on an organization campaign page inside a 320 px screen', async () => {
-    const rows = await selectRows<{ id: number }>(e2e.database.db, sql`select id from organization_campaigns order by total_price_kobo desc limit 3`);
+    const rows = await selectRows<{ id: number }>(
+      e2e.database.db,
+      sql`select id from organization_campaigns order by total_price_kobo desc limit 3`,
+    );
     const { page } = await e2e.newPage({ width: 320 });
     for (const { id } of rows) {
       await page.goto(`/campaigns/org-${id}`);
@@ -303,7 +337,11 @@ describe('money at 320 px', () => {
       const report = await page.evaluate(() => ({
         sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
         cut: [...document.querySelectorAll('main dd')]
-          .filter((dd) => dd.getBoundingClientRect().right > document.documentElement.clientWidth || dd.scrollWidth > dd.clientWidth + 1)
+          .filter(
+            (dd) =>
+              dd.getBoundingClientRect().right > document.documentElement.clientWidth ||
+              dd.scrollWidth > dd.clientWidth + 1,
+          )
           .map((dd) => dd.textContent),
       }));
       expect(report, `org-${id}`).toEqual({ sideways: 0, cut: [] });
@@ -319,7 +357,12 @@ describe('help center', () => {
     await settle(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect.poll(focused).toContain('There is a problem');
-    for (const message of ['Enter your full name.', 'Enter your email address.', 'Enter a subject.', 'Enter your message.']) {
+    for (const message of [
+      'Enter your full name.',
+      'Enter your email address.',
+      'Enter a subject.',
+      'Enter your message.',
+    ]) {
       expect(await focused()).toContain(message);
     }
     await page.getByRole('link', { name: 'Enter your full name.' }).click();
@@ -345,7 +388,9 @@ describe('help center', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     await page.getByRole('textbox', { name: 'Email' }).fill('chiamaka@example.com');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Your email app should now open' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Your email app should now open' }).count())
+      .toBe(1);
   });
 });
 
@@ -366,7 +411,10 @@ async function watchShiftsAndCsp(page: Page): Promise<void> {
 
 /** True once React has taken over the element (hydrated it, or drawn it itself). */
 const hydrated = (page: Page, selector: string) =>
-  page.evaluate((s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')), selector);
+  page.evaluate(
+    (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')),
+    selector,
+  );
 
 const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
 const cspOf = (page: Page) => page.evaluate(() => (window as unknown as { csp: string[] }).csp);
@@ -385,7 +433,13 @@ async function holdApi(page: Page, pattern: RegExp): Promise<() => void> {
 const box = (page: Page, selector: string) =>
   page.evaluate((s) => {
     const r = document.querySelector(s)!.getBoundingClientRect();
-    return { top: r.top + window.scrollY, left: r.left, width: r.width, height: r.height, viewport: window.innerHeight };
+    return {
+      top: r.top + window.scrollY,
+      left: r.left,
+      width: r.width,
+      height: r.height,
+      viewport: window.innerHeight,
+    };
   }, selector);
 
 describe('for crawlers and slow phones', () => {
@@ -445,13 +499,15 @@ describe('for crawlers and slow phones', () => {
       expect(await image.getAttribute('loading')).toBe('eager');
       expect(await image.getAttribute('fetchpriority')).toBe('high');
       expect(await image.getAttribute('width')).toBe('480');
-      expect(await page.locator('main ul[aria-label="Campaigns"] > li').nth(5).locator('img').getAttribute('loading')).toBe('lazy');
+      expect(
+        await page.locator('main ul[aria-label="Campaigns"] > li').nth(5).locator('img').getAttribute('loading'),
+      ).toBe('lazy');
       expect(await cspOf(page)).toEqual([]);
       expect(pageProblems(page)).toEqual([]);
     });
   }
 
-  it('holds the campaign page\'s space while its details load slowly, with no CSP refusal', async () => {
+  it("holds the campaign page's space while its details load slowly, with no CSP refusal", async () => {
     const { page } = await e2e.newPage({ theme: 'dark', width: 390 });
     await watchShiftsAndCsp(page);
     // As above: the page loads its details in the browser when the visitor comes from the list.
@@ -543,7 +599,9 @@ describe('pages the server draws', () => {
       expect(await heading!.evaluate((el) => el.isConnected)).toBe(true);
       expect(await page.evaluate((el) => document.activeElement === el, focused)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
-      expect(await page.getByRole('button', { name: 'Dark mode' }).getAttribute('aria-pressed')).toBe(String(theme === 'dark'));
+      expect(await page.getByRole('button', { name: 'Dark mode' }).getAttribute('aria-pressed')).toBe(
+        String(theme === 'dark'),
+      );
       // The page came with its data: the browser does not ask for it again.
       expect(apiCalls).toEqual([]);
       expect(errors).toEqual([]);
@@ -558,7 +616,11 @@ describe('pages the server draws', () => {
 
 describe('uploaded images', () => {
   it('a campaign page names the WebP sizes early, fetches the one size it shows once, in its box', async () => {
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer();
+    const photo = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: { r: 30, g: 120, b: 200 } },
+    })
+      .jpeg()
+      .toBuffer();
     const sized = await encodeSizes(photo, 1280, 'product-image');
     await writeAll(e2e.app.storage, sized);
     await selectRows(
@@ -568,7 +630,10 @@ describe('uploaded images', () => {
     const id = await createRecipientCampaign(e2e.database.db, { product: 'Sized Talking Watch' });
 
     const html = await (await fetch(`${e2e.baseURL}/campaigns/${id}`)).text();
-    const link = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" type="image\/webp">/.exec(html);
+    const link =
+      /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" type="image\/webp">/.exec(
+        html,
+      );
     expect(link, 'the top image is named with its sizes').not.toBeNull();
 
     for (const theme of ['light', 'dark'] as const) {

@@ -61,19 +61,23 @@ export function defaultProviders(config: Config, log: (line: string) => void = c
         expectedHostname: config.turnstile.hostname,
       })
     : humanCheckOff;
-  const google = config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.keysUrl) : googleOff;
+  const google = config.google.clientId
+    ? createGoogleVerifier(config.google.clientId, config.google.keysUrl)
+    : googleOff;
   return { mailer, humanCheck, google };
 }
 
-export type App = FastifyInstance & { routeTable: DeclaredRoute[]; limits: RateLimits; jobs: JobQueue; storage: Storage };
+export type App = FastifyInstance & {
+  routeTable: DeclaredRoute[];
+  limits: RateLimits;
+  jobs: JobQueue;
+  storage: Storage;
+};
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const seedImagesDir = path.join(here, 'db', 'seed', 'images');
 
-export async function buildApp(
-  config: Config,
-  given: GivenDeps,
-): Promise<App> {
+export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   const app = Fastify({
     ...connectionOptions(config),
     logger: loggerOptions(config, given.logStream),
@@ -210,7 +214,8 @@ export async function buildApp(
     maxAge: '7d',
   });
 
-  const webDir = config.webDistDir && fs.existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : undefined;
+  const webDir =
+    config.webDistDir && fs.existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : undefined;
   if (webDir) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -233,11 +238,18 @@ export async function buildApp(
     });
   }
   const pageRender = webDir ? await loadPageRender(app, webDir) : undefined;
-  const pageHtml = webDir ? createPageHtml(webDir, (urlPath) => pagePreloadsFor(deps.db, deps.storage, urlPath), pageRender) : undefined;
+  const pageHtml = webDir
+    ? createPageHtml(webDir, (urlPath) => pagePreloadsFor(deps.db, deps.storage, urlPath), pageRender)
+    : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !url.startsWith('/assets/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      url !== '/api' &&
+      !url.startsWith('/media/') &&
+      !url.startsWith('/assets/');
     if (isPage && pageHtml) {
       return pageHtml(url).then((html) => {
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
@@ -245,14 +257,22 @@ export async function buildApp(
         // carries tens of kilobytes of markup and data (decision 0022).
         const accepted = String(request.headers['accept-encoding'] ?? '');
         if (/\bbr\b/.test(accepted)) {
-          return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
+          return reply
+            .header('content-encoding', 'br')
+            .send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
         }
-        if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+        if (/\bgzip\b/.test(accepted))
+          return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
         return reply.send(html);
       });
     }
     return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
   });
 
-  return Object.assign(app, { routeTable, limits: deps.limits, jobs: deps.jobs, storage: deps.storage }) as unknown as App;
+  return Object.assign(app, {
+    routeTable,
+    limits: deps.limits,
+    jobs: deps.jobs,
+    storage: deps.storage,
+  }) as unknown as App;
 }

@@ -23,7 +23,11 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: bool(true),
-  PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SUPPORT_EMAIL: z.string().email().default('support@giftofindependence.ng'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -40,7 +44,12 @@ const schema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().min(3).default('Gift of Independence <no-reply@giftofindependence.ng>'),
   TURNSTILE_SECRET_KEY: optionalText,
   TURNSTILE_SITE_KEY: optionalText,
@@ -52,7 +61,12 @@ const schema = z.object({
   PAYSTACK_SECRET_KEY: optionalText,
   PAYSTACK_PUBLIC_KEY: optionalText,
   PAYSTACK_API_BASE: z.string().url().default('https://api.paystack.co'),
-  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional()),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+  ),
   NODE_ENV: optionalText,
   ALLOW_SANDBOX_PAYMENTS: bool(false),
   CRASH_AFTER_GIFT_COMMIT: bool(false),
@@ -95,7 +109,12 @@ export type Config = {
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   smtpUrl: string | undefined;
   mailFrom: string;
-  turnstile: { secretKey: string | undefined; siteKey: string | undefined; verifyUrl: string; hostname: string | undefined };
+  turnstile: {
+    secretKey: string | undefined;
+    siteKey: string | undefined;
+    verifyUrl: string;
+    hostname: string | undefined;
+  };
   google: { clientId: string | undefined; keysUrl: string };
   sessionDays: number;
   paystack: { secretKey: string | undefined; publicKey: string | undefined; apiBase: string };

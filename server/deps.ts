@@ -35,7 +35,8 @@ export type AppDeps = {
 };
 
 /** The deps `buildApp` chooses from configuration when the caller does not pass its own. */
-export type OptionalDeps = 'publicCache' | 'searchGate' | 'mailer' | 'humanCheck' | 'google' | 'payments' | 'config' | 'storage' | 'signer';
+export type OptionalDeps =
+  'publicCache' | 'searchGate' | 'mailer' | 'humanCheck' | 'google' | 'payments' | 'config' | 'storage' | 'signer';
 
 /** What a caller of `buildApp` passes: the rate limits are always the app's own. */
 export type GivenDeps = Omit<AppDeps, OptionalDeps | 'limits'> & Partial<Pick<AppDeps, OptionalDeps>>;

@@ -24,14 +24,19 @@ const jobs = createJobQueue(database);
 const app = await buildApp(config, { db: database.db, jobs });
 if (config.seedDemo) await installSeedDocuments(app.storage);
 if (!config.turnstile.secretKey) {
-  app.log.warn('Human check is OFF: TURNSTILE_SECRET_KEY is not set, so sign-in, sign-up and checkout accept requests without a CAPTCHA.');
+  app.log.warn(
+    'Human check is OFF: TURNSTILE_SECRET_KEY is not set, so sign-in, sign-up and checkout accept requests without a CAPTCHA.',
+  );
 }
 if (!config.publicUrl) {
-  app.log.warn(`PUBLIC_URL is not set: links in emails point at ${publicBaseUrl(config)}, the address this server listens on. Set PUBLIC_URL to the site's public address.`);
+  app.log.warn(
+    `PUBLIC_URL is not set: links in emails point at ${publicBaseUrl(config)}, the address this server listens on. Set PUBLIC_URL to the site's public address.`,
+  );
 }
 const sandbox = paymentModeWarning(config);
 if (sandbox) app.log.warn(sandbox);
-if (!config.smtpUrl) console.log(`Mail: written as .eml files under ${config.dataDir}/mail (set SMTP_URL to send real mail).`);
+if (!config.smtpUrl)
+  console.log(`Mail: written as .eml files under ${config.dataDir}/mail (set SMTP_URL to send real mail).`);
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal} received, shutting down`);

@@ -20,7 +20,9 @@ const { values } = parseArgs({
 });
 
 if (!values.email) {
-  console.error('Usage: npm run admin:create -- --email you@example.org [--password "..."] [--first-name Ada] [--last-name Obi]');
+  console.error(
+    'Usage: npm run admin:create -- --email you@example.org [--password "..."] [--first-name Ada] [--last-name Obi]',
+  );
   process.exit(2);
 }
 

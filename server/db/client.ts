@@ -46,7 +46,10 @@ const dialect = new PgDialect();
  * best plan does not depend on the values, such as lookups by primary key. PGlite runs it as an
  * ordinary statement.
  */
-export function compiledSelect<T>(query: SQL, name?: string): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
+export function compiledSelect<T>(
+  query: SQL,
+  name?: string,
+): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
   const compiled = dialect.sqlToQuery(query);
   const bySession = new WeakMap<object, { execute: (values: Record<string, unknown>) => Promise<unknown> }>();
   return async (db, values) => {

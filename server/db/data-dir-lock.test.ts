@@ -6,7 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, selectRows } from './client';
-import { acquireDataDirLock, DataDirLockedError, lockPathFor, processStartTime, type LockHolder } from './data-dir-lock';
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  lockPathFor,
+  processStartTime,
+  type LockHolder,
+} from './data-dir-lock';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const holderScript = path.join(root, 'server', 'test', 'hold-data-dir.ts');
@@ -18,13 +24,17 @@ beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-lock-'));
 });
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /** Starts a process that opens `dir` and resolves with the first line it prints. */
 function startHolder(mode: 'pglite' | 'lock', dir: string): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', holderScript, mode, dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', holderScript, mode, dir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -70,44 +80,50 @@ function readHolder(dir: string): LockHolder {
 }
 
 describe('embedded database lock across processes', () => {
-  it('refuses a second process while the first holds the database, and opens after the holder is killed', { timeout: 90_000 }, async () => {
-    const dir = path.join(scratch, 'pglite');
-    const { child, line } = await startHolder('pglite', dir);
-    expect(line).toBe('ready');
+  it(
+    'refuses a second process while the first holds the database, and opens after the holder is killed',
+    { timeout: 90_000 },
+    async () => {
+      const dir = path.join(scratch, 'pglite');
+      const { child, line } = await startHolder('pglite', dir);
+      expect(line).toBe('ready');
 
-    const error = await openPglite({ dataDir: dir }).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(DataDirLockedError);
-    const message = (error as Error).message;
-    expect(message).toContain(`pid ${child.pid}`);
-    expect(message).toContain(`host ${os.hostname()}`);
-    expect(message).toMatch(/since \d{4}-\d\d-\d\dT/);
-    expect(message).toMatch(/stop that process first/);
+      const error = await openPglite({ dataDir: dir }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(DataDirLockedError);
+      const message = (error as Error).message;
+      expect(message).toContain(`pid ${child.pid}`);
+      expect(message).toContain(`host ${os.hostname()}`);
+      expect(message).toMatch(/since \d{4}-\d\d-\d\dT/);
+      expect(message).toMatch(/stop that process first/);
 
-    // A third process is refused the same way, with the reason on its output.
-    const third = await startHolder('pglite', dir).catch((e: Error) => ({ line: e.message }));
-    expect(third.line).toContain(`pid ${child.pid}`);
+      // A third process is refused the same way, with the reason on its output.
+      const third = await startHolder('pglite', dir).catch((e: Error) => ({ line: e.message }));
+      expect(third.line).toContain(`pid ${child.pid}`);
 
-    await killHard(child);
-    // The lock file is still there (nothing released it), yet its process is gone.
-    expect(readHolder(dir).pid).toBe(child.pid);
-    const reopened = await openPglite({ dataDir: dir });
-    try {
-      const rows = await selectRows<{ pid: number }>(reopened.db, sql`select pid from held_by`);
-      expect(rows.map((r) => r.pid)).toEqual([child.pid]);
-      expect(readHolder(dir).pid).toBe(process.pid);
-    } finally {
-      await reopened.close();
-    }
-    expect(fs.existsSync(lockPathFor(dir))).toBe(false);
-  });
+      await killHard(child);
+      // The lock file is still there (nothing released it), yet its process is gone.
+      expect(readHolder(dir).pid).toBe(child.pid);
+      const reopened = await openPglite({ dataDir: dir });
+      try {
+        const rows = await selectRows<{ pid: number }>(reopened.db, sql`select pid from held_by`);
+        expect(rows.map((r) => r.pid)).toEqual([child.pid]);
+        expect(readHolder(dir).pid).toBe(process.pid);
+      } finally {
+        await reopened.close();
+      }
+      expect(fs.existsSync(lockPathFor(dir))).toBe(false);
+    },
+  );
 
   it('lets exactly one of several processes take over a stale lock at once', { timeout: 60_000 }, async () => {
     const dir = path.join(scratch, 'race');
     writeLock(dir, { pid: deadPid() });
-    const results = await Promise.all(Array.from({ length: 4 }, () => startHolder('lock', dir).catch((e: Error) => ({ line: e.message }))));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => startHolder('lock', dir).catch((e: Error) => ({ line: e.message }))),
+    );
     const lines = results.map((r) => r.line);
     expect(lines.filter((l) => l === 'acquired')).toHaveLength(1);
     expect(lines.filter((l) => l.includes('refused: The embedded database'))).toHaveLength(3);

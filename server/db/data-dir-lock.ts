@@ -103,7 +103,8 @@ function isAlive(holder: LockHolder): boolean {
 function parseHolder(text: string): LockHolder | null {
   try {
     const value = JSON.parse(text) as Partial<LockHolder>;
-    if (typeof value.pid !== 'number' || typeof value.hostname !== 'string' || typeof value.nonce !== 'string') return null;
+    if (typeof value.pid !== 'number' || typeof value.hostname !== 'string' || typeof value.nonce !== 'string')
+      return null;
     return {
       pid: value.pid,
       hostname: value.hostname,
@@ -189,7 +190,11 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   const lockPath = lockPathFor(dataDir);
   const already = heldHere.get(lockPath);
   if (already) {
-    throw new DataDirLockedError(`The embedded database in ${dataDir} is already open in this process; close it before opening it again.`, already, lockPath);
+    throw new DataDirLockedError(
+      `The embedded database in ${dataDir} is already open in this process; close it before opening it again.`,
+      already,
+      lockPath,
+    );
   }
   fs.mkdirSync(path.dirname(lockPath), { recursive: true });
   const self = me();
@@ -197,7 +202,9 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
 
   for (;;) {
     if (Date.now() > deadline) {
-      throw new Error(`Could not take the lock ${lockPath}: it kept changing. Is another server starting on ${dataDir}?`);
+      throw new Error(
+        `Could not take the lock ${lockPath}: it kept changing. Is another server starting on ${dataDir}?`,
+      );
     }
     if (createExclusive(lockPath, self)) break;
 
@@ -251,7 +258,9 @@ function takeOver(lockPath: string, seen: Seen, self: LockHolder) {
     if (!createExclusive(guard, self)) {
       const other = readLock(guard);
       if (!other) continue;
-      const otherAlive = other.holder ? other.holder.hostname !== os.hostname() || isAlive(other.holder) : other.ageMs < WRITING_GRACE_MS;
+      const otherAlive = other.holder
+        ? other.holder.hostname !== os.hostname() || isAlive(other.holder)
+        : other.ageMs < WRITING_GRACE_MS;
       if (otherAlive) {
         // Another process is taking over this lock right now; look again once it is done.
         sleep(50);
@@ -268,7 +277,9 @@ function takeOver(lockPath: string, seen: Seen, self: LockHolder) {
     cleanUpGuards(lockPath, seen.key);
     return;
   }
-  throw new Error(`Could not take over the stale lock ${lockPath}; delete it and the ${path.basename(lockPath)}.takeover-* files beside it, then start again.`);
+  throw new Error(
+    `Could not take over the stale lock ${lockPath}; delete it and the ${path.basename(lockPath)}.takeover-* files beside it, then start again.`,
+  );
 }
 
 /** Guards of earlier generations for a lock that no longer exists are left by crashed processes. */

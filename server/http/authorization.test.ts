@@ -8,7 +8,8 @@ const ROLES = ['donor', 'recipient', 'organization', 'admin'] as const;
 
 beforeAll(async () => {
   ctx = await startTestApp();
-  for (const role of ['donor', 'recipient', 'organization'] as const) tokens[role] = (await signUpUser(ctx.app, undefined, { role })).token;
+  for (const role of ['donor', 'recipient', 'organization'] as const)
+    tokens[role] = (await signUpUser(ctx.app, undefined, { role })).token;
   tokens.admin = (await signInNewAdmin(ctx.app, ctx.database.db)).token;
 });
 afterAll(() => stopTestApp(ctx));
@@ -26,7 +27,9 @@ describe('authorization matrix', () => {
   it('lets each caller through exactly where the route says', async () => {
     const failures: string[] = [];
     // Signing out revokes the caller's token, so that route goes last.
-    const routes = [...ctx.app.routeTable].sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
+    const routes = [...ctx.app.routeTable].sort(
+      (a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'),
+    );
     for (const route of routes) {
       if (!route.url.startsWith('/api/') || route.url.includes('*')) continue;
       const callers = ['anonymous', ...ROLES] as const;

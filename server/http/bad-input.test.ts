@@ -25,29 +25,76 @@ const send = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: R
 describe('control characters in text', () => {
   const nul = 'A\u0000B';
   it.each([
-    ['register name', 'POST', '/api/auth/register', { firstName: nul, lastName: 'Obi', email: 'nul@example.org', phoneNumber: '8031234567', password: 'Long-enough-password-1', role: 'donor' }, 'firstName'],
-    ['checkout name', 'POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: nul, cartItems: [{ campaignId: '1' }] }, 'donorFullName'],
+    [
+      'register name',
+      'POST',
+      '/api/auth/register',
+      {
+        firstName: nul,
+        lastName: 'Obi',
+        email: 'nul@example.org',
+        phoneNumber: '8031234567',
+        password: 'Long-enough-password-1',
+        role: 'donor',
+      },
+      'firstName',
+    ],
+    [
+      'checkout name',
+      'POST',
+      '/api/donations/checkout',
+      { donorEmail: 'a@example.org', donorFullName: nul, cartItems: [{ campaignId: '1' }] },
+      'donorFullName',
+    ],
     ['fund reference', 'POST', '/api/donations/fund', { transactionId: `GOI-${nul}-123456` }, 'transactionId'],
     ['release reference', 'POST', '/api/donations/release', { reference: `GOI-${nul}-123456` }, 'reference'],
-    ['sandbox charge reference', 'POST', '/api/payments/sandbox/charge', { reference: `GOI-${nul}-123456` }, 'reference'],
-    ['nested gift', 'POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: `1${nul}` }] }, 'cartItems.0.campaignId'],
+    [
+      'sandbox charge reference',
+      'POST',
+      '/api/payments/sandbox/charge',
+      { reference: `GOI-${nul}-123456` },
+      'reference',
+    ],
+    [
+      'nested gift',
+      'POST',
+      '/api/donations/checkout',
+      { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: `1${nul}` }] },
+      'cartItems.0.campaignId',
+    ],
     ['search', 'GET', '/api/campaigns/search?q=a%00b', undefined, 'q'],
     ['name of a field', 'POST', '/api/donations/fund', { transactionId: 'GOI-123456', [`x${nul}`]: 1 }, `x${nul}`],
-    ['password (a bell character)', 'POST', '/api/auth/login', { email: 'donor@example.com', password: 'pass\u0007word' }, 'password'],
-  ] as const)('refuses a control character in the %s with a 400 naming the field', async (_what, method, url, payload, field) => {
-    const res = await send(method, url, payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Text cannot contain control characters.',
-      code: 'validation_failed',
-      fieldErrors: { [field]: ['Text cannot contain control characters.'] },
-    });
-  });
+    [
+      'password (a bell character)',
+      'POST',
+      '/api/auth/login',
+      { email: 'donor@example.com', password: 'pass\u0007word' },
+      'password',
+    ],
+  ] as const)(
+    'refuses a control character in the %s with a 400 naming the field',
+    async (_what, method, url, payload, field) => {
+      const res = await send(method, url, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Text cannot contain control characters.',
+        code: 'validation_failed',
+        fieldErrors: { [field]: ['Text cannot contain control characters.'] },
+      });
+    },
+  );
 
   it('refuses half of a surrogate pair, which the database would silently replace', async () => {
-    const res = await send('POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A\uD800', cartItems: [{ campaignId: '1' }] });
+    const res = await send('POST', '/api/donations/checkout', {
+      donorEmail: 'a@example.org',
+      donorFullName: 'A\uD800',
+      cartItems: [{ campaignId: '1' }],
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Text cannot contain broken characters.', fieldErrors: { donorFullName: expect.any(Array) } });
+    expect(res.json()).toMatchObject({
+      message: 'Text cannot contain broken characters.',
+      fieldErrors: { donorFullName: expect.any(Array) },
+    });
   });
 
   it('still accepts tabs, line breaks and characters outside the basic plane', async () => {
@@ -57,7 +104,8 @@ describe('control characters in text', () => {
 });
 
 describe('list cursors', () => {
-  const cursor = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+  const cursor = (value: unknown) =>
+    Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
   const lists = ['/api/campaigns', '/api/org-campaigns/active'];
   const refused = [
     ['a date that does not exist', ['2024-02-30T00:00:00.000000Z', 1]],
@@ -80,7 +128,10 @@ describe('list cursors', () => {
     async (url, _what, value) => {
       const res = await send('GET', `${url}?cursor=${cursor(value)}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'bad_request', message: 'This page link is not valid. Please start again from the first page.' });
+      expect(res.json()).toMatchObject({
+        code: 'bad_request',
+        message: 'This page link is not valid. Please start again from the first page.',
+      });
     },
   );
 
@@ -94,7 +145,11 @@ describe('list cursors', () => {
 
   it('still accepts the largest id and a cursor at the edge of the range', async () => {
     for (const url of lists) {
-      for (const value of [['2024-01-01T00:00:00.000000Z', 2_147_483_647], ['9999-12-31T23:59:59.999999Z', 1], ['2024-02-29T12:00:00Z', 5]]) {
+      for (const value of [
+        ['2024-01-01T00:00:00.000000Z', 2_147_483_647],
+        ['9999-12-31T23:59:59.999999Z', 1],
+        ['2024-02-29T12:00:00Z', 5],
+      ]) {
         const res = await send('GET', `${url}?cursor=${cursor(value)}`);
         expect(res.statusCode, `${url} ${JSON.stringify(value)}`).toBe(200);
       }
@@ -144,8 +199,12 @@ describe('Paystack webhook deliveries that carry no event', () => {
   it('still checks the signature of a real event', async () => {
     const body = JSON.stringify({ event: 'charge.success', data: { reference: 'GOI-UNKNOWN-1' } });
     const signature = createHmac('sha512', SECRET).update(body).digest('hex');
-    expect((await deliver(body, { 'content-type': 'application/json', 'x-paystack-signature': 'f'.repeat(128) })).statusCode).toBe(401);
-    expect((await deliver(body, { 'content-type': 'application/json', 'x-paystack-signature': signature })).statusCode).toBe(200);
+    expect(
+      (await deliver(body, { 'content-type': 'application/json', 'x-paystack-signature': 'f'.repeat(128) })).statusCode,
+    ).toBe(401);
+    expect(
+      (await deliver(body, { 'content-type': 'application/json', 'x-paystack-signature': signature })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -180,17 +239,37 @@ describe('every refusal is a sentence a person can read', () => {
     ['POST', '/api/auth/login', 'not gzip at all', { ...json, 'content-encoding': 'gzip' }],
     ['POST', '/api/auth/login', '{}', { ...json, 'content-encoding': 'snappy' }],
     ['POST', '/api/auth/register', {}],
-    ['POST', '/api/auth/register', { firstName: 'x'.repeat(500), lastName: [], email: {}, phoneNumber: 7, password: 1, role: 'admin' }],
+    [
+      'POST',
+      '/api/auth/register',
+      { firstName: 'x'.repeat(500), lastName: [], email: {}, phoneNumber: 7, password: 1, role: 'admin' },
+    ],
     ['POST', '/api/auth/verify-email', { email: 'a@example.org', token: 12 }],
     ['POST', '/api/auth/google', { token: 1 }],
     ['POST', '/api/auth/reset-password', { token: 'short', newPassword: 'a' }],
     ['GET', '/api/auth/user-exists'],
     ['GET', '/api/auth/user-exists?email=a@example.org&email=b@example.org'],
     ['POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: {} }],
-    ['POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: true }] }],
-    ['POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: '1', units: 1e308 }] }],
+    [
+      'POST',
+      '/api/donations/checkout',
+      { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: true }] },
+    ],
+    [
+      'POST',
+      '/api/donations/checkout',
+      { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: '1', units: 1e308 }] },
+    ],
     ['POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [null] }],
-    ['POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: Array.from({ length: 51 }, () => ({ campaignId: '1' })) }],
+    [
+      'POST',
+      '/api/donations/checkout',
+      {
+        donorEmail: 'a@example.org',
+        donorFullName: 'A',
+        cartItems: Array.from({ length: 51 }, () => ({ campaignId: '1' })),
+      },
+    ],
     ['POST', '/api/donations/checkout', '[]', json],
     ['POST', '/api/donations/fund', { transactionId: 5 }],
     ['POST', '/api/donations/fund', { transactionId: 'x'.repeat(1000) }],
@@ -237,16 +316,26 @@ describe('every refusal is a sentence a person can read', () => {
   it('words what went wrong', async () => {
     const message = async (...args: Parameters<typeof send>) => (await send(...args)).json().message;
     expect(await message('POST', '/api/auth/login', [1, 2])).toBe('Send the details as a JSON object.');
-    expect(await message('POST', '/api/auth/login', '', json)).toBe('The request has no content. Send the details as JSON.');
-    expect(await message('POST', '/api/auth/login', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' })).toBe(
-      'This kind of content is not accepted here. Send the details as JSON.',
+    expect(await message('POST', '/api/auth/login', '', json)).toBe(
+      'The request has no content. Send the details as JSON.',
     );
+    expect(
+      await message('POST', '/api/auth/login', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' }),
+    ).toBe('This kind of content is not accepted here. Send the details as JSON.');
     expect(await message('POST', '/api/auth/login', `{"email":"${long}"}`, json)).toBe('The request is too large.');
     expect(await message('GET', '/api/campaigns/%E0%A4%A')).toBe('This address is not valid.');
-    expect(await message('POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: '1', units: 1e308 }] })).toBe(
-      'Units must be a whole number.',
-    );
-    const tooMany = await send('POST', '/api/donations/checkout', { donorEmail: 'a@example.org', donorFullName: 'A', cartItems: [{ campaignId: '1', units: 10_001 }] });
+    expect(
+      await message('POST', '/api/donations/checkout', {
+        donorEmail: 'a@example.org',
+        donorFullName: 'A',
+        cartItems: [{ campaignId: '1', units: 1e308 }],
+      }),
+    ).toBe('Units must be a whole number.');
+    const tooMany = await send('POST', '/api/donations/checkout', {
+      donorEmail: 'a@example.org',
+      donorFullName: 'A',
+      cartItems: [{ campaignId: '1', units: 10_001 }],
+    });
     expect(tooMany.json().fieldErrors).toEqual({ 'cartItems.0.units': ['Units should be at most 10000.'] });
   });
 });
@@ -257,7 +346,9 @@ describe('client errors nobody worded', () => {
     registerErrorHandling(app);
     for (const status of [400, 405, 409, 418]) {
       app.get(`/raw/${status}`, async () => {
-        throw Object.assign(new Error(`querystring must have required property 'x' (${status})`), { statusCode: status });
+        throw Object.assign(new Error(`querystring must have required property 'x' (${status})`), {
+          statusCode: status,
+        });
       });
     }
     const replies = await Promise.all([400, 405, 409, 418].map((s) => app.inject({ method: 'GET', url: `/raw/${s}` })));

@@ -66,7 +66,10 @@ describe('slow clients', () => {
     expect(result.closedAfterMs).toBeLessThan(4000);
     const reply = parse(result.text);
     expect(reply.status).toBe(408);
-    expect(reply.body).toEqual({ message: 'The request took too long to arrive. Please try again.', code: 'request_timeout' });
+    expect(reply.body).toEqual({
+      message: 'The request took too long to arrive. Please try again.',
+      code: 'request_timeout',
+    });
   });
 
   it('cuts off a client that sends its headers a byte a second', async () => {
@@ -108,7 +111,9 @@ describe('slow clients', () => {
 
 describe('requests the parser refuses', () => {
   it('answers an address too long for the parser with 414 in the JSON error shape', async () => {
-    const result = await exchange(`GET /api/campaigns/search?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const result = await exchange(
+      `GET /api/campaigns/search?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+    );
     const reply = parse(result.text);
     expect(reply.status).toBe(414);
     expect(reply.head).toContain('content-type: application/json');
@@ -116,21 +121,27 @@ describe('requests the parser refuses', () => {
   });
 
   it('answers an address over our own limit with 414 too', async () => {
-    const result = await exchange(`GET /campaigns?x=${'a'.repeat(10_000)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    const result = await exchange(
+      `GET /campaigns?x=${'a'.repeat(10_000)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+    );
     const reply = parse(result.text);
     expect(reply.status).toBe(414);
     expect(reply.body.code).toBe('uri_too_long');
   });
 
   it('answers a path parameter over the router limit with 414', async () => {
-    const result = await exchange(`GET /api/campaigns/${'7'.repeat(300)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    const result = await exchange(
+      `GET /api/campaigns/${'7'.repeat(300)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+    );
     const reply = parse(result.text);
     expect(reply.status).toBe(414);
     expect(reply.body.code).toBe('uri_too_long');
   });
 
   it('answers headers too large with 431 in the JSON error shape', async () => {
-    const result = await exchange(`GET /api/health/live HTTP/1.1\r\nHost: localhost\r\nCookie: a=${'b'.repeat(20_000)}\r\n\r\n`);
+    const result = await exchange(
+      `GET /api/health/live HTTP/1.1\r\nHost: localhost\r\nCookie: a=${'b'.repeat(20_000)}\r\n\r\n`,
+    );
     const reply = parse(result.text);
     expect(reply.status).toBe(431);
     expect(reply.body).toEqual({ message: 'The request headers are too large.', code: 'headers_too_large' });

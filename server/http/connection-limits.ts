@@ -1,6 +1,13 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ConnectionError, FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyHttpOptions,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import type { ErrorReply } from '@contract/errors';
 import type { Config } from '../config';
 
@@ -9,7 +16,10 @@ export const MAX_URL_LENGTH = 8 * 1024;
 
 const TOO_LONG: ErrorReply = { message: 'The web address is too long.', code: 'uri_too_long' };
 const HEADERS_TOO_LARGE: ErrorReply = { message: 'The request headers are too large.', code: 'headers_too_large' };
-const TIMED_OUT: ErrorReply = { message: 'The request took too long to arrive. Please try again.', code: 'request_timeout' };
+const TIMED_OUT: ErrorReply = {
+  message: 'The request took too long to arrive. Please try again.',
+  code: 'request_timeout',
+};
 const MALFORMED: ErrorReply = { message: 'The request could not be understood.', code: 'bad_request' };
 const BAD_URL: ErrorReply = { message: 'The web address is not valid.', code: 'bad_request' };
 
@@ -80,7 +90,12 @@ export function connectionOptions(config: Config) {
   return {
     requestTimeout: requestMs,
     keepAliveTimeout: keepAliveMs,
-    http: { requestTimeout: requestMs, headersTimeout: headersMs, keepAliveTimeout: keepAliveMs, connectionsCheckingInterval },
+    http: {
+      requestTimeout: requestMs,
+      headersTimeout: headersMs,
+      keepAliveTimeout: keepAliveMs,
+      connectionsCheckingInterval,
+    },
     clientErrorHandler,
     frameworkErrors,
   } satisfies Partial<FastifyHttpOptions<Server>>;

@@ -91,7 +91,10 @@ const codeByStatus: Record<number, string> = {
 
 /** A client error not raised as AppError, as a sentence; never the raw text, which is written for developers. */
 function clientErrorReply(error: FastifyError, status: number): ErrorReply {
-  const code = status === 400 && error.code === 'FST_ERR_VALIDATION' ? 'validation_failed' : (codeByStatus[status] ?? 'bad_request');
+  const code =
+    status === 400 && error.code === 'FST_ERR_VALIDATION'
+      ? 'validation_failed'
+      : (codeByStatus[status] ?? 'bad_request');
   const message =
     fastifyMessages[error.code] ??
     (error instanceof SyntaxError ? fastifyMessages.FST_ERR_CTP_INVALID_JSON_BODY : undefined) ??
@@ -102,7 +105,8 @@ function clientErrorReply(error: FastifyError, status: number): ErrorReply {
 
 /** For Fastify's `frameworkErrors`: bad URLs and overlong path parameters, refused before routing. */
 export function replyToFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   void reply.status(status).send(clientErrorReply(error, status));
 }
 
@@ -110,7 +114,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       // A 503 is load being shed on purpose (with Retry-After), not a fault.
-      if (error.status >= 500 && error.code !== 'unavailable') request.log.error({ err: error.cause ?? error }, error.message);
+      if (error.status >= 500 && error.code !== 'unavailable')
+        request.log.error({ err: error.cause ?? error }, error.message);
       const body: ErrorReply = { message: error.message, code: error.replyCode ?? error.code };
       if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
       if (error.headers) reply.headers(error.headers);
@@ -130,8 +135,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send(clientErrorReply(error, status));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again later.', code: 'internal' } satisfies ErrorReply);
+    return reply.status(500).send({
+      message: 'Something went wrong on our side. Please try again later.',
+      code: 'internal',
+    } satisfies ErrorReply);
   });
 }

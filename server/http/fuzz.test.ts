@@ -40,25 +40,103 @@ type Operation = {
 // ---------- values ----------
 
 const NASTY_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\u0001\u0002\u001f', '\u007f', '\t\r\n', '\uD800', '\uDFFF', 'a\uD800b', '\uFEFF', '\u202Eevil',
-  '😀', 'ﷺ', 'null', 'undefined', 'NaN', '-0', '1e308', '-1e308', 'Infinity', '0x1F', '00001', ' 1 ', '1.5', '-1', '0',
-  '2147483647', '2147483648', '99999999999999999999', 'org-', 'org-0', 'org--1', 'org-1e3', 'org-99999999999', 'ORG-1', 'org-1 ',
-  "' OR 1=1 --", '"; drop table users; --', '%00', '%', '%zz', '../../etc/passwd', '<script>alert(1)</script>', '${7*7}',
-  '__proto__', 'constructor', 'toString', 'a'.repeat(101), 'x'.repeat(10_000), '2024-02-30T00:00:00Z', '+2348031234567',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u0002\u001f',
+  '\u007f',
+  '\t\r\n',
+  '\uD800',
+  '\uDFFF',
+  'a\uD800b',
+  '\uFEFF',
+  '\u202Eevil',
+  '😀',
+  'ﷺ',
+  'null',
+  'undefined',
+  'NaN',
+  '-0',
+  '1e308',
+  '-1e308',
+  'Infinity',
+  '0x1F',
+  '00001',
+  ' 1 ',
+  '1.5',
+  '-1',
+  '0',
+  '2147483647',
+  '2147483648',
+  '99999999999999999999',
+  'org-',
+  'org-0',
+  'org--1',
+  'org-1e3',
+  'org-99999999999',
+  'ORG-1',
+  'org-1 ',
+  "' OR 1=1 --",
+  '"; drop table users; --',
+  '%00',
+  '%',
+  '%zz',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  '__proto__',
+  'constructor',
+  'toString',
+  'a'.repeat(101),
+  'x'.repeat(10_000),
+  '2024-02-30T00:00:00Z',
+  '+2348031234567',
 ];
 const NASTY_NUMBERS = [
-  1e308, -1e308, -0, 0, 1, -1, 0.5, 1.5, 2_147_483_647, 2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2,
-  1e21, 5e-324, 10_000, 10_001, 50, 51, 100, 101,
+  1e308,
+  -1e308,
+  -0,
+  0,
+  1,
+  -1,
+  0.5,
+  1.5,
+  2_147_483_647,
+  2_147_483_648,
+  -2_147_483_649,
+  Number.MAX_SAFE_INTEGER,
+  2 ** 53 + 2,
+  1e21,
+  5e-324,
+  10_000,
+  10_001,
+  50,
+  51,
+  100,
+  101,
 ];
 
 /** Campaigns open for gifts in the seeded data (read before the run), so checkouts can succeed. */
 const openCampaigns: string[] = ['1'];
 async function readOpenCampaigns(app: App): Promise<void> {
-  const recipients = (await app.inject({ method: 'GET', url: '/api/campaigns?limit=100' })).json() as Array<{ id: number; is_funded: boolean }>;
-  const organizations = (await app.inject({ method: 'GET', url: '/api/org-campaigns/active?limit=100' })).json() as Array<{ id: number; is_funded: boolean }>;
+  const recipients = (await app.inject({ method: 'GET', url: '/api/campaigns?limit=100' })).json() as Array<{
+    id: number;
+    is_funded: boolean;
+  }>;
+  const organizations = (
+    await app.inject({ method: 'GET', url: '/api/org-campaigns/active?limit=100' })
+  ).json() as Array<{ id: number; is_funded: boolean }>;
   // Organization campaigns have many units, so holds from earlier checkouts leave some to give.
   const orgIds = organizations.filter((c) => !c.is_funded).map((c) => `org-${c.id}`);
-  openCampaigns.splice(0, openCampaigns.length, ...orgIds, ...orgIds, ...recipients.filter((c) => !c.is_funded).map((c) => String(c.id)), ...orgIds);
+  openCampaigns.splice(
+    0,
+    openCampaigns.length,
+    ...orgIds,
+    ...orgIds,
+    ...recipients.filter((c) => !c.is_funded).map((c) => String(c.id)),
+    ...orgIds,
+  );
 }
 
 /** References the server issued during this run, so fund, release and charge reach their handlers. */
@@ -76,7 +154,12 @@ const controlChar = fc.oneof(
 );
 const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
-  { weight: 10, arbitrary: fc.tuple(fc.string({ maxLength: 8 }), controlChar, fc.string({ maxLength: 8 })).map(([a, c, b]) => a + c + b) },
+  {
+    weight: 10,
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 8 }), controlChar, fc.string({ maxLength: 8 }))
+      .map(([a, c, b]) => a + c + b),
+  },
   { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
   { weight: 2, arbitrary: fc.string({ unit: codeUnit, maxLength: 20 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
@@ -96,7 +179,14 @@ const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: hostileNumber },
   { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, [[]], [{}], { '': '' }) },
   { weight: 1, arbitrary: fc.integer({ min: 10, max: 3_000 }).map((depth) => nest(depth)) },
-  { weight: 1, arbitrary: fc.dictionary(hostileString.filter((k) => k.length < 100), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(
+      hostileString.filter((k) => k.length < 100),
+      fc.jsonValue({ maxDepth: 2 }),
+      { maxKeys: 4 },
+    ),
+  },
 );
 
 function nest(depth: number): unknown {
@@ -112,7 +202,11 @@ function nest(depth: number): unknown {
 function plausibleString(key: string): fc.Arbitrary<string> {
   // One donor, so a new checkout replaces their own hold instead of being refused by it.
   if (/donorEmail/.test(key)) return fc.constantFrom('donor@example.com', 'Donor@Example.com');
-  if (/email/i.test(key)) return fc.oneof(fc.constantFrom('donor@example.com', 'recipient@example.com'), fc.nat().map((n) => `fuzz.${n}@example.org`));
+  if (/email/i.test(key))
+    return fc.oneof(
+      fc.constantFrom('donor@example.com', 'recipient@example.com'),
+      fc.nat().map((n) => `fuzz.${n}@example.org`),
+    );
   if (/password/i.test(key)) return fc.constantFrom(DEMO_PASSWORD, 'Another-long-passw0rd!');
   if (/phone/i.test(key)) return fc.constantFrom('8031234567', '+2348031234567', '0803 123 4567');
   if (/reference|transaction/i.test(key)) return fc.oneof(issuedReference, fc.constant('GOI-NOT-ISSUED-1'));
@@ -143,13 +237,28 @@ function fromSchema(schema: JsonSchema | undefined, plausible: boolean, key = ''
       if (plausible) {
         shaped.push(record);
       } else {
-        const extra = fc.dictionary(hostileString.filter((k) => k.length < 50), anyJson, { maxKeys: 2 });
-        shaped.push(fc.tuple(record, extra, fc.boolean()).map(([known, more, withExtra]) => (withExtra ? { ...more, ...known } : known)));
+        const extra = fc.dictionary(
+          hostileString.filter((k) => k.length < 50),
+          anyJson,
+          { maxKeys: 2 },
+        );
+        shaped.push(
+          fc
+            .tuple(record, extra, fc.boolean())
+            .map(([known, more, withExtra]) => (withExtra ? { ...more, ...known } : known)),
+        );
       }
     } else if (type === 'array') {
       const item = fromSchema(schema.items, plausible, key, depth + 1);
-      const plausibleList = fc.oneof({ weight: 3, arbitrary: item.map((one) => [one]) }, { weight: 1, arbitrary: fc.array(item, { minLength: 1, maxLength: 3 }) });
-      shaped.push(plausible ? plausibleList : fc.oneof(fc.array(item, { maxLength: 4 }), fc.array(item, { minLength: 45, maxLength: 60 })));
+      const plausibleList = fc.oneof(
+        { weight: 3, arbitrary: item.map((one) => [one]) },
+        { weight: 1, arbitrary: fc.array(item, { minLength: 1, maxLength: 3 }) },
+      );
+      shaped.push(
+        plausible
+          ? plausibleList
+          : fc.oneof(fc.array(item, { maxLength: 4 }), fc.array(item, { minLength: 45, maxLength: 60 })),
+      );
     } else if (type === 'string') {
       shaped.push(plausible ? plausibleString(key) : fc.oneof(plausibleString(key), hostileString));
     } else if (type === 'integer' || type === 'number') {
@@ -171,7 +280,10 @@ function withOneHostileLeaf(generated: unknown, n: number, hostile: unknown): un
   const value = structuredClone(generated);
   const leaves: Array<{ parent: Record<string, unknown> | unknown[]; key: string | number }> = [];
   const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach((child, i) => (child !== null && typeof child === 'object' ? walk(child) : leaves.push({ parent: v, key: i })));
+    if (Array.isArray(v))
+      v.forEach((child, i) =>
+        child !== null && typeof child === 'object' ? walk(child) : leaves.push({ parent: v, key: i }),
+      );
     else if (v !== null && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
         if (child !== null && typeof child === 'object') walk(child);
@@ -201,7 +313,16 @@ const cursorValue = fc.oneof(
   fc
     .tuple(
       fc.oneof(
-        fc.constantFrom('2024-02-30T00:00:00Z', '275760-09-13T00:00:00Z', '-001000-01-01T00:00:00Z', '1', '', '2024-13-01T00:00:00Z', '9999-12-31T23:59:59.999999Z', '1999-12-31T00:00:00Z'),
+        fc.constantFrom(
+          '2024-02-30T00:00:00Z',
+          '275760-09-13T00:00:00Z',
+          '-001000-01-01T00:00:00Z',
+          '1',
+          '',
+          '2024-13-01T00:00:00Z',
+          '9999-12-31T23:59:59.999999Z',
+          '1999-12-31T00:00:00Z',
+        ),
         fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
         hostileString,
       ),
@@ -214,8 +335,32 @@ const cursorValue = fc.oneof(
 
 const pathSegment = fc.oneof(
   fc.constantFrom(
-    '0', '-1', '1', '2', '3', '999999', '2147483647', '2147483648', '99999999999', '1e3', '0x10', '01', '1.5', 'abc', 'org-1', 'org-',
-    '%00', '%E0%A4%A', '%2F', '..', '%20', '9'.repeat(150), '%F0%9F%98%80', '%uD800', 'null', '__proto__',
+    '0',
+    '-1',
+    '1',
+    '2',
+    '3',
+    '999999',
+    '2147483647',
+    '2147483648',
+    '99999999999',
+    '1e3',
+    '0x10',
+    '01',
+    '1.5',
+    'abc',
+    'org-1',
+    'org-',
+    '%00',
+    '%E0%A4%A',
+    '%2F',
+    '..',
+    '%20',
+    '9'.repeat(150),
+    '%F0%9F%98%80',
+    '%uD800',
+    'null',
+    '__proto__',
   ),
   fc.nat().map(String),
   fc.integer({ min: -1e6, max: 1e6 }).map(String),
@@ -223,7 +368,10 @@ const pathSegment = fc.oneof(
 );
 
 const plausibleCursor = fc
-  .tuple(fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }), fc.integer({ min: 1, max: 50 }))
+  .tuple(
+    fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }),
+    fc.integer({ min: 1, max: 50 }),
+  )
   .map(([d, id]) => b64(JSON.stringify([d.toISOString().replace('Z', '000Z'), id])));
 
 function plausibleQueryValue(name: string): fc.Arbitrary<string> {
@@ -235,7 +383,11 @@ function plausibleQueryValue(name: string): fc.Arbitrary<string> {
 function hostileQueryValue(name: string): fc.Arbitrary<string> {
   return name === 'cursor'
     ? cursorValue
-    : fc.oneof({ weight: 1, arbitrary: plausibleString(name) }, { weight: 3, arbitrary: hostileString }, { weight: 1, arbitrary: hostileNumber.map(String) });
+    : fc.oneof(
+        { weight: 1, arbitrary: plausibleString(name) },
+        { weight: 3, arbitrary: hostileString },
+        { weight: 1, arbitrary: hostileNumber.map(String) },
+      );
 }
 
 function plausibleQuery(params: Array<{ name: string; required?: boolean }>): fc.Arbitrary<string> {
@@ -244,7 +396,10 @@ function plausibleQuery(params: Array<{ name: string; required?: boolean }>): fc
       ...params.map((p) =>
         p.required
           ? plausibleQueryValue(p.name).map((v): string | undefined => v)
-          : fc.oneof({ weight: p.name === 'cursor' ? 4 : 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: plausibleQueryValue(p.name) }),
+          : fc.oneof(
+              { weight: p.name === 'cursor' ? 4 : 1, arbitrary: fc.constant(undefined) },
+              { weight: 1, arbitrary: plausibleQueryValue(p.name) },
+            ),
       ),
     )
     .map((values) => {
@@ -266,11 +421,38 @@ function queryString(params: Array<{ name: string }>): fc.Arbitrary<string> {
       fc.nat(),
       fc.tuple(...params.map((p) => fc.array(hostileQueryValue(p.name), { minLength: 1, maxLength: 2 }))),
     )
-    .map(([good, n, bad]) => params.map((_, i) => (params.length > 0 && n % (params.length + 1) === i ? bad[i]! : good[i] === undefined ? [] : [good[i]!])));
-  const allBad = fc.tuple(...params.map((p) => fc.option(fc.array(hostileQueryValue(p.name), { minLength: 1, maxLength: 2 }), { nil: [], freq: 4 })));
+    .map(([good, n, bad]) =>
+      params.map((_, i) =>
+        params.length > 0 && n % (params.length + 1) === i ? bad[i]! : good[i] === undefined ? [] : [good[i]!],
+      ),
+    );
+  const allBad = fc.tuple(
+    ...params.map((p) =>
+      fc.option(fc.array(hostileQueryValue(p.name), { minLength: 1, maxLength: 2 }), { nil: [], freq: 4 }),
+    ),
+  );
   const values = fc.oneof({ weight: 3, arbitrary: oneBad }, { weight: 2, arbitrary: allBad });
-  const extras = fc.array(fc.tuple(hostileString.filter((k) => k.length < 40), hostileString.filter((v) => v.length < 2_000)), { maxLength: 2 });
-  const raw = fc.constantFrom('', '', '', '', '', '&%zz', '&a[b]=1', '&&&=', '&q', '&%00=%00', '&limit=1&limit=2', '&cursor');
+  const extras = fc.array(
+    fc.tuple(
+      hostileString.filter((k) => k.length < 40),
+      hostileString.filter((v) => v.length < 2_000),
+    ),
+    { maxLength: 2 },
+  );
+  const raw = fc.constantFrom(
+    '',
+    '',
+    '',
+    '',
+    '',
+    '&%zz',
+    '&a[b]=1',
+    '&&&=',
+    '&q',
+    '&%00=%00',
+    '&limit=1&limit=2',
+    '&cursor',
+  );
   return fc.tuple(values, fc.option(extras, { nil: [], freq: 3 }), raw).map(([chosen, extra, tail]) => {
     const search = new URLSearchParams();
     params.forEach((p, i) => chosen[i]?.forEach((v) => search.append(p.name, v)));
@@ -282,8 +464,24 @@ function queryString(params: Array<{ name: string }>): fc.Arbitrary<string> {
 
 const rawBodies = fc.oneof(
   fc.constantFrom(
-    '', '{', '{"a":', '[', 'nul', 'null', 'true', '"text"', '1e400', '-0', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}',
-    '{"units":1e400}', '{"a":1,"a":2}', '\u0000', '\uFEFF{}', '{"a":"\\u0000"}', '{"a":"\\ud800"}',
+    '',
+    '{',
+    '{"a":',
+    '[',
+    'nul',
+    'null',
+    'true',
+    '"text"',
+    '1e400',
+    '-0',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '{"units":1e400}',
+    '{"a":1,"a":2}',
+    '\u0000',
+    '\uFEFF{}',
+    '{"a":"\\u0000"}',
+    '{"a":"\\ud800"}',
   ),
   fc.integer({ min: 1_000, max: 200_000 }).map((n) => '['.repeat(n)),
   fc.integer({ min: 1_000, max: 100_000 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
@@ -297,9 +495,22 @@ const contentType = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.constantFrom(
-      undefined, '', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream',
-      'application/json; charset=utf-16', 'application/json; charset=latin1', 'APPLICATION/JSON', 'application/json;', 'application/vnd.api+json',
-      'application/json, text/plain', 'text/html', '*/*', 'application/xml', 'application/json; boundary="',
+      undefined,
+      '',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/octet-stream',
+      'application/json; charset=utf-16',
+      'application/json; charset=latin1',
+      'APPLICATION/JSON',
+      'application/json;',
+      'application/vnd.api+json',
+      'application/json, text/plain',
+      'text/html',
+      '*/*',
+      'application/xml',
+      'application/json; boundary="',
     ),
   },
 );
@@ -309,11 +520,18 @@ const bodyFor = (schema: JsonSchema | undefined): fc.Arbitrary<Body> =>
   fc.oneof(
     {
       weight: 8,
-      arbitrary: fc
-        .tuple(fromSchema(schema, true), fc.nat(), hostileLeaf)
-        .map(([value, n, leaf]) => ({ kind: 'json' as const, value: withOneHostileLeaf(value, n, leaf), mutate: false })),
+      arbitrary: fc.tuple(fromSchema(schema, true), fc.nat(), hostileLeaf).map(([value, n, leaf]) => ({
+        kind: 'json' as const,
+        value: withOneHostileLeaf(value, n, leaf),
+        mutate: false,
+      })),
     },
-    { weight: 3, arbitrary: fc.tuple(fromSchema(schema, false), fc.boolean()).map(([value, mutate]) => ({ kind: 'json' as const, value, mutate })) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(fromSchema(schema, false), fc.boolean())
+        .map(([value, mutate]) => ({ kind: 'json' as const, value, mutate })),
+    },
     { weight: 2, arbitrary: rawBodies.map((text) => ({ kind: 'raw' as const, text })) },
     { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
   );
@@ -326,12 +544,29 @@ function bodyText(body: Body): string | undefined {
   return body.mutate ? text.replace(/:(-?\d+(\.\d+)?)(?=[,}])/, ':1e400').replace(/\[(\d+)/, '[-0') : text;
 }
 
-type Fuzzed = { segments: string[]; query: string; body: Body; type: string | undefined; caller: Caller; headers: Record<string, string | undefined>; sign: boolean };
+type Fuzzed = {
+  segments: string[];
+  query: string;
+  body: Body;
+  type: string | undefined;
+  caller: Caller;
+  headers: Record<string, string | undefined>;
+  sign: boolean;
+};
 type Caller = 'own-role' | 'other-role' | 'anonymous' | 'made-up' | 'malformed';
-const caller = fc.constantFrom<Caller>('own-role', 'own-role', 'own-role', 'other-role', 'anonymous', 'made-up', 'malformed');
+const caller = fc.constantFrom<Caller>(
+  'own-role',
+  'own-role',
+  'own-role',
+  'other-role',
+  'anonymous',
+  'made-up',
+  'malformed',
+);
 
 // Mostly absent: a content encoding stops most requests at decompression, before the handlers.
-const rarely = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+const rarely = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
 const extraHeaders = fc.record({
   'content-encoding': rarely(fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'x-unknown', 'gzip, gzip')),
   'accept-encoding': rarely(fc.constantFrom('gzip', 'br', 'deflate', '*', 'x')),
@@ -342,7 +577,8 @@ const extraHeaders = fc.record({
 // ---------- running ----------
 
 /** Texts Fastify, ajv and zod write when nobody worded a refusal (see bad-input.test.ts). */
-const RAW_DEFAULT = /expected .*, received|^Invalid input|^Too (big|small)|must have required property|^(body|querystring|params|headers)\b|content-type|FST_|Unsupported Media Type/i;
+const RAW_DEFAULT =
+  /expected .*, received|^Invalid input|^Too (big|small)|must have required property|^(body|querystring|params|headers)\b|content-type|FST_|Unsupported Media Type/i;
 
 type Tally = { total: number; byStatus: Map<number, number>; failures: string[] };
 const newTally = (): Tally => ({ total: 0, byStatus: new Map(), failures: [] });
@@ -354,7 +590,12 @@ const nextAddress = () => {
 };
 
 async function signIn(app: App, email: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD }, remoteAddress: nextAddress() });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: DEMO_PASSWORD },
+    remoteAddress: nextAddress(),
+  });
   expect(res.statusCode, `sign-in as ${email}`).toBe(200);
   return res.json().token;
 }
@@ -375,7 +616,9 @@ type FuzzOptions = {
 
 async function fuzzRoutes(options: FuzzOptions): Promise<void> {
   const { app, tally } = options;
-  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
   for (const [index, route] of options.routes.entries()) {
     const op = doc.paths[route.url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[route.method.toLowerCase()];
     const bodySchema = options.schemaOverrides?.[route.url] ?? op?.requestBody?.content['application/json']?.schema;
@@ -393,7 +636,9 @@ async function fuzzRoutes(options: FuzzOptions): Promise<void> {
     const plausible = fc.record({
       segments: fc.tuple(...pathParams.map(() => fc.constantFrom('1', '2', '3', '4'))),
       query: plausibleQuery(queryParams),
-      body: bodySchema ? fromSchema(bodySchema, true).map((value): Body => ({ kind: 'json', value, mutate: false })) : fc.constant<Body>({ kind: 'none' }),
+      body: bodySchema
+        ? fromSchema(bodySchema, true).map((value): Body => ({ kind: 'json', value, mutate: false }))
+        : fc.constant<Body>({ kind: 'none' }),
       type: fc.constant<string | undefined>('application/json'),
       caller: fc.constant<Caller>('own-role'),
       headers: fc.constant({}),
@@ -410,7 +655,12 @@ async function fuzzRoutes(options: FuzzOptions): Promise<void> {
       { weight: 1, arbitrary: fc.constant('headers') },
     ];
     const request: fc.Arbitrary<Fuzzed> = fc.oneof(
-      { weight: 4, arbitrary: fc.tuple(plausible, hostile, fc.oneof(...aspects.filter((a) => a.weight > 0))).map(([good, bad, aspect]) => ({ ...good, [aspect]: bad[aspect] })) },
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(plausible, hostile, fc.oneof(...aspects.filter((a) => a.weight > 0)))
+          .map(([good, bad, aspect]) => ({ ...good, [aspect]: bad[aspect] })),
+      },
       { weight: 1, arbitrary: hostile },
     );
 
@@ -428,11 +678,23 @@ async function fuzzRoutes(options: FuzzOptions): Promise<void> {
       const allowed = route.access === 'public' ? [] : route.access;
       const own = route.url === '/api/auth/logout' ? options.logoutToken : options.tokens[allowed[0] ?? 'donor'];
       const other = ROLES.map((role) => options.tokens[role]).find((t, k) => t && !allowed.includes(ROLES[k]!));
-      const token = { 'own-role': own, 'other-role': other, anonymous: undefined, 'made-up': 'x'.repeat(43), malformed: undefined }[r.caller];
+      const token = {
+        'own-role': own,
+        'other-role': other,
+        anonymous: undefined,
+        'made-up': 'x'.repeat(43),
+        malformed: undefined,
+      }[r.caller];
       if (token) headers.authorization = `Bearer ${token}`;
       if (r.caller === 'malformed') headers.authorization = 'Bearer \u00ff\u00fe' + 'a'.repeat(300);
 
-      const res = await app.inject({ method: route.method as 'GET', url, payload, headers, remoteAddress: nextAddress() });
+      const res = await app.inject({
+        method: route.method as 'GET',
+        url,
+        payload,
+        headers,
+        remoteAddress: nextAddress(),
+      });
       tally.total += 1;
       tally.byStatus.set(res.statusCode, (tally.byStatus.get(res.statusCode) ?? 0) + 1);
       const where = `${route.method} ${url.slice(0, 120)} [${headers['content-type'] ?? '-'}] ${String(payload).slice(0, 120)}`;
@@ -465,12 +727,19 @@ async function fuzzRoutes(options: FuzzOptions): Promise<void> {
     });
     // Each route stops at its first failure, unshrunk, so one run names every broken route.
     const takesInput = Boolean(bodySchema) || queryParams.length > 0 || pathParams.length > 0 || route.method !== 'GET';
-    await fc.check(property, { seed: SEED + index, numRuns: takesInput ? options.runs.withInput : options.runs.withoutInput, endOnFailure: true });
+    await fc.check(property, {
+      seed: SEED + index,
+      numRuns: takesInput ? options.runs.withInput : options.runs.withoutInput,
+      endOnFailure: true,
+    });
   }
 }
 
 function summary(label: string, tally: Tally): string {
-  const statuses = [...tally.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(' ');
+  const statuses = [...tally.byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(' ');
   const fives = [...tally.byStatus.entries()].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
   return `fuzz ${label} on ${inject('templateKind')}: ${tally.total} requests; statuses ${statuses}; 5xx ${fives}`;
 }
@@ -495,7 +764,14 @@ describe('hostile input on every route', () => {
     // Sign-out last: it ends the session it is called with.
     routes.sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
     const tally = newTally();
-    await fuzzRoutes({ app: ctx.app, routes, tokens, logoutToken, runs: { withInput: RUNS_WITH_INPUT, withoutInput: RUNS_WITHOUT_INPUT }, tally });
+    await fuzzRoutes({
+      app: ctx.app,
+      routes,
+      tokens,
+      logoutToken,
+      runs: { withInput: RUNS_WITH_INPUT, withoutInput: RUNS_WITHOUT_INPUT },
+      tally,
+    });
     console.log(summary(`${routes.length} routes`, tally));
     expect(tally.failures).toEqual([]);
     expect(tally.total).toBeGreaterThanOrEqual(routes.length * RUNS_WITHOUT_INPUT);
@@ -518,7 +794,9 @@ describe('hostile input with Paystack configured', () => {
   });
 
   it('never answers 5xx on the giving routes and the signed webhook', { timeout: 120_000 }, async () => {
-    const routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/donations/') || r.url.startsWith('/api/payments/'));
+    const routes = ctx.app.routeTable.filter(
+      (r) => r.url.startsWith('/api/donations/') || r.url.startsWith('/api/payments/'),
+    );
     expect(routes.map((r) => r.url)).toContain('/api/payments/paystack/webhook');
     const tally = newTally();
     let paid = 0;
@@ -537,7 +815,11 @@ describe('hostile input with Paystack configured', () => {
           required: ['event', 'data'],
           properties: {
             event: { enum: ['charge.success', 'transfer.success', 'charge.failed'] },
-            data: { type: 'object', required: ['reference'], properties: { reference, amount: { type: 'integer' }, currency: { type: 'string' } } },
+            data: {
+              type: 'object',
+              required: ['reference'],
+              properties: { reference, amount: { type: 'integer' }, currency: { type: 'string' } },
+            },
           },
         },
       },

@@ -11,7 +11,10 @@ beforeAll(async () => {
   // A stand-in build output: what matters here is how the server serves it, not what it contains.
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Gift of Independence</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>Gift of Independence</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   ctx = await startTestApp({ webDistDir: webDir });
 });
@@ -78,7 +81,11 @@ describe('serving', () => {
   it('sends HSTS only over HTTPS', async () => {
     const https = await startTestApp({ trustProxy: { hops: 1 } });
     try {
-      const res = await https.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      const res = await https.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     } finally {
       await stopTestApp(https);
@@ -86,7 +93,11 @@ describe('serving', () => {
   });
 
   it('compresses JSON replies', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/campaigns?limit=50', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/campaigns?limit=50',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(['br', 'gzip']).toContain(res.headers['content-encoding']);
   });

@@ -11,7 +11,10 @@ const logText = () => lines.join('');
 
 beforeAll(async () => {
   const { trustProxy, startupNotices } = loadConfig({ TRUST_PROXY: 'true' });
-  ctx = await startTestApp({ logLevel: 'info', trustProxy, startupNotices }, { logStream: { write: (line) => void lines.push(line) } });
+  ctx = await startTestApp(
+    { logLevel: 'info', trustProxy, startupNotices },
+    { logStream: { write: (line) => void lines.push(line) } },
+  );
 });
 afterAll(() => stopTestApp(ctx));
 beforeEach(() => {
@@ -53,13 +56,18 @@ describe('request logs', () => {
 
   it('keep ordinary paths readable', () => {
     expect(loggablePath('/api/campaigns/12?limit=5')).toBe('/api/campaigns/12');
-    expect(loggablePath('/campaigns/braille-display-for-students-in-lagos')).toBe('/campaigns/braille-display-for-students-in-lagos');
+    expect(loggablePath('/campaigns/braille-display-for-students-in-lagos')).toBe(
+      '/campaigns/braille-display-for-students-in-lagos',
+    );
     expect(loggablePath('/assets/reset-password-page-Cz8xY1Ab.js')).toBe('/assets/reset-password-page-Cz8xY1Ab.js');
     expect(loggablePath(`/api/things/${'a1b2c3d4'.repeat(4)}`)).toBe('/api/things/[token]');
   });
 
   it('never carry the authorization header', () => {
-    ctx.app.log.info({ headers: { authorization: 'Bearer live-session-token-123', accept: 'application/json' } }, 'headers seen');
+    ctx.app.log.info(
+      { headers: { authorization: 'Bearer live-session-token-123', accept: 'application/json' } },
+      'headers seen',
+    );
     const text = logText();
     expect(text).toContain('headers seen');
     expect(text).not.toContain('live-session-token-123');
@@ -68,7 +76,10 @@ describe('request logs', () => {
   it('include the start-up notice about TRUST_PROXY=true', async () => {
     const { trustProxy, startupNotices } = loadConfig({ TRUST_PROXY: 'true' });
     const own: string[] = [];
-    const other = await startTestApp({ logLevel: 'info', trustProxy, startupNotices }, { logStream: { write: (line) => void own.push(line) } });
+    const other = await startTestApp(
+      { logLevel: 'info', trustProxy, startupNotices },
+      { logStream: { write: (line) => void own.push(line) } },
+    );
     await stopTestApp(other);
     expect(own.join('')).toContain('TRUST_PROXY=true is read as 1');
   });

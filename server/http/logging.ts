@@ -14,7 +14,16 @@ export type LogStream = { write(line: string): void };
 const EMAIL = /[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
 /** Path segments that are followed by a secret in the web app's and API's addresses. */
-const SECRET_FOLLOWS = new Set(['reset-password', 'verify-email', 'verify', 'token', 'tokens', 'sessions', 'invite', 'unsubscribe']);
+const SECRET_FOLLOWS = new Set([
+  'reset-password',
+  'verify-email',
+  'verify',
+  'token',
+  'tokens',
+  'sessions',
+  'invite',
+  'unsubscribe',
+]);
 
 function looksLikeToken(segment: string): boolean {
   // Random tokens are long base64url or hex; long readable slugs (lower-case words and hyphens) are not.
@@ -59,7 +68,13 @@ function boundValues(value: unknown, depth = 0): string[] {
   const error = value as ErrorLike;
   const own = isQueryError(error)
     ? error.params
-        .map((p) => (p instanceof Date ? p.toISOString() : typeof p === 'string' || typeof p === 'number' || typeof p === 'bigint' ? String(p) : ''))
+        .map((p) =>
+          p instanceof Date
+            ? p.toISOString()
+            : typeof p === 'string' || typeof p === 'number' || typeof p === 'bigint'
+              ? String(p)
+              : '',
+        )
         .filter((p) => p.length >= 3)
     : [];
   return [...own, ...boundValues(error.cause, depth + 1)];
@@ -89,7 +104,11 @@ function serializeErrorWith(value: unknown, secrets: string[], depth: number): S
   const message = fromDrizzle ? `Failed query: ${error.query}` : scrub(String(error.message), secrets);
   // The stack's first line repeats the raw message; only the frames are kept from it.
   const frames = typeof error.stack === 'string' ? error.stack.indexOf('\n    at ') : -1;
-  const out: SerializedError = { type, message, stack: `${type}: ${message}${frames >= 0 ? error.stack!.slice(frames) : ''}` };
+  const out: SerializedError = {
+    type,
+    message,
+    stack: `${type}: ${message}${frames >= 0 ? error.stack!.slice(frames) : ''}`,
+  };
   for (const field of SAFE_FIELDS) {
     const v = error[field];
     if (typeof v === 'string' || typeof v === 'number') out[field] = v;

@@ -44,7 +44,9 @@ function expectEveryRouteDescribed(app: TestContext['app'], doc: Document) {
     expect(Object.keys(op!.responses).length, where).toBeGreaterThan(0);
   }
   // Nothing in the document that the server does not answer.
-  const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+  const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+  );
   const served = api.map((r) => `${r.method} ${openApiPath(r.url)}`);
   expect(documented.sort()).toEqual([...served].sort());
 }
@@ -64,11 +66,18 @@ describe('GET /api/openapi.json', () => {
   it('carries the request and response schemas from the contract', async () => {
     const doc = await documentOf(ctx.app);
     const checkout = doc.paths['/api/donations/checkout']!.post!;
-    const body = checkout.requestBody!.content['application/json']!.schema as { required: string[]; properties: Record<string, unknown> };
+    const body = checkout.requestBody!.content['application/json']!.schema as {
+      required: string[];
+      properties: Record<string, unknown>;
+    };
     expect(body.required).toEqual(expect.arrayContaining(['donorEmail', 'donorFullName', 'cartItems']));
-    const ok = checkout.responses['200']!.content!['application/json']!.schema as { properties: Record<string, unknown> };
+    const ok = checkout.responses['200']!.content!['application/json']!.schema as {
+      properties: Record<string, unknown>;
+    };
     expect(Object.keys(ok.properties)).toEqual(expect.arrayContaining(['reference', 'amountKobo', 'currency']));
-    expect(checkout.responses['409']!.content!['application/json']!.schema).toMatchObject({ required: expect.arrayContaining(['message', 'code']) });
+    expect(checkout.responses['409']!.content!['application/json']!.schema).toMatchObject({
+      required: expect.arrayContaining(['message', 'code']),
+    });
 
     const list = doc.paths['/api/campaigns']!.get!;
     expect(list.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['query:cursor', 'query:limit']);

@@ -27,7 +27,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token from /api/auth/login, /api/auth/verify-email or /api/auth/google.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The token from /api/auth/login, /api/auth/verify-email or /api/auth/google.',
+          },
         },
       },
     },

@@ -6,7 +6,8 @@ import { createPageHtml, PAGE_MODULES } from './page-html';
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-page-html-'));
 afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
-const index = '<!doctype html><html><head><title>Gift of Independence</title></head><body><div id="root"></div></body></html>';
+const index =
+  '<!doctype html><html><head><title>Gift of Independence</title></head><body><div id="root"></div></body></html>';
 fs.writeFileSync(path.join(webDir, 'index.html'), index);
 
 describe('page HTML', () => {
@@ -22,14 +23,18 @@ describe('page HTML', () => {
       JSON.stringify({ 'features/accounts/login-page.tsx': ['assets/login-page-abc.js', 'assets/shared-def.js'] }),
     );
     const html = createPageHtml(webDir, async (urlPath) =>
-      urlPath === '/campaigns/7' ? { images: [{ href: '/media/a "b".svg' }], data: ['/api/campaigns/7'] } : { images: [], data: [] },
+      urlPath === '/campaigns/7'
+        ? { images: [{ href: '/media/a "b".svg' }], data: ['/api/campaigns/7'] }
+        : { images: [], data: [] },
     );
     const login = await html('/login');
     expect(login).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/login-page-abc.js"><link rel="modulepreload" crossorigin href="/assets/shared-def.js"></head>',
     );
     const campaign = await html('/campaigns/7');
-    expect(campaign).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/a &quot;b&quot;.svg">');
+    expect(campaign).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/a &quot;b&quot;.svg">',
+    );
     expect(campaign).toContain('<link rel="preload" as="fetch" crossorigin href="/api/campaigns/7">');
     expect(await html('/')).toBe(index);
     expect(await html('/about')).toBe(index);
@@ -37,7 +42,13 @@ describe('page HTML', () => {
 
   it('names the sizes of an image kept in several, as the page picks them', async () => {
     const html = createPageHtml(webDir, async () => ({
-      images: [{ href: '/media/public/p/a-640.webp', srcset: '/media/public/p/a-320.webp 320w, /media/public/p/a-640.webp 640w', sizes: '100vw' }],
+      images: [
+        {
+          href: '/media/public/p/a-640.webp',
+          srcset: '/media/public/p/a-320.webp 320w, /media/public/p/a-640.webp 640w',
+          sizes: '100vw',
+        },
+      ],
       data: [],
     }));
     expect(await html('/campaigns/7')).toContain(
@@ -46,12 +57,17 @@ describe('page HTML', () => {
   });
 
   it('carries a drawn page inside #root with the data it was drawn with, and names neither its data nor its code', async () => {
-    fs.writeFileSync(path.join(webDir, 'page-chunks.json'), JSON.stringify({ 'features/campaigns/campaign-detail-page.tsx': ['assets/detail-abc.js'] }));
+    fs.writeFileSync(
+      path.join(webDir, 'page-chunks.json'),
+      JSON.stringify({ 'features/campaigns/campaign-detail-page.tsx': ['assets/detail-abc.js'] }),
+    );
     const html = createPageHtml(
       webDir,
       async () => ({ images: [{ href: '/media/a.svg' }], data: ['/api/campaigns/7'] }),
       async (urlPath) =>
-        urlPath === '/campaigns/7' ? { title: 'Cane & <b>', html: '<h1>Ada</h1>', state: { reason: '</script><script>alert(1)</script> <!--' } } : null,
+        urlPath === '/campaigns/7'
+          ? { title: 'Cane & <b>', html: '<h1>Ada</h1>', state: { reason: '</script><script>alert(1)</script> <!--' } }
+          : null,
     );
     const drawn = await html('/campaigns/7');
     expect(drawn).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/a.svg"></head>');
@@ -59,13 +75,20 @@ describe('page HTML', () => {
     expect(drawn).not.toContain('as="fetch"');
     expect(drawn).not.toContain('modulepreload');
     // The data cannot end its script element early: every < is escaped, and JSON reads it back as it was.
-    const data = /<script type="application\/json" id="page-data">(.*?)<\/script><div id="root"><h1>Ada<\/h1><\/div>/.exec(drawn);
+    const data =
+      /<script type="application\/json" id="page-data">(.*?)<\/script><div id="root"><h1>Ada<\/h1><\/div>/.exec(drawn);
     expect(data?.[1]).not.toContain('<');
     expect(JSON.parse(data![1]!)).toEqual({ reason: '</script><script>alert(1)</script> <!--' });
     // A page drawn with no data carries no data element; one the server does not draw is as before.
-    const plain = createPageHtml(webDir, undefined, async () => ({ title: 'About $&', html: '<p>$& $1</p>', state: null }));
+    const plain = createPageHtml(webDir, undefined, async () => ({
+      title: 'About $&',
+      html: '<p>$& $1</p>',
+      state: null,
+    }));
     expect(await plain('/about')).toBe(
-      index.replace('<title>Gift of Independence</title>', () => '<title>About $&amp;</title>').replace('<div id="root"></div>', () => '<div id="root"><p>$& $1</p></div>'),
+      index
+        .replace('<title>Gift of Independence</title>', () => '<title>About $&amp;</title>')
+        .replace('<div id="root"></div>', () => '<div id="root"><p>$& $1</p></div>'),
     );
     expect(await html('/campaigns/8')).toContain('<link rel="modulepreload"');
     expect(await createPageHtml(webDir, undefined, () => Promise.reject(new Error('bug')))('/about')).toBe(index);

@@ -63,11 +63,17 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * ask for them, nor its code, which the entry fetches once the page is on screen. A page the server
  * does not draw, or failed to, is index.html as above.
  */
-export function createPageHtml(webDir: string, preloads?: PagePreloads, render?: PageRender): (urlPath: string) => Promise<string> {
+export function createPageHtml(
+  webDir: string,
+  preloads?: PagePreloads,
+  render?: PageRender,
+): (urlPath: string) => Promise<string> {
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   // Written by the build (vite.config.ts, pageChunks): source module -> the chunk files it needs beyond the entry's.
   const chunksPath = path.join(webDir, 'page-chunks.json');
-  const pageChunks = fs.existsSync(chunksPath) ? (JSON.parse(fs.readFileSync(chunksPath, 'utf8')) as Record<string, string[]>) : {};
+  const pageChunks = fs.existsSync(chunksPath)
+    ? (JSON.parse(fs.readFileSync(chunksPath, 'utf8')) as Record<string, string[]>)
+    : {};
   const codeLinks = new Map(
     Object.entries(pageChunks).map(([source, files]) => [
       source,
@@ -84,13 +90,17 @@ export function createPageHtml(webDir: string, preloads?: PagePreloads, render?:
     // The image first: the browser starts requests in document order, and it is what the visitor waits for.
     const links =
       early.images.map(imageLink).join('') +
-      (drawn ? '' : early.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`).join('')) +
+      (drawn
+        ? ''
+        : early.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`).join('')) +
       // A drawn page's code is not named: it is not needed to paint, and on a slow line it would share
       // the bandwidth with the stylesheet and the image the visitor waits for. The entry loads it.
       (drawn ? '' : (match && codeLinks.get(match[1])) || '');
     let html = links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
     if (drawn) {
-      const data = drawn.state ? `<script type="application/json" id="page-data">${scriptJson(drawn.state)}</script>` : '';
+      const data = drawn.state
+        ? `<script type="application/json" id="page-data">${scriptJson(drawn.state)}</script>`
+        : '';
       html = html
         .replace(/<title>[^<]*<\/title>/, () => `<title>${text(drawn.title)}</title>`)
         .replace('<div id="root"></div>', () => `${data}<div id="root">${drawn.html}</div>`);
@@ -101,6 +111,8 @@ export function createPageHtml(webDir: string, preloads?: PagePreloads, render?:
 
 function imageLink(image: PreloadImage): string {
   const sized =
-    image.srcset && image.sizes ? ` imagesrcset="${attribute(image.srcset)}" imagesizes="${attribute(image.sizes)}" type="image/webp"` : '';
+    image.srcset && image.sizes
+      ? ` imagesrcset="${attribute(image.srcset)}" imagesizes="${attribute(image.sizes)}" type="image/webp"`
+      : '';
   return `<link rel="preload" as="image" fetchpriority="high" href="${attribute(image.href)}"${sized}>`;
 }

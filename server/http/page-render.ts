@@ -34,7 +34,10 @@ export async function loadPageRender(app: FastifyInstance, webDir: string): Prom
     for (const [name, value] of Object.entries(reply.headers)) {
       if (typeof value === 'string' || typeof value === 'number') headers.set(name, String(value));
     }
-    return new Response(reply.statusCode === 204 || reply.statusCode === 304 ? null : reply.body, { status: reply.statusCode, headers });
+    return new Response(reply.statusCode === 204 || reply.statusCode === 304 ? null : reply.body, {
+      status: reply.statusCode,
+      headers,
+    });
   });
   const drawing = new Map<string, ReturnType<PageRender>>();
   return (urlPath) => {

@@ -41,7 +41,9 @@ describe('in-memory limits', () => {
 
   it('refuses past the maximum with the rule’s message and a Retry-After', async () => {
     expect(await hits(ctx, 'a', 4)).toEqual(['ok', 'ok', 'ok', 429]);
-    const refused = await ctx.app.limits.hit(rule, 'a').catch((e: { message: string; headers: Record<string, string> }) => e);
+    const refused = await ctx.app.limits
+      .hit(rule, 'a')
+      .catch((e: { message: string; headers: Record<string, string> }) => e);
     expect(refused).toMatchObject({ message: 'Slow down, please.' });
     expect(Number((refused as { headers: Record<string, string> }).headers['retry-after'])).toBeGreaterThan(0);
     // Another key has its own count.
@@ -89,8 +91,18 @@ describe.skipIf(!REDIS_URL)('limits shared in Redis', () => {
 
   it('shares a real route’s limit: three reset mails per email and address, across both instances', async () => {
     const send = (ctx: TestContext) =>
-      ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.org' }, remoteAddress: '10.70.0.1' });
-    const statuses = [(await send(a)).statusCode, (await send(b)).statusCode, (await send(a)).statusCode, (await send(b)).statusCode];
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'nobody@example.org' },
+        remoteAddress: '10.70.0.1',
+      });
+    const statuses = [
+      (await send(a)).statusCode,
+      (await send(b)).statusCode,
+      (await send(a)).statusCode,
+      (await send(b)).statusCode,
+    ];
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
@@ -108,7 +120,11 @@ describe('a Redis that is down', () => {
     const ctx = await startTestApp({ redisUrl: 'redis://127.0.0.1:1', rateLimitKeyPrefix: 'goi:down:' });
     try {
       const started = Date.now();
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.org' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'nobody@example.org' },
+      });
       expect(res.statusCode).toBe(200);
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {

@@ -43,7 +43,10 @@ export function clientKey(ip: string): string {
 // Keys hold emails and addresses: only their hashes reach the store (and Redis, when shared).
 const hashed = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 22);
 
-type Checker = (req: FastifyRequest, callOptions?: { increment?: boolean }) => Promise<{ ttl?: number; remaining?: number }>;
+type Checker = (
+  req: FastifyRequest,
+  callOptions?: { increment?: boolean },
+) => Promise<{ ttl?: number; remaining?: number }>;
 
 /**
  * Registers @fastify/rate-limit (no global limit: each route counts what it needs) with counts in
@@ -64,7 +67,9 @@ export async function registerRateLimits(
       commandTimeout: 500,
       lazyConnect: false,
     });
-    redis.on('error', (error: Error) => app.log.warn({ err: { message: error.message } }, 'Redis for rate limits is unreachable'));
+    redis.on('error', (error: Error) =>
+      app.log.warn({ err: { message: error.message } }, 'Redis for rate limits is unreachable'),
+    );
     app.addHook('onClose', async () => {
       redis?.disconnect();
     });
@@ -138,4 +143,3 @@ export async function registerRateLimits(
     },
   };
 }
-

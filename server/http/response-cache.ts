@@ -29,7 +29,13 @@ export type ResponseCache = {
  */
 export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
-export function createResponseCache({ ttlMs, maxBytes = RESPONSE_CACHE_BYTES }: { ttlMs: number; maxBytes?: number }): ResponseCache {
+export function createResponseCache({
+  ttlMs,
+  maxBytes = RESPONSE_CACHE_BYTES,
+}: {
+  ttlMs: number;
+  maxBytes?: number;
+}): ResponseCache {
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<Entry>>();
   let generation = 0;

@@ -20,7 +20,13 @@ async function withTrust(trustProxy: Config['trustProxy']) {
   const { app } = await start(trustProxy);
   const counted = (address: string) => app.limits.peek(LIMITS.userExistsPerAddress, clientKey(address));
   return async function seen(remoteAddress: string, forwardedFor?: string): Promise<string> {
-    const candidates = [remoteAddress, ...(forwardedFor ?? '').split(',').map((a) => a.trim()).filter(Boolean)];
+    const candidates = [
+      remoteAddress,
+      ...(forwardedFor ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ];
     const before = await Promise.all(candidates.map(counted));
     const res = await app.inject({
       method: 'GET',
@@ -41,7 +47,9 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).trustProxy).toEqual({ proxies: ['10.0.0.0/8', '192.168.1.7', '::1'] });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).trustProxy).toEqual({
+      proxies: ['10.0.0.0/8', '192.168.1.7', '::1'],
+    });
     const fromTrue = loadConfig({ TRUST_PROXY: 'true' });
     expect(fromTrue.trustProxy).toEqual({ hops: 1 });
     expect(fromTrue.startupNotices.join(' ')).toMatch(/TRUST_PROXY=true is read as 1/);
@@ -114,9 +122,19 @@ describe('TRUST_PROXY', () => {
 
   it('reads X-Forwarded-Proto only from a trusted proxy', async () => {
     const { app } = await start({ proxies: ['10.0.0.1'] });
-    const viaProxy = await app.inject({ method: 'GET', url: '/api/health/live', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-proto': 'https' } });
+    const viaProxy = await app.inject({
+      method: 'GET',
+      url: '/api/health/live',
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(viaProxy.headers['strict-transport-security']).toBeDefined();
-    const direct = await app.inject({ method: 'GET', url: '/api/health/live', remoteAddress: '198.51.100.9', headers: { 'x-forwarded-proto': 'https' } });
+    const direct = await app.inject({
+      method: 'GET',
+      url: '/api/health/live',
+      remoteAddress: '198.51.100.9',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(direct.headers['strict-transport-security']).toBeUndefined();
   });
 });

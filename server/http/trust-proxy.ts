@@ -27,7 +27,7 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy; n
       value: { hops: 1 },
       notice:
         'TRUST_PROXY=true is read as 1: only the nearest proxy is trusted and the client address is the entry it added ' +
-        'to X-Forwarded-For. Set a hop count or the proxies\' addresses to say so explicitly.',
+        "to X-Forwarded-For. Set a hop count or the proxies' addresses to say so explicitly.",
     };
   }
   if (/^\d+$/.test(text)) {
@@ -37,7 +37,9 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy; n
   const proxies = text.split(',').map((p) => p.trim());
   const bad = proxies.filter((p) => !isProxyAddress(p));
   if (bad.length > 0) {
-    return { error: `TRUST_PROXY must be false, a hop count, or proxy addresses/CIDRs separated by commas (not ${bad.join(', ')})` };
+    return {
+      error: `TRUST_PROXY must be false, a hop count, or proxy addresses/CIDRs separated by commas (not ${bad.join(', ')})`,
+    };
   }
   return { value: { proxies } };
 }

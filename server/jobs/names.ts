@@ -33,5 +33,9 @@ export function enqueueMail(jobs: JobQueue, db: Db, message: MailMessage): Promi
 
 /** Queues several mails through `db` in one statement, as `enqueueMail` does one. */
 export function enqueueMails(jobs: JobQueue, db: Db, messages: readonly MailMessage[]): Promise<void> {
-  return jobs.enqueueMany(db, JOB.mail, messages.map((message) => ({ message }) satisfies MailJob));
+  return jobs.enqueueMany(
+    db,
+    JOB.mail,
+    messages.map((message) => ({ message }) satisfies MailJob),
+  );
 }

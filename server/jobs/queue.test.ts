@@ -32,7 +32,9 @@ async function until<T>(check: () => Promise<T>, ok: (v: T) => boolean, ms = 15_
   }
 }
 const effects = (job: string) =>
-  selectRows<{ note: string }>(database.db, sql`select note from job_effects where job = ${job} order by id`).then((r) => r.map((x) => x.note));
+  selectRows<{ note: string }>(database.db, sql`select note from job_effects where job = ${job} order by id`).then(
+    (r) => r.map((x) => x.note),
+  );
 
 describe('durable jobs', () => {
   it('exist only when the transaction that wrote them commits, and retry until they succeed', async () => {
@@ -54,7 +56,12 @@ describe('durable jobs', () => {
       await q.enqueue(tx, 'flaky', { note: 'committed' });
     });
     q.wake('flaky');
-    expect(await until(() => effects('flaky'), (e) => e.length > 0)).toEqual(['committed']);
+    expect(
+      await until(
+        () => effects('flaky'),
+        (e) => e.length > 0,
+      ),
+    ).toEqual(['committed']);
     expect(tries).toBe(3);
     await new Promise((r) => setTimeout(r, 1500));
     expect(await effects('flaky')).toEqual(['committed']);
@@ -78,7 +85,15 @@ describe('durable jobs', () => {
       await q.enqueueMany(tx, 'several', [{ note: 'a' }, { note: 'b' }, { note: 'c' }]);
     });
     q.wake('several');
-    expect((await until(() => effects('several'), (e) => e.length >= 3, 30_000)).sort()).toEqual(['a', 'b', 'c']);
+    expect(
+      (
+        await until(
+          () => effects('several'),
+          (e) => e.length >= 3,
+          30_000,
+        )
+      ).sort(),
+    ).toEqual(['a', 'b', 'c']);
     await new Promise((r) => setTimeout(r, 1500));
     expect((await effects('several')).sort()).toEqual(['a', 'b', 'c']);
   });
@@ -90,7 +105,10 @@ describe('durable jobs', () => {
     });
     await q.start();
     const id = await q.enqueue(database.db, 'doomed', { what: 'receipt' });
-    const failed = await until(() => q.failed(), (f) => f.some((j) => j.id === id));
+    const failed = await until(
+      () => q.failed(),
+      (f) => f.some((j) => j.id === id),
+    );
     const job = failed.find((j) => j.id === id)!;
     expect(job).toMatchObject({ name: 'doomed', data: { what: 'receipt' }, retryCount: 1 });
     expect(job.error).toMatch(/still down/);
@@ -117,7 +135,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('jobs across two server processes 
       await database.db.transaction(async (tx) => {
         for (let n = 0; n < 40; n++) await queues.at(-1)!.enqueue(tx, 'shared', { n });
       });
-      const done = await until(() => effects('shared'), (e) => e.length >= 40);
+      const done = await until(
+        () => effects('shared'),
+        (e) => e.length >= 40,
+      );
       expect(done).toHaveLength(40);
       expect(new Set(runs).size).toBe(40);
       expect(runs).toHaveLength(40);

@@ -24,7 +24,12 @@ export type JobQueue = {
    * Writes a job through `db`: pass the transaction that makes the change the job follows from,
    * and the job exists exactly when that change is committed.
    */
-  enqueue(db: Db, name: string, data: object, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<string | null>;
+  enqueue(
+    db: Db,
+    name: string,
+    data: object,
+    options?: { startAfterSeconds?: number; singletonKey?: string },
+  ): Promise<string | null>;
   /** Writes several jobs of one kind through `db` in one statement, as `enqueue` does one. */
   enqueueMany(db: Db, name: string, data: readonly object[]): Promise<void>;
   /** Declares a kind of job and the function that runs it (before `start`). */
@@ -130,7 +135,10 @@ function completer(boss: PgBoss, name: string): (id: string) => Promise<void> {
       const batch = waiting;
       waiting = [];
       try {
-        await boss.complete(name, batch.map((job) => job.id));
+        await boss.complete(
+          name,
+          batch.map((job) => job.id),
+        );
         for (const job of batch) job.settle();
       } catch (error) {
         for (const job of batch) job.settle(error ?? new Error('completing jobs failed'));
@@ -147,7 +155,8 @@ function completer(boss: PgBoss, name: string): (id: string) => Promise<void> {
 
 export function createJobQueue(database: Database, options: QueueOptions = {}): JobQueue {
   const boss = bossFor(database);
-  let log = options.log ?? ((message: string, error?: unknown) => console.error(message, serializeError(error).message));
+  let log =
+    options.log ?? ((message: string, error?: unknown) => console.error(message, serializeError(error).message));
   boss.on('error', (error: Error) => log('Background jobs: database error', error));
   const handlers = new Map<string, { policy: QueuePolicy; handler: Handler<unknown> }>();
   const schedules: Array<{ name: string; cron: string }> = [];
@@ -243,15 +252,29 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
     async failed(limit = 100) {
-      const result = (await boss.getDb().executeSql(
-        `select id, name, data, output, completed_on, retry_count from ${JOB_SCHEMA}.job where state = 'failed' order by completed_on desc limit $1`,
-        [limit],
-      )) as { rows: Array<{ id: string; name: string; data: unknown; output: unknown; completed_on: Date; retry_count: number }> };
+      const result = (await boss
+        .getDb()
+        .executeSql(
+          `select id, name, data, output, completed_on, retry_count from ${JOB_SCHEMA}.job where state = 'failed' order by completed_on desc limit $1`,
+          [limit],
+        )) as {
+        rows: Array<{
+          id: string;
+          name: string;
+          data: unknown;
+          output: unknown;
+          completed_on: Date;
+          retry_count: number;
+        }>;
+      };
       return result.rows.map((r) => ({
         id: r.id,
         name: r.name,
         data: r.data,
-        error: typeof r.output === 'object' && r.output && 'message' in r.output ? String((r.output as { message: unknown }).message) : JSON.stringify(r.output),
+        error:
+          typeof r.output === 'object' && r.output && 'message' in r.output
+            ? String((r.output as { message: unknown }).message)
+            : JSON.stringify(r.output),
         failedAt: new Date(r.completed_on),
         retryCount: Number(r.retry_count),
       }));

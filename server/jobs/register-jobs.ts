@@ -17,11 +17,23 @@ import type { QueuePolicy } from './queue';
 // job is kept), then the job stays visible as failed.
 const MAIL: QueuePolicy = { retryLimit: 12, retryDelaySeconds: 30, backoff: true, expireInSeconds: 120 };
 // Codes and links are only useful for minutes; a few quick retries, one waiting job per person.
-const SHORT_LIVED_MAIL: QueuePolicy = { retryLimit: 5, retryDelaySeconds: 20, backoff: true, onePerKey: true, expireInSeconds: 120 };
+const SHORT_LIVED_MAIL: QueuePolicy = {
+  retryLimit: 5,
+  retryDelaySeconds: 20,
+  backoff: true,
+  onePerKey: true,
+  expireInSeconds: 120,
+};
 
 // A charged card must become a gift: keep asking while the provider is unreachable (two to four
 // days, as for mail); the minute-by-minute sweep asks as well.
-const PAYMENT: QueuePolicy = { retryLimit: 12, retryDelaySeconds: 30, backoff: true, onePerKey: true, expireInSeconds: 120 };
+const PAYMENT: QueuePolicy = {
+  retryLimit: 12,
+  retryDelaySeconds: 30,
+  backoff: true,
+  onePerKey: true,
+  expireInSeconds: 120,
+};
 // The sweep runs every minute anyway: a failed run is simply the next one.
 const SWEEP: QueuePolicy = { retryLimit: 0, retryDelaySeconds: 60, backoff: false, expireInSeconds: 300 };
 
@@ -32,7 +44,9 @@ const NOTICE: QueuePolicy = { retryLimit: 12, retryDelaySeconds: 30, backoff: tr
 export function registerJobs(deps: AppDeps): void {
   const { jobs, db, mailer, payments, publicCache } = deps;
   jobs.handle<MailJob>(JOB.mail, MAIL, (job) => mailer.send(job.data.message));
-  jobs.handle<{ userId: number }>(JOB.verificationCode, SHORT_LIVED_MAIL, (job) => mailVerificationCode({ db, mailer }, job.data.userId));
+  jobs.handle<{ userId: number }>(JOB.verificationCode, SHORT_LIVED_MAIL, (job) =>
+    mailVerificationCode({ db, mailer }, job.data.userId),
+  );
   jobs.handle<ResetLinkJob>(JOB.resetLink, SHORT_LIVED_MAIL, (job) => mailResetLink({ db, mailer }, job.data));
   jobs.handle<PaymentEventJob>(JOB.paymentEvent, PAYMENT, async (job) => {
     try {
@@ -44,10 +58,19 @@ export function registerJobs(deps: AppDeps): void {
     }
   });
   jobs.handle(JOB.reconcile, SWEEP, async () => {
-    await reconcilePayments({ db, payments, jobs, publicCache, baseUrl: publicBaseUrl(deps.config), pauseMs: payments.name === 'paystack' ? 200 : 0 });
+    await reconcilePayments({
+      db,
+      payments,
+      jobs,
+      publicCache,
+      baseUrl: publicBaseUrl(deps.config),
+      pauseMs: payments.name === 'paystack' ? 200 : 0,
+    });
   });
   jobs.schedule(JOB.reconcile, '* * * * *');
-  jobs.handle<{ userId: number }>(JOB.onboardingCompleted, NOTICE, (job) => notifyAdminsOfOnboarding(deps, job.data.userId));
+  jobs.handle<{ userId: number }>(JOB.onboardingCompleted, NOTICE, (job) =>
+    notifyAdminsOfOnboarding(deps, job.data.userId),
+  );
   jobs.handle<CampaignRequestedJob>(JOB.campaignRequested, NOTICE, (job) => notifyAdminsOfRequest(deps, job.data));
   jobs.handle(JOB.removeStaleUploads, SWEEP, async () => {
     await removeStaleUploads(deps);

@@ -4,7 +4,9 @@ import sharp from 'sharp';
 // Real files of each kind the uploads accept, made in memory for the tests.
 
 export async function pngFile(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 228, g: 104, b: 9 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 228, g: 104, b: 9 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A JPEG such as a phone takes: with EXIF, including where it was taken (GPS). */
@@ -13,7 +15,12 @@ export async function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> 
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'PhoneMaker', Model: 'Camera 12', Artist: 'Ada Obi' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 27/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '3/1 23/1 4321/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '6/1 27/1 1234/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '3/1 23/1 4321/100',
+      },
     })
     .toBuffer();
 }

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client';
-import { createOrganizationCampaign, createRecipientCampaign, payForCampaign, signInNewAdmin, signUpUser } from './fixtures';
+import {
+  createOrganizationCampaign,
+  createRecipientCampaign,
+  payForCampaign,
+  signInNewAdmin,
+  signUpUser,
+} from './fixtures';
 import { startTestApp, stopTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -10,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => stopTestApp(ctx));
 
-const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
 
 async function campaign(table: 'recipient_campaigns' | 'organization_campaigns', id: number) {
   const [row] = await selectRows<{ status: string; units: number; raised: number; owner: string }>(
@@ -23,13 +30,21 @@ async function campaign(table: 'recipient_campaigns' | 'organization_campaigns',
 }
 
 describe('test fixtures', () => {
-  it.each(['donor', 'recipient', 'organization'] as const)('signs up and verifies a %s through the API', async (role) => {
-    const person = await signUpUser(ctx.app, undefined, { role });
-    expect(person.user).toMatchObject({ role, email: person.email });
-    expect((await me(person.token)).json()).toMatchObject({ email: person.email, role });
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.78.0.1', payload: { email: person.email, password: person.password } });
-    expect(login.statusCode).toBe(200);
-  });
+  it.each(['donor', 'recipient', 'organization'] as const)(
+    'signs up and verifies a %s through the API',
+    async (role) => {
+      const person = await signUpUser(ctx.app, undefined, { role });
+      expect(person.user).toMatchObject({ role, email: person.email });
+      expect((await me(person.token)).json()).toMatchObject({ email: person.email, role });
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.78.0.1',
+        payload: { email: person.email, password: person.password },
+      });
+      expect(login.statusCode).toBe(200);
+    },
+  );
 
   it('signs in a new admin', async () => {
     const admin = await signInNewAdmin(ctx.app, ctx.database.db);
@@ -41,18 +56,31 @@ describe('test fixtures', () => {
     expect(await campaign('recipient_campaigns', pending)).toMatchObject({ status: 'pending', units: 0, raised: 0 });
     const delivered = await createRecipientCampaign(ctx.database.db, { status: 'delivered' });
     expect(await campaign('recipient_campaigns', delivered)).toMatchObject({ status: 'delivered', units: 1 });
-    expect((await campaign('recipient_campaigns', delivered)).owner).not.toBe((await campaign('recipient_campaigns', pending)).owner);
+    expect((await campaign('recipient_campaigns', delivered)).owner).not.toBe(
+      (await campaign('recipient_campaigns', pending)).owner,
+    );
 
     const owner = await signUpUser(ctx.app, undefined, { role: 'organization' });
-    const partial = await createOrganizationCampaign(ctx.database.db, 10, { status: 'partially_fulfilled', organizationId: owner.user.id });
-    expect(await campaign('organization_campaigns', partial)).toMatchObject({ status: 'partially_fulfilled', units: 5, owner: owner.email });
+    const partial = await createOrganizationCampaign(ctx.database.db, 10, {
+      status: 'partially_fulfilled',
+      organizationId: owner.user.id,
+    });
+    expect(await campaign('organization_campaigns', partial)).toMatchObject({
+      status: 'partially_fulfilled',
+      units: 5,
+      owner: owner.email,
+    });
   });
 
   it('pays for a campaign through checkout, the sandbox and the fund call', async () => {
     const rid = await createRecipientCampaign(ctx.database.db);
     const gift = await payForCampaign(ctx.app, rid);
     expect(gift).toMatchObject({ status: 'paid', reference: expect.stringMatching(/^GOI-/) });
-    expect(await campaign('recipient_campaigns', rid)).toMatchObject({ status: 'purchased', units: 1, raised: gift.amountKobo });
+    expect(await campaign('recipient_campaigns', rid)).toMatchObject({
+      status: 'purchased',
+      units: 1,
+      raised: gift.amountKobo,
+    });
 
     const oid = await createOrganizationCampaign(ctx.database.db, 4);
     await payForCampaign(ctx.app, `org-${oid}`, 3);

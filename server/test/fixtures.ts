@@ -34,7 +34,12 @@ function expectOk(step: string, reply: { statusCode: number; body: string }): vo
 export async function signUpUser(
   app: App,
   mail: CodeReader | undefined,
-  { role, email = `${role}.${unique()}@example.org`, firstName = 'Fixture', lastName = role === 'donor' ? 'Giver' : 'Owner' }: { role: SelfServiceRole; email?: string; firstName?: string; lastName?: string },
+  {
+    role,
+    email = `${role}.${unique()}@example.org`,
+    firstName = 'Fixture',
+    lastName = role === 'donor' ? 'Giver' : 'Owner',
+  }: { role: SelfServiceRole; email?: string; firstName?: string; lastName?: string },
 ): Promise<{ token: string; user: SessionUser; email: string; password: string }> {
   const codes = mail ?? mailboxOf(app);
   if (!codes) throw new Error('signUpUser: this app sends mail elsewhere; pass the SMTP catcher that receives it.');
@@ -56,7 +61,12 @@ export async function signUpUser(
   expectOk('register', registered);
   const code = await codes.lastCode(email.toLowerCase());
   // Verifying proves the inbox and drops any password not restated here (docs/decisions/0007).
-  const verified = await app.inject({ method: 'POST', url: '/api/auth/verify-email', remoteAddress: nextAddress(), payload: { email, token: code, password } });
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    remoteAddress: nextAddress(),
+    payload: { email, token: code, password },
+  });
   expectOk('verify-email', verified);
   const { token, user } = verified.json() as { token: string; user: SessionUser };
   return { token, user, email: user.email, password };
@@ -70,7 +80,12 @@ export async function signInNewAdmin(
 ): Promise<{ token: string; user: SessionUser; email: string; password: string }> {
   const password = `Fixture pass ${unique()}`;
   await createAdmin(db, { email, password, firstName: 'Fixture', lastName: 'Admin', roleName });
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: nextAddress(), payload: { email, password } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: nextAddress(),
+    payload: { email, password },
+  });
   expectOk('login', login);
   const { token, user } = login.json() as { token: string; user: SessionUser };
   return { token, user, email: user.email, password };
@@ -80,7 +95,12 @@ export async function signInNewAdmin(
 export async function createUser(
   db: Db,
   role: SelfServiceRole,
-  { email = `${role}.${unique()}@example.org`, firstName = 'Fixture', lastName = 'Owner', password }: { email?: string; firstName?: string; lastName?: string; password?: string } = {},
+  {
+    email = `${role}.${unique()}@example.org`,
+    firstName = 'Fixture',
+    lastName = 'Owner',
+    password,
+  }: { email?: string; firstName?: string; lastName?: string; password?: string } = {},
 ): Promise<number> {
   // A password only when a test signs in with it, since hashing takes a moment.
   const hash = password ? await argon2.hash(password, { type: argon2.argon2id }) : null;
@@ -105,7 +125,13 @@ export async function createRecipientCampaign(
     product = 'Folding White Cane',
     reason = 'I need this device to travel to work and school on my own.',
     isFeatured = false,
-  }: { status?: RecipientCampaignStatus; recipientId?: number; product?: string; reason?: string; isFeatured?: boolean } = {},
+  }: {
+    status?: RecipientCampaignStatus;
+    recipientId?: number;
+    product?: string;
+    reason?: string;
+    isFeatured?: boolean;
+  } = {},
 ): Promise<number> {
   const owner = recipientId ?? (await createUser(db, 'recipient'));
   const funded = status === 'purchased' || status === 'delivered';
@@ -132,7 +158,11 @@ export async function createOrganizationCampaign(
   {
     status = 'approved',
     organizationId,
-    unitsFulfilled = status === 'fulfilled' ? quantity : status === 'partially_fulfilled' ? Math.max(1, Math.floor(quantity / 2)) : 0,
+    unitsFulfilled = status === 'fulfilled'
+      ? quantity
+      : status === 'partially_fulfilled'
+        ? Math.max(1, Math.floor(quantity / 2))
+        : 0,
     product = 'Braille Slate and Stylus Set',
   }: { status?: OrganizationCampaignStatus; organizationId?: number; unitsFulfilled?: number; product?: string } = {},
 ): Promise<number> {
@@ -168,10 +198,23 @@ export async function payForCampaign(
   });
   expectOk('checkout', checkout);
   const { reference } = checkout.json() as { reference: string; amountKobo: number };
-  expectOk('sandbox charge', await app.inject({ method: 'POST', url: '/api/payments/sandbox/charge', remoteAddress, payload: { reference } }));
-  const fund = await app.inject({ method: 'POST', url: '/api/donations/fund', remoteAddress, payload: { transactionId: reference } });
+  expectOk(
+    'sandbox charge',
+    await app.inject({ method: 'POST', url: '/api/payments/sandbox/charge', remoteAddress, payload: { reference } }),
+  );
+  const fund = await app.inject({
+    method: 'POST',
+    url: '/api/donations/fund',
+    remoteAddress,
+    payload: { transactionId: reference },
+  });
   expectOk('fund', fund);
-  return { ...(fund.json() as FundReply), reference, amountKobo: (checkout.json() as { amountKobo: number }).amountKobo, donorEmail };
+  return {
+    ...(fund.json() as FundReply),
+    reference,
+    amountKobo: (checkout.json() as { amountKobo: number }).amountKobo,
+    donorEmail,
+  };
 }
 
 /**
@@ -193,8 +236,21 @@ export async function uploadFile(
   expectOk('generate-presigned-url', presign);
   const { key, presignedUrl } = presign.json() as { key: string; presignedUrl: string };
   const putStatus = /^https?:\/\//.test(presignedUrl)
-    ? (await fetch(presignedUrl, { method: 'PUT', headers: { 'content-type': file.type }, body: new Uint8Array(file.bytes) })).status
-    : (await app.inject({ method: 'PUT', url: presignedUrl, headers: { 'content-type': file.type }, payload: file.bytes })).statusCode;
+    ? (
+        await fetch(presignedUrl, {
+          method: 'PUT',
+          headers: { 'content-type': file.type },
+          body: new Uint8Array(file.bytes),
+        })
+      ).status
+    : (
+        await app.inject({
+          method: 'PUT',
+          url: presignedUrl,
+          headers: { 'content-type': file.type },
+          payload: file.bytes,
+        })
+      ).statusCode;
   return { key, presignedUrl, putStatus };
 }
 
@@ -209,8 +265,28 @@ export async function onboard(app: App, token: string, role: 'recipient' | 'orga
   });
   const payload =
     role === 'recipient'
-      ? { gender: 'Female', age: 30, stateOfOrigin: 'Lagos', recipientBio: 'A teacher of blind children.', employmentStatus: 'Employed', idType: 'NIN', idDocumentKey: document.key }
-      : { organizationName: 'Fixture School for the Blind', yearOfEstablishment: 1990, stateOfOperation: 'Lagos', organizationBio: 'A school for blind pupils.', idType: 'CAC', idDocumentKey: document.key };
-  const res = await app.inject({ method: 'POST', url: `/api/onboarding/${role}/submit`, headers: { authorization: `Bearer ${token}` }, payload });
+      ? {
+          gender: 'Female',
+          age: 30,
+          stateOfOrigin: 'Lagos',
+          recipientBio: 'A teacher of blind children.',
+          employmentStatus: 'Employed',
+          idType: 'NIN',
+          idDocumentKey: document.key,
+        }
+      : {
+          organizationName: 'Fixture School for the Blind',
+          yearOfEstablishment: 1990,
+          stateOfOperation: 'Lagos',
+          organizationBio: 'A school for blind pupils.',
+          idType: 'CAC',
+          idDocumentKey: document.key,
+        };
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/onboarding/${role}/submit`,
+    headers: { authorization: `Bearer ${token}` },
+    payload,
+  });
   expectOk('onboarding', res);
 }

@@ -42,7 +42,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // No response caching by default: tests change the database directly and read the result at once.
   // Each app keeps its uploads (and its signing secret) in a folder of its own.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-test-'));
-  return { ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_CACHE_SECONDS: '0' }), webDistDir: undefined, dataDir, ...overrides };
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_CACHE_SECONDS: '0' }),
+    webDistDir: undefined,
+    dataDir,
+    ...overrides,
+  };
 }
 
 export type TestContext = { app: App; database: Database };
@@ -76,7 +81,11 @@ export async function stopTestApp(ctx: TestContext | undefined): Promise<void> {
 }
 
 /** Polls `check` until `ok` holds (work done by the job queue lands a moment later), answering the last value. */
-export async function eventually<T>(check: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

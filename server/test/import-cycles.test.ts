@@ -18,8 +18,14 @@ describe('import cycles', () => {
     const { files, edges } = importGraph(root, ['server', 'web', 'contract']);
     expect(files.length).toBeGreaterThan(100);
     // The aliases resolve: without them the graph would miss most of web/.
-    expect(edges.some((e) => e.from.endsWith(path.join('web', 'ui', 'page.tsx')) && e.to.endsWith(path.join('web', 'lib', 'page.ts')))).toBe(true);
-    expect(edges.some((e) => e.from.startsWith(path.join(root, 'web')) && e.to.startsWith(path.join(root, 'contract')))).toBe(true);
+    expect(
+      edges.some(
+        (e) => e.from.endsWith(path.join('web', 'ui', 'page.tsx')) && e.to.endsWith(path.join('web', 'lib', 'page.ts')),
+      ),
+    ).toBe(true);
+    expect(
+      edges.some((e) => e.from.startsWith(path.join(root, 'web')) && e.to.startsWith(path.join(root, 'contract'))),
+    ).toBe(true);
     const loops = findCycles(files, edges).map((loop) => loop.map((f) => path.relative(root, f)).join(' -> '));
     expect(loops, `import cycles:\n${loops.join('\n')}`).toEqual([]);
   });
@@ -31,18 +37,34 @@ describe('import cycles', () => {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);
     };
-    write('tsconfig.json', JSON.stringify({ compilerOptions: { baseUrl: '.', moduleResolution: 'Bundler', module: 'ESNext', paths: { '@/*': ['web/*'], '@contract/*': ['contract/*'] } } }));
+    write(
+      'tsconfig.json',
+      JSON.stringify({
+        compilerOptions: {
+          baseUrl: '.',
+          moduleResolution: 'Bundler',
+          module: 'ESNext',
+          paths: { '@/*': ['web/*'], '@contract/*': ['contract/*'] },
+        },
+      }),
+    );
     // Through an alias and back by a relative path.
     write('web/lib/a.ts', "import { b } from '@/lib/b';\nexport const a = () => b;\n");
     write('web/lib/b.ts', "import { a } from './a';\nexport const b = () => a;\n");
     // Through a type-only import, a re-export and a dynamic import.
-    write('server/app.ts', "import { routes } from './routes';\nexport type Deps = { db: string };\nexport const app = routes;\n");
+    write(
+      'server/app.ts',
+      "import { routes } from './routes';\nexport type Deps = { db: string };\nexport const app = routes;\n",
+    );
     write('server/routes.ts', "import type { Deps } from './app';\nexport const routes = (deps: Deps) => deps;\n");
     write('contract/x.ts', "export * from './y';\n");
     write('contract/y.ts', "export const y = () => import('@contract/x');\n");
     // No loop: a chain, and an import of a package.
-    write('server/chain-1.ts', "import { two } from './chain-2';\nimport { z } from 'zod';\nexport const one = [two, z];\n");
-    write('server/chain-2.ts', "export const two = 2;\n");
+    write(
+      'server/chain-1.ts',
+      "import { two } from './chain-2';\nimport { z } from 'zod';\nexport const one = [two, z];\n",
+    );
+    write('server/chain-2.ts', 'export const two = 2;\n');
 
     const { files, edges } = importGraph(dir, ['server', 'web', 'contract']);
     const loops = findCycles(files, edges).map((loop) => loop.map((f) => path.relative(dir, f)));

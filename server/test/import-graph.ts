@@ -34,14 +34,21 @@ function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean 
   if (ts.isExportDeclaration(node)) {
     if (node.isTypeOnly) return true;
     const clause = node.exportClause;
-    return Boolean(clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly));
+    return Boolean(
+      clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly),
+    );
   }
   const clause = node.importClause;
   if (!clause) return false; // a side-effect import runs the module
   if (clause.isTypeOnly) return true;
   if (clause.name) return false;
   const bindings = clause.namedBindings;
-  return Boolean(bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly));
+  return Boolean(
+    bindings &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((e) => e.isTypeOnly),
+  );
 }
 
 /**
@@ -65,7 +72,11 @@ export function importGraph(root: string, folders: string[]): { files: string[];
       if (target && known.has(target)) edges.push({ from: file, to: target, typeOnly });
     };
     const visit = (node: ts.Node) => {
-      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (
+        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+        node.moduleSpecifier &&
+        ts.isStringLiteral(node.moduleSpecifier)
+      ) {
         add(node.moduleSpecifier.text, isTypeOnly(node));
       } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
         const expression = node.moduleReference.expression;
@@ -73,7 +84,11 @@ export function importGraph(root: string, folders: string[]): { files: string[];
       } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
         const [argument] = node.arguments;
         if (argument && ts.isStringLiteralLike(argument)) add(argument.text, false);
-      } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      } else if (
+        ts.isImportTypeNode(node) &&
+        ts.isLiteralTypeNode(node.argument) &&
+        ts.isStringLiteral(node.argument.literal)
+      ) {
         add(node.argument.literal.text, true);
       }
       ts.forEachChild(node, visit);
@@ -138,7 +153,8 @@ export function findCycles(files: string[], edges: ImportEdge[]): string[][] {
         if (!members.has(w)) continue;
         if (w === start) {
           const loop = [start];
-          for (let at: string | undefined = v; at !== undefined && at !== start; at = previous.get(at)) loop.splice(1, 0, at);
+          for (let at: string | undefined = v; at !== undefined && at !== start; at = previous.get(at))
+            loop.splice(1, 0, at);
           return [...loop, start];
         }
         if (!seen.has(w)) {

@@ -18,7 +18,9 @@ export async function startSmtpCatcher(listenPort = 0) {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         // Undo quoted-printable soft breaks and escapes well enough to read codes and links.
-        const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        const decoded = raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
         messages.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
@@ -46,7 +48,10 @@ export async function startSmtpCatcher(listenPort = 0) {
     ): Promise<CapturedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = messages.slice(after).filter((m) => m.to.includes(address) && matches(m)).at(-1);
+        const mail = messages
+          .slice(after)
+          .filter((m) => m.to.includes(address) && matches(m))
+          .at(-1);
         if (mail) return mail;
         if (Date.now() > deadline) throw new Error(`no matching mail to ${address} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 50));

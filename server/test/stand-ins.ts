@@ -95,7 +95,14 @@ export async function startPaystackStandIn(secretKey: string) {
       JSON.stringify({
         status: true,
         message: 'Verification successful',
-        data: { id: 1, status: tx.status, reference, amount: tx.amount, currency: tx.currency, gateway_response: 'Approved' },
+        data: {
+          id: 1,
+          status: tx.status,
+          reference,
+          amount: tx.amount,
+          currency: tx.currency,
+          gateway_response: 'Approved',
+        },
       }),
     );
   });
@@ -124,7 +131,14 @@ export async function startS3StandIn(bucket = 'goi-test') {
   const os = await import('node:os');
   const path = await import('node:path');
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, resetOnClose: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    resetOnClose: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     bucket,

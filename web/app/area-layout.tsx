@@ -81,7 +81,11 @@ export function AreaLayout({ area }: { area: keyof typeof AREAS }) {
 
   return (
     <div className="mx-auto w-full max-w-7xl md:flex md:gap-2 md:px-4 lg:px-6">
-      <nav aria-label={label} onKeyDown={onKeyDown} className="border-b border-gray-200 px-4 pt-4 md:w-60 md:shrink-0 md:border-r md:border-b-0 md:px-0 md:pt-10 md:pr-3 dark:border-gray-800">
+      <nav
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="border-b border-gray-200 px-4 pt-4 md:w-60 md:shrink-0 md:border-r md:border-b-0 md:px-0 md:pt-10 md:pr-3 dark:border-gray-800"
+      >
         <button
           {...buttonProps}
           className="mb-4 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border-2 border-gray-700 px-3 py-2 font-semibold md:hidden dark:border-gray-300"

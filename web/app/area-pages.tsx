@@ -8,7 +8,8 @@ export function AreaPlaceholder({ title, text }: { title: string; text: string }
   const session = useSession();
   const name = session.user?.first_name;
   const role = session.user ? appRole(session.user.role) : null;
-  const profilePath = (role === 'recipient' || role === 'organization') && session.user?.isOnboardingComplete ? `/${role}/profile` : null;
+  const profilePath =
+    (role === 'recipient' || role === 'organization') && session.user?.isOnboardingComplete ? `/${role}/profile` : null;
   return (
     <Page title={title}>
       {name ? <p className="text-lg">Welcome, {name}.</p> : null}

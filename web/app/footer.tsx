@@ -26,7 +26,8 @@ const columns = [
   },
 ] as const;
 
-const footerLink = 'inline-flex min-h-6 max-w-full items-center gap-1 [overflow-wrap:anywhere] underline-offset-4 hover:underline hover:text-orange-300';
+const footerLink =
+  'inline-flex min-h-6 max-w-full items-center gap-1 [overflow-wrap:anywhere] underline-offset-4 hover:underline hover:text-orange-300';
 
 export function Footer() {
   const year = new Date().getFullYear();

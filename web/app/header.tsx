@@ -48,7 +48,11 @@ function TopBar() {
             </Suspense>
           ) : null}
           <button type="button" aria-pressed={sound} onClick={() => setSound(!sound)} className={toggleClass}>
-            {sound ? <Volume2 aria-hidden="true" className="size-4" /> : <VolumeX aria-hidden="true" className="size-4" />}
+            {sound ? (
+              <Volume2 aria-hidden="true" className="size-4" />
+            ) : (
+              <VolumeX aria-hidden="true" className="size-4" />
+            )}
             <span>Page sounds</span>
           </button>
           <button type="button" aria-pressed={dark} onClick={() => setDark(!dark)} className={toggleClass}>
@@ -103,7 +107,11 @@ export function Header() {
     <>
       {navItems.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} className={item.to.includes('#') ? () => linkClass({ isActive: false }) : linkClass} end>
+          <NavLink
+            to={item.to}
+            className={item.to.includes('#') ? () => linkClass({ isActive: false }) : linkClass}
+            end
+          >
             {'icon' in item ? <item.icon aria-hidden="true" className="size-4" /> : null}
             {item.label}
           </NavLink>
@@ -131,7 +139,10 @@ export function Header() {
       <TopBar />
       {/* When the controls cannot share a line with the name (signed in on a narrow phone, wider text spacing), they wrap below it. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-3 py-2 sm:gap-3 sm:px-6 lg:px-8">
-        <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg text-base leading-tight font-bold sm:text-lg">
+        <Link
+          to="/"
+          className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg text-base leading-tight font-bold sm:text-lg"
+        >
           <img src="/favicon.svg" alt="" className="size-8 shrink-0" width="32" height="32" />
           {/* On the narrowest phones the name wraps at each word, as narrow as its longest word, rather than push the menu off screen. */}
           <span className="w-min min-[400px]:w-auto">Gift of Independence</span>

@@ -19,8 +19,8 @@ export default function HomePage() {
             </p>
             <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">Give the Gift of Independence</h1>
             <p className="mt-5 text-xl leading-relaxed text-gray-800 dark:text-gray-200">
-              Fund a braille display, a screen-reader laptop or a smart cane for someone whose need our team has verified.
-              Every gift buys one specific device, collected in person in Lagos.
+              Fund a braille display, a screen-reader laptop or a smart cane for someone whose need our team has
+              verified. Every gift buys one specific device, collected in person in Lagos.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <LinkButton to="/campaigns">
@@ -31,7 +31,13 @@ export default function HomePage() {
               </LinkButton>
             </div>
           </div>
-          <img src="/media/seed/hero.svg" alt="" width={640} height={480} className="mx-auto w-full max-w-lg rounded-2xl bg-orange-50 dark:bg-gray-900" />
+          <img
+            src="/media/seed/hero.svg"
+            alt=""
+            width={640}
+            height={480}
+            className="mx-auto w-full max-w-lg rounded-2xl bg-orange-50 dark:bg-gray-900"
+          />
         </div>
       </section>
       <Suspense fallback={null}>

@@ -19,7 +19,9 @@ export default function NotificationBell() {
   const markRead = useMutation({
     mutationFn: () => apiRequest('/notifications/read', { method: 'POST' }),
     onMutate: () => {
-      queryClient.setQueryData<Notification[]>(['notifications'], (list) => list?.map((n) => ({ ...n, is_read: true })));
+      queryClient.setQueryData<Notification[]>(['notifications'], (list) =>
+        list?.map((n) => ({ ...n, is_read: true })),
+      );
     },
   });
   return (

@@ -41,7 +41,14 @@ const guarded = (roles: readonly AppRole[], element: ReactNode): AppRoute => ({
 /** A lazily loaded page behind a role guard. */
 const guardedPage = (roles: readonly AppRole[], load: PageModule): AppRoute => {
   const Page = lazyComponent(load);
-  return { element: <RequireRole roles={roles}><Page /></RequireRole>, preload: Page.preload };
+  return {
+    element: (
+      <RequireRole roles={roles}>
+        <Page />
+      </RequireRole>
+    ),
+    preload: Page.preload,
+  };
 };
 
 const onboardingPage = () => import('@/features/onboarding/onboarding-page');
@@ -61,7 +68,11 @@ const AreaLayout: Lazy<{ area: 'recipient' | 'organization' | 'admin' }> = lazyC
  */
 const areaRoutes = (role: 'recipient' | 'organization' | 'admin', pages: Record<string, PageModule>): AppRoute => ({
   path: role,
-  element: <RequireRole roles={[role]}><AreaLayout area={role} /></RequireRole>,
+  element: (
+    <RequireRole roles={[role]}>
+      <AreaLayout area={role} />
+    </RequireRole>
+  ),
   preload: AreaLayout.preload,
   children: [
     { index: true, element: <Navigate to="dashboard" replace /> },
@@ -93,23 +104,51 @@ export const routes: AppRoute[] = [
           {
             path: 'campaigns',
             ...page(() => import('@/features/campaigns/campaigns-page')),
-            prefetch: () => void prefetches().then((p) => p.prefetchCampaignList(), () => undefined),
+            prefetch: () =>
+              void prefetches().then(
+                (p) => p.prefetchCampaignList(),
+                () => undefined,
+              ),
             serverLoad: (client) => campaignsApi().then((api) => api.loadAllCampaigns(client)),
           },
           {
             path: 'campaigns/:id',
             ...page(() => import('@/features/campaigns/campaign-detail-page')),
-            prefetch: ({ id }) => void prefetches().then((p) => p.prefetchCampaignPage(id), () => undefined),
+            prefetch: ({ id }) =>
+              void prefetches().then(
+                (p) => p.prefetchCampaignPage(id),
+                () => undefined,
+              ),
             serverLoad: (client, { id }) => campaignsApi().then((api) => api.loadCampaign(client, id)),
           },
           { path: 'search', ...page(() => import('@/features/campaigns/search-page')) },
           { path: 'about', ...page(() => import('@/features/content/about-page')), serverLoad: nothingToLoad },
-          { path: 'how-it-works', ...page(() => import('@/features/content/how-it-works-page')), serverLoad: nothingToLoad },
+          {
+            path: 'how-it-works',
+            ...page(() => import('@/features/content/how-it-works-page')),
+            serverLoad: nothingToLoad,
+          },
           { path: 'help', ...page(() => import('@/features/content/help-page')) },
-          { path: 'supported-states', ...page(() => import('@/features/content/supported-states-page')), serverLoad: nothingToLoad },
-          { path: 'organizations', ...page(() => import('@/features/content/organizations-page')), serverLoad: nothingToLoad },
-          { path: 'terms-of-service', ...page(() => import('@/features/content/terms-page')), serverLoad: nothingToLoad },
-          { path: 'privacy-policy', ...page(() => import('@/features/content/privacy-page')), serverLoad: nothingToLoad },
+          {
+            path: 'supported-states',
+            ...page(() => import('@/features/content/supported-states-page')),
+            serverLoad: nothingToLoad,
+          },
+          {
+            path: 'organizations',
+            ...page(() => import('@/features/content/organizations-page')),
+            serverLoad: nothingToLoad,
+          },
+          {
+            path: 'terms-of-service',
+            ...page(() => import('@/features/content/terms-page')),
+            serverLoad: nothingToLoad,
+          },
+          {
+            path: 'privacy-policy',
+            ...page(() => import('@/features/content/privacy-page')),
+            serverLoad: nothingToLoad,
+          },
           { path: 'cart', ...page(() => import('@/features/giving/cart-page')) },
           { path: 'checkout', ...page(() => import('@/features/giving/checkout-page')) },
           { path: 'checkout/success', ...page(() => import('@/features/giving/checkout-success-page')) },
@@ -128,7 +167,8 @@ export const routes: AppRoute[] = [
             dashboard: () => import('@/features/recipient/dashboard-page'),
             catalog: () => import('@/features/recipient/catalog-page'),
             status: () => import('@/features/recipient/status-page'),
-            profile: () => import('@/features/onboarding/profile-pages').then((m) => ({ default: m.RecipientProfilePage })),
+            profile: () =>
+              import('@/features/onboarding/profile-pages').then((m) => ({ default: m.RecipientProfilePage })),
             settings: () => import('@/features/recipient/settings-page'),
             help: () => import('@/features/recipient/help-page'),
           }),
@@ -136,7 +176,8 @@ export const routes: AppRoute[] = [
             dashboard: () => import('@/features/organization/dashboard-page'),
             catalog: () => import('@/features/organization/catalog-page'),
             status: () => import('@/features/organization/status-page'),
-            profile: () => import('@/features/onboarding/profile-pages').then((m) => ({ default: m.OrganizationProfilePage })),
+            profile: () =>
+              import('@/features/onboarding/profile-pages').then((m) => ({ default: m.OrganizationProfilePage })),
             team: () => import('@/features/organization/team-page'),
             settings: () => import('@/features/organization/settings-page'),
             help: () => import('@/features/organization/help-page'),

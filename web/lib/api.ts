@@ -56,7 +56,8 @@ export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly
 }
 
 /** TanStack Query's retry rule for calls a refusal will not change: one retry, and none after a 4xx. */
-export const retryUnlessRefused = (count: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
+export const retryUnlessRefused = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
 
 export type ApiResult<T> = { data: T; nextCursor?: string };
 
@@ -96,7 +97,8 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
     throw new ApiError(0, NETWORK_FAILURE, undefined, undefined, 'network');
   }
   const type = response.headers.get('content-type') ?? '';
-  if (type.includes('text/html')) throw new ApiError(response.status, HTML_INSTEAD_OF_JSON, undefined, undefined, 'unreadable');
+  if (type.includes('text/html'))
+    throw new ApiError(response.status, HTML_INSTEAD_OF_JSON, undefined, undefined, 'unreadable');
   let body: unknown = undefined;
   if (type.includes('application/json')) {
     try {

@@ -72,9 +72,10 @@ export function newestFirst(a: Campaign, b: Campaign): number {
  * loaded item of a stream that still has more pages are held back, so a later page can never
  * have to slot in above something already shown.
  */
-export function mergeStreams(
-  streams: Array<{ items: Campaign[]; hasMore: boolean }>,
-): { shown: Campaign[]; held: number } {
+export function mergeStreams(streams: Array<{ items: Campaign[]; hasMore: boolean }>): {
+  shown: Campaign[];
+  held: number;
+} {
   const all = streams.flatMap((s) => s.items).sort(newestFirst);
   let cutoff: string | undefined;
   for (const s of streams) {
@@ -110,7 +111,8 @@ export function campaignQuery(rawId: string | undefined) {
         return normalizeRecipient(await apiGet<PublicRecipientCampaign>(`/campaigns/${ref.id}`));
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) throw new ApiError(404, notFoundText);
-        if (error instanceof ApiError && error.status > 0) throw new ApiError(error.status, `HTTP error! status: ${error.status}`);
+        if (error instanceof ApiError && error.status > 0)
+          throw new ApiError(error.status, `HTTP error! status: ${error.status}`);
         throw error;
       }
     },

@@ -1,8 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, cartTotal, imageOfItem, itemCount, parseCart, removeItem, updateQuantity, type CartInput } from './cart';
+import {
+  addItem,
+  cartTotal,
+  imageOfItem,
+  itemCount,
+  parseCart,
+  removeItem,
+  updateQuantity,
+  type CartInput,
+} from './cart';
 
-const recipient: CartInput = { id: '4', type: 'recipient', product_name: 'White Cane', product_image_url: null, product_price: 4_500_000 };
-const org: CartInput = { id: 'org-2', type: 'organization', product_name: 'Slate', product_image_url: null, product_price: 1_200_000 };
+const recipient: CartInput = {
+  id: '4',
+  type: 'recipient',
+  product_name: 'White Cane',
+  product_image_url: null,
+  product_price: 4_500_000,
+};
+const org: CartInput = {
+  id: 'org-2',
+  type: 'organization',
+  product_name: 'Slate',
+  product_image_url: null,
+  product_price: 1_200_000,
+};
 
 describe('gift bag rules', () => {
   it('appends a new organization entry with its quantity and replaces the quantity when added again', () => {
@@ -47,9 +68,23 @@ describe('gift bag rules', () => {
 });
 
 describe('imageOfItem', () => {
-  const item = { id: '1', type: 'recipient' as const, product_name: 'Cane', product_image_url: null, product_price: 100, quantity: 1, totalPrice: 100 };
+  const item = {
+    id: '1',
+    type: 'recipient' as const,
+    product_name: 'Cane',
+    product_image_url: null,
+    product_price: 100,
+    quantity: 1,
+    totalPrice: 100,
+  };
   it('gives back stored sizes of the right shape and nothing else', () => {
-    const image = { src: '/media/a.jpg', srcset: '/media/a.jpg 160w', webp_srcset: '/media/a.webp 160w', width: 160, height: 120 };
+    const image = {
+      src: '/media/a.jpg',
+      srcset: '/media/a.jpg 160w',
+      webp_srcset: '/media/a.webp 160w',
+      width: 160,
+      height: 120,
+    };
     expect(imageOfItem({ ...item, product_image: image })).toEqual(image);
     expect(imageOfItem(item)).toBeNull();
     expect(imageOfItem({ ...item, product_image: { ...image, width: '160' } as never })).toBeNull();

@@ -76,7 +76,8 @@ export function imageOfItem(item: CartItem): ImageSet | null {
   if (!image || typeof image !== 'object') return null;
   const { src, srcset, webp_srcset, width, height } = image;
   if (typeof src !== 'string' || typeof srcset !== 'string' || typeof webp_srcset !== 'string') return null;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || (width as number) <= 0 || (height as number) <= 0) return null;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || (width as number) <= 0 || (height as number) <= 0)
+    return null;
   return { src, srcset, webp_srcset, width: width as number, height: height as number };
 }
 

@@ -5,7 +5,12 @@ import { contentTypeFor, UPLOAD_PURPOSES, type UploadPurpose } from '@contract/u
  * A file field's rule in the browser: present when required, of an allowed type by its name or
  * type, and within the size. Only a courtesy: the server reads the bytes when the form is sent.
  */
-export function fileRule(purpose: UploadPurpose, what: string, required: boolean, requiredMessage = `Choose ${what} to upload.`) {
+export function fileRule(
+  purpose: UploadPurpose,
+  what: string,
+  required: boolean,
+  requiredMessage = `Choose ${what} to upload.`,
+) {
   const rule = UPLOAD_PURPOSES[purpose];
   return z.custom<File | null | undefined>().superRefine((value, ctx) => {
     if (!(value instanceof File)) {
@@ -13,9 +18,15 @@ export function fileRule(purpose: UploadPurpose, what: string, required: boolean
       return;
     }
     if (!(rule.types as readonly string[]).includes(contentTypeFor(value))) {
-      ctx.addIssue({ code: 'custom', message: `"${value.name}" is not a ${rule.allowed} file. Choose a ${rule.allowed} file.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value.name}" is not a ${rule.allowed} file. Choose a ${rule.allowed} file.`,
+      });
     } else if (value.size > rule.maxBytes) {
-      ctx.addIssue({ code: 'custom', message: `"${value.name}" is too large: the limit is ${rule.maxBytes / 1024 / 1024} MB.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value.name}" is too large: the limit is ${rule.maxBytes / 1024 / 1024} MB.`,
+      });
     } else if (value.size === 0) {
       ctx.addIssue({ code: 'custom', message: `"${value.name}" is empty. Choose another file.` });
     }

@@ -8,7 +8,11 @@ import { useBooleanSetting } from './settings';
  * account may request, Campaign Status while it has a request to follow (both after a rejection).
  * `canRequest` and `hasRequests` are undefined while unknown.
  */
-export function useRequestCards(flagKey: string, canRequest: boolean | undefined, hasRequests: boolean | undefined): { start: boolean; status: boolean } {
+export function useRequestCards(
+  flagKey: string,
+  canRequest: boolean | undefined,
+  hasRequests: boolean | undefined,
+): { start: boolean; status: boolean } {
   const [flag, setFlag] = useBooleanSetting(flagKey, () => false);
   const known = canRequest !== undefined && hasRequests !== undefined;
   const open = known && !canRequest && hasRequests;

@@ -25,7 +25,9 @@ function readToken(): string | null {
   }
 }
 
-let state: SessionState = readToken() ? { status: 'loading', user: readStoredUser() } : { status: 'signedOut', user: null };
+let state: SessionState = readToken()
+  ? { status: 'loading', user: readStoredUser() }
+  : { status: 'signedOut', user: null };
 const listeners = new Set<() => void>();
 function set(next: SessionState) {
   state = next;
@@ -115,9 +117,16 @@ export async function refreshSessionUser(): Promise<SessionUser> {
 }
 
 /** The query for who is signed in, asked afresh whenever a page that depends on it opens. */
-export const freshUserQuery = { queryKey: ['session', 'me'], queryFn: refreshSessionUser, staleTime: 0, retry: retryUnlessRefused } as const;
+export const freshUserQuery = {
+  queryKey: ['session', 'me'],
+  queryFn: refreshSessionUser,
+  staleTime: 0,
+  retry: retryUnlessRefused,
+} as const;
 
 /** Settings, Security: changes the password; the server signs out every other device. */
 export async function changePassword(input: ChangePassword): Promise<string> {
-  return (await apiRequest<{ message: string }>('/auth/change-password', { method: 'POST', body: JSON.stringify(input) })).data.message;
+  return (
+    await apiRequest<{ message: string }>('/auth/change-password', { method: 'POST', body: JSON.stringify(input) })
+  ).data.message;
 }

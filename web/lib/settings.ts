@@ -44,7 +44,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useStoredValue(key: string): string | null {
-  return useSyncExternalStore(subscribe, () => read(key), () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => read(key),
+    () => null,
+  );
 }
 
 const never = () => () => undefined;
@@ -56,7 +60,11 @@ const never = () => () => undefined;
  */
 export function useBooleanSetting(key: string, fallback: () => boolean): [boolean, (v: boolean) => void, boolean] {
   const raw = useStoredValue(key);
-  const known = useSyncExternalStore(never, () => true, () => false);
+  const known = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
   const value = !known ? false : raw === null ? fallback() : raw === 'true';
   const set = useCallback((v: boolean) => writeSetting(key, String(v)), [key]);
   return [value, set, known];

@@ -3,7 +3,8 @@ let context: AudioContext | undefined;
 
 export function playNavigationSound(): void {
   try {
-    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctx =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     context ??= new Ctx();
     const ctx = context;

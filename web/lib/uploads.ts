@@ -9,14 +9,20 @@ export const UPLOAD_FAILED = 'Failed to upload file to S3.';
  * Sends one file: asks the server for an address for it, then PUTs the bytes there (this server or
  * the bucket) with a real progress figure from 0 to 100. Answers the key to submit.
  */
-export async function uploadFile(file: File, purpose: UploadPurpose, onProgress: (percent: number) => void): Promise<string> {
+export async function uploadFile(
+  file: File,
+  purpose: UploadPurpose,
+  onProgress: (percent: number) => void,
+): Promise<string> {
   const fileType = contentTypeFor(file);
   let presign: PresignReply;
   try {
-    presign = (await apiRequest<PresignReply>('/onboarding/generate-presigned-url', {
-      method: 'POST',
-      body: JSON.stringify({ fileName: file.name, fileType, purpose }),
-    })).data;
+    presign = (
+      await apiRequest<PresignReply>('/onboarding/generate-presigned-url', {
+        method: 'POST',
+        body: JSON.stringify({ fileName: file.name, fileType, purpose }),
+      })
+    ).data;
   } catch (error) {
     // A refusal in words (a type that is not allowed) is worth more than the generic sentence.
     if (error instanceof ApiError && error.kind === 'server' && error.status === 400) throw error;
@@ -49,4 +55,3 @@ export async function uploadFile(file: File, purpose: UploadPurpose, onProgress:
   });
   return presign.key;
 }
-

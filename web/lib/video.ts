@@ -1,4 +1,10 @@
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com']);
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -30,7 +36,8 @@ function youtubeId(url: URL): string | null {
     id = parts.length === 1 ? parts[0] : null;
   } else if (YOUTUBE_HOSTS.has(host)) {
     if (parts.length === 1 && parts[0] === 'watch') id = url.searchParams.get('v');
-    else if (parts.length === 2 && (parts[0] === 'embed' || parts[0] === 'shorts' || parts[0] === 'live')) id = parts[1];
+    else if (parts.length === 2 && (parts[0] === 'embed' || parts[0] === 'shorts' || parts[0] === 'live'))
+      id = parts[1];
   }
   return id && YOUTUBE_ID.test(id) ? id : null;
 }

@@ -1,4 +1,9 @@
-const palette = ['bg-orange-200 text-orange-950', 'bg-sky-200 text-sky-950', 'bg-emerald-200 text-emerald-950', 'bg-violet-200 text-violet-950'];
+const palette = [
+  'bg-orange-200 text-orange-950',
+  'bg-sky-200 text-sky-950',
+  'bg-emerald-200 text-emerald-950',
+  'bg-violet-200 text-violet-950',
+];
 
 /**
  * The sizes avatars come in, as classes: no inline style, which the CSP refuses in markup the server
@@ -9,7 +14,15 @@ const sizes = { 36: 'size-9 text-sm', 64: 'size-16 text-2xl', 120: 'size-30 text
 /** The person's photo, or their initials on a colour chosen from their name when there is none. */
 export function Avatar({ name, src, size = 64 }: { name: string; src: string | null; size?: keyof typeof sizes }) {
   if (src) {
-    return <img src={src} alt="" width={size} height={size} className={`shrink-0 rounded-full object-cover ${sizes[size]}`} />;
+    return (
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        className={`shrink-0 rounded-full object-cover ${sizes[size]}`}
+      />
+    );
   }
   const initials = name
     .split(/\s+/)

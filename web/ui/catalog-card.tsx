@@ -33,7 +33,14 @@ export function CatalogCard({
 }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border-2 border-gray-300 bg-white dark:border-gray-700 dark:bg-gray-900">
-      <ProductImage src={imageUrl} image={image} sizes="card" width={480} height={360} className="aspect-[4/3] w-full bg-gray-100 object-contain dark:bg-gray-800" />
+      <ProductImage
+        src={imageUrl}
+        image={image}
+        sizes="card"
+        width={480}
+        height={360}
+        className="aspect-[4/3] w-full bg-gray-100 object-contain dark:bg-gray-800"
+      />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h2 id={headingId} className="text-xl font-bold wrap-anywhere">
           {name}

@@ -29,11 +29,17 @@ export function ChangePasswordForm({ submit }: { submit: (input: ChangePassword)
             form.reset({ currentPassword: '', newPassword: '' });
             setDone(message);
           } catch (error) {
-            if (!helpers.showServerErrors(error)) setAlert(errorMessage(error, { noMessage: 'Failed to change your password. Please try again.' }));
+            if (!helpers.showServerErrors(error))
+              setAlert(errorMessage(error, { noMessage: 'Failed to change your password. Please try again.' }));
           }
         }}
       >
-        <PasswordField name="currentPassword" label="Current password" autoComplete="current-password" toggleLabel="Show current password" />
+        <PasswordField
+          name="currentPassword"
+          label="Current password"
+          autoComplete="current-password"
+          toggleLabel="Show current password"
+        />
         <PasswordField
           name="newPassword"
           label="New password"

@@ -18,7 +18,21 @@ type Shared = {
   failed: string;
 };
 
-function Actions({ close, busy, confirmLabel, busyLabel, variant, type }: { close: () => void; busy: boolean; confirmLabel: ReactNode; busyLabel: string; variant: Variant; type: 'button' | 'submit' }) {
+function Actions({
+  close,
+  busy,
+  confirmLabel,
+  busyLabel,
+  variant,
+  type,
+}: {
+  close: () => void;
+  busy: boolean;
+  confirmLabel: ReactNode;
+  busyLabel: string;
+  variant: Variant;
+  type: 'button' | 'submit';
+}) {
   return (
     <div className="mt-6 flex flex-wrap justify-end gap-3">
       <Button variant="secondary" onClick={close} disabled={busy}>
@@ -36,13 +50,26 @@ function Actions({ close, busy, confirmLabel, busyLabel, variant, type }: { clos
  * an alert dialog whose Cancel is safe, whose confirm button runs `onConfirm`, and whose failure is
  * said inside the dialog so the person can try again or cancel. Focus returns to the opener.
  */
-export function ConfirmDialog({ children, onConfirm, variant = 'primary', ...shared }: Shared & { children: ReactNode; onConfirm: () => Promise<void> }) {
+export function ConfirmDialog({
+  children,
+  onConfirm,
+  variant = 'primary',
+  ...shared
+}: Shared & { children: ReactNode; onConfirm: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const bodyId = useId();
   const { title, isOpen, onOpenChange, confirmLabel, busyLabel, failed } = shared;
   return (
-    <ModalDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} dismissable={!busy} role="alertdialog" size="sm" describedBy={bodyId}>
+    <ModalDialog
+      title={title}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      dismissable={!busy}
+      role="alertdialog"
+      size="sm"
+      describedBy={bodyId}
+    >
       {(close) => (
         <form
           className="mt-4"
@@ -69,7 +96,14 @@ export function ConfirmDialog({ children, onConfirm, variant = 'primary', ...sha
               <ErrorMessage>{alert}</ErrorMessage>
             </div>
           ) : null}
-          <Actions close={close} busy={busy} confirmLabel={confirmLabel} busyLabel={busyLabel} variant={variant} type="submit" />
+          <Actions
+            close={close}
+            busy={busy}
+            confirmLabel={confirmLabel}
+            busyLabel={busyLabel}
+            variant={variant}
+            type="submit"
+          />
         </form>
       )}
     </ModalDialog>
@@ -108,7 +142,9 @@ export function PromptDialog({
   onSubmit: (value: string) => Promise<void>;
 }) {
   const { title, isOpen, onOpenChange, confirmLabel, busyLabel, failed } = shared;
-  const form = useZodForm(z.object({ [name]: rule }) as z.ZodType<Record<string, string>, Record<string, string>>, { defaultValues: { [name]: initial } });
+  const form = useZodForm(z.object({ [name]: rule }) as z.ZodType<Record<string, string>, Record<string, string>>, {
+    defaultValues: { [name]: initial },
+  });
   const [alert, setAlert] = useState<string | null>(null);
   const busy = form.formState.isSubmitting;
   return (
@@ -129,7 +165,14 @@ export function PromptDialog({
           {children ? <div className="text-gray-800 dark:text-gray-200">{children}</div> : null}
           <TextField name={name} label={label} hint={hint} rows={rows} type={type} placeholder={placeholder} />
           {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
-          <Actions close={close} busy={busy} confirmLabel={confirmLabel} busyLabel={busyLabel} variant={variant} type="submit" />
+          <Actions
+            close={close}
+            busy={busy}
+            confirmLabel={confirmLabel}
+            busyLabel={busyLabel}
+            variant={variant}
+            type="submit"
+          />
         </Form>
       )}
     </ModalDialog>

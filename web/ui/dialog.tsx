@@ -50,7 +50,11 @@ export function ModalDialog({
           {({ close }) => (
             <>
               <div className="flex flex-wrap items-start justify-between gap-3">
-                <Heading slot="title" level={2} className="flex min-w-0 items-center gap-2 text-xl font-bold wrap-anywhere sm:text-2xl">
+                <Heading
+                  slot="title"
+                  level={2}
+                  className="flex min-w-0 items-center gap-2 text-xl font-bold wrap-anywhere sm:text-2xl"
+                >
                   {icon}
                   {title}
                 </Heading>

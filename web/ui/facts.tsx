@@ -11,7 +11,15 @@ const layouts = {
  * screens and sit side by side from `sm`; `compact` keeps two columns always, in smaller type
  * (specifications); `stacked` puts each value under its name, for narrow columns.
  */
-export function Facts({ facts, layout = 'auto', className = '' }: { facts: [string, ReactNode][]; layout?: keyof typeof layouts; className?: string }) {
+export function Facts({
+  facts,
+  layout = 'auto',
+  className = '',
+}: {
+  facts: [string, ReactNode][];
+  layout?: keyof typeof layouts;
+  className?: string;
+}) {
   if (!facts.length) return null;
   return (
     <dl className={`grid ${layouts[layout]} ${className}`}>

@@ -14,7 +14,10 @@ export function LoadingState({ children }: { children: ReactNode }) {
 
 export function ErrorMessage({ children }: { children: ReactNode }) {
   return (
-    <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200">
+    <p
+      role="alert"
+      className="rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200"
+    >
       {children}
     </p>
   );
@@ -22,7 +25,10 @@ export function ErrorMessage({ children }: { children: ReactNode }) {
 
 export function InfoMessage({ children }: { children: ReactNode }) {
   return (
-    <p role="status" className="rounded-lg border-2 border-gray-300 bg-gray-50 px-4 py-3 text-gray-800 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200">
+    <p
+      role="status"
+      className="rounded-lg border-2 border-gray-300 bg-gray-50 px-4 py-3 text-gray-800 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200"
+    >
       {children}
     </p>
   );
@@ -30,7 +36,10 @@ export function InfoMessage({ children }: { children: ReactNode }) {
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div role="status" className="rounded-xl border-2 border-dashed border-gray-300 px-6 py-10 text-center dark:border-gray-700">
+    <div
+      role="status"
+      className="rounded-xl border-2 border-dashed border-gray-300 px-6 py-10 text-center dark:border-gray-700"
+    >
       <p className="text-lg font-semibold">{title}</p>
       {children ? <div className="mt-3 text-gray-700 dark:text-gray-300">{children}</div> : null}
     </div>

@@ -13,7 +13,16 @@ import {
 import { useController, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { HumanCheck } from './human-check';
-import { FieldError, FieldErrorContent, describedBy, fieldClass, fieldErrorClass, hintClass, labelClass, useFormIds } from './form';
+import {
+  FieldError,
+  FieldErrorContent,
+  describedBy,
+  fieldClass,
+  fieldErrorClass,
+  hintClass,
+  labelClass,
+  useFormIds,
+} from './form';
 
 /**
  * The field family every form uses. Each reads its value, error and focus target from the
@@ -50,7 +59,13 @@ export function useField(name: string) {
   const { field, fieldState } = useController({ name });
   const error = fieldState.error?.message;
   // What every React Aria field is told: invalid with our message, required, and announced the ARIA way.
-  const state = { name: field.name, onBlur: field.onBlur, isInvalid: Boolean(error), isRequired: true, validationBehavior: 'aria' as const };
+  const state = {
+    name: field.name,
+    onBlur: field.onBlur,
+    isInvalid: Boolean(error),
+    isRequired: true,
+    validationBehavior: 'aria' as const,
+  };
   return { id: idFor(name), field, error, busy, state };
 }
 
@@ -132,7 +147,17 @@ export function TextField({
 }
 
 /** An email address: the right keyboard, no spelling fixes or capitals, filled in by the browser. */
-export function EmailField({ name = 'email', label = 'Email', hint, readOnly }: { name?: string; label?: string; hint?: ReactNode; readOnly?: boolean }) {
+export function EmailField({
+  name = 'email',
+  label = 'Email',
+  hint,
+  readOnly,
+}: {
+  name?: string;
+  label?: string;
+  hint?: ReactNode;
+  readOnly?: boolean;
+}) {
   return (
     <TextField
       name={name}
@@ -262,7 +287,17 @@ export function RadioGroup({
 }
 
 /** A yes/no agreement such as the terms; a native checkbox, so it is announced and toggled as one. */
-export function Checkbox({ name, label, hint, isRequired = true }: { name: string; label: ReactNode; hint?: ReactNode; isRequired?: boolean }) {
+export function Checkbox({
+  name,
+  label,
+  hint,
+  isRequired = true,
+}: {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  isRequired?: boolean;
+}) {
   const { id, field, error, busy } = useField(name);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -299,7 +334,17 @@ export function Checkbox({ name, label, hint, isRequired = true }: { name: strin
  * A file to send, kept in the form as a File until submit (PNG, JPG, PDF...). `accept` only narrows
  * the picker; the server checks the bytes.
  */
-export function FileField({ name, label, hint, accept }: { name: string; label: string; hint?: ReactNode; accept: string }) {
+export function FileField({
+  name,
+  label,
+  hint,
+  accept,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  accept: string;
+}) {
   const { id, field, error, busy } = useField(name);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -353,16 +398,7 @@ export function HumanCheckField({ name, siteKey, resetKey }: { name: string; sit
     },
     [name, setValue, clearErrors],
   );
-  return (
-    <HumanCheck
-      key={resetKey}
-      id={id}
-      siteKey={siteKey}
-      onToken={onToken}
-      error={error}
-      groupRef={field.ref}
-    />
-  );
+  return <HumanCheck key={resetKey} id={id} siteKey={siteKey} onToken={onToken} error={error} groupRef={field.ref} />;
 }
 
 /** The spec's words while the human check has not finished (sign-in and checkout). */

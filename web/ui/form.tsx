@@ -59,7 +59,8 @@ export function FieldError({ id, children }: { id: string; children?: string }) 
   );
 }
 
-export const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+export const describedBy = (...ids: (string | false | null | undefined)[]) =>
+  ids.filter(Boolean).join(' ') || undefined;
 
 /**
  * A react-hook-form form validated by a zod schema, normally the contract's own (the one the route
@@ -68,7 +69,9 @@ export const describedBy = (...ids: (string | false | null | undefined)[]) => id
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
-  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & { defaultValues?: DefaultValues<z.input<S>> } = {},
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
+    defaultValues?: DefaultValues<z.input<S>>;
+  } = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   return useForm<z.input<S>, unknown, z.output<S>>({
     mode: 'onSubmit',
@@ -164,14 +167,17 @@ export function Form<V extends FieldValues, O>({
     () => ({
       showServerErrors(error) {
         if (!(error instanceof ApiError) || !error.fieldErrors) return false;
-        const known = Object.entries(error.fieldErrors).filter(([name, messages]) => order.current.includes(name) && messages[0]);
+        const known = Object.entries(error.fieldErrors).filter(
+          ([name, messages]) => order.current.includes(name) && messages[0],
+        );
         for (const [name, messages] of known) form.setError(name as Path<V>, { type: 'server', message: messages[0] });
         if (!known.length) return false;
         reveal(problemsOf(form.formState.errors, order.current));
         return true;
       },
       showErrors(errors) {
-        for (const [name, message] of Object.entries(errors)) form.setError(name as Path<V>, { type: 'manual', message });
+        for (const [name, message] of Object.entries(errors))
+          form.setError(name as Path<V>, { type: 'manual', message });
         reveal(problemsOf(form.formState.errors, order.current));
       },
     }),
@@ -204,12 +210,7 @@ export function Form<V extends FieldValues, O>({
       <FormIds.Provider value={context}>
         <form {...rest} noValidate onSubmit={handle} className={className}>
           {standing.length ? (
-            <ErrorSummary
-              title={summaryTitle}
-              problems={standing}
-              idFor={idFor}
-              summaryRef={summaryRef}
-            />
+            <ErrorSummary title={summaryTitle} problems={standing} idFor={idFor} summaryRef={summaryRef} />
           ) : (
             <div ref={summaryRef} tabIndex={-1} className="outline-none" />
           )}

@@ -80,7 +80,9 @@ export function HumanCheck({
       <p id={labelId} className="block text-lg font-semibold text-gray-900 dark:text-gray-100">
         Security check
       </p>
-      <p className="mt-1 text-base text-gray-700 dark:text-gray-300">This confirms you are a person. It usually completes by itself after a moment.</p>
+      <p className="mt-1 text-base text-gray-700 dark:text-gray-300">
+        This confirms you are a person. It usually completes by itself after a moment.
+      </p>
       <div
         ref={groupRef}
         id={id}

@@ -7,7 +7,17 @@ import { Button } from './button';
  * arrive, focus moves to the first of them and the count is announced. It lives in the page, not
  * the button, because the button goes away when the last page arrives.
  */
-export function useLoadMore({ listRef, count, noun, loadNext }: { listRef: RefObject<HTMLElement | null>; count: number; noun: string; loadNext: () => void }) {
+export function useLoadMore({
+  listRef,
+  count,
+  noun,
+  loadNext,
+}: {
+  listRef: RefObject<HTMLElement | null>;
+  count: number;
+  noun: string;
+  loadNext: () => void;
+}) {
   const before = useRef<number | null>(null);
   useEffect(() => {
     const from = before.current;
@@ -24,7 +34,17 @@ export function useLoadMore({ listRef, count, noun, loadNext }: { listRef: RefOb
 }
 
 /** The button: it never disables itself (a disabled button drops focus to the page); while loading it says so and ignores presses. */
-export function LoadMoreButton({ loading, onLoad, label = 'Load more', loadingLabel = 'Loading more...' }: { loading: boolean; onLoad: () => void; label?: string; loadingLabel?: string }) {
+export function LoadMoreButton({
+  loading,
+  onLoad,
+  label = 'Load more',
+  loadingLabel = 'Loading more...',
+}: {
+  loading: boolean;
+  onLoad: () => void;
+  label?: string;
+  loadingLabel?: string;
+}) {
   return (
     <Button
       variant="secondary"

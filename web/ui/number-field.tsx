@@ -22,7 +22,12 @@ export function NumberField({
   const { id, field, error, busy, state } = useField(name);
   const step =
     'inline-flex min-h-12 min-w-12 cursor-pointer items-center justify-center border-2 border-gray-700 bg-white text-gray-900 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-300 dark:bg-gray-900 dark:text-gray-100';
-  const value = typeof field.value === 'number' ? field.value : Number.isFinite(Number(field.value)) && field.value !== '' ? Number(field.value) : NaN;
+  const value =
+    typeof field.value === 'number'
+      ? field.value
+      : Number.isFinite(Number(field.value)) && field.value !== ''
+        ? Number(field.value)
+        : NaN;
   return (
     <AriaNumberField
       {...state}
@@ -49,4 +54,3 @@ export function NumberField({
     </AriaNumberField>
   );
 }
-

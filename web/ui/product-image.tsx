@@ -24,5 +24,15 @@ export function ProductImage({
   height?: number;
   priority?: boolean;
 }) {
-  return <ResponsiveImage image={image} src={src} sizes={sizes} width={width} height={height} priority={priority} className={className} />;
+  return (
+    <ResponsiveImage
+      image={image}
+      src={src}
+      sizes={sizes}
+      width={width}
+      height={height}
+      priority={priority}
+      className={className}
+    />
+  );
 }

@@ -35,7 +35,14 @@ export function RequestStatusCard({
   return (
     <li className="rounded-xl border-2 border-gray-300 bg-white p-5 dark:border-gray-700 dark:bg-gray-900">
       <article aria-labelledby={headingId} className="flex flex-col gap-5 sm:flex-row">
-        <ProductImage src={imageUrl} image={image} sizes="thumbnail" width={160} height={120} className="h-30 w-40 shrink-0 rounded-lg bg-gray-100 object-contain dark:bg-gray-800" />
+        <ProductImage
+          src={imageUrl}
+          image={image}
+          sizes="thumbnail"
+          width={160}
+          height={120}
+          className="h-30 w-40 shrink-0 rounded-lg bg-gray-100 object-contain dark:bg-gray-800"
+        />
         <div className="min-w-0 flex-1 space-y-3">
           <h2 id={headingId} className="text-2xl font-bold wrap-anywhere">
             {productName}

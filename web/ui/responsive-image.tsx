@@ -47,7 +47,14 @@ export function ResponsiveImage({
     return (
       <picture className="contents">
         <source type="image/webp" srcSet={image.webp_srcset} sizes={IMAGE_SIZES[sizes]} />
-        <img {...common} src={image.src} srcSet={image.srcset} sizes={IMAGE_SIZES[sizes]} width={width ?? image.width} height={height ?? image.height} />
+        <img
+          {...common}
+          src={image.src}
+          srcSet={image.srcset}
+          sizes={IMAGE_SIZES[sizes]}
+          width={width ?? image.width}
+          height={height ?? image.height}
+        />
       </picture>
     );
   }

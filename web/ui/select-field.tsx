@@ -1,6 +1,13 @@
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button as AriaButton, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue } from 'react-aria-components';
+import {
+  Button as AriaButton,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select as AriaSelect,
+  SelectValue,
+} from 'react-aria-components';
 import { ErrorText, LabelAndHint, useField } from './fields';
 import { fieldClass } from './form';
 
@@ -58,4 +65,3 @@ export function Select({
     </AriaSelect>
   );
 }
-

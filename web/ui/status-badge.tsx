@@ -15,9 +15,19 @@ const tones: Record<Tone, string> = {
  * A status word in a bordered pill. The word carries the meaning; the colour and icon only repeat
  * it, with contrast well above AA in both themes.
  */
-export function StatusBadge({ tone = 'neutral', icon: Icon, children }: { tone?: Tone; icon?: LucideIcon; children: string }) {
+export function StatusBadge({
+  tone = 'neutral',
+  icon: Icon,
+  children,
+}: {
+  tone?: Tone;
+  icon?: LucideIcon;
+  children: string;
+}) {
   return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-sm font-semibold whitespace-nowrap ${tones[tone]}`}>
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-sm font-semibold whitespace-nowrap ${tones[tone]}`}
+    >
       {Icon ? <Icon aria-hidden="true" className="size-4 shrink-0" /> : null}
       {children}
     </span>

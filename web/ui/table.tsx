@@ -44,7 +44,9 @@ export function DataTable({
   const [scroller, overflows] = useOverflowsSideways<HTMLDivElement>();
   return (
     <>
-      {overflows ? <p className="mb-2 text-gray-700 dark:text-gray-300">Scroll the table sideways to see every column.</p> : null}
+      {overflows ? (
+        <p className="mb-2 text-gray-700 dark:text-gray-300">Scroll the table sideways to see every column.</p>
+      ) : null}
       {/* Relative, so visually hidden text is clipped by this scroller instead of widening the page. */}
       <div
         ref={scroller}
@@ -58,7 +60,12 @@ export function DataTable({
           <thead className="bg-gray-100 text-sm font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100">
             <tr>
               {columns.map((column) => (
-                <th key={column} scope="col" className={cellClass} aria-sort={sorted?.column === column ? sorted.direction : undefined}>
+                <th
+                  key={column}
+                  scope="col"
+                  className={cellClass}
+                  aria-sort={sorted?.column === column ? sorted.direction : undefined}
+                >
                   {column}
                 </th>
               ))}

@@ -103,7 +103,9 @@ export const recipientProfiles = pgTable(
     }).notNull(),
     idType: text('id_type', { enum: ['NIN', 'VotersCard', 'DriversLicence'] }).notNull(),
     /** 'parentOrGuardian' when a minor or a person without ID sent a parent's or guardian's (spec 1). */
-    idHolder: text('id_holder', { enum: ['self', 'parentOrGuardian'] }).notNull().default('self'),
+    idHolder: text('id_holder', { enum: ['self', 'parentOrGuardian'] })
+      .notNull()
+      .default('self'),
     profilePhotoKey: text('profile_photo_key'),
     idDocumentKey: text('id_document_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -130,10 +132,7 @@ export const organizationProfiles = pgTable(
   },
   (t) => [
     check('organization_profiles_name', sql`length(trim(${t.organizationName})) > 0`),
-    check(
-      'organization_profiles_year',
-      sql`${t.yearOfEstablishment} is null or ${t.yearOfEstablishment} >= 1900`,
-    ),
+    check('organization_profiles_year', sql`${t.yearOfEstablishment} is null or ${t.yearOfEstablishment} >= 1900`),
   ],
 );
 

@@ -114,10 +114,7 @@ export const organizationCampaigns = pgTable(
     check('organization_campaigns_quantity', sql`${t.quantity} >= 1`),
     check('organization_campaigns_unit_price', sql`${t.unitPriceKobo} > 0`),
     check('organization_campaigns_total', sql`${t.totalPriceKobo} = ${t.unitPriceKobo} * ${t.quantity}`),
-    check(
-      'organization_campaigns_units',
-      sql`${t.unitsFulfilled} >= 0 and ${t.unitsFulfilled} <= ${t.quantity}`,
-    ),
+    check('organization_campaigns_units', sql`${t.unitsFulfilled} >= 0 and ${t.unitsFulfilled} <= ${t.quantity}`),
     check('organization_campaigns_amount', sql`${t.amountRaisedKobo} >= 0`),
     check('organization_campaigns_reason', sql`length(trim(${t.reason})) >= 20`),
     index('organization_campaigns_status_idx').on(t.status, t.createdAt, t.id),
@@ -136,8 +133,6 @@ export const organizationCampaigns = pgTable(
  * Every word of the campaigns' search text, once: the vocabulary a misspelt query word is matched
  * against (trigram similarity), so the fuzzy step costs as much as the vocabulary, not the campaigns.
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

@@ -35,7 +35,9 @@ export const donations = pgTable(
     index('donations_donor_email_idx').on(t.donorEmail),
     index('donations_client_address_idx').on(t.clientAddressHash, t.createdAt),
     // The reconciliation sweep reads only unrecorded checkouts, least recently asked about first.
-    index('donations_pending_checked_idx').on(t.checkedAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('donations_pending_checked_idx')
+      .on(t.checkedAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -57,10 +59,7 @@ export const donationItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'donation_items_one_campaign',
-      sql`num_nonnulls(${t.recipientCampaignId}, ${t.organizationCampaignId}) = 1`,
-    ),
+    check('donation_items_one_campaign', sql`num_nonnulls(${t.recipientCampaignId}, ${t.organizationCampaignId}) = 1`),
     check('donation_items_units', sql`${t.units} >= 1`),
     check('donation_items_amount', sql`${t.amountKobo} > 0`),
     index('donation_items_donation_idx').on(t.donationId),
@@ -101,7 +100,9 @@ export const sandboxTransactions = pgTable(
     reference: text('reference').primaryKey(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('NGN'),
-    status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'success', 'failed'] })
+      .notNull()
+      .default('pending'),
     email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

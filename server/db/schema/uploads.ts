@@ -19,7 +19,9 @@ export const uploads = pgTable(
     purpose: text('purpose').notNull(),
     fileName: text('file_name').notNull(),
     declaredType: text('declared_type').notNull(),
-    status: text('status', { enum: ['issued', 'used'] }).notNull().default('issued'),
+    status: text('status', { enum: ['issued', 'used'] })
+      .notNull()
+      .default('issued'),
     /** What the bytes are, read from them when the key was used. */
     detectedType: text('detected_type'),
     /** The key kept once used: a private/ copy of a document, or a public/ re-encoded image. */
@@ -30,6 +32,9 @@ export const uploads = pgTable(
   (t) => [
     index('uploads_status_created_idx').on(t.status, t.createdAt),
     index('uploads_stored_key_idx').on(t.storedKey),
-    check('uploads_used_has_type', sql`${t.status} = 'issued' or (${t.detectedType} is not null and ${t.storedKey} is not null)`),
+    check(
+      'uploads_used_has_type',
+      sql`${t.status} = 'issued' or (${t.detectedType} is not null and ${t.storedKey} is not null)`,
+    ),
   ],
 );

@@ -9,7 +9,13 @@ export const demoAccounts = {
   admin: { email: 'admin@example.com', firstName: 'Adaeze', lastName: 'Nwosu', phone: '+2348090001122' },
   /** Signed up and verified, onboarding not yet done: for trying the wizards. */
   newRecipient: { email: 'new.recipient@example.com', firstName: 'Kemi', lastName: 'Adebayo', phone: '+2348031230001' },
-  newOrganization: { email: 'new.organization@example.com', firstName: 'Musa', lastName: 'Danjuma', phone: '+2348031230002', organizationName: 'Jos Braille Reading Circle' },
+  newOrganization: {
+    email: 'new.organization@example.com',
+    firstName: 'Musa',
+    lastName: 'Danjuma',
+    phone: '+2348031230002',
+    organizationName: 'Jos Braille Reading Circle',
+  },
 } as const;
 
 /** Sample documents (marked as samples), copied into private storage: never served publicly. */
@@ -135,7 +141,8 @@ export const demoOrganizationProducts = [
   {
     key: 'workstation',
     name: 'Screen-Reader Desktop Workstation',
-    description: 'A desktop computer with NVDA, headset and a tactile-marked keyboard for computer labs and training centres.',
+    description:
+      'A desktop computer with NVDA, headset and a tactile-marked keyboard for computer labs and training centres.',
     price: naira(700_000),
     maxQuantity: 30,
     image: '/media/seed/desktop-workstation.svg',
@@ -216,19 +223,151 @@ export type DemoRecipient = {
 };
 
 export const demoRecipients: DemoRecipient[] = [
-  { photo: 'seed/tunde-bakare.svg', document: demoDocuments.recipientId.key, email: 'recipient@example.com', firstName: 'Tunde', lastName: 'Bakare', phone: '+2348029876543', gender: 'Male', age: 21, state: 'Lagos', employment: 'Student', bio: 'Computer science student at the University of Lagos.' },
-  { email: 'amina.yusuf@example.com', firstName: 'Amina', lastName: 'Yusuf', phone: '+2348030000001', gender: 'Female', age: 17, state: 'Oyo', employment: 'Student', bio: 'Senior secondary student preparing for WAEC.' },
-  { email: 'emeka.obi@example.com', firstName: 'Emeka', lastName: 'Obi', phone: '+2348030000002', gender: 'Male', age: 34, state: 'Ogun', employment: 'Self-employed', bio: 'Runs a phone accessories shop in Abeokuta.' },
-  { email: 'funke.adeyemi@example.com', firstName: 'Funke', lastName: 'Adeyemi', phone: '+2348030000003', gender: 'Female', age: 28, state: 'Lagos', employment: 'Employed', bio: 'Customer service agent at a call centre.' },
-  { email: 'ibrahim.musa@example.com', firstName: 'Ibrahim', lastName: 'Musa', phone: '+2348030000004', gender: 'Male', age: 45, state: 'Kwara', employment: 'Unemployed', bio: 'Former teacher who lost his sight to glaucoma.' },
-  { email: 'blessing.okon@example.com', firstName: 'Blessing', lastName: 'Okon', phone: '+2348030000005', gender: 'Female', age: 19, state: 'Edo', employment: 'Student', bio: 'First-year law student.' },
-  { email: 'segun.alabi@example.com', firstName: 'Segun', lastName: 'Alabi', phone: '+2348030000006', gender: 'Male', age: 31, state: 'Osun', employment: 'Employed', bio: 'Radio presenter and accessibility advocate.' },
-  { email: 'chioma.nnaji@example.com', firstName: 'Chioma', lastName: 'Nnaji', phone: '+2348030000007', gender: 'Female', age: 24, state: 'Delta', employment: 'Self-employed', bio: 'Fashion designer building an online shop.' },
-  { email: 'yemi.ogunleye@example.com', firstName: 'Yemi', lastName: 'Ogunleye', phone: '+2348030000008', gender: 'Female', age: 12, state: 'Ekiti', employment: 'Student', bio: 'Primary six pupil who loves reading.' },
-  { email: 'musa.danjuma@example.com', firstName: 'Musa', lastName: 'Danjuma', phone: '+2348030000009', gender: 'Male', age: 52, state: 'Ondo', employment: 'Self-employed', bio: 'Farmer and cooperative secretary.' },
-  { email: 'halima.bello@example.com', firstName: 'Halima', lastName: 'Bello', phone: '+2348030000010', gender: 'Female', age: 26, state: 'Lagos', employment: 'Unemployed', bio: 'Graduate looking for work in accounting.' },
-  { email: 'kunle.afolabi@example.com', firstName: 'Kunle', lastName: 'Afolabi', phone: '+2348030000011', gender: 'Male', age: 38, state: 'Oyo', employment: 'Employed', bio: 'Physiotherapist at a general hospital.' },
-  { email: 'esther.ojo@example.com', firstName: 'Esther', lastName: 'Ojo', phone: '+2348030000012', gender: 'Female', age: 15, state: 'Ogun', employment: 'Student', bio: 'Junior secondary student and chess player.' },
+  {
+    photo: 'seed/tunde-bakare.svg',
+    document: demoDocuments.recipientId.key,
+    email: 'recipient@example.com',
+    firstName: 'Tunde',
+    lastName: 'Bakare',
+    phone: '+2348029876543',
+    gender: 'Male',
+    age: 21,
+    state: 'Lagos',
+    employment: 'Student',
+    bio: 'Computer science student at the University of Lagos.',
+  },
+  {
+    email: 'amina.yusuf@example.com',
+    firstName: 'Amina',
+    lastName: 'Yusuf',
+    phone: '+2348030000001',
+    gender: 'Female',
+    age: 17,
+    state: 'Oyo',
+    employment: 'Student',
+    bio: 'Senior secondary student preparing for WAEC.',
+  },
+  {
+    email: 'emeka.obi@example.com',
+    firstName: 'Emeka',
+    lastName: 'Obi',
+    phone: '+2348030000002',
+    gender: 'Male',
+    age: 34,
+    state: 'Ogun',
+    employment: 'Self-employed',
+    bio: 'Runs a phone accessories shop in Abeokuta.',
+  },
+  {
+    email: 'funke.adeyemi@example.com',
+    firstName: 'Funke',
+    lastName: 'Adeyemi',
+    phone: '+2348030000003',
+    gender: 'Female',
+    age: 28,
+    state: 'Lagos',
+    employment: 'Employed',
+    bio: 'Customer service agent at a call centre.',
+  },
+  {
+    email: 'ibrahim.musa@example.com',
+    firstName: 'Ibrahim',
+    lastName: 'Musa',
+    phone: '+2348030000004',
+    gender: 'Male',
+    age: 45,
+    state: 'Kwara',
+    employment: 'Unemployed',
+    bio: 'Former teacher who lost his sight to glaucoma.',
+  },
+  {
+    email: 'blessing.okon@example.com',
+    firstName: 'Blessing',
+    lastName: 'Okon',
+    phone: '+2348030000005',
+    gender: 'Female',
+    age: 19,
+    state: 'Edo',
+    employment: 'Student',
+    bio: 'First-year law student.',
+  },
+  {
+    email: 'segun.alabi@example.com',
+    firstName: 'Segun',
+    lastName: 'Alabi',
+    phone: '+2348030000006',
+    gender: 'Male',
+    age: 31,
+    state: 'Osun',
+    employment: 'Employed',
+    bio: 'Radio presenter and accessibility advocate.',
+  },
+  {
+    email: 'chioma.nnaji@example.com',
+    firstName: 'Chioma',
+    lastName: 'Nnaji',
+    phone: '+2348030000007',
+    gender: 'Female',
+    age: 24,
+    state: 'Delta',
+    employment: 'Self-employed',
+    bio: 'Fashion designer building an online shop.',
+  },
+  {
+    email: 'yemi.ogunleye@example.com',
+    firstName: 'Yemi',
+    lastName: 'Ogunleye',
+    phone: '+2348030000008',
+    gender: 'Female',
+    age: 12,
+    state: 'Ekiti',
+    employment: 'Student',
+    bio: 'Primary six pupil who loves reading.',
+  },
+  {
+    email: 'musa.danjuma@example.com',
+    firstName: 'Musa',
+    lastName: 'Danjuma',
+    phone: '+2348030000009',
+    gender: 'Male',
+    age: 52,
+    state: 'Ondo',
+    employment: 'Self-employed',
+    bio: 'Farmer and cooperative secretary.',
+  },
+  {
+    email: 'halima.bello@example.com',
+    firstName: 'Halima',
+    lastName: 'Bello',
+    phone: '+2348030000010',
+    gender: 'Female',
+    age: 26,
+    state: 'Lagos',
+    employment: 'Unemployed',
+    bio: 'Graduate looking for work in accounting.',
+  },
+  {
+    email: 'kunle.afolabi@example.com',
+    firstName: 'Kunle',
+    lastName: 'Afolabi',
+    phone: '+2348030000011',
+    gender: 'Male',
+    age: 38,
+    state: 'Oyo',
+    employment: 'Employed',
+    bio: 'Physiotherapist at a general hospital.',
+  },
+  {
+    email: 'esther.ojo@example.com',
+    firstName: 'Esther',
+    lastName: 'Ojo',
+    phone: '+2348030000012',
+    gender: 'Female',
+    age: 15,
+    state: 'Ogun',
+    employment: 'Student',
+    bio: 'Junior secondary student and chess player.',
+  },
 ];
 
 type RecipientStatus = 'pending' | 'approved' | 'rejected' | 'purchased' | 'delivered';
@@ -247,19 +386,119 @@ export type DemoRecipientCampaign = {
 };
 
 export const demoRecipientCampaigns: DemoRecipientCampaign[] = [
-  { recipient: 'recipient@example.com', product: 'laptop', status: 'approved', featured: true, daysAgo: 6, reason: 'I study computer science and do all my coursework by ear. A laptop with a screen reader would let me write code and submit assignments on time instead of borrowing a friend\'s computer.' },
-  { recipient: 'amina.yusuf@example.com', product: 'orbit', status: 'approved', featured: true, daysAgo: 9, reason: 'My WAEC exams are coming and I need to read mathematics and chemistry in braille. A braille display would let me read the same e-books as my classmates.' },
-  { recipient: 'emeka.obi@example.com', product: 'smartcane', status: 'approved', featured: true, daysAgo: 12, reason: 'I walk to my shop through a busy market every morning. A smart cane would warn me of hanging signboards and open gutters that my cane cannot find.' },
-  { recipient: 'funke.adeyemi@example.com', product: 'focus40', status: 'approved', daysAgo: 15, reason: 'My employer has promised me a team lead role if I can work faster in our ticketing system. A 40-cell braille display would let me read customer records quickly and accurately.' },
-  { recipient: 'ibrahim.musa@example.com', product: 'daisy', status: 'approved', daysAgo: 20, reason: 'Since losing my sight I have missed reading. A talking book player would let me read again and help me retrain as a counsellor.' },
-  { recipient: 'blessing.okon@example.com', product: 'magnifier', status: 'pending', daysAgo: 2, reason: 'I have low vision and cannot read the small print in my law textbooks. A video magnifier would let me keep up with my reading list.' },
-  { recipient: 'segun.alabi@example.com', product: 'phone', status: 'pending', daysAgo: 1, reason: 'I present a radio programme on disability rights and need an accessible phone to read listener messages and scripts on air.' },
-  { recipient: 'chioma.nnaji@example.com', product: 'calculator', status: 'rejected', daysAgo: 25, reason: 'I need a calculator that speaks so I can price my designs and keep my accounts without help.', adminNotes: 'Please upload a clearer copy of your ID document and submit again.' },
-  { recipient: 'yemi.ogunleye@example.com', product: 'perkins', status: 'purchased', daysAgo: 40, reason: 'My school has one brailler for twelve pupils. With my own brailler I could do my homework at home every evening.', donor: 'demo' },
-  { recipient: 'musa.danjuma@example.com', product: 'cane', status: 'purchased', daysAgo: 45, reason: 'My old cane broke last month and I now depend on my children to take me to the farm and to cooperative meetings.', donor: { name: 'Oluwaseun Akande', email: 'seun.akande@example.net' } },
-  { recipient: 'halima.bello@example.com', product: 'laptop', status: 'delivered', daysAgo: 70, reason: 'I finished my accounting degree but cannot apply for jobs that need spreadsheet skills without an accessible computer.', donor: 'demo', video: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' },
-  { recipient: 'kunle.afolabi@example.com', product: 'orbit', status: 'delivered', daysAgo: 90, reason: 'I write patient notes every day and need a braille display to check them before they go into the hospital record.', donor: { name: 'Grace Ibekwe', email: 'grace.ibekwe@example.net' }, video: 'https://vimeo.com/76979871' },
-  { recipient: 'esther.ojo@example.com', product: 'phone', status: 'approved', daysAgo: 4, reason: 'I want to join the national braille chess league online, and an accessible phone would let me play and study games at home.' },
+  {
+    recipient: 'recipient@example.com',
+    product: 'laptop',
+    status: 'approved',
+    featured: true,
+    daysAgo: 6,
+    reason:
+      "I study computer science and do all my coursework by ear. A laptop with a screen reader would let me write code and submit assignments on time instead of borrowing a friend's computer.",
+  },
+  {
+    recipient: 'amina.yusuf@example.com',
+    product: 'orbit',
+    status: 'approved',
+    featured: true,
+    daysAgo: 9,
+    reason:
+      'My WAEC exams are coming and I need to read mathematics and chemistry in braille. A braille display would let me read the same e-books as my classmates.',
+  },
+  {
+    recipient: 'emeka.obi@example.com',
+    product: 'smartcane',
+    status: 'approved',
+    featured: true,
+    daysAgo: 12,
+    reason:
+      'I walk to my shop through a busy market every morning. A smart cane would warn me of hanging signboards and open gutters that my cane cannot find.',
+  },
+  {
+    recipient: 'funke.adeyemi@example.com',
+    product: 'focus40',
+    status: 'approved',
+    daysAgo: 15,
+    reason:
+      'My employer has promised me a team lead role if I can work faster in our ticketing system. A 40-cell braille display would let me read customer records quickly and accurately.',
+  },
+  {
+    recipient: 'ibrahim.musa@example.com',
+    product: 'daisy',
+    status: 'approved',
+    daysAgo: 20,
+    reason:
+      'Since losing my sight I have missed reading. A talking book player would let me read again and help me retrain as a counsellor.',
+  },
+  {
+    recipient: 'blessing.okon@example.com',
+    product: 'magnifier',
+    status: 'pending',
+    daysAgo: 2,
+    reason:
+      'I have low vision and cannot read the small print in my law textbooks. A video magnifier would let me keep up with my reading list.',
+  },
+  {
+    recipient: 'segun.alabi@example.com',
+    product: 'phone',
+    status: 'pending',
+    daysAgo: 1,
+    reason:
+      'I present a radio programme on disability rights and need an accessible phone to read listener messages and scripts on air.',
+  },
+  {
+    recipient: 'chioma.nnaji@example.com',
+    product: 'calculator',
+    status: 'rejected',
+    daysAgo: 25,
+    reason: 'I need a calculator that speaks so I can price my designs and keep my accounts without help.',
+    adminNotes: 'Please upload a clearer copy of your ID document and submit again.',
+  },
+  {
+    recipient: 'yemi.ogunleye@example.com',
+    product: 'perkins',
+    status: 'purchased',
+    daysAgo: 40,
+    reason:
+      'My school has one brailler for twelve pupils. With my own brailler I could do my homework at home every evening.',
+    donor: 'demo',
+  },
+  {
+    recipient: 'musa.danjuma@example.com',
+    product: 'cane',
+    status: 'purchased',
+    daysAgo: 45,
+    reason:
+      'My old cane broke last month and I now depend on my children to take me to the farm and to cooperative meetings.',
+    donor: { name: 'Oluwaseun Akande', email: 'seun.akande@example.net' },
+  },
+  {
+    recipient: 'halima.bello@example.com',
+    product: 'laptop',
+    status: 'delivered',
+    daysAgo: 70,
+    reason:
+      'I finished my accounting degree but cannot apply for jobs that need spreadsheet skills without an accessible computer.',
+    donor: 'demo',
+    video: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+  },
+  {
+    recipient: 'kunle.afolabi@example.com',
+    product: 'orbit',
+    status: 'delivered',
+    daysAgo: 90,
+    reason:
+      'I write patient notes every day and need a braille display to check them before they go into the hospital record.',
+    donor: { name: 'Grace Ibekwe', email: 'grace.ibekwe@example.net' },
+    video: 'https://vimeo.com/76979871',
+  },
+  {
+    recipient: 'esther.ojo@example.com',
+    product: 'phone',
+    status: 'approved',
+    daysAgo: 4,
+    reason:
+      'I want to join the national braille chess league online, and an accessible phone would let me play and study games at home.',
+  },
 ];
 
 export type DemoOrganization = {
@@ -276,10 +515,48 @@ export type DemoOrganization = {
 };
 
 export const demoOrganizations: DemoOrganization[] = [
-  { logo: 'seed/lagos-school-for-the-blind.svg', document: demoDocuments.organizationPapers.key, email: 'organization@example.com', firstName: 'Ngozi', lastName: 'Okafor', phone: '+2348051112233', organizationName: 'Lagos School for the Blind', year: 1962, state: 'Lagos', bio: 'A primary and secondary school serving 180 blind and low-vision pupils.' },
-  { email: 'vision.ibadan@example.com', firstName: 'Adebayo', lastName: 'Ogunbiyi', phone: '+2348051112234', organizationName: 'Ibadan Vision Resource Centre', year: 1998, state: 'Oyo', bio: 'Trains blind adults in computer skills and orientation and mobility.' },
-  { email: 'hope.abeokuta@example.com', firstName: 'Fatima', lastName: 'Lawal', phone: '+2348051112235', organizationName: 'Hope Braille Library, Abeokuta', year: 2010, state: 'Ogun', bio: 'A community braille and talking-book library.' },
-  { email: 'mobility.kaduna@example.com', firstName: 'Yusuf', lastName: 'Abubakar', phone: '+2348051112236', organizationName: 'Kaduna Mobility Training Centre', year: 2004, state: 'Kaduna', bio: 'Teaches orientation and mobility to newly blind adults.' },
+  {
+    logo: 'seed/lagos-school-for-the-blind.svg',
+    document: demoDocuments.organizationPapers.key,
+    email: 'organization@example.com',
+    firstName: 'Ngozi',
+    lastName: 'Okafor',
+    phone: '+2348051112233',
+    organizationName: 'Lagos School for the Blind',
+    year: 1962,
+    state: 'Lagos',
+    bio: 'A primary and secondary school serving 180 blind and low-vision pupils.',
+  },
+  {
+    email: 'vision.ibadan@example.com',
+    firstName: 'Adebayo',
+    lastName: 'Ogunbiyi',
+    phone: '+2348051112234',
+    organizationName: 'Ibadan Vision Resource Centre',
+    year: 1998,
+    state: 'Oyo',
+    bio: 'Trains blind adults in computer skills and orientation and mobility.',
+  },
+  {
+    email: 'hope.abeokuta@example.com',
+    firstName: 'Fatima',
+    lastName: 'Lawal',
+    phone: '+2348051112235',
+    organizationName: 'Hope Braille Library, Abeokuta',
+    year: 2010,
+    state: 'Ogun',
+    bio: 'A community braille and talking-book library.',
+  },
+  {
+    email: 'mobility.kaduna@example.com',
+    firstName: 'Yusuf',
+    lastName: 'Abubakar',
+    phone: '+2348051112236',
+    organizationName: 'Kaduna Mobility Training Centre',
+    year: 2004,
+    state: 'Kaduna',
+    bio: 'Teaches orientation and mobility to newly blind adults.',
+  },
 ];
 
 type OrganizationStatus = 'pending' | 'approved' | 'partially_fulfilled' | 'fulfilled' | 'rejected';
@@ -296,11 +573,58 @@ export type DemoOrganizationCampaign = {
 };
 
 export const demoOrganizationCampaigns: DemoOrganizationCampaign[] = [
-  { organization: 'organization@example.com', product: 'slate', quantity: 60, status: 'partially_fulfilled', daysAgo: 14, reason: 'Sixty new pupils join our primary section in September and each needs a slate and stylus for braille writing lessons.', gifts: [ { donor: 'demo', units: 10, daysAgo: 10 }, { donor: { name: 'Kelechi Umeh', email: 'kelechi.umeh@example.net' }, units: 15, daysAgo: 7 } ] },
-  { organization: 'vision.ibadan@example.com', product: 'workstation', quantity: 8, status: 'approved', daysAgo: 8, reason: 'Our computer training lab has two working machines for forty trainees; eight workstations would let a full class practise at once.' },
-  { organization: 'hope.abeokuta@example.com', product: 'daisy', quantity: 4, status: 'fulfilled', daysAgo: 60, reason: 'Our members borrow talking books but have no players at home. Four lending players would serve our reading circle.', gifts: [ { donor: { name: 'Aisha Garba', email: 'aisha.garba@example.net' }, units: 2, daysAgo: 50 }, { donor: 'demo', units: 2, daysAgo: 48 } ] },
-  { organization: 'mobility.kaduna@example.com', product: 'cane', quantity: 40, status: 'pending', daysAgo: 3, reason: 'Our orientation and mobility course starts next month and most trainees arrive without a proper long cane.' },
-  { organization: 'hope.abeokuta@example.com', product: 'paper', quantity: 20, status: 'approved', daysAgo: 5, reason: 'We emboss exam past questions for secondary students and have run out of braille paper for the new term.' },
+  {
+    organization: 'organization@example.com',
+    product: 'slate',
+    quantity: 60,
+    status: 'partially_fulfilled',
+    daysAgo: 14,
+    reason:
+      'Sixty new pupils join our primary section in September and each needs a slate and stylus for braille writing lessons.',
+    gifts: [
+      { donor: 'demo', units: 10, daysAgo: 10 },
+      { donor: { name: 'Kelechi Umeh', email: 'kelechi.umeh@example.net' }, units: 15, daysAgo: 7 },
+    ],
+  },
+  {
+    organization: 'vision.ibadan@example.com',
+    product: 'workstation',
+    quantity: 8,
+    status: 'approved',
+    daysAgo: 8,
+    reason:
+      'Our computer training lab has two working machines for forty trainees; eight workstations would let a full class practise at once.',
+  },
+  {
+    organization: 'hope.abeokuta@example.com',
+    product: 'daisy',
+    quantity: 4,
+    status: 'fulfilled',
+    daysAgo: 60,
+    reason:
+      'Our members borrow talking books but have no players at home. Four lending players would serve our reading circle.',
+    gifts: [
+      { donor: { name: 'Aisha Garba', email: 'aisha.garba@example.net' }, units: 2, daysAgo: 50 },
+      { donor: 'demo', units: 2, daysAgo: 48 },
+    ],
+  },
+  {
+    organization: 'mobility.kaduna@example.com',
+    product: 'cane',
+    quantity: 40,
+    status: 'pending',
+    daysAgo: 3,
+    reason:
+      'Our orientation and mobility course starts next month and most trainees arrive without a proper long cane.',
+  },
+  {
+    organization: 'hope.abeokuta@example.com',
+    product: 'paper',
+    quantity: 20,
+    status: 'approved',
+    daysAgo: 5,
+    reason: 'We emboss exam past questions for secondary students and have run out of braille paper for the new term.',
+  },
 ];
 
 export const demoStories = [
@@ -308,22 +632,19 @@ export const demoStories = [
     title: 'Halima Lands Her First Accounting Job',
     recipientName: 'Halima Bello',
     image: 'seed/story-1.svg',
-    text:
-      'Halima graduated in accounting but every job asked for spreadsheet skills she could not show without an accessible computer. Three weeks after collecting her screen-reader laptop in Lagos she passed a practical test with NVDA and Excel, and she now works in the finance office of a logistics company.',
+    text: 'Halima graduated in accounting but every job asked for spreadsheet skills she could not show without an accessible computer. Three weeks after collecting her screen-reader laptop in Lagos she passed a practical test with NVDA and Excel, and she now works in the finance office of a logistics company.',
   },
   {
     title: 'Kunle Writes His Own Patient Notes Again',
     recipientName: 'Kunle Afolabi',
     image: 'seed/story-3.svg',
-    text:
-      'As a physiotherapist, Kunle relied on colleagues to read back the notes he dictated. With his braille display he checks every note himself before it enters the hospital record, and he has started teaching two blind students who want to join his profession.',
+    text: 'As a physiotherapist, Kunle relied on colleagues to read back the notes he dictated. With his braille display he checks every note himself before it enters the hospital record, and he has started teaching two blind students who want to join his profession.',
   },
   {
     title: 'Mama Adunni Walks to Market on Her Own',
     recipientName: 'Adunni Oladipo',
     image: 'seed/story-2.svg',
-    text:
-      'For years Mama Adunni waited for a grandchild to walk her to the market in Ogbomoso. A donor funded her folding white cane and two mobility lessons, and she now sells her pepper and tomatoes every morning without waiting for anyone.',
+    text: 'For years Mama Adunni waited for a grandchild to walk her to the market in Ogbomoso. A donor funded her folding white cane and two mobility lessons, and she now sells her pepper and tomatoes every morning without waiting for anyone.',
   },
 ] as const;
 

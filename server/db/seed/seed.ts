@@ -53,7 +53,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     };
 
     const userIds = new Map<string, number>();
-    const addUser = async (u: { email: string; firstName: string; lastName: string; phone: string }, role: string, extra: Partial<typeof users.$inferInsert> = {}) => {
+    const addUser = async (
+      u: { email: string; firstName: string; lastName: string; phone: string },
+      role: string,
+      extra: Partial<typeof users.$inferInsert> = {},
+    ) => {
       const [row] = await tx
         .insert(users)
         .values({
@@ -107,13 +111,21 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     // Two accounts that have signed up but not told us who they are yet: the wizards start here.
     await addUser(demoAccounts.newRecipient, 'recipient');
     const newOrgId = await addUser(demoAccounts.newOrganization, 'organization');
-    await tx.insert(organizationProfiles).values({ userId: newOrgId, organizationName: demoAccounts.newOrganization.organizationName });
+    await tx
+      .insert(organizationProfiles)
+      .values({ userId: newOrgId, organizationName: demoAccounts.newOrganization.organizationName });
 
     const productIds = new Map<string, { id: number; price: number }>();
     for (const p of demoProducts) {
       const [row] = await tx
         .insert(products)
-        .values({ name: p.name, description: p.description, priceKobo: p.price, imageKey: p.image, specifications: { ...p.specifications } })
+        .values({
+          name: p.name,
+          description: p.description,
+          priceKobo: p.price,
+          imageKey: p.image,
+          specifications: { ...p.specifications },
+        })
         .returning({ id: products.id });
       productIds.set(p.key, { id: row!.id, price: p.price });
     }
@@ -146,7 +158,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       const reference = `GOI-DEMO-${String(referenceCounter).padStart(4, '0')}`;
       const who =
         donor === 'demo'
-          ? { id: donorId, email: demoAccounts.donor.email, name: `${demoAccounts.donor.firstName} ${demoAccounts.donor.lastName}` }
+          ? {
+              id: donorId,
+              email: demoAccounts.donor.email,
+              name: `${demoAccounts.donor.firstName} ${demoAccounts.donor.lastName}`,
+            }
           : { id: null, email: donor.email, name: donor.name };
       const [d] = await tx
         .insert(donations)
@@ -161,7 +177,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
           createdAt: when,
         })
         .returning({ id: donations.id });
-      await tx.insert(donationItems).values({ donationId: d!.id, ...item, amountKobo: amount, status: 'allocated', createdAt: when });
+      await tx
+        .insert(donationItems)
+        .values({ donationId: d!.id, ...item, amountKobo: amount, status: 'allocated', createdAt: when });
       await tx.insert(payments).values({
         donationId: d!.id,
         provider: 'sandbox',
@@ -188,14 +206,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
           adminNotes: c.adminNotes ?? (c.status === 'pending' ? null : 'Campaign approved via admin panel.'),
           unitsFulfilled: funded ? 1 : 0,
           amountRaisedKobo: funded ? product.price : 0,
-          deliveryStatus: c.status === 'delivered' ? 'delivered' : c.status === 'purchased' ? 'processing_pickup' : null,
+          deliveryStatus:
+            c.status === 'delivered' ? 'delivered' : c.status === 'purchased' ? 'processing_pickup' : null,
           appreciationVideoUrl: c.video ?? null,
           createdAt: ago(c.daysAgo, index),
           updatedAt: ago(Math.max(0, c.daysAgo - 1), index),
         })
         .returning({ id: recipientCampaigns.id });
       if (funded && c.donor) {
-        await recordGift(c.donor, product.price, ago(Math.max(0, c.daysAgo - 5)), { recipientCampaignId: row!.id, units: 1 });
+        await recordGift(c.donor, product.price, ago(Math.max(0, c.daysAgo - 5)), {
+          recipientCampaignId: row!.id,
+          units: 1,
+        });
       }
     }
 
@@ -220,7 +242,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         })
         .returning({ id: organizationCampaigns.id });
       for (const g of c.gifts ?? []) {
-        await recordGift(g.donor, g.units * product.price, ago(g.daysAgo), { organizationCampaignId: row!.id, units: g.units });
+        await recordGift(g.donor, g.units * product.price, ago(g.daysAgo), {
+          organizationCampaignId: row!.id,
+          units: g.units,
+        });
       }
     }
 

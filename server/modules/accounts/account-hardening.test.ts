@@ -19,7 +19,10 @@ beforeAll(async () => {
   google = await startGoogleStandIn();
   ctx = await startTestApp(
     { port: 4321 },
-    { mailer: createSmtpMailer(smtp.url, 'Gift of Independence <no-reply@example.org>'), google: createGoogleVerifier(CLIENT_ID, google.keysUrl) },
+    {
+      mailer: createSmtpMailer(smtp.url, 'Gift of Independence <no-reply@example.org>'),
+      google: createGoogleVerifier(CLIENT_ID, google.keysUrl),
+    },
   );
 });
 afterAll(async () => {
@@ -33,10 +36,22 @@ const nextIp = () => {
   ipCounter += 1;
   return `10.60.${ipCounter >> 8}.${ipCounter & 255}`;
 };
-function call(method: 'GET' | 'POST', url: string, payload?: object, options: { ip?: string; headers?: Record<string, string> } = {}) {
-  return ctx.app.inject({ method, url, payload, headers: options.headers ?? {}, remoteAddress: options.ip ?? nextIp() });
+function call(
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  options: { ip?: string; headers?: Record<string, string> } = {},
+) {
+  return ctx.app.inject({
+    method,
+    url,
+    payload,
+    headers: options.headers ?? {},
+    remoteAddress: options.ip ?? nextIp(),
+  });
 }
-const login = (email: string, password: string, ip?: string) => call('POST', '/api/auth/login', { email, password }, { ip });
+const login = (email: string, password: string, ip?: string) =>
+  call('POST', '/api/auth/login', { email, password }, { ip });
 
 const person = (email: string, password: string, role = 'donor') => ({
   firstName: 'Chi',
@@ -51,7 +66,12 @@ describe('links in mail', () => {
   it('never builds a reset link from the Host or X-Forwarded-Host headers', async () => {
     const email = 'recipient@example.com';
     const before = smtp.mark();
-    const res = await call('POST', '/api/auth/forgot-password', { email }, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    const res = await call(
+      'POST',
+      '/api/auth/forgot-password',
+      { email },
+      { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } },
+    );
     expect(res.statusCode).toBe(200);
     const token = await smtp.lastResetToken(email, before);
     const mail = smtp.to(email).at(-1)!;
@@ -66,7 +86,12 @@ describe('links in mail', () => {
       { mailer: createSmtpMailer(smtp.url, 'Gift of Independence <no-reply@example.org>') },
     );
     try {
-      await other.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'donor@example.com' }, headers: { host: 'evil.example' } });
+      await other.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'donor@example.com' },
+        headers: { host: 'evil.example' },
+      });
       const mail = await smtp.waitFor('donor@example.com', (m) => m.text.includes('/reset-password/'));
       expect(mail.text).toContain('https://gift.example.ng/reset-password/');
       expect(mail.text).not.toContain('evil.example');
@@ -102,9 +127,15 @@ describe('account pre-hijacking', () => {
   it('keeps the password of a person verifying their own sign-up', async () => {
     const email = 'honest.person@example.org';
     await call('POST', '/api/auth/register', person(email, 'my own password'));
-    const verified = await call('POST', '/api/auth/verify-email', { email, token: await smtp.lastCode(email), password: 'my own password' });
+    const verified = await call('POST', '/api/auth/verify-email', {
+      email,
+      token: await smtp.lastCode(email),
+      password: 'my own password',
+    });
     expect(verified.statusCode).toBe(200);
-    const me = await call('GET', '/api/auth/me', undefined, { headers: { authorization: `Bearer ${verified.json().token}` } });
+    const me = await call('GET', '/api/auth/me', undefined, {
+      headers: { authorization: `Bearer ${verified.json().token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect((await login(email, 'my own password')).statusCode).toBe(200);
   });
@@ -126,7 +157,9 @@ describe('verification code tries', () => {
     const code = await smtp.lastCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
     const guesses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => call('POST', '/api/auth/verify-email', { email, token: wrong }, { ip: `10.61.0.${i + 1}` })),
+      Array.from({ length: 60 }, (_, i) =>
+        call('POST', '/api/auth/verify-email', { email, token: wrong }, { ip: `10.61.0.${i + 1}` }),
+      ),
     );
     expect(guesses.every((g) => g.statusCode === 400)).toBe(true);
     const right = await call('POST', '/api/auth/verify-email', { email, token: code });
@@ -148,7 +181,11 @@ describe('password rules', () => {
       ['Qwertyuiop', COMMON_PASSWORD],
       ['          ', 'Your password cannot be only spaces.'],
     ] as const) {
-      const res = await call('POST', '/api/auth/register', person(`rules.${Math.random().toString(36).slice(2)}@example.org`, password));
+      const res = await call(
+        'POST',
+        '/api/auth/register',
+        person(`rules.${Math.random().toString(36).slice(2)}@example.org`, password),
+      );
       expect(res.statusCode, password).toBe(400);
       expect(res.json().fieldErrors.password).toEqual([message]);
     }
@@ -158,7 +195,10 @@ describe('password rules', () => {
     const email = 'organization@example.com';
     const before = smtp.mark();
     await call('POST', '/api/auth/forgot-password', { email });
-    const res = await call('POST', '/api/auth/reset-password', { token: await smtp.lastResetToken(email, before), newPassword: 'iloveyou1' });
+    const res = await call('POST', '/api/auth/reset-password', {
+      token: await smtp.lastResetToken(email, before),
+      newPassword: 'iloveyou1',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(COMMON_PASSWORD);
   });
@@ -169,7 +209,8 @@ describe('reset links', () => {
     const email = 'recipient@example.com';
     const stranger = '10.63.0.1';
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await call('POST', '/api/auth/forgot-password', { email }, { ip: stranger })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await call('POST', '/api/auth/forgot-password', { email }, { ip: stranger })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const before = smtp.mark();
     expect((await call('POST', '/api/auth/forgot-password', { email }, { ip: '10.63.0.2' })).statusCode).toBe(200);
@@ -193,7 +234,9 @@ describe('sign-in limits', () => {
 
   it('counts parallel guesses from one address atomically', async () => {
     const ip = '10.62.1.1';
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login('recipient@example.com', `parallel-${i}-wrong`, ip)));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login('recipient@example.com', `parallel-${i}-wrong`, ip)),
+    );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);

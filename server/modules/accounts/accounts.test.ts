@@ -33,9 +33,21 @@ afterAll(async () => {
 
 let ipCounter = 0;
 /** Each call comes from its own address unless told otherwise, so rate limits only bite where tested. */
-function call(method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}, ip?: string) {
+function call(
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+  ip?: string,
+) {
   ipCounter += 1;
-  return ctx.app.inject({ method, url, payload, headers, remoteAddress: ip ?? `10.1.${ipCounter >> 8}.${ipCounter & 255}` });
+  return ctx.app.inject({
+    method,
+    url,
+    payload,
+    headers,
+    remoteAddress: ip ?? `10.1.${ipCounter >> 8}.${ipCounter & 255}`,
+  });
 }
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -65,7 +77,12 @@ describe('sign-up and email verification', () => {
     const verified = await call('POST', '/api/auth/verify-email', { email, token: code });
     expect(verified.statusCode).toBe(200);
     const { token, user } = verified.json();
-    expect(sessionUserSchema.parse(user)).toMatchObject({ email, role: 'donor', first_name: 'Ada', organizationName: null });
+    expect(sessionUserSchema.parse(user)).toMatchObject({
+      email,
+      role: 'donor',
+      first_name: 'Ada',
+      organizationName: null,
+    });
     await smtp.waitFor(email, (m) => /Welcome/.test(m.subject));
 
     const me = await call('GET', '/api/auth/me', undefined, bearer(token));
@@ -79,7 +96,11 @@ describe('sign-up and email verification', () => {
   });
 
   it('stores the phone as +234 plus digits and the email in lower case', async () => {
-    await call('POST', '/api/auth/register', newPerson('Phone.Case@Example.org', { phoneNumber: '+234 (0)805-555-0101'.replace('(0)', '') }));
+    await call(
+      'POST',
+      '/api/auth/register',
+      newPerson('Phone.Case@Example.org', { phoneNumber: '+234 (0)805-555-0101'.replace('(0)', '') }),
+    );
     const result = (await ctx.database.db.execute(
       sql`select phone_number, email from users where email = 'phone.case@example.org'`,
     )) as unknown as { rows: Array<{ phone_number: string; email: string }> };
@@ -108,9 +129,18 @@ describe('sign-up and email verification', () => {
 
   it('keeps the organization name and lets organizations request only later', async () => {
     const email = 'school@example.org';
-    await call('POST', '/api/auth/register', newPerson(email, { role: 'organization', organizationName: 'Kano Braille School' }));
+    await call(
+      'POST',
+      '/api/auth/register',
+      newPerson(email, { role: 'organization', organizationName: 'Kano Braille School' }),
+    );
     const res = await call('POST', '/api/auth/verify-email', { email, token: await smtp.lastCode(email) });
-    expect(res.json().user).toMatchObject({ role: 'organization', organizationName: 'Kano Braille School', canCreateCampaign: false, isOnboardingComplete: false });
+    expect(res.json().user).toMatchObject({
+      role: 'organization',
+      organizationName: 'Kano Braille School',
+      canCreateCampaign: false,
+      isOnboardingComplete: false,
+    });
   });
 
   it('counts wrong codes, kills the code after five, and refuses the sixth try', async () => {
@@ -119,7 +149,8 @@ describe('sign-up and email verification', () => {
     const right = await smtp.lastCode(email);
     const wrong = right === '000000' ? '111111' : '000000';
     const messages: string[] = [];
-    for (let i = 0; i < 5; i++) messages.push((await call('POST', '/api/auth/verify-email', { email, token: wrong })).json().message);
+    for (let i = 0; i < 5; i++)
+      messages.push((await call('POST', '/api/auth/verify-email', { email, token: wrong })).json().message);
     expect(messages[0]).toBe('That code is not right. 4 tries left.');
     expect(messages[4]).toBe('Too many wrong tries. Ask for a new code.');
     const sixth = await call('POST', '/api/auth/verify-email', { email, token: right });
@@ -191,7 +222,13 @@ describe('sign-in', () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 12; i++) {
-      last = await call('POST', '/api/auth/login', { email: 'limit.target@example.org', password: `wrong-${i}` }, {}, '10.201.0.1');
+      last = await call(
+        'POST',
+        '/api/auth/login',
+        { email: 'limit.target@example.org', password: `wrong-${i}` },
+        {},
+        '10.201.0.1',
+      );
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -243,7 +280,9 @@ describe('password reset', () => {
     expect((await call('POST', '/api/auth/reset-password', { token, newPassword: 'short' })).json().message).toBe(
       'Password must be at least 8 characters.',
     );
-    await ctx.database.db.execute(sql`update verification_codes set expires_at = now() - interval '1 second' where purpose = 'reset_password'`);
+    await ctx.database.db.execute(
+      sql`update verification_codes set expires_at = now() - interval '1 second' where purpose = 'reset_password'`,
+    );
     const res = await call('POST', '/api/auth/reset-password', { token, newPassword: 'long enough now' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This reset link has expired. Ask for a new one.');
@@ -252,7 +291,10 @@ describe('password reset', () => {
 
 describe('Google sign-in', () => {
   it('creates a verified donor from a good token and signs the same person in again', async () => {
-    const token = await google.idToken({ email: 'Gift.Giver@gmail.test', given_name: 'Gift', family_name: 'Giver' }, { audience: CLIENT_ID });
+    const token = await google.idToken(
+      { email: 'Gift.Giver@gmail.test', given_name: 'Gift', family_name: 'Giver' },
+      { audience: CLIENT_ID },
+    );
     const first = await call('POST', '/api/auth/google', { token, role: 'donor' });
     expect(first.statusCode).toBe(200);
     expect(first.json().user).toMatchObject({ email: 'gift.giver@gmail.test', role: 'donor', first_name: 'Gift' });
@@ -264,7 +306,10 @@ describe('Google sign-in', () => {
     const bad = [
       await google.idToken({ email: 'a@gmail.test' }, { audience: 'someone-else' }),
       await google.idToken({ email: 'a@gmail.test' }, { audience: CLIENT_ID, signWithStranger: true }),
-      await google.idToken({ email: 'a@gmail.test' }, { audience: CLIENT_ID, expiresIn: Math.floor(Date.now() / 1000) - 60 }),
+      await google.idToken(
+        { email: 'a@gmail.test' },
+        { audience: CLIENT_ID, expiresIn: Math.floor(Date.now() / 1000) - 60 },
+      ),
       await google.idToken({ email: 'a@gmail.test' }, { audience: CLIENT_ID, issuer: 'https://evil.example' }),
     ];
     for (const token of bad) {
@@ -292,19 +337,32 @@ describe('human check (Turnstile)', () => {
       {},
       {
         mailer: createSmtpMailer(smtp.url, 'no-reply@example.org'),
-        humanCheck: createTurnstile({ secretKey: 'secret-123', siteKey: 'site-1', verifyUrl: stand.verifyUrl, expectedHostname: 'giftofindependence.ng' }),
+        humanCheck: createTurnstile({
+          secretKey: 'secret-123',
+          siteKey: 'site-1',
+          verifyUrl: stand.verifyUrl,
+          expectedHostname: 'giftofindependence.ng',
+        }),
       },
     );
     try {
       const login = (turnstileToken?: string) =>
-        guarded.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'donor@example.com', password: DEMO_PASSWORD, turnstileToken } });
+        guarded.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'donor@example.com', password: DEMO_PASSWORD, turnstileToken },
+        });
       expect((await login()).statusCode).toBe(400);
       expect((await login('fail-token')).json().message).toBe('CAPTCHA verification failed. Please try again.');
       expect((await login('pass-otherhost')).statusCode).toBe(400);
       expect((await login('pass-1')).statusCode).toBe(200);
       expect((await login('pass-1')).statusCode).toBe(400);
       expect(stand.seen.at(-1)).toMatchObject({ secret: 'secret-123', response: 'pass-1' });
-      expect((await guarded.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({ turnstileSiteKey: 'site-1', googleClientId: null, paymentMode: 'test' });
+      expect((await guarded.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({
+        turnstileSiteKey: 'site-1',
+        googleClientId: null,
+        paymentMode: 'test',
+      });
     } finally {
       await stopTestApp(guarded);
       await stand.close();
@@ -314,17 +372,22 @@ describe('human check (Turnstile)', () => {
 
 describe('notifications', () => {
   it('lists and marks read only the caller’s own notifications', async () => {
-    const login = async (email: string) => (await call('POST', '/api/auth/login', { email, password: DEMO_PASSWORD })).json().token as string;
+    const login = async (email: string) =>
+      (await call('POST', '/api/auth/login', { email, password: DEMO_PASSWORD })).json().token as string;
     const donor = await login('donor@example.com');
     await ctx.database.db.execute(sql`insert into notifications (user_id, message, link_to)
       select id, 'Your gift reached Yemi.', '/donor/gifts' from users where email = 'donor@example.com'`);
     await ctx.database.db.execute(sql`insert into notifications (user_id, message)
       select id, 'Admin only note' from users where email = 'admin@example.com'`);
     const list = await call('GET', '/api/notifications', undefined, bearer(donor));
-    expect(list.json()).toEqual([expect.objectContaining({ message: 'Your gift reached Yemi.', link_to: '/donor/gifts', is_read: false })]);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ message: 'Your gift reached Yemi.', link_to: '/donor/gifts', is_read: false }),
+    ]);
     expect((await call('POST', '/api/notifications/read', undefined, bearer(donor))).json()).toEqual({ updated: 1 });
     expect((await call('GET', '/api/notifications', undefined, bearer(donor))).json()[0].is_read).toBe(true);
-    const adminRows = (await ctx.database.db.execute(sql`select is_read from notifications n join users u on u.id = n.user_id where u.email = 'admin@example.com'`)) as unknown as { rows: Array<{ is_read: boolean }> };
+    const adminRows = (await ctx.database.db.execute(
+      sql`select is_read from notifications n join users u on u.id = n.user_id where u.email = 'admin@example.com'`,
+    )) as unknown as { rows: Array<{ is_read: boolean }> };
     expect(adminRows.rows[0]?.is_read).toBe(false);
     expect((await call('GET', '/api/notifications')).statusCode).toBe(401);
   });
@@ -333,14 +396,32 @@ describe('notifications', () => {
 describe('admin accounts from the command line', () => {
   it('creates a verified admin who can sign in, and refuses a duplicate or a self-service role', async () => {
     const { createAdmin } = await import('./create-admin');
-    await createAdmin(ctx.database.db, { email: 'Ops@Example.org', password: 'ops password 1', firstName: 'Ops', lastName: '', roleName: 'super_admin' });
+    await createAdmin(ctx.database.db, {
+      email: 'Ops@Example.org',
+      password: 'ops password 1',
+      firstName: 'Ops',
+      lastName: '',
+      roleName: 'super_admin',
+    });
     const res = await call('POST', '/api/auth/login', { email: 'ops@example.org', password: 'ops password 1' });
     expect(res.json().user.role).toBe('super_admin');
     await expect(
-      createAdmin(ctx.database.db, { email: 'ops@example.org', password: 'ops password 1', firstName: 'Ops', lastName: '', roleName: 'admin' }),
+      createAdmin(ctx.database.db, {
+        email: 'ops@example.org',
+        password: 'ops password 1',
+        firstName: 'Ops',
+        lastName: '',
+        roleName: 'admin',
+      }),
     ).rejects.toThrow('An account with this email already exists.');
     await expect(
-      createAdmin(ctx.database.db, { email: 'x@example.org', password: 'ops password 1', firstName: 'X', lastName: '', roleName: 'donor' }),
+      createAdmin(ctx.database.db, {
+        email: 'x@example.org',
+        password: 'ops password 1',
+        firstName: 'X',
+        lastName: '',
+        roleName: 'donor',
+      }),
     ).rejects.toThrow(/admin role/);
   });
 });

@@ -3,14 +3,20 @@ import { DELETED_NAME, type AdminUser, type UserHistory, type UsersQuery } from 
 import { SELF_SERVICE_ROLES } from '@contract/roles';
 import { selectRows, type Db } from '../../db/client';
 
-const selfService = sql.join(SELF_SERVICE_ROLES.map((r) => sql`${r}`), sql`, `);
+const selfService = sql.join(
+  SELF_SERVICE_ROLES.map((r) => sql`${r}`),
+  sql`, `,
+);
 /** Any role name other than recipient, donor and organization is an admin role. */
 const isAdminRole = (column: SQL) => sql`${column} not in (${selfService})`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 /** One page of accounts, newest first, narrowed by role kind and a search over name and email. */
-export async function listUsers(db: Db, query: UsersQuery): Promise<{ items: AdminUser[]; total: number; page: number; pageSize: number }> {
+export async function listUsers(
+  db: Db,
+  query: UsersQuery,
+): Promise<{ items: AdminUser[]; total: number; page: number; pageSize: number }> {
   const where: SQL[] = [];
   if (query.role === 'admin') where.push(isAdminRole(sql`r.name`));
   else if (query.role !== 'all') where.push(sql`r.name = ${query.role}`);
@@ -19,8 +25,19 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<{ items: Adm
     where.push(sql`(u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like})`);
   }
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-  const [count] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from users u join roles r on r.id = u.role_id ${condition}`);
-  const rows = await selectRows<{ id: number; first_name: string; last_name: string; email: string; role: string; created_at: string; is_active: boolean }>(
+  const [count] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from users u join roles r on r.id = u.role_id ${condition}`,
+  );
+  const rows = await selectRows<{
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: string;
+    created_at: string;
+    is_active: boolean;
+  }>(
     db,
     sql`select u.id, u.first_name, u.last_name, u.email, r.name as role, u.created_at, u.deleted_at is null as is_active
           from users u join roles r on r.id = u.role_id ${condition}
@@ -28,7 +45,12 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<{ items: Adm
          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
   );
   return {
-    items: rows.map((r) => ({ ...r, id: Number(r.id), created_at: iso(r.created_at), is_active: Boolean(r.is_active) })),
+    items: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      created_at: iso(r.created_at),
+      is_active: Boolean(r.is_active),
+    })),
     total: Number(count?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
@@ -37,7 +59,10 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<{ items: Adm
 
 /** The roles a new admin may be given: admin roles only. */
 export async function adminRoles(db: Db): Promise<{ id: number; name: string }[]> {
-  const rows = await selectRows<{ id: number; name: string }>(db, sql`select id, name from roles r where ${isAdminRole(sql`r.name`)} order by name`);
+  const rows = await selectRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from roles r where ${isAdminRole(sql`r.name`)} order by name`,
+  );
   return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
@@ -114,7 +139,9 @@ export async function eraseUser(db: Db, userId: number): Promise<void> {
            must_change_password = false, deleted_at = now(), updated_at = now()
      where id = ${userId}`);
   await db.execute(sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`);
-  await db.execute(sql`update verification_codes set consumed_at = now() where user_id = ${userId} and consumed_at is null`);
+  await db.execute(
+    sql`update verification_codes set consumed_at = now() where user_id = ${userId} and consumed_at is null`,
+  );
   await db.execute(sql`
     update recipient_profiles set bio = '', state_of_origin = '', profile_photo_key = null, id_document_key = null, updated_at = now()
      where user_id = ${userId}`);
@@ -153,7 +180,13 @@ export async function userHistory(db: Db, userId: number): Promise<UserHistory |
           from organization_campaigns c join organization_products p on p.id = c.organization_product_id where c.organization_id = ${userId}
         order by created_at desc, id desc`,
   );
-  const gifts = await selectRows<{ campaign_id: string; product_name: string; amount: number; units: number; date: string }>(
+  const gifts = await selectRows<{
+    campaign_id: string;
+    product_name: string;
+    amount: number;
+    units: number;
+    date: string;
+  }>(
     db,
     sql`select coalesce(i.recipient_campaign_id::text, 'org-' || i.organization_campaign_id) as campaign_id,
                coalesce(p.name, op.name) as product_name, i.amount_kobo as amount, i.units, d.paid_at as date

@@ -25,8 +25,10 @@ export function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: admin, schema: { querystring: usersQuerySchema, response: { 200: usersReplySchema, ...errors } } },
       async (request, reply) => reply.headers(noStore).send(await listUsers(deps.db, request.query)),
     );
-    app.get('/api/admin/users/roles', { config: admin, schema: { response: { 200: rolesReplySchema, ...errors } } }, async (_request, reply) =>
-      reply.headers(noStore).send(await adminRoles(deps.db)),
+    app.get(
+      '/api/admin/users/roles',
+      { config: admin, schema: { response: { 200: rolesReplySchema, ...errors } } },
+      async (_request, reply) => reply.headers(noStore).send(await adminRoles(deps.db)),
     );
     app.post(
       '/api/admin/users',

@@ -12,13 +12,22 @@ import { audit } from '../audit/audit';
 import { mailNotice } from '../notifications/tell-user';
 import { ACCOUNT_EXISTS } from './register-user';
 import { assertPasswordAllowed } from './password-policy';
-import { eraseUser, fileKeysOf, findRole, findUserForDeletion, insertAdmin, lockActiveAdmins, userHistory } from './admin-users-queries';
+import {
+  eraseUser,
+  fileKeysOf,
+  findRole,
+  findUserForDeletion,
+  insertAdmin,
+  lockActiveAdmins,
+  userHistory,
+} from './admin-users-queries';
 import { findUserByEmail } from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config' | 'storage' | 'publicCache'>;
 type Admin = { id: number };
 
-export const NOT_AN_ADMIN_ROLE = 'Choose an admin role. Recipient, donor and organization accounts sign up for themselves.';
+export const NOT_AN_ADMIN_ROLE =
+  'Choose an admin role. Recipient, donor and organization accounts sign up for themselves.';
 const USER_NOT_FOUND = 'User not found.';
 
 /**
@@ -26,18 +35,36 @@ const USER_NOT_FOUND = 'User not found.';
  * must choose their own at first sign-in. The account, the audit line and the welcome mail are
  * written in one transaction.
  */
-export async function createAdminUser(deps: Deps, admin: Admin, input: z.output<typeof newAdminSchema>): Promise<{ message: string; id: number }> {
+export async function createAdminUser(
+  deps: Deps,
+  admin: Admin,
+  input: z.output<typeof newAdminSchema>,
+): Promise<{ message: string; id: number }> {
   const role = await findRole(deps.db, input.roleId);
-  if (!role || appRole(role.name) !== 'admin') throw new AppError('validation_failed', NOT_AN_ADMIN_ROLE, { roleId: [NOT_AN_ADMIN_ROLE] });
-  if (await findUserByEmail(deps.db, input.email)) throw new AppError('conflict', ACCOUNT_EXISTS, { email: [ACCOUNT_EXISTS] });
+  if (!role || appRole(role.name) !== 'admin')
+    throw new AppError('validation_failed', NOT_AN_ADMIN_ROLE, { roleId: [NOT_AN_ADMIN_ROLE] });
+  if (await findUserByEmail(deps.db, input.email))
+    throw new AppError('conflict', ACCOUNT_EXISTS, { email: [ACCOUNT_EXISTS] });
   assertPasswordAllowed(input.password);
   const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
   const baseUrl = publicBaseUrl(deps.config);
   const created = await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const row = await insertAdmin(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName ?? '', passwordHash, roleId: role.id });
+    const row = await insertAdmin(tx, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName ?? '',
+      passwordHash,
+      roleId: role.id,
+    });
     if (!row) throw new AppError('conflict', ACCOUNT_EXISTS, { email: [ACCOUNT_EXISTS] });
-    await audit(tx, { adminId: admin.id, action: 'user.create_admin', entity: 'user', entityId: row.id, details: { role: role.name } });
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'user.create_admin',
+      entity: 'user',
+      entityId: row.id,
+      details: { role: role.name },
+    });
     await mailNotice({ db: tx, jobs: deps.jobs, baseUrl }, row.email, row.firstName, {
       subject: 'Your Gift of Independence admin account',
       message: `An admin account has been made for you on Gift of Independence with the role ${role.name}.`,
@@ -71,7 +98,13 @@ export async function deleteUser(deps: Deps, admin: Admin, userId: number): Prom
     }
     const files = await fileKeysOf(tx, userId);
     await eraseUser(tx, userId);
-    await audit(tx, { adminId: admin.id, action: 'user.delete', entity: 'user', entityId: userId, details: { role: target.role, filesRemoved: files.length } });
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'user.delete',
+      entity: 'user',
+      entityId: userId,
+      details: { role: target.role, filesRemoved: files.length },
+    });
     return files;
   });
   // Bytes cannot be part of the transaction: they go once the erasure is committed.

@@ -14,11 +14,16 @@ export const NO_PASSWORD_YET =
  * device: whoever knew the old password, or held another session, is out. The session that asked
  * stays signed in.
  */
-export async function changePassword(db: Db, user: { id: number; sessionId: number }, input: ChangePassword): Promise<void> {
+export async function changePassword(
+  db: Db,
+  user: { id: number; sessionId: number },
+  input: ChangePassword,
+): Promise<void> {
   const oldHash = await findPasswordHash(db, user.id);
   if (!oldHash) throw new AppError('bad_request', NO_PASSWORD_YET);
   const ok = await argon2.verify(oldHash, input.currentPassword).catch(() => false);
-  if (!ok) throw new AppError('validation_failed', WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
+  if (!ok)
+    throw new AppError('validation_failed', WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
   assertPasswordAllowed(input.newPassword, 'newPassword');
   const newHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
   await db.transaction(async (tx) => {

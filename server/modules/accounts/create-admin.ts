@@ -14,11 +14,15 @@ export async function createAdmin(
 ) {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError('bad_request', 'Enter a valid email address.');
-  if (input.password.length < PASSWORD_MIN) throw new AppError('bad_request', `Password must be at least ${PASSWORD_MIN} characters.`);
+  if (input.password.length < PASSWORD_MIN)
+    throw new AppError('bad_request', `Password must be at least ${PASSWORD_MIN} characters.`);
   if (input.password.trim() === '') throw new AppError('bad_request', 'Your password cannot be only spaces.');
   assertPasswordAllowed(input.password);
   if ((SELF_SERVICE_ROLES as readonly string[]).includes(input.roleName) || !/^[a-z_]{3,40}$/.test(input.roleName)) {
-    throw new AppError('bad_request', 'An admin role is a lower-case name other than recipient, donor or organization.');
+    throw new AppError(
+      'bad_request',
+      'An admin role is a lower-case name other than recipient, donor or organization.',
+    );
   }
   if (await findUserByEmail(db, email)) throw new AppError('conflict', 'An account with this email already exists.');
   const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });

@@ -41,6 +41,9 @@ export function welcomeEmail(to: string, firstName: string, role: string): MailM
     to,
     subject: `Welcome to ${CENTRE}`,
     text: `Hello ${firstName},\n\nWelcome to ${CENTRE}. ${next}\n\n${CENTRE}`,
-    html: html(`Welcome to ${CENTRE}`, [`Hello ${escapeHtml(firstName)},`, `Welcome to ${CENTRE}. ${escapeHtml(next)}`]),
+    html: html(`Welcome to ${CENTRE}`, [
+      `Hello ${escapeHtml(firstName)},`,
+      `Welcome to ${CENTRE}. ${escapeHtml(next)}`,
+    ]),
   };
 }

@@ -31,14 +31,22 @@ export async function googleSignIn(
     }
     await deps.db.transaction(async (tx) => {
       if (existing.emailVerifiedAt) {
-        await tx.update(users).set({ googleSubject: identity.subject, updatedAt: sql`now()` }).where(eq(users.id, existing.id));
+        await tx
+          .update(users)
+          .set({ googleSubject: identity.subject, updatedAt: sql`now()` })
+          .where(eq(users.id, existing.id));
         return;
       }
       // Google has just proved control of an inbox nobody had verified: whoever registered it may not
       // have been its owner, so their password and any session end here.
       await tx
         .update(users)
-        .set({ googleSubject: identity.subject, emailVerifiedAt: sql`now()`, passwordHash: null, updatedAt: sql`now()` })
+        .set({
+          googleSubject: identity.subject,
+          emailVerifiedAt: sql`now()`,
+          passwordHash: null,
+          updatedAt: sql`now()`,
+        })
         .where(eq(users.id, existing.id));
       await revokeAllSessions(tx as unknown as Db, existing.id);
     });

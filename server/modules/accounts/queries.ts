@@ -62,9 +62,18 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    )
     .limit(1);
-  return row ? { id: row.userId, role: appRole(row.roleName), roleName: row.roleName, sessionId: row.sessionId } : undefined;
+  return row
+    ? { id: row.userId, role: appRole(row.roleName), roleName: row.roleName, sessionId: row.sessionId }
+    : undefined;
 }
 
 export async function createSessionRow(db: Db, userId: number, tokenHash: string, days: number, userAgent?: string) {
@@ -77,7 +86,10 @@ export async function createSessionRow(db: Db, userId: number, tokenHash: string
 }
 
 export async function revokeSession(db: Db, sessionId: number) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Signs out every other device of the account, keeping the session that asked. */
@@ -104,7 +116,10 @@ export async function replacePasswordHash(db: Db, userId: number, oldHash: strin
 }
 
 export async function revokeAllSessions(db: Db, userId: number) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export type CodePurpose = 'verify_email' | 'reset_password';
@@ -141,7 +156,13 @@ export async function insertCode(db: Db, userId: number, purpose: CodePurpose, h
   await db
     .update(verificationCodes)
     .set({ consumedAt: sql`now()` })
-    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
   await db.insert(verificationCodes).values({
     userId,
     purpose,

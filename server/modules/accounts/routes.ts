@@ -1,6 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authConfigSchema, authReplySchema, changePasswordSchema, emailOnlySchema, googleSchema, loginSchema, messageReplySchema, registerSchema, resetPasswordSchema, sessionUserSchema, userExistsQuerySchema, userExistsReplySchema, verifyEmailSchema } from '@contract/auth';
+import {
+  authConfigSchema,
+  authReplySchema,
+  changePasswordSchema,
+  emailOnlySchema,
+  googleSchema,
+  loginSchema,
+  messageReplySchema,
+  registerSchema,
+  resetPasswordSchema,
+  sessionUserSchema,
+  userExistsQuerySchema,
+  userExistsReplySchema,
+  verifyEmailSchema,
+} from '@contract/auth';
 import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../deps';
 import { SIGNED_IN } from '../../http/auth';
@@ -22,7 +36,12 @@ const errors = errorReplies(400, 401, 403, 404, 409, 429, 502);
 const CAPTCHA_FAILED = 'CAPTCHA verification failed. Please try again.';
 const SIGN_IN_WAIT = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
-const rule = (name: string, max: number, windowSeconds: number, message?: string): Rule => ({ name, max, windowSeconds, message });
+const rule = (name: string, max: number, windowSeconds: number, message?: string): Rule => ({
+  name,
+  max,
+  windowSeconds,
+  message,
+});
 export const LIMITS = {
   registerPerAddress: rule('register-addr', 10, 600),
   userExistsPerAddress: rule('user-exists-addr', 30, 600),
@@ -43,7 +62,12 @@ export const LIMITS = {
   forgotPerEmail: rule('forgot-email', 20, 3600),
   resetPerAddress: rule('reset-addr', 20, 900),
   // Someone at an unlocked screen guessing the current password: a few tries per account.
-  changePasswordPerAccount: rule('change-password-user', 5, 900, 'Too many attempts to change the password. Please wait a few minutes and try again.'),
+  changePasswordPerAccount: rule(
+    'change-password-user',
+    5,
+    900,
+    'Too many attempts to change the password. Please wait a few minutes and try again.',
+  ),
 };
 /** While an account is being guessed at from elsewhere, each address still gets this many tries. */
 export const TRIES_WHILE_UNDER_ATTACK = 3;
@@ -70,7 +94,10 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/register',
-      { config: { access: 'public' }, schema: { body: registerSchema, response: { 201: messageReplySchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { body: registerSchema, response: { 201: messageReplySchema, ...errors } },
+      },
       async (request, reply) => {
         await limits.hit(LIMITS.registerPerAddress, clientKey(request.ip));
         await requireHuman(request.body.turnstileToken, request.ip);
@@ -82,7 +109,10 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/auth/user-exists',
-      { config: { access: 'public' }, schema: { querystring: userExistsQuerySchema, response: { 200: userExistsReplySchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { querystring: userExistsQuerySchema, response: { 200: userExistsReplySchema, ...errors } },
+      },
       async (request) => {
         await limits.hit(LIMITS.userExistsPerAddress, clientKey(request.ip));
         const user = await findUserByEmail(db, request.query.email);
@@ -92,7 +122,10 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/verify-email',
-      { config: { access: 'public' }, schema: { body: verifyEmailSchema, response: { 200: authReplySchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { body: verifyEmailSchema, response: { 200: authReplySchema, ...errors } },
+      },
       async (request) => {
         await limits.hit(LIMITS.verifyPerAddress, clientKey(request.ip));
         return verifyEmail({ db, jobs, sessionDays }, request.body, ua(request));
@@ -101,7 +134,10 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/resend-otp',
-      { config: { access: 'public' }, schema: { body: emailOnlySchema, response: { 200: messageReplySchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { body: emailOnlySchema, response: { 200: messageReplySchema, ...errors } },
+      },
       async (request) => {
         await limits.hit(LIMITS.resendPerAddress, clientKey(request.ip));
         const user = await findUserByEmail(db, request.body.email);
@@ -126,16 +162,20 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const tries = await limits.count(LIMITS.loginPerAccountAndAddress, `${email}|${address}`);
         // Failures from anywhere do not lock the owner out: while an account is under attack each
         // address keeps a few tries of its own, so the right password from a new address still works.
-        const underAttack = (await limits.peek(LIMITS.loginFailuresPerAccount, email)) >= LIMITS.loginFailuresPerAccount.max;
+        const underAttack =
+          (await limits.peek(LIMITS.loginFailuresPerAccount, email)) >= LIMITS.loginFailuresPerAccount.max;
         const allowed = underAttack ? TRIES_WHILE_UNDER_ATTACK : LIMITS.loginPerAccountAndAddress.max;
         if (tries > allowed) {
-          throw new AppError('rate_limited', SIGN_IN_WAIT, undefined, { 'retry-after': String(LIMITS.loginPerAccountAndAddress.windowSeconds) });
+          throw new AppError('rate_limited', SIGN_IN_WAIT, undefined, {
+            'retry-after': String(LIMITS.loginPerAccountAndAddress.windowSeconds),
+          });
         }
         await requireHuman(request.body.turnstileToken, request.ip);
         try {
           return await signIn({ db, jobs, sessionDays }, request.body, ua(request));
         } catch (error) {
-          if (error instanceof AppError && error.code === 'unauthorized') await limits.count(LIMITS.loginFailuresPerAccount, email);
+          if (error instanceof AppError && error.code === 'unauthorized')
+            await limits.count(LIMITS.loginFailuresPerAccount, email);
           throw error;
         }
       },
@@ -152,7 +192,10 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/forgot-password',
-      { config: { access: 'public' }, schema: { body: emailOnlySchema, response: { 200: messageReplySchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { body: emailOnlySchema, response: { 200: messageReplySchema, ...errors } },
+      },
       async (request) => {
         await limits.hit(LIMITS.forgotPerAddress, clientKey(request.ip));
         await limits.hit(LIMITS.forgotPerEmailAndAddress, `${request.body.email}|${clientKey(request.ip)}`);
@@ -167,7 +210,10 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/reset-password',
-      { config: { access: 'public' }, schema: { body: resetPasswordSchema, response: { 200: messageReplySchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { body: resetPasswordSchema, response: { 200: messageReplySchema, ...errors } },
+      },
       async (request) => {
         await limits.hit(LIMITS.resetPerAddress, clientKey(request.ip));
         await resetPassword({ db }, request.body);
@@ -187,12 +233,17 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/change-password',
-      { config: { access: SIGNED_IN }, schema: { body: changePasswordSchema, response: { 200: messageReplySchema, ...errors } } },
+      {
+        config: { access: SIGNED_IN },
+        schema: { body: changePasswordSchema, response: { 200: messageReplySchema, ...errors } },
+      },
       async (request) => {
         // Counted before the current password is checked, so parallel guesses cannot pass the limit.
         await limits.hit(LIMITS.changePasswordPerAccount, String(request.user!.id));
         await changePassword(db, request.user!, request.body);
-        return { message: 'Your password has been changed. Any other device signed in to your account has been signed out.' };
+        return {
+          message: 'Your password has been changed. Any other device signed in to your account has been signed out.',
+        };
       },
     );
 

@@ -58,14 +58,20 @@ export async function verifyEmail(
   }
   if (!sameHash(code.codeHash, codeHash(user.id, input.token))) {
     const left = MAX_CODE_ATTEMPTS - tried.attempts;
-    throw new AppError('bad_request', left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : TOO_MANY_TRIES);
+    throw new AppError(
+      'bad_request',
+      left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : TOO_MANY_TRIES,
+    );
   }
 
   const firstVerification = user.emailVerifiedAt === null;
   let passwordHash = user.passwordHash;
   if (firstVerification) {
     const presented = input.password;
-    const keeps = presented !== undefined && user.passwordHash !== null && (await argon2.verify(user.passwordHash, presented).catch(() => false));
+    const keeps =
+      presented !== undefined &&
+      user.passwordHash !== null &&
+      (await argon2.verify(user.passwordHash, presented).catch(() => false));
     if (!keeps) {
       if (presented !== undefined) assertPasswordAllowed(presented);
       passwordHash = presented !== undefined ? await argon2.hash(presented, { type: argon2.argon2id }) : null;

@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminOrganizationCampaign, AdminOverview, AdminRecipientCampaign, AllCampaignsQuery, AuditEntry } from '@contract/admin';
+import type {
+  AdminOrganizationCampaign,
+  AdminOverview,
+  AdminRecipientCampaign,
+  AllCampaignsQuery,
+  AuditEntry,
+} from '@contract/admin';
 import { toCampaignId } from '@contract/ids';
 import type { Db } from '../../db/client';
 import {
@@ -23,7 +29,13 @@ const recipientColumns = {
   c: recipientCampaigns,
   productName: products.name,
   productImageKey: products.imageKey,
-  user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phoneNumber },
+  user: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    phone: users.phoneNumber,
+  },
   profile: {
     gender: recipientProfiles.gender,
     age: recipientProfiles.age,
@@ -63,7 +75,9 @@ async function toAdminRecipient(files: Files, row: RecipientRow): Promise<AdminR
     admin_notes: c.adminNotes,
     delivery_status: c.deliveryStatus,
     appreciation_video_url: c.appreciationVideoUrl,
-    public_id: (PUBLIC_RECIPIENT_STATUSES as readonly string[]).includes(c.status) ? toCampaignId({ kind: 'recipient', id: c.id }) : null,
+    public_id: (PUBLIC_RECIPIENT_STATUSES as readonly string[]).includes(c.status)
+      ? toCampaignId({ kind: 'recipient', id: c.id })
+      : null,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
     recipient: {
@@ -89,19 +103,31 @@ async function toAdminRecipient(files: Files, row: RecipientRow): Promise<AdminR
 const mapAll = <R, T>(rows: R[], map: (row: R) => Promise<T>) => Promise.all(rows.map(map));
 
 /** The dashboard's three recipient columns: the pending queue oldest first, the others newest first. */
-export async function listRecipientCampaignsFor(files: Files, list: 'pending' | 'approved' | 'featured'): Promise<AdminRecipientCampaign[]> {
+export async function listRecipientCampaignsFor(
+  files: Files,
+  list: 'pending' | 'approved' | 'featured',
+): Promise<AdminRecipientCampaign[]> {
   const where =
     list === 'pending'
       ? eq(recipientCampaigns.status, 'pending')
       : list === 'approved'
         ? and(eq(recipientCampaigns.status, 'approved'), eq(recipientCampaigns.isFeatured, false))
         : and(eq(recipientCampaigns.status, 'approved'), eq(recipientCampaigns.isFeatured, true));
-  const order = list === 'pending' ? [asc(recipientCampaigns.createdAt), asc(recipientCampaigns.id)] : [desc(recipientCampaigns.updatedAt), desc(recipientCampaigns.id)];
-  const rows = await recipientBase(files.db).where(where).orderBy(...order).limit(100);
+  const order =
+    list === 'pending'
+      ? [asc(recipientCampaigns.createdAt), asc(recipientCampaigns.id)]
+      : [desc(recipientCampaigns.updatedAt), desc(recipientCampaigns.id)];
+  const rows = await recipientBase(files.db)
+    .where(where)
+    .orderBy(...order)
+    .limit(100);
   return mapAll(rows, (r) => toAdminRecipient(files, r));
 }
 
-export async function findAdminRecipientCampaign(files: Files, id: number): Promise<AdminRecipientCampaign | undefined> {
+export async function findAdminRecipientCampaign(
+  files: Files,
+  id: number,
+): Promise<AdminRecipientCampaign | undefined> {
   const [row] = await recipientBase(files.db).where(eq(recipientCampaigns.id, id)).limit(1);
   return row ? toAdminRecipient(files, row) : undefined;
 }
@@ -141,14 +167,25 @@ export async function listAllRecipientCampaigns(files: Files, query: AllCampaign
     .orderBy(...SORTS[query.sort])
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return { items: await mapAll(rows, (r) => toAdminRecipient(files, r)), total: Number(count?.n ?? 0), page: query.page, pageSize: query.pageSize };
+  return {
+    items: await mapAll(rows, (r) => toAdminRecipient(files, r)),
+    total: Number(count?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 const organizationColumns = {
   c: organizationCampaigns,
   productName: organizationProducts.name,
   imageUrl: organizationProducts.imageUrl,
-  user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phoneNumber },
+  user: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    phone: users.phoneNumber,
+  },
   profile: {
     name: organizationProfiles.organizationName,
     year: organizationProfiles.yearOfEstablishment,
@@ -189,7 +226,9 @@ async function toAdminOrganization(files: Files, row: OrganizationRow): Promise<
     reason: c.reason,
     status: c.status,
     admin_notes: c.adminNotes,
-    public_id: (PUBLIC_ORGANIZATION_STATUSES as readonly string[]).includes(c.status) ? toCampaignId({ kind: 'organization', id: c.id }) : null,
+    public_id: (PUBLIC_ORGANIZATION_STATUSES as readonly string[]).includes(c.status)
+      ? toCampaignId({ kind: 'organization', id: c.id })
+      : null,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
     organization: {
@@ -210,7 +249,11 @@ async function toAdminOrganization(files: Files, row: OrganizationRow): Promise<
 }
 
 /** Pending (oldest first) or active (approved, partly or fully funded; newest first), optionally for one organization. */
-export async function listOrganizationCampaignsFor(files: Files, list: 'pending' | 'active', organizationId?: number): Promise<AdminOrganizationCampaign[]> {
+export async function listOrganizationCampaignsFor(
+  files: Files,
+  list: 'pending' | 'active',
+  organizationId?: number,
+): Promise<AdminOrganizationCampaign[]> {
   const where = [
     list === 'pending'
       ? eq(organizationCampaigns.status, 'pending')
@@ -218,12 +261,20 @@ export async function listOrganizationCampaignsFor(files: Files, list: 'pending'
   ];
   if (organizationId) where.push(eq(organizationCampaigns.organizationId, organizationId));
   const order =
-    list === 'pending' ? [asc(organizationCampaigns.createdAt), asc(organizationCampaigns.id)] : [desc(organizationCampaigns.updatedAt), desc(organizationCampaigns.id)];
-  const rows = await organizationBase(files.db).where(and(...where)).orderBy(...order).limit(100);
+    list === 'pending'
+      ? [asc(organizationCampaigns.createdAt), asc(organizationCampaigns.id)]
+      : [desc(organizationCampaigns.updatedAt), desc(organizationCampaigns.id)];
+  const rows = await organizationBase(files.db)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(100);
   return mapAll(rows, (r) => toAdminOrganization(files, r));
 }
 
-export async function findAdminOrganizationCampaign(files: Files, id: number): Promise<AdminOrganizationCampaign | undefined> {
+export async function findAdminOrganizationCampaign(
+  files: Files,
+  id: number,
+): Promise<AdminOrganizationCampaign | undefined> {
   const [row] = await organizationBase(files.db).where(eq(organizationCampaigns.id, id)).limit(1);
   return row ? toAdminOrganization(files, row) : undefined;
 }
@@ -265,7 +316,10 @@ export async function listAudit(
   if (query.adminId) where.push(eq(adminAuditLog.adminId, query.adminId));
   if (query.cursor) where.push(sql`${adminAuditLog.id} < ${query.cursor}`);
   const rows = await db
-    .select({ log: adminAuditLog, admin: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    .select({
+      log: adminAuditLog,
+      admin: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
     .from(adminAuditLog)
     .leftJoin(users, eq(users.id, adminAuditLog.adminId))
     .where(where.length ? and(...where) : undefined)

@@ -21,7 +21,14 @@ import { idParamSchema } from '@contract/campaigns';
 import { errorReplies } from '@contract/errors';
 import { parseCampaignId } from '@contract/ids';
 import type { AppDeps } from '../../deps';
-import { addVideo, changeOrganizationStatus, changeRecipientStatus, editReason, markDelivered, setFeatured } from './admin-actions';
+import {
+  addVideo,
+  changeOrganizationStatus,
+  changeRecipientStatus,
+  editReason,
+  markDelivered,
+  setFeatured,
+} from './admin-actions';
 import {
   adminOverview,
   listAllRecipientCampaigns,
@@ -36,16 +43,17 @@ const noStore = { 'cache-control': 'private, no-store' };
 
 /** '12' is a recipient campaign and 'org-12' an organization campaign, so the shared status call is never ambiguous. */
 const campaignRefParam = z.object({
-  id: z
-    .string()
-    .transform((raw, ctx) => {
-      const ref = parseCampaignId(raw);
-      if (!ref) {
-        ctx.addIssue({ code: 'custom', message: 'Campaign id must be a number such as 12, or org-12 for an organization campaign.' });
-        return z.NEVER;
-      }
-      return ref;
-    }),
+  id: z.string().transform((raw, ctx) => {
+    const ref = parseCampaignId(raw);
+    if (!ref) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Campaign id must be a number such as 12, or org-12 for an organization campaign.',
+      });
+      return z.NEVER;
+    }
+    return ref;
+  }),
 });
 
 /**
@@ -56,17 +64,24 @@ const campaignRefParam = z.object({
 export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const files = { db: deps.db, storage: deps.storage, signer: deps.signer };
   return async (app) => {
-    app.get('/api/admin/overview', { config: admin, schema: { response: { 200: adminOverviewSchema, ...errors } } }, async (_request, reply) =>
-      reply.headers(noStore).send(await adminOverview(deps.db)),
+    app.get(
+      '/api/admin/overview',
+      { config: admin, schema: { response: { 200: adminOverviewSchema, ...errors } } },
+      async (_request, reply) => reply.headers(noStore).send(await adminOverview(deps.db)),
     );
     for (const list of ['pending', 'approved', 'featured'] as const) {
-      app.get(`/api/admin/campaigns/${list}`, { config: admin, schema: { response: { 200: z.array(adminRecipientCampaignSchema), ...errors } } }, async (_request, reply) =>
-        reply.headers(noStore).send(await listRecipientCampaignsFor(files, list)),
+      app.get(
+        `/api/admin/campaigns/${list}`,
+        { config: admin, schema: { response: { 200: z.array(adminRecipientCampaignSchema), ...errors } } },
+        async (_request, reply) => reply.headers(noStore).send(await listRecipientCampaignsFor(files, list)),
       );
     }
     app.get(
       '/api/admin/campaigns/all',
-      { config: admin, schema: { querystring: allCampaignsQuerySchema, response: { 200: allCampaignsReplySchema, ...errors } } },
+      {
+        config: admin,
+        schema: { querystring: allCampaignsQuerySchema, response: { 200: allCampaignsReplySchema, ...errors } },
+      },
       async (request, reply) => reply.headers(noStore).send(await listAllRecipientCampaigns(files, request.query)),
     );
     app.patch(
@@ -98,22 +113,46 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.put(
       '/api/admin/campaigns/:id/reason',
-      { config: admin, schema: { params: idParamSchema, body: reasonEditSchema, response: { 200: recipientActionReplySchema, ...errors } } },
-      async (request) => editReason(deps, request.user!, request.params.id, request.body.reason, request.body.previousReason),
+      {
+        config: admin,
+        schema: {
+          params: idParamSchema,
+          body: reasonEditSchema,
+          response: { 200: recipientActionReplySchema, ...errors },
+        },
+      },
+      async (request) =>
+        editReason(deps, request.user!, request.params.id, request.body.reason, request.body.previousReason),
     );
     app.patch(
       '/api/admin/campaigns/:id/delivery',
-      { config: admin, schema: { params: idParamSchema, body: deliverySchema, response: { 200: recipientActionReplySchema, ...errors } } },
+      {
+        config: admin,
+        schema: {
+          params: idParamSchema,
+          body: deliverySchema,
+          response: { 200: recipientActionReplySchema, ...errors },
+        },
+      },
       async (request) => markDelivered(deps, request.user!, request.params.id),
     );
     app.post(
       '/api/admin/campaigns/:id/video',
-      { config: admin, schema: { params: idParamSchema, body: videoSchema, response: { 200: recipientActionReplySchema, ...errors } } },
+      {
+        config: admin,
+        schema: { params: idParamSchema, body: videoSchema, response: { 200: recipientActionReplySchema, ...errors } },
+      },
       async (request) => addVideo(deps, request.user!, request.params.id, request.body.videoUrl),
     );
 
     // Organization campaigns. The two spec families (org-campaigns and organization/campaigns) answer the same lists.
-    const listSchema = { config: admin, schema: { querystring: organizationFilterSchema, response: { 200: z.array(adminOrganizationCampaignSchema), ...errors } } };
+    const listSchema = {
+      config: admin,
+      schema: {
+        querystring: organizationFilterSchema,
+        response: { 200: z.array(adminOrganizationCampaignSchema), ...errors },
+      },
+    };
     const orgLists = [
       ['/api/admin/org-campaigns/pending', 'pending'],
       ['/api/admin/org-campaigns/active', 'active'],
@@ -127,7 +166,14 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     }
     app.patch(
       '/api/admin/org-campaigns/:id/status',
-      { config: admin, schema: { params: idParamSchema, body: statusChangeSchema, response: { 200: organizationActionReplySchema, ...errors } } },
+      {
+        config: admin,
+        schema: {
+          params: idParamSchema,
+          body: statusChangeSchema,
+          response: { 200: organizationActionReplySchema, ...errors },
+        },
+      },
       async (request) => changeOrganizationStatus(deps, request.user!, request.params.id, request.body),
     );
 

@@ -21,7 +21,10 @@ afterAll(() => stopTestApp(ctx));
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 
 async function idsWhere(table: 'recipient_campaigns' | 'organization_campaigns', status: string): Promise<number[]> {
-  const rows = await selectRows<{ id: number }>(ctx.database.db, sql`select id from ${sql.identifier(table)} where status = ${status} order by id`);
+  const rows = await selectRows<{ id: number }>(
+    ctx.database.db,
+    sql`select id from ${sql.identifier(table)} where status = ${status} order by id`,
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -95,7 +98,10 @@ describe('GET /api/campaigns/:id', () => {
   });
 
   it('hides pending and rejected campaigns behind 404', async () => {
-    const hidden = [...(await idsWhere('recipient_campaigns', 'pending')), ...(await idsWhere('recipient_campaigns', 'rejected'))];
+    const hidden = [
+      ...(await idsWhere('recipient_campaigns', 'pending')),
+      ...(await idsWhere('recipient_campaigns', 'rejected')),
+    ];
     expect(hidden.length).toBeGreaterThan(0);
     for (const id of hidden) {
       const res = await get(`/api/campaigns/${id}`);
@@ -245,7 +251,9 @@ describe('GET /api/campaigns/search', () => {
 
 describe('search vocabulary, widening and load', () => {
   it('learns the words of a new campaign, so a misspelling of them finds it', async () => {
-    const id = await createRecipientCampaign(ctx.database.db, { reason: 'I repair motorcycles in Onitsha and need to read the manuals myself.' });
+    const id = await createRecipientCampaign(ctx.database.db, {
+      reason: 'I repair motorcycles in Onitsha and need to read the manuals myself.',
+    });
     await refreshRecipientSearchText(ctx.database.db, [id]);
     const res = await get(`/api/campaigns/search?q=${encodeURIComponent('motorcyles onitsa')}`);
     expect(res.statusCode).toBe(200);
@@ -258,7 +266,9 @@ describe('search vocabulary, widening and load', () => {
     const [top] = first.json() as Array<{ id: number; product_name: string }>;
     expect(top?.product_name).toMatch(/braille/i);
     const cursor = first.headers['x-next-cursor'] as string;
-    const second = await get(`/api/campaigns/search?q=${encodeURIComponent('xylophone braille')}&limit=1&cursor=${cursor}`);
+    const second = await get(
+      `/api/campaigns/search?q=${encodeURIComponent('xylophone braille')}&limit=1&cursor=${cursor}`,
+    );
     const [next] = second.json() as Array<{ id: number }>;
     expect(next).toBeDefined();
     expect(next!.id).not.toBe(top!.id);
@@ -274,7 +284,9 @@ describe('search vocabulary, widening and load', () => {
     const busy = await startTestApp({ search: { concurrency: 1, queue: 1 }, publicCacheSeconds: 0 });
     try {
       const words = ['braille', 'cane', 'laptop', 'talking', 'magnifier', 'display', 'reader', 'watch'];
-      const replies = await Promise.all(words.map((q) => busy.app.inject({ method: 'GET', url: `/api/campaigns/search?q=${q}` })));
+      const replies = await Promise.all(
+        words.map((q) => busy.app.inject({ method: 'GET', url: `/api/campaigns/search?q=${q}` })),
+      );
       const statuses = replies.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
       expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(1);

@@ -19,7 +19,8 @@ import {
 function imageOf(c: PublicRecipientCampaign | PublicOrganizationCampaign, sizes: ImageSizes): PreloadImage[] {
   const set = c.type === 'organization' ? c.image : c.product_image;
   const url = c.type === 'organization' ? c.image_url : c.product_image_url;
-  if (set) return [{ href: phoneSize(set.webp_srcset) ?? url ?? set.src, srcset: set.webp_srcset, sizes: IMAGE_SIZES[sizes] }];
+  if (set)
+    return [{ href: phoneSize(set.webp_srcset) ?? url ?? set.src, srcset: set.webp_srcset, sizes: IMAGE_SIZES[sizes] }];
   return url ? [{ href: url }] : [];
 }
 
@@ -51,7 +52,9 @@ export async function pagePreloadsFor(db: Db, storage: Storage, urlPath: string)
       listPublicRecipientCampaigns(db, storage, { limit: 1 }),
       listPublicOrganizationCampaigns(db, storage, { limit: 1 }),
     ]);
-    const newest = [...recipient.items, ...organization.items].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+    const newest = [...recipient.items, ...organization.items].sort((a, b) =>
+      b.created_at.localeCompare(a.created_at),
+    )[0];
     return {
       images: newest ? imageOf(newest, 'card') : [],
       data: [`/api/campaigns?limit=${PAGE_DEFAULT}`, `/api/org-campaigns/active?limit=${PAGE_DEFAULT}`],

@@ -51,7 +51,10 @@ type RecipientRow = Awaited<ReturnType<typeof recipientBase>>[number];
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
-export function toPublicRecipientCampaign(row: Omit<RecipientRow, 'cursorTs'>, storage: Storage): PublicRecipientCampaign {
+export function toPublicRecipientCampaign(
+  row: Omit<RecipientRow, 'cursorTs'>,
+  storage: Storage,
+): PublicRecipientCampaign {
   const funded = row.status === 'purchased' || row.status === 'delivered';
   return {
     id: row.id,
@@ -167,7 +170,10 @@ const organizationColumns = {
 
 type OrganizationRow = Awaited<ReturnType<typeof organizationBase>>[number];
 
-export function toPublicOrganizationCampaign(row: Omit<OrganizationRow, 'cursorTs'>, storage: Storage): PublicOrganizationCampaign {
+export function toPublicOrganizationCampaign(
+  row: Omit<OrganizationRow, 'cursorTs'>,
+  storage: Storage,
+): PublicOrganizationCampaign {
   const fallbackName = `${row.firstName} ${row.lastName}`.trim();
   return {
     id: row.id,
@@ -240,7 +246,10 @@ export async function refreshRecipientSearchText(db: Db, ids?: number[]): Promis
       from products p, users u
      where p.id = c.product_id and u.id = c.recipient_id
        ${ids ? sql`and c.id = any(${sql.param(ids)}::int[])` : sql``}`);
-  await addSearchWords(db, sql`select search_text from recipient_campaigns ${ids ? sql`where id = any(${sql.param(ids)}::int[])` : sql``}`);
+  await addSearchWords(
+    db,
+    sql`select search_text from recipient_campaigns ${ids ? sql`where id = any(${sql.param(ids)}::int[])` : sql``}`,
+  );
 }
 
 /**
@@ -266,7 +275,10 @@ export async function refreshOrganizationSearchText(db: Db, ids?: number[]): Pro
       left join organization_profiles op on op.user_id = u.id
      where p.id = c.organization_product_id and u.id = c.organization_id
        ${ids ? sql`and c.id = any(${sql.param(ids)}::int[])` : sql``}`);
-  await addSearchWords(db, sql`select search_text from organization_campaigns ${ids ? sql`where id = any(${sql.param(ids)}::int[])` : sql``}`);
+  await addSearchWords(
+    db,
+    sql`select search_text from organization_campaigns ${ids ? sql`where id = any(${sql.param(ids)}::int[])` : sql``}`,
+  );
 }
 
 // The public columns of both kinds under one list of names, for a union of the two: each kind's
@@ -281,7 +293,9 @@ const unionSelect = (columns: Record<string, unknown>): SQL =>
   sql.join(
     [...unionColumnTypes].map(([name, type]) => {
       const column = columns[name];
-      return is(column, Column) ? sql`${column} as ${sql.identifier(name)}` : sql`null::${sql.raw(type)} as ${sql.identifier(name)}`;
+      return is(column, Column)
+        ? sql`${column} as ${sql.identifier(name)}`
+        : sql`null::${sql.raw(type)} as ${sql.identifier(name)}`;
     }),
     sql`, `,
   );
@@ -331,7 +345,8 @@ export async function listPublicCampaignRefs(
   db: Db,
   limit: number,
 ): Promise<Array<{ kind: 'recipient' | 'organization'; id: number; updatedAt: string }>> {
-  const updated = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+  const updated = (column: AnyColumn) =>
+    sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
   const [recipient, organization] = await Promise.all([
     db
       .select({ id: recipientCampaigns.id, updatedAt: updated(recipientCampaigns.updatedAt) })

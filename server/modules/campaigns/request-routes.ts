@@ -27,8 +27,12 @@ export function requestRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/campaigns',
-      { config: { access: ['recipient'] }, schema: { body: recipientRequestSchema, response: { 201: requestReplySchema, ...errors } } },
-      async (request, reply) => reply.status(201).send(await requestRecipientCampaign(deps, request.user!.id, request.body)),
+      {
+        config: { access: ['recipient'] },
+        schema: { body: recipientRequestSchema, response: { 201: requestReplySchema, ...errors } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await requestRecipientCampaign(deps, request.user!.id, request.body)),
     );
     app.get(
       '/api/campaigns/my-status',
@@ -37,13 +41,21 @@ export function requestRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/organization/campaigns',
-      { config: { access: ['organization'] }, schema: { body: organizationRequestSchema, response: { 201: requestReplySchema, ...errors } } },
-      async (request, reply) => reply.status(201).send(await requestOrganizationCampaign(deps, request.user!.id, request.body)),
+      {
+        config: { access: ['organization'] },
+        schema: { body: organizationRequestSchema, response: { 201: requestReplySchema, ...errors } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await requestOrganizationCampaign(deps, request.user!.id, request.body)),
     );
     app.get(
       '/api/organization/campaigns',
-      { config: { access: ['organization'] }, schema: { response: { 200: z.array(myOrganizationCampaignSchema), ...errors } } },
-      async (request, reply) => reply.headers(noStore).send(await myOrganizationCampaigns(db, storage, request.user!.id)),
+      {
+        config: { access: ['organization'] },
+        schema: { response: { 200: z.array(myOrganizationCampaignSchema), ...errors } },
+      },
+      async (request, reply) =>
+        reply.headers(noStore).send(await myOrganizationCampaigns(db, storage, request.user!.id)),
     );
     app.get(
       '/api/organization/overview',

@@ -1,5 +1,11 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { MyCampaign, MyOrganizationCampaign, OrganizationOverview, OrganizationRequest, RecipientRequest } from '@contract/requests';
+import type {
+  MyCampaign,
+  MyOrganizationCampaign,
+  OrganizationOverview,
+  OrganizationRequest,
+  RecipientRequest,
+} from '@contract/requests';
 import { toCampaignId } from '@contract/ids';
 import type { AppDeps } from '../../deps';
 import { selectRows, type Db } from '../../db/client';
@@ -9,11 +15,17 @@ import { JOB } from '../../jobs/names';
 import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
 import { tellAdmins } from '../notifications/tell-admins';
-import { PUBLIC_ORGANIZATION_STATUSES, PUBLIC_RECIPIENT_STATUSES, refreshOrganizationSearchText, refreshRecipientSearchText } from './queries';
+import {
+  PUBLIC_ORGANIZATION_STATUSES,
+  PUBLIC_RECIPIENT_STATUSES,
+  refreshOrganizationSearchText,
+  refreshRecipientSearchText,
+} from './queries';
 
 export const ONBOARD_FIRST = 'Complete your profile before making a request.';
 export const RECIPIENT_HAS_OPEN = 'You already have an active request. View its status on your dashboard.';
-export const ORGANIZATION_HAS_OPEN = 'Your organization already has an active request. View its status on your dashboard.';
+export const ORGANIZATION_HAS_OPEN =
+  'Your organization already has an active request. View its status on your dashboard.';
 
 export type CampaignRequestedJob = { kind: 'recipient' | 'organization'; id: number };
 
@@ -26,12 +38,22 @@ async function requireOnboarded(db: Db, userId: number) {
  * A recipient asks for one device. The price is copied from the catalogue; the database's partial
  * unique index allows one open request per recipient, so two submits at once cannot both succeed.
  */
-export async function requestRecipientCampaign(deps: Pick<AppDeps, 'db' | 'jobs'>, userId: number, input: RecipientRequest) {
+export async function requestRecipientCampaign(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  userId: number,
+  input: RecipientRequest,
+) {
   await requireOnboarded(deps.db, userId);
   const id = await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [product] = await tx.select({ id: products.id, price: products.priceKobo }).from(products).where(and(eq(products.id, input.productId), isNull(products.withdrawnAt)));
-    if (!product) throw new AppError('bad_request', 'That product is not in the catalog.', { productId: ['That product is not in the catalog.'] });
+    const [product] = await tx
+      .select({ id: products.id, price: products.priceKobo })
+      .from(products)
+      .where(and(eq(products.id, input.productId), isNull(products.withdrawnAt)));
+    if (!product)
+      throw new AppError('bad_request', 'That product is not in the catalog.', {
+        productId: ['That product is not in the catalog.'],
+      });
     const [row] = await tx
       .insert(recipientCampaigns)
       .values({ recipientId: userId, productId: product.id, priceKobo: product.price, reason: input.reason })
@@ -39,7 +61,10 @@ export async function requestRecipientCampaign(deps: Pick<AppDeps, 'db' | 'jobs'
       .returning({ id: recipientCampaigns.id });
     if (!row) throw new AppError('conflict', RECIPIENT_HAS_OPEN).withCode('open_request');
     await refreshRecipientSearchText(tx, [row.id]);
-    await deps.jobs.enqueue(tx, JOB.campaignRequested, { kind: 'recipient', id: row.id } satisfies CampaignRequestedJob);
+    await deps.jobs.enqueue(tx, JOB.campaignRequested, {
+      kind: 'recipient',
+      id: row.id,
+    } satisfies CampaignRequestedJob);
     return row.id;
   });
   deps.jobs.wake(JOB.campaignRequested);
@@ -47,13 +72,19 @@ export async function requestRecipientCampaign(deps: Pick<AppDeps, 'db' | 'jobs'
 }
 
 /** An organization asks for several units of an available product, up to its max_quantity. */
-export async function requestOrganizationCampaign(deps: Pick<AppDeps, 'db' | 'jobs'>, userId: number, input: OrganizationRequest) {
+export async function requestOrganizationCampaign(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  userId: number,
+  input: OrganizationRequest,
+) {
   await requireOnboarded(deps.db, userId);
   const id = await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [product] = await tx.select().from(organizationProducts).where(eq(organizationProducts.id, input.productId));
     if (!product || !product.isAvailable || product.withdrawnAt) {
-      throw new AppError('bad_request', 'That product is not available to request.', { productId: ['That product is not available to request.'] });
+      throw new AppError('bad_request', 'That product is not available to request.', {
+        productId: ['That product is not available to request.'],
+      });
     }
     if (input.quantity > product.maxQuantity) {
       const message = `You can request at most ${product.maxQuantity} units of ${product.name}.`;
@@ -74,7 +105,10 @@ export async function requestOrganizationCampaign(deps: Pick<AppDeps, 'db' | 'jo
       .returning({ id: organizationCampaigns.id });
     if (!row) throw new AppError('conflict', ORGANIZATION_HAS_OPEN).withCode('open_request');
     await refreshOrganizationSearchText(tx, [row.id]);
-    await deps.jobs.enqueue(tx, JOB.campaignRequested, { kind: 'organization', id: row.id } satisfies CampaignRequestedJob);
+    await deps.jobs.enqueue(tx, JOB.campaignRequested, {
+      kind: 'organization',
+      id: row.id,
+    } satisfies CampaignRequestedJob);
     return row.id;
   });
   deps.jobs.wake(JOB.campaignRequested);
@@ -82,15 +116,24 @@ export async function requestOrganizationCampaign(deps: Pick<AppDeps, 'db' | 'jo
 }
 
 /** The admins hear of each new request (run by the job queue). */
-export async function notifyAdminsOfRequest(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, job: CampaignRequestedJob): Promise<void> {
+export async function notifyAdminsOfRequest(
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>,
+  job: CampaignRequestedJob,
+): Promise<void> {
   const rows =
     job.kind === 'recipient'
-      ? await selectRows<{ who: string; product: string }>(deps.db, sql`select concat_ws(' ', u.first_name, u.last_name) as who, p.name as product
-          from recipient_campaigns c join users u on u.id = c.recipient_id join products p on p.id = c.product_id where c.id = ${job.id}`)
-      : await selectRows<{ who: string; product: string }>(deps.db, sql`select coalesce(op.organization_name, concat_ws(' ', u.first_name, u.last_name)) as who,
+      ? await selectRows<{ who: string; product: string }>(
+          deps.db,
+          sql`select concat_ws(' ', u.first_name, u.last_name) as who, p.name as product
+          from recipient_campaigns c join users u on u.id = c.recipient_id join products p on p.id = c.product_id where c.id = ${job.id}`,
+        )
+      : await selectRows<{ who: string; product: string }>(
+          deps.db,
+          sql`select coalesce(op.organization_name, concat_ws(' ', u.first_name, u.last_name)) as who,
             p.name || ' (' || c.quantity || ' units)' as product
           from organization_campaigns c join users u on u.id = c.organization_id join organization_products p on p.id = c.organization_product_id
-          left join organization_profiles op on op.user_id = u.id where c.id = ${job.id}`);
+          left join organization_profiles op on op.user_id = u.id where c.id = ${job.id}`,
+        );
   const found = rows[0];
   if (!found) return;
   await tellAdmins(deps, {
@@ -119,14 +162,24 @@ export async function myRecipientCampaigns(db: Db, storage: Storage, userId: num
     price: c.priceKobo,
     amount_raised: c.amountRaisedKobo,
     appreciation_video_url: c.appreciationVideoUrl,
-    public_id: (PUBLIC_RECIPIENT_STATUSES as readonly string[]).includes(c.status) ? toCampaignId({ kind: 'recipient', id: c.id }) : null,
+    public_id: (PUBLIC_RECIPIENT_STATUSES as readonly string[]).includes(c.status)
+      ? toCampaignId({ kind: 'recipient', id: c.id })
+      : null,
     created_at: c.createdAt.toISOString(),
   }));
 }
 
-export async function myOrganizationCampaigns(db: Db, storage: Storage, userId: number): Promise<MyOrganizationCampaign[]> {
+export async function myOrganizationCampaigns(
+  db: Db,
+  storage: Storage,
+  userId: number,
+): Promise<MyOrganizationCampaign[]> {
   const rows = await db
-    .select({ c: organizationCampaigns, productName: organizationProducts.name, imageUrl: organizationProducts.imageUrl })
+    .select({
+      c: organizationCampaigns,
+      productName: organizationProducts.name,
+      imageUrl: organizationProducts.imageUrl,
+    })
     .from(organizationCampaigns)
     .innerJoin(organizationProducts, eq(organizationProducts.id, organizationCampaigns.organizationProductId))
     .where(eq(organizationCampaigns.organizationId, userId))
@@ -146,7 +199,9 @@ export async function myOrganizationCampaigns(db: Db, storage: Storage, userId: 
     status: c.status,
     admin_notes: c.adminNotes,
     specifications: c.specifications,
-    public_id: (PUBLIC_ORGANIZATION_STATUSES as readonly string[]).includes(c.status) ? toCampaignId({ kind: 'organization', id: c.id }) : null,
+    public_id: (PUBLIC_ORGANIZATION_STATUSES as readonly string[]).includes(c.status)
+      ? toCampaignId({ kind: 'organization', id: c.id })
+      : null,
     created_at: c.createdAt.toISOString(),
   }));
 }

@@ -26,7 +26,11 @@ import { decodeSearchCursor, encodeSearchCursor, searchCampaigns } from './searc
 const errors = errorReplies(400, 404);
 const searchErrors = errorReplies(400, 404, 503);
 
-function nextPageHeaders(path: string, query: Record<string, string | number>, cursor?: string): Record<string, string> {
+function nextPageHeaders(
+  path: string,
+  query: Record<string, string | number>,
+  cursor?: string,
+): Record<string, string> {
   if (!cursor) return {};
   const params = new URLSearchParams(Object.entries({ ...query, cursor }).map(([k, v]) => [k, String(v)]));
   return { [NEXT_CURSOR_HEADER]: cursor, link: `<${path}?${params.toString()}>; rel="next"` };
@@ -52,7 +56,10 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const after = decodeCursor(cursor);
         await publicCache.json(request, reply, recipientList, async () => {
           const page = await listPublicRecipientCampaigns(db, storage, { limit, cursor: after });
-          return { value: page.items, headers: nextPageHeaders('/api/campaigns', { limit }, page.next && encodeCursor(page.next)) };
+          return {
+            value: page.items,
+            headers: nextPageHeaders('/api/campaigns', { limit }, page.next && encodeCursor(page.next)),
+          };
         });
       },
     );
@@ -61,7 +68,9 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/campaigns/featured',
       { config: { access: 'public' }, schema: { response: { 200: recipientList } } },
       async (request, reply) => {
-        await publicCache.json(request, reply, recipientList, async () => ({ value: await listFeaturedCampaigns(db, storage) }));
+        await publicCache.json(request, reply, recipientList, async () => ({
+          value: await listFeaturedCampaigns(db, storage),
+        }));
       },
     );
 

@@ -4,11 +4,7 @@ import { CURSOR_INVALID_MESSAGE } from '@contract/pagination';
 import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Storage } from '../../providers/storage/storage';
-import {
-  PUBLIC_ORGANIZATION_STATUSES,
-  PUBLIC_RECIPIENT_STATUSES,
-  listByIds,
-} from './queries';
+import { PUBLIC_ORGANIZATION_STATUSES, PUBLIC_RECIPIENT_STATUSES, listByIds } from './queries';
 
 const MAX_OFFSET = 1000;
 /**
@@ -25,7 +21,9 @@ const VARIANTS_PER_TERM = 3;
 export type SearchPosition = { offset: number; anyWord: boolean };
 
 export function encodeSearchCursor(position: SearchPosition): string {
-  return Buffer.from(JSON.stringify(position.anyWord ? { o: position.offset, a: 1 } : { o: position.offset })).toString('base64url');
+  return Buffer.from(JSON.stringify(position.anyWord ? { o: position.offset, a: 1 } : { o: position.offset })).toString(
+    'base64url',
+  );
 }
 
 export function decodeSearchCursor(raw: string | undefined): SearchPosition {
@@ -33,7 +31,13 @@ export function decodeSearchCursor(raw: string | undefined): SearchPosition {
   try {
     const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { o?: unknown; a?: unknown } | null;
     const o = v?.o;
-    if (typeof o === 'number' && Number.isSafeInteger(o) && o >= 0 && o <= MAX_OFFSET && (v?.a === undefined || v?.a === 1)) {
+    if (
+      typeof o === 'number' &&
+      Number.isSafeInteger(o) &&
+      o >= 0 &&
+      o <= MAX_OFFSET &&
+      (v?.a === undefined || v?.a === 1)
+    ) {
       return { offset: o, anyWord: v?.a === 1 };
     }
   } catch {
@@ -62,7 +66,9 @@ async function alternativesFor(db: Db, words: string[]): Promise<Map<string, str
     else missing.push(w);
   }
   if (missing.length > 0) {
-    const rows = await selectRows<{ w: string; alternatives: string }>(db, sql`
+    const rows = await selectRows<{ w: string; alternatives: string }>(
+      db,
+      sql`
       select t.w, '(' || string_agg(distinct v.tsq::text, ' | ') || ')' as alternatives
         from unnest(${sql.param(missing)}::text[]) t(w)
         cross join lateral (
@@ -75,7 +81,8 @@ async function alternativesFor(db: Db, words: string[]): Promise<Map<string, str
                    limit ${VARIANTS_PER_TERM}) s
         ) v
        where numnode(v.tsq) > 0
-       group by t.w`);
+       group by t.w`,
+    );
     const byWord = new Map(rows.map((r) => [r.w, r.alternatives]));
     for (const w of missing) {
       const alternatives = byWord.get(w) ?? null;
@@ -93,7 +100,14 @@ async function alternativesFor(db: Db, words: string[]): Promise<Map<string, str
  * one (see alternativesFor). Null when no word is left (only stop words or punctuation).
  */
 async function toTextQueries(db: Db, q: string): Promise<{ all: string; any: string } | null> {
-  const words = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, MAX_TERMS);
+  const words = [
+    ...new Set(
+      q
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_TERMS);
   if (words.length === 0) return null;
   const alternatives = await alternativesFor(db, words);
   const parts = words.map((w) => alternatives.get(w)).filter((x): x is string => Boolean(x));
@@ -110,12 +124,18 @@ const rankedPage = (match: 'all' | 'any') => sql`
          ${sql.raw(match === 'any' ? 'true' : 'false')} as any_word
     from (
       (select 'recipient' as kind, id, created_at, search_vector from recipient_campaigns
-        where status in (${sql.join(PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
+        where status in (${sql.join(
+          PUBLIC_RECIPIENT_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})
           and search_vector @@ ${sql.placeholder(match)}::tsquery
         order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
       union all
       (select 'organization' as kind, id, created_at, search_vector from organization_campaigns
-        where status in (${sql.join(PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`), sql`, `)})
+        where status in (${sql.join(
+          PUBLIC_ORGANIZATION_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})
           and search_vector @@ ${sql.placeholder(match)}::tsquery
         order by created_at desc, id desc limit ${SEARCH_CANDIDATES})
     ) candidates
@@ -150,8 +170,14 @@ export async function searchCampaigns(
   const { limit, position } = opts;
   // On a first page, the any-word query comes in the same statement (see widening).
   const widen = !position.anyWord && position.offset === 0 && queries.any !== queries.all;
-  const statement = position.anyWord ? rankedStatements.anyWord : widen ? rankedStatements.widening : rankedStatements.everyWord;
-  const ranked = (await statement(db, { all: queries.all, any: queries.any, limit: limit + 1, offset: position.offset })).map((r) => ({
+  const statement = position.anyWord
+    ? rankedStatements.anyWord
+    : widen
+      ? rankedStatements.widening
+      : rankedStatements.everyWord;
+  const ranked = (
+    await statement(db, { all: queries.all, any: queries.any, limit: limit + 1, offset: position.offset })
+  ).map((r) => ({
     kind: r.kind,
     id: Number(r.id),
     anyWord: r.any_word,
@@ -165,9 +191,7 @@ export async function searchCampaigns(
     hits.filter((h) => h.kind === 'recipient').map((h) => h.id),
     hits.filter((h) => h.kind === 'organization').map((h) => h.id),
   );
-  const items = hits
-    .map((h) => rows.get(`${h.kind}:${h.id}`))
-    .filter((x): x is SearchResult => x !== undefined);
+  const items = hits.map((h) => rows.get(`${h.kind}:${h.id}`)).filter((x): x is SearchResult => x !== undefined);
   const anyWord = ranked[0]?.anyWord ?? position.anyWord;
   const nextOffset = position.offset + limit;
   return { items, next: more && nextOffset <= MAX_OFFSET ? { offset: nextOffset, anyWord } : undefined };

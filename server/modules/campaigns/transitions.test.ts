@@ -41,8 +41,18 @@ describe('campaign status transitions', () => {
     ['recipient', 'rejected', 'approved', 'This campaign is rejected, so it cannot be marked approved.'],
     ['recipient', 'delivered', 'pending', 'This campaign is delivered, so it cannot be marked waiting for review.'],
     ['recipient', 'approved', 'approved', 'This campaign is already approved.'],
-    ['organization', 'fulfilled', 'partially_fulfilled', 'This campaign is fully funded, so it cannot be marked partly funded.'],
-    ['organization', 'pending', 'fulfilled', 'This campaign is waiting for review, so it cannot be marked fully funded.'],
+    [
+      'organization',
+      'fulfilled',
+      'partially_fulfilled',
+      'This campaign is fully funded, so it cannot be marked partly funded.',
+    ],
+    [
+      'organization',
+      'pending',
+      'fulfilled',
+      'This campaign is waiting for review, so it cannot be marked fully funded.',
+    ],
     ['organization', 'rejected', 'rejected', 'This campaign is already rejected.'],
   ] as const)('refuses a %s campaign going from %s to %s with a 409 in words', (kind, from, to, message) => {
     const error = refusal(() => assertTransition(kind, from, to));

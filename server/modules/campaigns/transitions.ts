@@ -81,11 +81,15 @@ export const organizationAdminActions: Record<OrganizationCampaignStatus, readon
 
 /** The statuses in which an admin action is allowed (the row's state the update is conditioned on). */
 export function statusesAllowing(action: RecipientAction): RecipientCampaignStatus[] {
-  return (Object.keys(recipientAdminActions) as RecipientCampaignStatus[]).filter((s) => recipientAdminActions[s].includes(action));
+  return (Object.keys(recipientAdminActions) as RecipientCampaignStatus[]).filter((s) =>
+    recipientAdminActions[s].includes(action),
+  );
 }
 
 export function allowedRecipientActions(status: RecipientCampaignStatus, isFeatured: boolean): RecipientAction[] {
-  return recipientAdminActions[status].filter((a) => (a === 'feature' ? !isFeatured : a === 'unfeature' ? isFeatured : true));
+  return recipientAdminActions[status].filter((a) =>
+    a === 'feature' ? !isFeatured : a === 'unfeature' ? isFeatured : true,
+  );
 }
 
 export function allowedOrganizationActions(status: OrganizationCampaignStatus): OrganizationAction[] {

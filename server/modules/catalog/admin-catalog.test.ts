@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_URL_INVALID, PRODUCT_IMAGE_REQUIRED, SPECIFICATIONS_INVALID } from '@contract/catalog-admin';
 import { selectRows } from '../../db/client';
-import { createOrganizationCampaign, createRecipientCampaign, createUser, signInNewAdmin, signUpUser, uploadFile } from '../../test/fixtures';
+import {
+  createOrganizationCampaign,
+  createRecipientCampaign,
+  createUser,
+  signInNewAdmin,
+  signUpUser,
+  uploadFile,
+} from '../../test/fixtures';
 import { pdfFile, pngFile } from '../../test/files';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 
@@ -18,9 +25,19 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: object, token = admin.token) =>
   ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 const image = async (bytes?: Buffer) =>
-  (await uploadFile(ctx.app, admin.token, { purpose: 'productImage', fileName: 'device.png', type: 'image/png', bytes: bytes ?? (await pngFile(600, 400)) })).key;
+  (
+    await uploadFile(ctx.app, admin.token, {
+      purpose: 'productImage',
+      fileName: 'device.png',
+      type: 'image/png',
+      bytes: bytes ?? (await pngFile(600, 400)),
+    })
+  ).key;
 const actions = (entity: string, id: number) =>
-  selectRows<{ action: string }>(ctx.database.db, sql`select action from admin_audit_log where entity_type = ${entity} and entity_id = ${String(id)} order by id`).then((r) => r.map((a) => a.action));
+  selectRows<{ action: string }>(
+    ctx.database.db,
+    sql`select action from admin_audit_log where entity_type = ${entity} and entity_id = ${String(id)} order by id`,
+  ).then((r) => r.map((a) => a.action));
 /** Every sentence of a refusal: the message and each field's. */
 const sentences = (reply: { json(): unknown }) => {
   const body = reply.json() as { message: string; fieldErrors?: Record<string, string[]> };
@@ -28,7 +45,12 @@ const sentences = (reply: { json(): unknown }) => {
 };
 const exists = async (key: string) => 'bytes' in (await ctx.app.storage.read(key, 10_000_000));
 const storedKey = async (table: 'products' | 'organization_products', id: number) =>
-  (await selectRows<{ key: string | null }>(ctx.database.db, sql`select ${sql.raw(table === 'products' ? 'image_key' : 'image_url')} as key from ${sql.raw(table)} where id = ${id}`))[0]!.key;
+  (
+    await selectRows<{ key: string | null }>(
+      ctx.database.db,
+      sql`select ${sql.raw(table === 'products' ? 'image_key' : 'image_url')} as key from ${sql.raw(table)} where id = ${id}`,
+    )
+  )[0]!.key;
 
 describe('admin: recipient products', () => {
   it('creates with a checked image, edits, and deletes an unused product with its image', async () => {
@@ -42,19 +64,39 @@ describe('admin: recipient products', () => {
       expect(reply.statusCode, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(reply.json())).toContain(sentence);
     }
-    const notImage = await uploadFile(ctx.app, admin.token, { purpose: 'productImage', fileName: 'device.png', type: 'image/png', bytes: pdfFile() });
-    const refused = await call('POST', '/api/products', { name: 'Cane', description: 'A cane.', price: 100, imageKey: notImage.key });
+    const notImage = await uploadFile(ctx.app, admin.token, {
+      purpose: 'productImage',
+      fileName: 'device.png',
+      type: 'image/png',
+      bytes: pdfFile(),
+    });
+    const refused = await call('POST', '/api/products', {
+      name: 'Cane',
+      description: 'A cane.',
+      price: 100,
+      imageKey: notImage.key,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('is not really a PNG file');
 
-    const created = await call('POST', '/api/products', { name: 'Talking Thermometer', description: 'Speaks the temperature aloud.', price: 2_500_000, imageKey: await image() });
+    const created = await call('POST', '/api/products', {
+      name: 'Talking Thermometer',
+      description: 'Speaks the temperature aloud.',
+      price: 2_500_000,
+      imageKey: await image(),
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe('Successfully added product');
     const id = created.json().id as number;
     const first = (await storedKey('products', id))!;
     expect(first).toMatch(/\.webp$/);
 
-    const edited = await call('PUT', `/api/products/${id}`, { name: 'Talking Thermometer', description: 'Speaks it aloud.', price: 2_600_000, imageKey: await image() });
+    const edited = await call('PUT', `/api/products/${id}`, {
+      name: 'Talking Thermometer',
+      description: 'Speaks it aloud.',
+      price: 2_600_000,
+      imageKey: await image(),
+    });
     expect(edited.json().message).toBe('Product updated successfully!');
     const second = (await storedKey('products', id))!;
     expect(second).not.toBe(first);
@@ -67,7 +109,12 @@ describe('admin: recipient products', () => {
   });
 
   it('withdraws a product campaigns use: gone from the catalog, the campaign still shows it', async () => {
-    const created = await call('POST', '/api/products', { name: 'Pocket Braille Labeller', description: 'Labels in braille.', price: 900_000, imageKey: await image() });
+    const created = await call('POST', '/api/products', {
+      name: 'Pocket Braille Labeller',
+      description: 'Labels in braille.',
+      price: 900_000,
+      imageKey: await image(),
+    });
     const id = created.json().id as number;
     const campaign = await createRecipientCampaign(ctx.database.db, { product: 'Pocket Braille Labeller' });
     const deleted = await call('DELETE', `/api/products/${id}`);
@@ -83,15 +130,29 @@ describe('admin: recipient products', () => {
     expect((await call('PUT', `/api/products/${id}`, { name: 'x', description: 'y', price: 1 })).statusCode).toBe(404);
     const email = `labeller.${Date.now()}@example.org`;
     await createUser(ctx.database.db, 'recipient', { email, password: 'A long enough pass 2026' });
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'A long enough pass 2026' } });
-    const request = await call('POST', '/api/campaigns', { productId: id, reason: 'I need it to label my food tins at home.' }, login.json().token);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'A long enough pass 2026' },
+    });
+    const request = await call(
+      'POST',
+      '/api/campaigns',
+      { productId: id, reason: 'I need it to label my food tins at home.' },
+      login.json().token,
+    );
     expect(request.statusCode).toBe(400);
     expect(request.json().message).toBe('That product is not in the catalog.');
   });
 });
 
 describe('admin: organization products', () => {
-  const base = { name: 'Classroom Abacus', description: 'A Cranmer abacus for maths lessons.', price: 1_200_000, max_quantity: 40 };
+  const base = {
+    name: 'Classroom Abacus',
+    description: 'A Cranmer abacus for maths lessons.',
+    price: 1_200_000,
+    max_quantity: 40,
+  };
 
   it('validates the same way on add and on edit, and lists unavailable ones to admins only', async () => {
     for (const method of ['POST', 'PUT'] as const) {
@@ -111,15 +172,38 @@ describe('admin: organization products', () => {
         expect(sentences(reply)).toContain(sentence);
       }
     }
-    const created = await call('POST', '/api/admin/org-products', { ...base, name: 'Hidden Abacus', is_available: false, image_url: 'https://example.org/abacus.jpg' });
+    const created = await call('POST', '/api/admin/org-products', {
+      ...base,
+      name: 'Hidden Abacus',
+      is_available: false,
+      image_url: 'https://example.org/abacus.jpg',
+    });
     expect(created.json().message).toBe('Successfully added "Hidden Abacus"!');
     const id = created.json().id as number;
-    const all = (await call('GET', '/api/admin/org-products')).json() as { id: number; is_available: boolean; image_url: string; specifications: object }[];
-    expect(all.find((p) => p.id === id)).toMatchObject({ is_available: false, image_url: 'https://example.org/abacus.jpg', specifications: {} });
+    const all = (await call('GET', '/api/admin/org-products')).json() as {
+      id: number;
+      is_available: boolean;
+      image_url: string;
+      specifications: object;
+    }[];
+    expect(all.find((p) => p.id === id)).toMatchObject({
+      is_available: false,
+      image_url: 'https://example.org/abacus.jpg',
+      specifications: {},
+    });
     const org = await signUpUser(ctx.app, undefined, { role: 'organization' });
-    expect(((await call('GET', '/api/organization/products', undefined, org.token)).json() as { id: number }[]).some((p) => p.id === id)).toBe(false);
+    expect(
+      ((await call('GET', '/api/organization/products', undefined, org.token)).json() as { id: number }[]).some(
+        (p) => p.id === id,
+      ),
+    ).toBe(false);
     expect((await call('PUT', `/api/admin/org-products/${id}`, { ...base, id: id + 1 })).statusCode).toBe(400);
-    const edited = await call('PUT', `/api/admin/org-products/${id}`, { ...base, id, is_available: true, imageKey: await image() });
+    const edited = await call('PUT', `/api/admin/org-products/${id}`, {
+      ...base,
+      id,
+      is_available: true,
+      imageKey: await image(),
+    });
     expect(edited.json().message).toBe('Product updated successfully!');
     expect(await storedKey('organization_products', id)).toMatch(/\.webp$/);
   });
@@ -128,13 +212,23 @@ describe('admin: organization products', () => {
     const used = (await call('POST', '/api/admin/org-products', { ...base, name: 'Used Abacus' })).json().id as number;
     await createOrganizationCampaign(ctx.database.db, 3, { product: 'Used Abacus' });
     expect((await call('DELETE', `/api/admin/org-products/${used}`)).json()).toMatchObject({ withdrawn: true });
-    expect(((await call('GET', '/api/admin/org-products')).json() as { id: number }[]).some((p) => p.id === used)).toBe(false);
+    expect(((await call('GET', '/api/admin/org-products')).json() as { id: number }[]).some((p) => p.id === used)).toBe(
+      false,
+    );
 
-    const unused = (await call('POST', '/api/admin/org-products', { ...base, name: 'Spare Abacus', imageKey: await image() })).json().id as number;
+    const unused = (
+      await call('POST', '/api/admin/org-products', { ...base, name: 'Spare Abacus', imageKey: await image() })
+    ).json().id as number;
     const key = (await storedKey('organization_products', unused))!;
-    expect((await call('DELETE', `/api/admin/org-products/${unused}`)).json()).toMatchObject({ message: 'Product deleted successfully!', withdrawn: false });
+    expect((await call('DELETE', `/api/admin/org-products/${unused}`)).json()).toMatchObject({
+      message: 'Product deleted successfully!',
+      withdrawn: false,
+    });
     expect(await exists(key)).toBe(false);
-    expect(await actions('organization_product', unused)).toEqual(['organization_product.create', 'organization_product.delete']);
+    expect(await actions('organization_product', unused)).toEqual([
+      'organization_product.create',
+      'organization_product.delete',
+    ]);
   });
 
   it('keeps every catalogue change to admins', async () => {

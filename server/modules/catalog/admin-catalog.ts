@@ -22,14 +22,22 @@ const WITHDRAWN =
   'This product is used by campaigns, so it was withdrawn instead of deleted: it no longer shows in the catalog, and its campaigns keep their details.';
 
 /** A stored image (ours to remove), not an address elsewhere. */
-const ownImage = (key: string | null | undefined): key is string => Boolean(key) && !/^https?:\/\//i.test(key!) && !key!.startsWith('/');
+const ownImage = (key: string | null | undefined): key is string =>
+  Boolean(key) && !/^https?:\/\//i.test(key!) && !key!.startsWith('/');
 
 /**
  * One catalogue change: the image (if any) checked by its bytes first, then the row, the image's
  * use and the audit entry in one transaction; an image replaced or orphaned is removed afterwards.
  */
-async function withImage<T>(deps: Deps, admin: Admin, key: string | undefined, work: (tx: Db, storedKey: string | null) => Promise<{ result: T; oldKey?: string | null }>): Promise<T> {
-  const image: AcceptedUpload | null = key ? await acceptUpload(deps, { key, ownerId: admin.id, purpose: 'productImage', field: 'imageKey' }) : null;
+async function withImage<T>(
+  deps: Deps,
+  admin: Admin,
+  key: string | undefined,
+  work: (tx: Db, storedKey: string | null) => Promise<{ result: T; oldKey?: string | null }>,
+): Promise<T> {
+  const image: AcceptedUpload | null = key
+    ? await acceptUpload(deps, { key, ownerId: admin.id, purpose: 'productImage', field: 'imageKey' })
+    : null;
   let committed = false;
   let oldKey: string | null | undefined;
   try {
@@ -48,13 +56,23 @@ async function withImage<T>(deps: Deps, admin: Admin, key: string | undefined, w
   }
 }
 
-export async function createProduct(deps: Deps, admin: Admin, input: ProductInput & { imageKey: string }): Promise<Reply> {
+export async function createProduct(
+  deps: Deps,
+  admin: Admin,
+  input: ProductInput & { imageKey: string },
+): Promise<Reply> {
   return withImage(deps, admin, input.imageKey, async (tx, stored) => {
     const [row] = await tx
       .insert(products)
       .values({ name: input.name, description: input.description, priceKobo: input.price, imageKey: stored })
       .returning({ id: products.id });
-    await audit(tx, { adminId: admin.id, action: 'product.create', entity: 'product', entityId: row!.id, details: { after: { name: input.name, price: input.price } } });
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'product.create',
+      entity: 'product',
+      entityId: row!.id,
+      details: { after: { name: input.name, price: input.price } },
+    });
     return { result: { message: 'Successfully added product', id: row!.id } };
   });
 }
@@ -65,14 +83,24 @@ export async function editProduct(deps: Deps, admin: Admin, id: number, input: P
     if (!before) throw new AppError('not_found', PRODUCT_NOT_FOUND);
     await tx
       .update(products)
-      .set({ name: input.name, description: input.description, priceKobo: input.price, ...(stored ? { imageKey: stored } : {}), updatedAt: new Date() })
+      .set({
+        name: input.name,
+        description: input.description,
+        priceKobo: input.price,
+        ...(stored ? { imageKey: stored } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(products.id, id));
     await audit(tx, {
       adminId: admin.id,
       action: 'product.update',
       entity: 'product',
       entityId: id,
-      details: { before: { name: before.name, price: before.priceKobo }, after: { name: input.name, price: input.price }, image_replaced: Boolean(stored) },
+      details: {
+        before: { name: before.name, price: before.priceKobo },
+        after: { name: input.name, price: input.price },
+        image_replaced: Boolean(stored),
+      },
     });
     return { result: { message: 'Product updated successfully!', id }, oldKey: stored ? before.imageKey : null };
   });
@@ -85,11 +113,23 @@ export async function deleteProduct(deps: Deps, admin: Admin, id: number): Promi
     if (!before) throw new AppError('not_found', PRODUCT_NOT_FOUND);
     if (await productIsUsed(tx, id)) {
       await tx.update(products).set({ withdrawnAt: new Date() }).where(eq(products.id, id));
-      await audit(tx, { adminId: admin.id, action: 'product.withdraw', entity: 'product', entityId: id, details: { before: { name: before.name } } });
+      await audit(tx, {
+        adminId: admin.id,
+        action: 'product.withdraw',
+        entity: 'product',
+        entityId: id,
+        details: { before: { name: before.name } },
+      });
       return { result: { message: WITHDRAWN, id, withdrawn: true } };
     }
     await tx.delete(products).where(eq(products.id, id));
-    await audit(tx, { adminId: admin.id, action: 'product.delete', entity: 'product', entityId: id, details: { before: { name: before.name, price: before.priceKobo } } });
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'product.delete',
+      entity: 'product',
+      entityId: id,
+      details: { before: { name: before.name, price: before.priceKobo } },
+    });
     return { result: { message: 'Product deleted successfully!', id, withdrawn: false }, oldKey: before.imageKey };
   });
 }
@@ -104,22 +144,45 @@ const orgValues = (input: OrganizationProductInput, stored: string | null) => ({
   imageUrl: stored ?? (input.image_url ? input.image_url : null),
 });
 
-export async function createOrganizationProduct(deps: Deps, admin: Admin, input: OrganizationProductInput): Promise<Reply> {
+export async function createOrganizationProduct(
+  deps: Deps,
+  admin: Admin,
+  input: OrganizationProductInput,
+): Promise<Reply> {
   return withImage(deps, admin, input.imageKey, async (tx, stored) => {
-    const [row] = await tx.insert(organizationProducts).values(orgValues(input, stored)).returning({ id: organizationProducts.id });
-    await audit(tx, { adminId: admin.id, action: 'organization_product.create', entity: 'organization_product', entityId: row!.id, details: { after: { name: input.name, price: input.price, max_quantity: input.max_quantity } } });
+    const [row] = await tx
+      .insert(organizationProducts)
+      .values(orgValues(input, stored))
+      .returning({ id: organizationProducts.id });
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'organization_product.create',
+      entity: 'organization_product',
+      entityId: row!.id,
+      details: { after: { name: input.name, price: input.price, max_quantity: input.max_quantity } },
+    });
     return { result: { message: `Successfully added "${input.name}"!`, id: row!.id } };
   });
 }
 
-export async function editOrganizationProduct(deps: Deps, admin: Admin, id: number, input: OrganizationProductInput): Promise<Reply> {
-  if (input.id !== undefined && input.id !== id) throw new AppError('bad_request', 'The product in the address and in the form are not the same.');
+export async function editOrganizationProduct(
+  deps: Deps,
+  admin: Admin,
+  id: number,
+  input: OrganizationProductInput,
+): Promise<Reply> {
+  if (input.id !== undefined && input.id !== id)
+    throw new AppError('bad_request', 'The product in the address and in the form are not the same.');
   return withImage(deps, admin, input.imageKey, async (tx, stored) => {
     const before = await findOrganizationProductForUpdate(tx, id);
     if (!before) throw new AppError('not_found', PRODUCT_NOT_FOUND);
     // No new upload and the same address: the stored image stays.
     const values = orgValues(input, stored);
-    const keepsImage = !stored && (input.image_url === undefined || values.imageUrl === before.imageUrl || (ownImage(before.imageUrl) && input.image_url === null));
+    const keepsImage =
+      !stored &&
+      (input.image_url === undefined ||
+        values.imageUrl === before.imageUrl ||
+        (ownImage(before.imageUrl) && input.image_url === null));
     await tx
       .update(organizationProducts)
       .set({ ...values, ...(keepsImage ? { imageUrl: before.imageUrl } : {}), updatedAt: new Date() })
@@ -130,8 +193,18 @@ export async function editOrganizationProduct(deps: Deps, admin: Admin, id: numb
       entity: 'organization_product',
       entityId: id,
       details: {
-        before: { name: before.name, price: before.priceKobo, max_quantity: before.maxQuantity, is_available: before.isAvailable },
-        after: { name: input.name, price: input.price, max_quantity: input.max_quantity, is_available: values.isAvailable },
+        before: {
+          name: before.name,
+          price: before.priceKobo,
+          max_quantity: before.maxQuantity,
+          is_available: before.isAvailable,
+        },
+        after: {
+          name: input.name,
+          price: input.price,
+          max_quantity: input.max_quantity,
+          is_available: values.isAvailable,
+        },
       },
     });
     const replaced = !keepsImage && before.imageUrl !== values.imageUrl;
@@ -144,12 +217,27 @@ export async function deleteOrganizationProduct(deps: Deps, admin: Admin, id: nu
     const before = await findOrganizationProductForUpdate(tx, id);
     if (!before) throw new AppError('not_found', PRODUCT_NOT_FOUND);
     if (await organizationProductIsUsed(tx, id)) {
-      await tx.update(organizationProducts).set({ withdrawnAt: new Date(), isAvailable: false }).where(eq(organizationProducts.id, id));
-      await audit(tx, { adminId: admin.id, action: 'organization_product.withdraw', entity: 'organization_product', entityId: id, details: { before: { name: before.name } } });
+      await tx
+        .update(organizationProducts)
+        .set({ withdrawnAt: new Date(), isAvailable: false })
+        .where(eq(organizationProducts.id, id));
+      await audit(tx, {
+        adminId: admin.id,
+        action: 'organization_product.withdraw',
+        entity: 'organization_product',
+        entityId: id,
+        details: { before: { name: before.name } },
+      });
       return { result: { message: WITHDRAWN, id, withdrawn: true } };
     }
     await tx.delete(organizationProducts).where(eq(organizationProducts.id, id));
-    await audit(tx, { adminId: admin.id, action: 'organization_product.delete', entity: 'organization_product', entityId: id, details: { before: { name: before.name, price: before.priceKobo } } });
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'organization_product.delete',
+      entity: 'organization_product',
+      entityId: id,
+      details: { before: { name: before.name, price: before.priceKobo } },
+    });
     return { result: { message: 'Product deleted successfully!', id, withdrawn: false }, oldKey: before.imageUrl };
   });
 }

@@ -6,7 +6,11 @@ import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
 
 export async function listCatalogProducts(db: Db, storage: Storage): Promise<CatalogProduct[]> {
-  const rows = await db.select().from(products).where(isNull(products.withdrawnAt)).orderBy(asc(products.name), asc(products.id));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(isNull(products.withdrawnAt))
+    .orderBy(asc(products.name), asc(products.id));
   return rows.map((p) => ({
     id: p.id,
     name: p.name,
@@ -40,28 +44,48 @@ export async function listAvailableOrganizationProducts(db: Db, storage: Storage
 }
 
 export async function findProductForUpdate(db: Db, id: number) {
-  const [row] = await db.select().from(products).where(and(eq(products.id, id), isNull(products.withdrawnAt))).for('update');
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.withdrawnAt)))
+    .for('update');
   return row;
 }
 
 export async function findOrganizationProductForUpdate(db: Db, id: number) {
-  const [row] = await db.select().from(organizationProducts).where(and(eq(organizationProducts.id, id), isNull(organizationProducts.withdrawnAt))).for('update');
+  const [row] = await db
+    .select()
+    .from(organizationProducts)
+    .where(and(eq(organizationProducts.id, id), isNull(organizationProducts.withdrawnAt)))
+    .for('update');
   return row;
 }
 
 export async function productIsUsed(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: recipientCampaigns.id }).from(recipientCampaigns).where(eq(recipientCampaigns.productId, id)).limit(1);
+  const [row] = await db
+    .select({ id: recipientCampaigns.id })
+    .from(recipientCampaigns)
+    .where(eq(recipientCampaigns.productId, id))
+    .limit(1);
   return Boolean(row);
 }
 
 export async function organizationProductIsUsed(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: organizationCampaigns.id }).from(organizationCampaigns).where(eq(organizationCampaigns.organizationProductId, id)).limit(1);
+  const [row] = await db
+    .select({ id: organizationCampaigns.id })
+    .from(organizationCampaigns)
+    .where(eq(organizationCampaigns.organizationProductId, id))
+    .limit(1);
   return Boolean(row);
 }
 
 /** Every organization product an admin manages: available or not, never the withdrawn. */
 export async function listAllOrganizationProducts(db: Db, storage: Storage): Promise<OrganizationProduct[]> {
-  const rows = await db.select().from(organizationProducts).where(isNull(organizationProducts.withdrawnAt)).orderBy(desc(organizationProducts.createdAt), desc(organizationProducts.id));
+  const rows = await db
+    .select()
+    .from(organizationProducts)
+    .where(isNull(organizationProducts.withdrawnAt))
+    .orderBy(desc(organizationProducts.createdAt), desc(organizationProducts.id));
   return rows.map((p) => ({
     id: p.id,
     name: p.name,

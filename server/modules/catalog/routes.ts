@@ -13,12 +13,18 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/products',
-      { config: { access: ['recipient', 'admin'] }, schema: { response: { 200: z.array(catalogProductSchema), ...errors } } },
+      {
+        config: { access: ['recipient', 'admin'] },
+        schema: { response: { 200: z.array(catalogProductSchema), ...errors } },
+      },
       async () => listCatalogProducts(db, storage),
     );
     app.get(
       '/api/organization/products',
-      { config: { access: ['organization', 'admin'] }, schema: { response: { 200: z.array(organizationProductSchema), ...errors } } },
+      {
+        config: { access: ['organization', 'admin'] },
+        schema: { response: { 200: z.array(organizationProductSchema), ...errors } },
+      },
       async () => listAvailableOrganizationProducts(db, storage),
     );
   };

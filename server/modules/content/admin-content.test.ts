@@ -18,32 +18,74 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: object, token = admin.token) =>
   ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 const auditActions = (entity: string, id: number) =>
-  selectRows<{ action: string; admin_id: number }>(ctx.database.db, sql`select action, admin_id from admin_audit_log where entity_type = ${entity} and entity_id = ${String(id)} order by id`);
+  selectRows<{ action: string; admin_id: number }>(
+    ctx.database.db,
+    sql`select action, admin_id from admin_audit_log where entity_type = ${entity} and entity_id = ${String(id)} order by id`,
+  );
 const storyImage = async (bytes?: Buffer, fileName = 'story.png', type = 'image/png') =>
-  (await uploadFile(ctx.app, admin.token, { purpose: 'storyImage', fileName, type, bytes: bytes ?? (await pngFile(800, 600)) })).key;
+  (
+    await uploadFile(ctx.app, admin.token, {
+      purpose: 'storyImage',
+      fileName,
+      type,
+      bytes: bytes ?? (await pngFile(800, 600)),
+    })
+  ).key;
 
 describe('admin: site statistics', () => {
   it('creates with defaults, edits and deletes a figure, audited, and the home page shows each change at once', async () => {
     const created = await call('POST', '/api/admin/stats', { title: 'Braille displays funded', icon_name: 'GiftIcon' });
     expect(created.statusCode).toBe(201);
-    const { message, stat } = created.json() as { message: string; stat: { id: number; stat_value: number; is_visible: boolean; display_order: number } };
+    const { message, stat } = created.json() as {
+      message: string;
+      stat: { id: number; stat_value: number; is_visible: boolean; display_order: number };
+    };
     expect(message).toBe('Stat created successfully!');
     expect(stat).toMatchObject({ stat_value: 0, is_visible: true, display_order: 0 });
 
     // The public list is cached; a change clears it.
-    expect((await call('GET', '/api/stats')).json()).toContainEqual({ icon_name: 'GiftIcon', stat_value: 0, title: 'Braille displays funded' });
-    const edited = await call('PUT', `/api/admin/stats/${stat.id}`, { title: 'Braille displays funded', stat_value: 42, icon_name: 'AwardIcon', is_visible: true, display_order: 3 });
+    expect((await call('GET', '/api/stats')).json()).toContainEqual({
+      icon_name: 'GiftIcon',
+      stat_value: 0,
+      title: 'Braille displays funded',
+    });
+    const edited = await call('PUT', `/api/admin/stats/${stat.id}`, {
+      title: 'Braille displays funded',
+      stat_value: 42,
+      icon_name: 'AwardIcon',
+      is_visible: true,
+      display_order: 3,
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().message).toBe('Stat updated successfully!');
-    expect((await call('GET', '/api/stats')).json()).toContainEqual({ icon_name: 'AwardIcon', stat_value: 42, title: 'Braille displays funded' });
+    expect((await call('GET', '/api/stats')).json()).toContainEqual({
+      icon_name: 'AwardIcon',
+      stat_value: 42,
+      title: 'Braille displays funded',
+    });
 
-    await call('PUT', `/api/admin/stats/${stat.id}`, { title: 'Braille displays funded', stat_value: 42, icon_name: 'AwardIcon', is_visible: false, display_order: 3 });
-    expect((await call('GET', '/api/stats')).json()).not.toContainEqual(expect.objectContaining({ title: 'Braille displays funded' }));
-    expect((await call('GET', '/api/admin/stats')).json()).toContainEqual(expect.objectContaining({ id: stat.id, is_visible: false }));
+    await call('PUT', `/api/admin/stats/${stat.id}`, {
+      title: 'Braille displays funded',
+      stat_value: 42,
+      icon_name: 'AwardIcon',
+      is_visible: false,
+      display_order: 3,
+    });
+    expect((await call('GET', '/api/stats')).json()).not.toContainEqual(
+      expect.objectContaining({ title: 'Braille displays funded' }),
+    );
+    expect((await call('GET', '/api/admin/stats')).json()).toContainEqual(
+      expect.objectContaining({ id: stat.id, is_visible: false }),
+    );
 
     expect((await call('DELETE', `/api/admin/stats/${stat.id}`)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/admin/stats/${stat.id}`)).statusCode).toBe(404);
-    expect((await auditActions('site_stat', stat.id)).map((a) => a.action)).toEqual(['stat.create', 'stat.update', 'stat.update', 'stat.delete']);
+    expect((await auditActions('site_stat', stat.id)).map((a) => a.action)).toEqual([
+      'stat.create',
+      'stat.update',
+      'stat.update',
+      'stat.delete',
+    ]);
   });
 
   it('refuses an unknown icon, a negative or fractional value, an empty title and a bad id, in sentences', async () => {
@@ -59,8 +101,12 @@ describe('admin: site statistics', () => {
       expect(reply.statusCode, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(reply.json())).toContain(sentence);
     }
-    expect((await call('PUT', '/api/admin/stats/99999999999', { title: 'x', icon_name: 'GiftIcon' })).statusCode).toBe(400);
-    expect((await call('PUT', '/api/admin/stats/2147483000', { title: 'x', icon_name: 'GiftIcon' })).statusCode).toBe(404);
+    expect((await call('PUT', '/api/admin/stats/99999999999', { title: 'x', icon_name: 'GiftIcon' })).statusCode).toBe(
+      400,
+    );
+    expect((await call('PUT', '/api/admin/stats/2147483000', { title: 'x', icon_name: 'GiftIcon' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -71,8 +117,18 @@ describe('admin: success stories', () => {
     expect(missing.json().message).toBe(STORY_IMAGE_REQUIRED);
 
     // A PDF named .png is refused by its bytes.
-    const fake = await uploadFile(ctx.app, admin.token, { purpose: 'storyImage', fileName: 'story.png', type: 'image/png', bytes: pdfFile() });
-    const refused = await call('POST', '/api/stories/admin', { title: 'A', recipient_name: 'B', story_text: 'C', imageKey: fake.key });
+    const fake = await uploadFile(ctx.app, admin.token, {
+      purpose: 'storyImage',
+      fileName: 'story.png',
+      type: 'image/png',
+      bytes: pdfFile(),
+    });
+    const refused = await call('POST', '/api/stories/admin', {
+      title: 'A',
+      recipient_name: 'B',
+      story_text: 'C',
+      imageKey: fake.key,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('is not really a PNG file');
 
@@ -84,18 +140,52 @@ describe('admin: success stories', () => {
     });
     expect(created.statusCode).toBe(201);
     const { id } = created.json() as { id: number };
-    const stories = (await call('GET', '/api/stories')).json() as { id: number; image_url: string | null; title: string }[];
+    const stories = (await call('GET', '/api/stories')).json() as {
+      id: number;
+      image_url: string | null;
+      title: string;
+    }[];
     const story = stories.find((s) => s.id === id)!;
     expect(story.title).toBe('Reading again');
     expect(story.image_url).toMatch(/\.webp$/);
-    const [{ key: firstKey }] = (await selectRows<{ key: string }>(ctx.database.db, sql`select image_key as key from success_stories where id = ${id}`)) as [{ key: string }];
+    const [{ key: firstKey }] = (await selectRows<{ key: string }>(
+      ctx.database.db,
+      sql`select image_key as key from success_stories where id = ${id}`,
+    )) as [{ key: string }];
     expect(await ctx.app.storage.read(firstKey, 10_000_000)).toHaveProperty('bytes');
 
     // Text only: the image stays. A new image replaces the old one, which is removed.
-    expect((await call('PUT', `/api/stories/admin/${id}`, { title: 'Reading again, at university', recipient_name: 'Ngozi Eze', story_text: 'She now studies law.' })).statusCode).toBe(200);
-    expect((await selectRows<{ key: string }>(ctx.database.db, sql`select image_key as key from success_stories where id = ${id}`))[0]!.key).toBe(firstKey);
-    expect((await call('PUT', `/api/stories/admin/${id}`, { title: 'Reading again', recipient_name: 'Ngozi Eze', story_text: 'She now studies law.', imageKey: await storyImage() })).statusCode).toBe(200);
-    const [{ key: secondKey }] = (await selectRows<{ key: string }>(ctx.database.db, sql`select image_key as key from success_stories where id = ${id}`)) as [{ key: string }];
+    expect(
+      (
+        await call('PUT', `/api/stories/admin/${id}`, {
+          title: 'Reading again, at university',
+          recipient_name: 'Ngozi Eze',
+          story_text: 'She now studies law.',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await selectRows<{ key: string }>(
+          ctx.database.db,
+          sql`select image_key as key from success_stories where id = ${id}`,
+        )
+      )[0]!.key,
+    ).toBe(firstKey);
+    expect(
+      (
+        await call('PUT', `/api/stories/admin/${id}`, {
+          title: 'Reading again',
+          recipient_name: 'Ngozi Eze',
+          story_text: 'She now studies law.',
+          imageKey: await storyImage(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [{ key: secondKey }] = (await selectRows<{ key: string }>(
+      ctx.database.db,
+      sql`select image_key as key from success_stories where id = ${id}`,
+    )) as [{ key: string }];
     expect(secondKey).not.toBe(firstKey);
     expect(await ctx.app.storage.read(firstKey, 10_000_000)).toHaveProperty('missing');
 
@@ -103,7 +193,12 @@ describe('admin: success stories', () => {
     expect(await ctx.app.storage.read(secondKey, 10_000_000)).toHaveProperty('missing');
     expect(((await call('GET', '/api/stories')).json() as { id: number }[]).some((s) => s.id === id)).toBe(false);
     expect((await call('DELETE', `/api/stories/admin/${id}`)).statusCode).toBe(404);
-    expect((await auditActions('success_story', id)).map((a) => a.action)).toEqual(['story.create', 'story.update', 'story.update', 'story.delete']);
+    expect((await auditActions('success_story', id)).map((a) => a.action)).toEqual([
+      'story.create',
+      'story.update',
+      'story.update',
+      'story.delete',
+    ]);
   });
 
   it('keeps every story and statistic call to admins', async () => {

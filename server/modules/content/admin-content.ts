@@ -30,22 +30,43 @@ async function change<T>(deps: Deps, work: (tx: Db) => Promise<T>): Promise<T> {
   return result;
 }
 
-export async function createStat(deps: Deps, admin: Admin, input: StatFields): Promise<{ message: string; stat: AdminStat }> {
+export async function createStat(
+  deps: Deps,
+  admin: Admin,
+  input: StatFields,
+): Promise<{ message: string; stat: AdminStat }> {
   const stat = await change(deps, async (tx) => {
     const row = await insertStat(tx, input);
-    await audit(tx, { adminId: admin.id, action: 'stat.create', entity: 'site_stat', entityId: row.id, details: { after: input } });
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'stat.create',
+      entity: 'site_stat',
+      entityId: row.id,
+      details: { after: input },
+    });
     return row;
   });
   return { message: 'Stat created successfully!', stat };
 }
 
-export async function editStat(deps: Deps, admin: Admin, id: number, input: StatFields): Promise<{ message: string; stat: AdminStat }> {
+export async function editStat(
+  deps: Deps,
+  admin: Admin,
+  id: number,
+  input: StatFields,
+): Promise<{ message: string; stat: AdminStat }> {
   const stat = await change(deps, async (tx) => {
     const before = await findStatForUpdate(tx, id);
     if (!before) throw new AppError('not_found', STAT_NOT_FOUND);
     const row = (await updateStat(tx, id, input))!;
     const { id: _id, ...was } = before;
-    await audit(tx, { adminId: admin.id, action: 'stat.update', entity: 'site_stat', entityId: id, details: { before: was, after: input } });
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'stat.update',
+      entity: 'site_stat',
+      entityId: id,
+      details: { before: was, after: input },
+    });
     return row;
   });
   return { message: 'Stat updated successfully!', stat };
@@ -56,7 +77,13 @@ export async function removeStat(deps: Deps, admin: Admin, id: number): Promise<
     const row = await deleteStat(tx, id);
     if (!row) throw new AppError('not_found', STAT_NOT_FOUND);
     const { id: _id, ...was } = row;
-    await audit(tx, { adminId: admin.id, action: 'stat.delete', entity: 'site_stat', entityId: id, details: { before: was } });
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'stat.delete',
+      entity: 'site_stat',
+      entityId: id,
+      details: { before: was },
+    });
   });
   return { message: 'Stat deleted.' };
 }
@@ -66,14 +93,24 @@ async function acceptStoryImage(deps: Deps, admin: Admin, key: string) {
   return acceptUpload(deps, { key, ownerId: admin.id, purpose: 'storyImage', field: 'imageKey' });
 }
 
-export async function createStory(deps: Deps, admin: Admin, input: StoryFields & { imageKey: string }): Promise<{ message: string; id: number }> {
+export async function createStory(
+  deps: Deps,
+  admin: Admin,
+  input: StoryFields & { imageKey: string },
+): Promise<{ message: string; id: number }> {
   const image = await acceptStoryImage(deps, admin, input.imageKey);
   let committed = false;
   try {
     const id = await change(deps, async (tx) => {
       await image.commit(tx);
       const storyId = await insertStory(tx, { ...input, imageKey: image.storedKey });
-      await audit(tx, { adminId: admin.id, action: 'story.create', entity: 'success_story', entityId: storyId, details: { after: { title: input.title, recipient_name: input.recipient_name } } });
+      await audit(tx, {
+        adminId: admin.id,
+        action: 'story.create',
+        entity: 'success_story',
+        entityId: storyId,
+        details: { after: { title: input.title, recipient_name: input.recipient_name } },
+      });
       return storyId;
     });
     committed = true;
@@ -83,7 +120,12 @@ export async function createStory(deps: Deps, admin: Admin, input: StoryFields &
   }
 }
 
-export async function editStory(deps: Deps, admin: Admin, id: number, input: StoryFields & { imageKey?: string }): Promise<{ message: string }> {
+export async function editStory(
+  deps: Deps,
+  admin: Admin,
+  id: number,
+  input: StoryFields & { imageKey?: string },
+): Promise<{ message: string }> {
   const image = input.imageKey ? await acceptStoryImage(deps, admin, input.imageKey) : null;
   let committed = false;
   let oldKey: string | null = null;
@@ -120,7 +162,13 @@ export async function removeStory(deps: Deps, admin: Admin, id: number): Promise
   const row = await change(deps, async (tx) => {
     const deleted = await deleteStory(tx, id);
     if (!deleted) throw new AppError('not_found', STORY_NOT_FOUND);
-    await audit(tx, { adminId: admin.id, action: 'story.delete', entity: 'success_story', entityId: id, details: { before: { title: deleted.title, recipient_name: deleted.recipientName } } });
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'story.delete',
+      entity: 'success_story',
+      entityId: id,
+      details: { before: { title: deleted.title, recipient_name: deleted.recipientName } },
+    });
     return deleted;
   });
   // The image goes once the story is gone; a failure here leaves an unreferenced file, never a broken story.

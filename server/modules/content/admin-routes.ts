@@ -23,37 +23,61 @@ const storyReply = z.object({ message: z.string(), id: z.number().int() });
 /** The home page's figures and stories, managed by admins (spec 7 "Stats" and "Stories"). Every change is audited. */
 export function adminContentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/admin/stats', { config: admin, schema: { response: { 200: z.array(adminStatSchema), ...errors } } }, async (_request, reply) =>
-      reply.headers(noStore).send(await listAllStats(deps.db)),
+    app.get(
+      '/api/admin/stats',
+      { config: admin, schema: { response: { 200: z.array(adminStatSchema), ...errors } } },
+      async (_request, reply) => reply.headers(noStore).send(await listAllStats(deps.db)),
     );
-    app.post('/api/admin/stats', { config: admin, schema: { body: statInputSchema, response: { 201: statReply, ...errors } } }, async (request, reply) =>
-      reply.code(201).send(await createStat(deps, request.user!, request.body)),
+    app.post(
+      '/api/admin/stats',
+      { config: admin, schema: { body: statInputSchema, response: { 201: statReply, ...errors } } },
+      async (request, reply) => reply.code(201).send(await createStat(deps, request.user!, request.body)),
     );
     app.put(
       '/api/admin/stats/:id',
-      { config: admin, schema: { params: recordIdParam('Statistic'), body: statInputSchema, response: { 200: statReply, ...errors } } },
+      {
+        config: admin,
+        schema: { params: recordIdParam('Statistic'), body: statInputSchema, response: { 200: statReply, ...errors } },
+      },
       async (request) => editStat(deps, request.user!, request.params.id, request.body),
     );
     app.delete(
       '/api/admin/stats/:id',
-      { config: admin, schema: { params: recordIdParam('Statistic'), response: { 200: contentActionReplySchema, ...errors } } },
+      {
+        config: admin,
+        schema: { params: recordIdParam('Statistic'), response: { 200: contentActionReplySchema, ...errors } },
+      },
       async (request) => removeStat(deps, request.user!, request.params.id),
     );
 
-    app.get('/api/stories/admin/all', { config: admin, schema: { response: { 200: z.array(storySchema), ...errors } } }, async (_request, reply) =>
-      reply.headers(noStore).send(await listStories(deps.db, deps.storage)),
+    app.get(
+      '/api/stories/admin/all',
+      { config: admin, schema: { response: { 200: z.array(storySchema), ...errors } } },
+      async (_request, reply) => reply.headers(noStore).send(await listStories(deps.db, deps.storage)),
     );
-    app.post('/api/stories/admin', { config: admin, schema: { body: storyCreateSchema, response: { 201: storyReply, ...errors } } }, async (request, reply) =>
-      reply.code(201).send(await createStory(deps, request.user!, request.body)),
+    app.post(
+      '/api/stories/admin',
+      { config: admin, schema: { body: storyCreateSchema, response: { 201: storyReply, ...errors } } },
+      async (request, reply) => reply.code(201).send(await createStory(deps, request.user!, request.body)),
     );
     app.put(
       '/api/stories/admin/:id',
-      { config: admin, schema: { params: recordIdParam('Story'), body: storyUpdateSchema, response: { 200: contentActionReplySchema, ...errors } } },
+      {
+        config: admin,
+        schema: {
+          params: recordIdParam('Story'),
+          body: storyUpdateSchema,
+          response: { 200: contentActionReplySchema, ...errors },
+        },
+      },
       async (request) => editStory(deps, request.user!, request.params.id, request.body),
     );
     app.delete(
       '/api/stories/admin/:id',
-      { config: admin, schema: { params: recordIdParam('Story'), response: { 200: contentActionReplySchema, ...errors } } },
+      {
+        config: admin,
+        schema: { params: recordIdParam('Story'), response: { 200: contentActionReplySchema, ...errors } },
+      },
       async (request) => removeStory(deps, request.user!, request.params.id),
     );
   };

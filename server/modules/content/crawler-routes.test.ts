@@ -14,7 +14,10 @@ afterAll(() => stopTestApp(ctx));
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
-async function idsWhere(table: 'recipient_campaigns' | 'organization_campaigns', statuses: string[]): Promise<number[]> {
+async function idsWhere(
+  table: 'recipient_campaigns' | 'organization_campaigns',
+  statuses: string[],
+): Promise<number[]> {
   const rows = await selectRows<{ id: number }>(
     ctx.database.db,
     sql`select id from ${sql.identifier(table)} where status = any(${sql.param(statuses)}::text[]) order by id`,
@@ -24,7 +27,11 @@ async function idsWhere(table: 'recipient_campaigns' | 'organization_campaigns',
 
 describe('GET /robots.txt', () => {
   it('allows every crawler and points at the sitemap on PUBLIC_URL, whatever Host the request names', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/robots.txt',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${PUBLIC_URL}/sitemap.xml\n`);
@@ -36,11 +43,17 @@ describe('GET /sitemap.xml', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'evil.example' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(res.body).not.toContain('evil.example');
 
     const visibleRecipient = await idsWhere('recipient_campaigns', ['approved', 'purchased', 'delivered']);
-    const visibleOrganization = await idsWhere('organization_campaigns', ['approved', 'partially_fulfilled', 'fulfilled']);
+    const visibleOrganization = await idsWhere('organization_campaigns', [
+      'approved',
+      'partially_fulfilled',
+      'fulfilled',
+    ]);
     const hiddenRecipient = await idsWhere('recipient_campaigns', ['pending', 'rejected']);
     const hiddenOrganization = await idsWhere('organization_campaigns', ['pending', 'rejected']);
     expect(visibleRecipient.length).toBeGreaterThan(0);
@@ -59,13 +72,17 @@ describe('GET /sitemap.xml', () => {
 
   it('drops a campaign once it is no longer public', async () => {
     const [first] = await idsWhere('recipient_campaigns', ['approved']);
-    await ctx.database.db.execute(sql`update recipient_campaigns set status = 'rejected', is_featured = false where id = ${first!}`);
+    await ctx.database.db.execute(
+      sql`update recipient_campaigns set status = 'rejected', is_featured = false where id = ${first!}`,
+    );
     const res = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(locs(res.body)).not.toContain(`${PUBLIC_URL}/campaigns/${first}`);
   });
 
   it('is not part of the API description', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);
   });
 });
@@ -77,7 +94,9 @@ describe('without PUBLIC_URL', () => {
       await local.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = local.app.server.address() as AddressInfo;
       const base = `http://127.0.0.1:${port}`;
-      const robots = await (await fetch(`${base}/robots.txt`, { headers: { 'x-forwarded-host': 'evil.example' } })).text();
+      const robots = await (
+        await fetch(`${base}/robots.txt`, { headers: { 'x-forwarded-host': 'evil.example' } })
+      ).text();
       expect(robots).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
       const sitemap = await fetch(`${base}/sitemap.xml`);
       expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');

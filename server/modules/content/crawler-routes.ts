@@ -10,7 +10,12 @@ import { listPublicCampaignRefs } from '../campaigns/queries';
 const CAMPAIGNS_PER_KIND = 24_000;
 
 const xmlText = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 export function robotsTxt(baseUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
@@ -41,7 +46,10 @@ export function crawlerRoutes(deps: { db: Db; config: Config }): FastifyPluginAs
       reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(base())),
     );
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(await buildSitemap(db, base())),
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(await buildSitemap(db, base())),
     );
   };
 }

@@ -6,7 +6,13 @@ import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
 
 /** A stat as the form gives it, checked. */
-export type StatFields = { title: string; stat_value: number; icon_name: string; is_visible: boolean; display_order: number };
+export type StatFields = {
+  title: string;
+  stat_value: number;
+  icon_name: string;
+  is_visible: boolean;
+  display_order: number;
+};
 export type StoryFields = { title: string; recipient_name: string; story_text: string };
 
 export async function listVisibleStats(db: Db): Promise<PublicStat[]> {
@@ -83,7 +89,12 @@ export async function findStoryForUpdate(db: Db, id: number) {
 export async function insertStory(db: Db, input: StoryFields & { imageKey: string }): Promise<number> {
   const [row] = await db
     .insert(successStories)
-    .values({ title: input.title, recipientName: input.recipient_name, storyText: input.story_text, imageKey: input.imageKey })
+    .values({
+      title: input.title,
+      recipientName: input.recipient_name,
+      storyText: input.story_text,
+      imageKey: input.imageKey,
+    })
     .returning({ id: successStories.id });
   return row!.id;
 }
@@ -91,7 +102,12 @@ export async function insertStory(db: Db, input: StoryFields & { imageKey: strin
 export async function updateStory(db: Db, id: number, input: StoryFields & { imageKey?: string }): Promise<void> {
   await db
     .update(successStories)
-    .set({ title: input.title, recipientName: input.recipient_name, storyText: input.story_text, ...(input.imageKey ? { imageKey: input.imageKey } : {}) })
+    .set({
+      title: input.title,
+      recipientName: input.recipient_name,
+      storyText: input.story_text,
+      ...(input.imageKey ? { imageKey: input.imageKey } : {}),
+    })
     .where(eq(successStories.id, id));
 }
 

@@ -11,7 +11,14 @@ export type RecordedGift = FundReply & {
   donationId: number;
   donorEmail: string;
   donorFullName: string;
-  allocated: Array<{ kind: 'recipient' | 'organization'; id: number; label: string; units: number; amount: number; ownerId: number }>;
+  allocated: Array<{
+    kind: 'recipient' | 'organization';
+    id: number;
+    label: string;
+    units: number;
+    amount: number;
+    ownerId: number;
+  }>;
   unallocated: string[];
 };
 
@@ -25,9 +32,14 @@ const receiptDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
  * In the transaction that records a gift: queues the donor's receipt and writes the notices to the
  * campaign owners and the admins, so all of them exist exactly when the gift does.
  */
-export async function announceGift(deps: { db: Db; jobs: JobQueue; baseUrl: string }, gift: RecordedGift): Promise<void> {
+export async function announceGift(
+  deps: { db: Db; jobs: JobQueue; baseUrl: string },
+  gift: RecordedGift,
+): Promise<void> {
   const date = receiptDate.format(new Date());
-  const lines = gift.allocated.map((a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`);
+  const lines = gift.allocated.map(
+    (a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`,
+  );
   const attention = gift.unallocated.length
     ? `\nPart of this payment could not be placed (${gift.unallocated.join(', ')}). Our team will contact you.`
     : '';

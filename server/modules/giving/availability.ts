@@ -52,7 +52,15 @@ const held = (column: 'recipient_campaign_id' | 'organization_campaign_id') => s
      where i.${sql.raw(column)} = c.id and i.status = 'held' and d.status = 'pending'
        and d.hold_expires_at > now() and d.id <> ${sql.placeholder('exclude')}), 0)::int`;
 
-type RecipientRow = { id: number; label: string; status: string; fulfilled: number; price: number; held: number; owner: number };
+type RecipientRow = {
+  id: number;
+  label: string;
+  status: string;
+  fulfilled: number;
+  price: number;
+  held: number;
+  owner: number;
+};
 type OrganizationRow = RecipientRow & { quantity: number };
 
 const readRecipients = (where: SQL, name: string) =>
@@ -97,7 +105,10 @@ const statements = {
   readRecipient: readRecipients(sql`c.id = ${sql.placeholder('id')}::int`, 'giving_read_recipient_campaign'),
   readRecipients: readRecipients(sql`c.id = any(${sql.placeholder('ids')}::int[])`, 'giving_read_recipient_campaigns'),
   readOrganization: readOrganizations(sql`c.id = ${sql.placeholder('id')}::int`, 'giving_read_organization_campaign'),
-  readOrganizations: readOrganizations(sql`c.id = any(${sql.placeholder('ids')}::int[])`, 'giving_read_organization_campaigns'),
+  readOrganizations: readOrganizations(
+    sql`c.id = any(${sql.placeholder('ids')}::int[])`,
+    'giving_read_organization_campaigns',
+  ),
 };
 
 /**
@@ -117,8 +128,15 @@ export async function readCampaigns(
       ? statements.readRecipient(tx, { id: recipientIds[0], exclude: excludeDonationId })
       : statements.readRecipients(tx, { ids: recipientIds, exclude: excludeDonationId }))) {
       out.set(`recipient:${r.id}`, {
-        kind: 'recipient', id: Number(r.id), label: r.label, status: r.status, quantity: 1,
-        unitsFulfilled: Number(r.fulfilled), unitPriceKobo: Number(r.price), heldByOthers: Number(r.held), ownerId: Number(r.owner),
+        kind: 'recipient',
+        id: Number(r.id),
+        label: r.label,
+        status: r.status,
+        quantity: 1,
+        unitsFulfilled: Number(r.fulfilled),
+        unitPriceKobo: Number(r.price),
+        heldByOthers: Number(r.held),
+        ownerId: Number(r.owner),
       });
     }
   }
@@ -127,8 +145,15 @@ export async function readCampaigns(
       ? statements.readOrganization(tx, { id: orgIds[0], exclude: excludeDonationId })
       : statements.readOrganizations(tx, { ids: orgIds, exclude: excludeDonationId }))) {
       out.set(`organization:${r.id}`, {
-        kind: 'organization', id: Number(r.id), label: r.label, status: r.status, quantity: Number(r.quantity),
-        unitsFulfilled: Number(r.fulfilled), unitPriceKobo: Number(r.price), heldByOthers: Number(r.held), ownerId: Number(r.owner),
+        kind: 'organization',
+        id: Number(r.id),
+        label: r.label,
+        status: r.status,
+        quantity: Number(r.quantity),
+        unitsFulfilled: Number(r.fulfilled),
+        unitPriceKobo: Number(r.price),
+        heldByOthers: Number(r.held),
+        ownerId: Number(r.owner),
       });
     }
   }

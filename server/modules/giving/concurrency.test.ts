@@ -21,7 +21,11 @@ describe.skipIf(!onPostgres)('concurrent donors on PostgreSQL', () => {
     const discard = { description: 'discarded', send: async () => undefined };
     apps = await Promise.all(
       [first, second].map((d) =>
-        buildApp(testConfig(), { db: d.db, mailer: discard, jobs: createJobQueue(d, { pollingSeconds: 0.5, log: () => undefined }) }),
+        buildApp(testConfig(), {
+          db: d.db,
+          mailer: discard,
+          jobs: createJobQueue(d, { pollingSeconds: 0.5, log: () => undefined }),
+        }),
       ),
     );
     campaignId = await createOrganizationCampaign(first.db, 10);
@@ -43,13 +47,27 @@ describe.skipIf(!onPostgres)('concurrent donors on PostgreSQL', () => {
           method: 'POST',
           url: '/api/donations/checkout',
           remoteAddress,
-          payload: { donorEmail: `donor${i}@example.org`, donorFullName: `Donor ${i}`, cartItems: [{ campaignId: `org-${campaignId}`, units: 1 }] },
+          payload: {
+            donorEmail: `donor${i}@example.org`,
+            donorFullName: `Donor ${i}`,
+            cartItems: [{ campaignId: `org-${campaignId}`, units: 1 }],
+          },
         });
         if (checkout.statusCode !== 200) return { checkout: checkout.statusCode };
         const { reference } = checkout.json();
-        await app.inject({ method: 'POST', url: '/api/payments/sandbox/charge', remoteAddress, payload: { reference } });
+        await app.inject({
+          method: 'POST',
+          url: '/api/payments/sandbox/charge',
+          remoteAddress,
+          payload: { reference },
+        });
         // Pay through the other instance, as a webhook landing elsewhere would.
-        const fund = await apps[(i + 1) % 2]!.inject({ method: 'POST', url: '/api/donations/fund', remoteAddress, payload: { transactionId: reference } });
+        const fund = await apps[(i + 1) % 2]!.inject({
+          method: 'POST',
+          url: '/api/donations/fund',
+          remoteAddress,
+          payload: { transactionId: reference },
+        });
         return { checkout: 200, fund: fund.json().status as string };
       }),
     );

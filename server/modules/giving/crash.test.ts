@@ -47,7 +47,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server killed right after recor
   }
 
   async function post(url: string, path: string, body: object) {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
   }
 
@@ -65,7 +69,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server killed right after recor
 
   async function give(url: string, n: number) {
     const email = `crash.donor.${n}@example.org`;
-    const checkout = await post(url, '/api/donations/checkout', { donorEmail: email, donorFullName: `Crash Donor ${n}`, cartItems: [{ campaignId, units: 1 }] });
+    const checkout = await post(url, '/api/donations/checkout', {
+      donorEmail: email,
+      donorFullName: `Crash Donor ${n}`,
+      cartItems: [{ campaignId, units: 1 }],
+    });
     expect(checkout.status).toBe(200);
     const reference = String(checkout.json.reference);
     expect((await post(url, '/api/payments/sandbox/charge', { reference })).status).toBe(200);
@@ -107,13 +115,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server killed right after recor
     expect((await post(restarted.url, '/api/donations/fund', { transactionId: more.reference })).status).toBe(200);
     gifts.push(more);
 
-    const paid = await selectRows<{ reference: string }>(database.db, sql`select reference from donations where status = 'paid' order by id`);
+    const paid = await selectRows<{ reference: string }>(
+      database.db,
+      sql`select reference from donations where status = 'paid' order by id`,
+    );
     expect(paid.map((p) => p.reference)).toEqual(expect.arrayContaining(gifts.map((g) => g.reference)));
     for (const g of gifts) await smtp.waitFor(g.email, (m) => m.text.includes(g.reference), { timeoutMs: 30_000 });
     // Time for any duplicate to show up.
     await new Promise((r) => setTimeout(r, 3000));
     for (const g of gifts) {
-      expect(smtp.to(g.email).filter((m) => m.text.includes(g.reference)), g.reference).toHaveLength(1);
+      expect(
+        smtp.to(g.email).filter((m) => m.text.includes(g.reference)),
+        g.reference,
+      ).toHaveLength(1);
     }
     const admins = await selectRows<{ n: number }>(
       database.db,
@@ -131,6 +145,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server killed right after recor
     for (const row of notices) expect(Number(row.n), row.reference).toBe(Number(admins[0]!.n));
     // The organization heard of each gift once.
     expect((await ownerNotices()) - ownerBefore).toBe(gifts.length);
-    await eventually(async () => (await fetch(`${healthy.url}/api/health/live`)).status, (s) => s === 200);
+    await eventually(
+      async () => (await fetch(`${healthy.url}/api/health/live`)).status,
+      (s) => s === 200,
+    );
   }, 120_000);
 });

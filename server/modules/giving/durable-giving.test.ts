@@ -37,23 +37,36 @@ async function openCampaign(ctx: TestContext): Promise<string> {
 }
 
 async function checkout(ctx: TestContext, email: string) {
-  const res = await post(ctx, '/api/donations/checkout', { donorEmail: email, donorFullName: 'Bisi Durable', cartItems: [{ campaignId: await openCampaign(ctx), units: 2 }] });
+  const res = await post(ctx, '/api/donations/checkout', {
+    donorEmail: email,
+    donorFullName: 'Bisi Durable',
+    cartItems: [{ campaignId: await openCampaign(ctx), units: 2 }],
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as { reference: string; amountKobo: number };
 }
 
 const donationStatus = (ctx: TestContext, reference: string) =>
-  selectRows<{ status: string }>(ctx.database.db, sql`select status from donations where reference = ${reference}`).then((r) => r[0]?.status);
+  selectRows<{ status: string }>(
+    ctx.database.db,
+    sql`select status from donations where reference = ${reference}`,
+  ).then((r) => r[0]?.status);
 
 async function notices(ctx: TestContext, reference: string) {
-  const [row] = await selectRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from notifications where message like ${`%${reference}%`}`);
+  const [row] = await selectRows<{ n: number }>(
+    ctx.database.db,
+    sql`select count(*)::int as n from notifications where message like ${`%${reference}%`}`,
+  );
   return Number(row!.n);
 }
 
 describe('a receipt survives a mail server outage', () => {
   it('records the gift with SMTP down, then sends the receipt once when SMTP is back', async () => {
     const port = await freePort();
-    const ctx = await startTestApp({}, { mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@example.org') });
+    const ctx = await startTestApp(
+      {},
+      { mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@example.org') },
+    );
     contexts.push(ctx);
     const email = 'outage.donor@example.org';
     const c = await checkout(ctx, email);
@@ -83,7 +96,11 @@ describe('Paystack payments nobody reports in time', () => {
     const ctx = await startTestApp(
       { paystack: { secretKey: SECRET, publicKey: 'pk_test_loopback', apiBase: paystack.apiBase } },
       {
-        payments: createPaystackProvider({ secretKey: SECRET, publicKey: 'pk_test_loopback', apiBase: paystack.apiBase }),
+        payments: createPaystackProvider({
+          secretKey: SECRET,
+          publicKey: 'pk_test_loopback',
+          apiBase: paystack.apiBase,
+        }),
         mailer: createSmtpMailer(smtp.url, 'no-reply@example.org'),
         ...extra,
       },
@@ -91,7 +108,10 @@ describe('Paystack payments nobody reports in time', () => {
     contexts.push(ctx);
     return { ctx, paystack, smtp };
   }
-  const signed = (body: string) => ({ 'content-type': 'application/json', 'x-paystack-signature': createHmac('sha512', SECRET).update(body).digest('hex') });
+  const signed = (body: string) => ({
+    'content-type': 'application/json',
+    'x-paystack-signature': createHmac('sha512', SECRET).update(body).digest('hex'),
+  });
 
   it('records a webhook payment by retrying while the verify call fails, once', async () => {
     const { ctx, paystack, smtp } = await paystackApp();
@@ -100,14 +120,36 @@ describe('Paystack payments nobody reports in time', () => {
     paystack.set(c.reference, { status: 'success', amount: c.amountKobo });
     paystack.failNext(2);
     // The donor closed the tab: no fund call. Only the signed webhook arrives.
-    const body = JSON.stringify({ event: 'charge.success', data: { reference: c.reference, amount: c.amountKobo, currency: 'NGN' } });
-    const hook = await ctx.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', payload: body, headers: signed(body) });
+    const body = JSON.stringify({
+      event: 'charge.success',
+      data: { reference: c.reference, amount: c.amountKobo, currency: 'NGN' },
+    });
+    const hook = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/paystack/webhook',
+      payload: body,
+      headers: signed(body),
+    });
     expect(hook.statusCode).toBe(200);
-    expect(await eventually(() => donationStatus(ctx, c.reference), (s) => s === 'paid')).toBe('paid');
+    expect(
+      await eventually(
+        () => donationStatus(ctx, c.reference),
+        (s) => s === 'paid',
+      ),
+    ).toBe('paid');
     const verifies = paystack.calls.filter((call) => call.includes(c.reference));
     expect(verifies.length).toBeGreaterThanOrEqual(3);
     // A second delivery of the same event records nothing new.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', payload: body, headers: signed(body) })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/payments/paystack/webhook',
+          payload: body,
+          headers: signed(body),
+        })
+      ).statusCode,
+    ).toBe(200);
     await smtp.waitFor(email, (m) => m.text.includes(c.reference));
     await new Promise((r) => setTimeout(r, 1500));
     expect(smtp.to(email).filter((m) => m.text.includes(c.reference))).toHaveLength(1);
@@ -133,7 +175,12 @@ describe('Paystack payments nobody reports in time', () => {
     queue.enqueue = failing.enqueue as unknown as JobQueue['enqueue'];
     try {
       const body = JSON.stringify({ event: 'charge.success', data: { reference: c.reference } });
-      const hook = await ctx.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', payload: body, headers: signed(body) });
+      const hook = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/paystack/webhook',
+        payload: body,
+        headers: signed(body),
+      });
       expect(hook.statusCode).toBeGreaterThanOrEqual(500);
     } finally {
       queue.enqueue = real;
@@ -146,10 +193,17 @@ describe('Paystack payments nobody reports in time', () => {
     const c = await checkout(ctx, email);
     paystack.set(c.reference, { status: 'success', amount: c.amountKobo });
     // No browser call and no webhook. The sweep asks about checkouts older than a minute.
-    await ctx.database.db.execute(sql`update donations set created_at = now() - interval '2 minutes' where reference = ${c.reference}`);
+    await ctx.database.db.execute(
+      sql`update donations set created_at = now() - interval '2 minutes' where reference = ${c.reference}`,
+    );
     await ctx.app.jobs.enqueue(ctx.database.db, JOB.reconcile, {});
     ctx.app.jobs.wake(JOB.reconcile);
-    expect(await eventually(() => donationStatus(ctx, c.reference), (s) => s === 'paid')).toBe('paid');
+    expect(
+      await eventually(
+        () => donationStatus(ctx, c.reference),
+        (s) => s === 'paid',
+      ),
+    ).toBe('paid');
     await smtp.waitFor(email, (m) => m.text.includes(c.reference));
     expect(await notices(ctx, c.reference)).toBeGreaterThan(0);
   });
@@ -168,11 +222,17 @@ describe('Paystack payments nobody reports in time', () => {
     await ctx.database.db.execute(
       sql`update donations set created_at = now() - interval '20 minutes', hold_expires_at = now() - interval '5 minutes' where reference = ${abandoned.reference}`,
     );
-    await ctx.database.db.execute(sql`update donations set created_at = now() - interval '2 minutes' where reference = ${stillPaying.reference}`);
+    await ctx.database.db.execute(
+      sql`update donations set created_at = now() - interval '2 minutes' where reference = ${stillPaying.reference}`,
+    );
     await ctx.app.jobs.enqueue(ctx.database.db, JOB.reconcile, {});
     ctx.app.jobs.wake(JOB.reconcile);
     const statuses = () => Promise.all([lapsed, abandoned, stillPaying].map((c) => donationStatus(ctx, c.reference)));
-    expect(await eventually(statuses, (s) => s[0] === 'failed' && s[1] === 'failed')).toEqual(['failed', 'failed', 'pending']);
+    expect(await eventually(statuses, (s) => s[0] === 'failed' && s[1] === 'failed')).toEqual([
+      'failed',
+      'failed',
+      'pending',
+    ]);
     // Asked about, and left on hold.
     expect(paystack.calls.some((call) => call.includes(stillPaying.reference))).toBe(true);
     const [held] = await selectRows<{ n: number }>(
@@ -191,10 +251,17 @@ describe('Paystack payments nobody reports in time', () => {
     // nor a webhook reports it.
     expect((await post(ctx, '/api/donations/release', { reference: c.reference })).json().status).toBe('released');
     paystack.set(c.reference, { status: 'success', amount: c.amountKobo });
-    await ctx.database.db.execute(sql`update donations set created_at = now() - interval '2 minutes' where reference = ${c.reference}`);
+    await ctx.database.db.execute(
+      sql`update donations set created_at = now() - interval '2 minutes' where reference = ${c.reference}`,
+    );
     await ctx.app.jobs.enqueue(ctx.database.db, JOB.reconcile, {});
     ctx.app.jobs.wake(JOB.reconcile);
-    expect(await eventually(() => donationStatus(ctx, c.reference), (s) => s === 'paid')).toBe('paid');
+    expect(
+      await eventually(
+        () => donationStatus(ctx, c.reference),
+        (s) => s === 'paid',
+      ),
+    ).toBe('paid');
     await smtp.waitFor(email, (m) => m.text.includes(c.reference));
   });
 
@@ -204,9 +271,23 @@ describe('Paystack payments nobody reports in time', () => {
     paystack.set(c.reference, { status: 'success', amount: c.amountKobo - 100 });
     const body = JSON.stringify({ event: 'charge.success', data: { reference: c.reference } });
     for (let i = 0; i < 2; i++) {
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', payload: body, headers: signed(body) })).statusCode).toBe(200);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/payments/paystack/webhook',
+            payload: body,
+            headers: signed(body),
+          })
+        ).statusCode,
+      ).toBe(200);
     }
-    expect(await eventually(() => donationStatus(ctx, c.reference), (s) => s === 'needs_attention')).toBe('needs_attention');
+    expect(
+      await eventually(
+        () => donationStatus(ctx, c.reference),
+        (s) => s === 'needs_attention',
+      ),
+    ).toBe('needs_attention');
     await new Promise((r) => setTimeout(r, 1500));
     const [n] = await selectRows<{ n: number }>(
       ctx.database.db,

@@ -25,7 +25,10 @@ const ATTENTION_MESSAGE =
  * held units are allocated. A payment whose hold expired and whose units went to someone else is
  * still recorded, marked for admin attention.
  */
-export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider; jobs: JobQueue; baseUrl: string }, reference: string): Promise<Fulfilment> {
+export async function fulfilDonation(
+  deps: { db: Db; payments: PaymentProvider; jobs: JobQueue; baseUrl: string },
+  reference: string,
+): Promise<Fulfilment> {
   const [known] = await deps.db
     .select({ id: donations.id, totalKobo: donations.totalKobo, status: donations.status })
     .from(donations)
@@ -33,31 +36,52 @@ export async function fulfilDonation(deps: { db: Db; payments: PaymentProvider; 
   if (!known) throw new AppError('not_found', 'We could not find that payment reference. Please contact support.');
 
   const verified = await deps.payments.verify(reference).catch((error: unknown) => {
-    throw new AppError('bad_gateway', 'We could not confirm your payment with the card provider just now. Please try again in a moment.', undefined, undefined, error);
+    throw new AppError(
+      'bad_gateway',
+      'We could not confirm your payment with the card provider just now. Please try again in a moment.',
+      undefined,
+      undefined,
+      error,
+    );
   });
   if (!verified) throw new AppError('bad_request', 'The card provider has no record of this payment.');
   if (verified.status !== 'success') {
-    throw new AppError('bad_request', 'The payment was not completed, so no gift was recorded. You have not been charged.');
+    throw new AppError(
+      'bad_request',
+      'The payment was not completed, so no gift was recorded. You have not been charged.',
+    );
   }
   if (verified.amountKobo !== known.totalKobo || verified.currency !== 'NGN') {
-    throw new AppError('bad_request', 'The amount paid does not match this gift. Please contact support with your payment reference.').withCode(
-      AMOUNT_MISMATCH,
-    );
+    throw new AppError(
+      'bad_request',
+      'The amount paid does not match this gift. Please contact support with your payment reference.',
+    ).withCode(AMOUNT_MISMATCH);
   }
 
   // First with the campaign rows written last, so their locks are held only for the commit; if that
   // finds a campaign changed meanwhile, again with the rows locked before anything is decided.
   try {
-    return await deps.db.transaction((tx) => recordGift(deps, tx as unknown as Db, reference, known.id, verified.raw, 'prepared'));
+    return await deps.db.transaction((tx) =>
+      recordGift(deps, tx as unknown as Db, reference, known.id, verified.raw, 'prepared'),
+    );
   } catch (error) {
     if (error !== LOOK_AGAIN) throw error;
   }
-  return deps.db.transaction((tx) => recordGift(deps, tx as unknown as Db, reference, known.id, verified.raw, 'locked'));
+  return deps.db.transaction((tx) =>
+    recordGift(deps, tx as unknown as Db, reference, known.id, verified.raw, 'locked'),
+  );
 }
 
 /** Run on every gift, the campaign updates while other donors wait: named prepared statements (see compiledSelect). */
 const statements = {
-  lockDonation: compiledSelect<{ id: number; status: string; email: string; name: string; total: number; hold_active: boolean }>(
+  lockDonation: compiledSelect<{
+    id: number;
+    status: string;
+    email: string;
+    name: string;
+    total: number;
+    hold_active: boolean;
+  }>(
     sql`select id, status, donor_email as email, donor_full_name as name, total_kobo as total,
                coalesce(hold_expires_at > now(), false) as hold_active
           from donations where id = ${sql.placeholder('id')}::int for update`,
@@ -112,7 +136,13 @@ async function recordGift(
 ): Promise<Fulfilment> {
   const [donation] = await statements.lockDonation(tx, { id: donationId });
   if (!donation) throw new AppError('not_found', 'We could not find that payment reference. Please contact support.');
-  const base = { reference, amountKobo: Number(donation.total), donationId: donation.id, donorEmail: donation.email, donorFullName: donation.name };
+  const base = {
+    reference,
+    amountKobo: Number(donation.total),
+    donationId: donation.id,
+    donorEmail: donation.email,
+    donorFullName: donation.name,
+  };
   if (donation.status === 'paid' || donation.status === 'needs_attention') {
     return {
       ...base,
@@ -125,7 +155,9 @@ async function recordGift(
   }
   const items = await tx.select().from(donationItems).where(eq(donationItems.donationId, donation.id));
   const refs = items.map((i) =>
-    i.recipientCampaignId ? { kind: 'recipient' as const, id: i.recipientCampaignId } : { kind: 'organization' as const, id: i.organizationCampaignId! },
+    i.recipientCampaignId
+      ? { kind: 'recipient' as const, id: i.recipientCampaignId }
+      : { kind: 'organization' as const, id: i.organizationCampaignId! },
   );
   const weigh = (campaigns: Map<string, LockedCampaign>) =>
     items.map((item, index) => {
@@ -137,7 +169,12 @@ async function recordGift(
     });
 
   let weighed: ReturnType<typeof weigh> | undefined;
-  if (mode === 'prepared' && donation.status === 'pending' && donation.hold_active && items.every((i) => i.status === 'held')) {
+  if (
+    mode === 'prepared' &&
+    donation.status === 'pending' &&
+    donation.hold_active &&
+    items.every((i) => i.status === 'held')
+  ) {
     const first = weigh(await readCampaigns(tx, refs, donation.id));
     if (first.every((w) => w.fits)) weighed = first;
   }
@@ -147,18 +184,40 @@ async function recordGift(
   const allocated: Fulfilment['allocated'] = [];
   const unallocated: string[] = [];
   for (const { item, ref, c, fits } of weighed) {
-    if (c && fits) allocated.push({ kind: ref.kind, id: ref.id, label: c.label, units: item.units, amount: item.amountKobo, ownerId: c.ownerId });
+    if (c && fits)
+      allocated.push({
+        kind: ref.kind,
+        id: ref.id,
+        label: c.label,
+        units: item.units,
+        amount: item.amountKobo,
+        ownerId: c.ownerId,
+      });
     else unallocated.push(c?.label ?? 'a campaign');
   }
   const allocatedItemIds = weighed.filter((w) => w.fits).map((w) => w.item.id);
   const status = unallocated.length ? ('needs_attention' as const) : ('paid' as const);
-  await statements.settle(tx, { donationId: donation.id, allocatedItemIds, status, reference, response: JSON.stringify(providerResponse) });
-  const recorded = { ...base, status, message: status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE, allocated, unallocated };
+  await statements.settle(tx, {
+    donationId: donation.id,
+    allocatedItemIds,
+    status,
+    reference,
+    response: JSON.stringify(providerResponse),
+  });
+  const recorded = {
+    ...base,
+    status,
+    message: status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE,
+    allocated,
+    unallocated,
+  };
   await announceGift({ db: tx, jobs: deps.jobs, baseUrl: deps.baseUrl }, recorded);
 
   // The campaigns last, in the order checkouts lock them (recipients, then organizations, each by
   // id), so two gifts never wait on each other in a circle. Each update re-checks on the row itself.
-  const byLockOrder = [...allocated].sort((x, y) => (x.kind === y.kind ? x.id - y.id : x.kind === 'recipient' ? -1 : 1));
+  const byLockOrder = [...allocated].sort((x, y) =>
+    x.kind === y.kind ? x.id - y.id : x.kind === 'recipient' ? -1 : 1,
+  );
   for (const a of byLockOrder) {
     const rows =
       a.kind === 'recipient'

@@ -34,7 +34,8 @@ async function idOf(table: string, where: ReturnType<typeof sql>, offset = 0): P
   return Number(row!.id);
 }
 /** A fresh approved recipient campaign of a fresh recipient, so no other test gives to it. */
-const newRecipientCampaign = (options: Parameters<typeof createRecipientCampaign>[1] = {}) => createRecipientCampaign(ctx.database.db, options);
+const newRecipientCampaign = (options: Parameters<typeof createRecipientCampaign>[1] = {}) =>
+  createRecipientCampaign(ctx.database.db, options);
 /** A fresh organization campaign, approved unless told, so a test owns every one of its units. */
 const newOrgCampaign = (quantity: number, options: Parameters<typeof createOrganizationCampaign>[2] = {}) =>
   createOrganizationCampaign(ctx.database.db, quantity, options);
@@ -64,9 +65,20 @@ describe('checkout', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const [r] = await selectRows<{ price: number }>(ctx.database.db, sql`select price_kobo as price from recipient_campaigns where id = ${rid}`);
-    const [o] = await selectRows<{ price: number }>(ctx.database.db, sql`select unit_price_kobo as price from organization_campaigns where id = ${oid}`);
-    expect(body).toMatchObject({ currency: 'NGN', provider: 'sandbox', publicKey: null, amountKobo: Number(r!.price) + 2 * Number(o!.price) });
+    const [r] = await selectRows<{ price: number }>(
+      ctx.database.db,
+      sql`select price_kobo as price from recipient_campaigns where id = ${rid}`,
+    );
+    const [o] = await selectRows<{ price: number }>(
+      ctx.database.db,
+      sql`select unit_price_kobo as price from organization_campaigns where id = ${oid}`,
+    );
+    expect(body).toMatchObject({
+      currency: 'NGN',
+      provider: 'sandbox',
+      publicKey: null,
+      amountKobo: Number(r!.price) + 2 * Number(o!.price),
+    });
     expect(body.reference).toMatch(/^GOI-/);
   });
 
@@ -83,7 +95,11 @@ describe('checkout', () => {
       [{ campaignId: '999999' }, /no longer exists/],
     ];
     for (const [item, message] of cases) {
-      const res = await post(ctx.app, '/api/donations/checkout', { ...donor, donorEmail: 'refused.cases@example.org', cartItems: [item] });
+      const res = await post(ctx.app, '/api/donations/checkout', {
+        ...donor,
+        donorEmail: 'refused.cases@example.org',
+        cartItems: [item],
+      });
       expect(res.statusCode, JSON.stringify(item)).toBe(409);
       expect(res.json().message).toMatch(message);
     }
@@ -96,7 +112,11 @@ describe('checkout', () => {
     [{ cartItems: [{ campaignId: 'org-abc' }] }, 'Each gift must name a campaign.'],
     [{ cartItems: [{ campaignId: '1', units: 0 }] }, 'Units must be at least 1.'],
   ])('answers 400 with a clear message for bad input %#', async (change, message) => {
-    const res = await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: '1' }], ...change });
+    const res = await post(ctx.app, '/api/donations/checkout', {
+      ...donor,
+      cartItems: [{ campaignId: '1' }],
+      ...change,
+    });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain(message);
   });
@@ -106,21 +126,36 @@ describe('paying through the sandbox and recording the gift', () => {
   it('records a guest gift once, funds the campaign, mails a receipt and tells the recipient and admins', async () => {
     const recipient = await signUpUser(ctx.app, smtp, { role: 'recipient' });
     const rid = await newRecipientCampaign({ recipientId: recipient.user.id });
-    const checkout = (await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: String(rid) }] })).json();
+    const checkout = (
+      await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: String(rid) }] })
+    ).json();
     // Before payment the provider says pending: nothing is recorded.
     const early = await post(ctx.app, '/api/donations/fund', { transactionId: checkout.reference });
     expect(early.statusCode).toBe(400);
     expect((await campaignRow('recipient', rid)).status).toBe('approved');
 
-    expect((await post(ctx.app, '/api/payments/sandbox/charge', { reference: checkout.reference })).statusCode).toBe(200);
-    const first = await post(ctx.app, '/api/donations/fund', { transactionId: checkout.reference, cartTotal: 5, cartItems: [] });
+    expect((await post(ctx.app, '/api/payments/sandbox/charge', { reference: checkout.reference })).statusCode).toBe(
+      200,
+    );
+    const first = await post(ctx.app, '/api/donations/fund', {
+      transactionId: checkout.reference,
+      cartTotal: 5,
+      cartItems: [],
+    });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ status: 'paid', reference: checkout.reference, amountKobo: checkout.amountKobo });
+    expect(first.json()).toMatchObject({
+      status: 'paid',
+      reference: checkout.reference,
+      amountKobo: checkout.amountKobo,
+    });
     const again = await post(ctx.app, '/api/donations/fund', { transactionId: checkout.reference });
     expect(again.json()).toEqual(first.json());
 
     expect(await campaignRow('recipient', rid)).toEqual({ status: 'purchased', units: 1, raised: checkout.amountKobo });
-    const [count] = await selectRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from donations where reference = ${checkout.reference} and status = 'paid'`);
+    const [count] = await selectRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from donations where reference = ${checkout.reference} and status = 'paid'`,
+    );
     expect(count!.n).toBe(1);
     await smtp.waitFor(donor.donorEmail, (m) => m.text.includes(checkout.reference));
     const receipts = smtp.to(donor.donorEmail);
@@ -132,7 +167,10 @@ describe('paying through the sandbox and recording the gift', () => {
     );
     expect(notes.map((n) => n.email)).toEqual(expect.arrayContaining([recipient.email, 'admin@example.com']));
 
-    const closed = await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: String(rid) }] });
+    const closed = await post(ctx.app, '/api/donations/checkout', {
+      ...donor,
+      cartItems: [{ campaignId: String(rid) }],
+    });
     expect(closed.statusCode).toBe(409);
   });
 
@@ -142,25 +180,48 @@ describe('paying through the sandbox and recording the gift', () => {
     expect(await campaignRow('organization', oid)).toMatchObject({ status: 'partially_fulfilled', units: 2 });
     await payForCampaign(ctx.app, `org-${oid}`, 3);
     expect(await campaignRow('organization', oid)).toMatchObject({ status: 'fulfilled', units: 5 });
-    expect((await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: `org-${oid}` }] })).statusCode).toBe(409);
+    expect(
+      (await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: `org-${oid}` }] }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('holds units at checkout so a second donor cannot take them, and still records a payment made after the hold lapsed', async () => {
     const oid = await newOrgCampaign(20);
     const left = async () => {
-      const [r] = await selectRows<{ left: number }>(ctx.database.db, sql`select quantity - units_fulfilled as left from organization_campaigns where id = ${oid}`);
+      const [r] = await selectRows<{ left: number }>(
+        ctx.database.db,
+        sql`select quantity - units_fulfilled as left from organization_campaigns where id = ${oid}`,
+      );
       return Number(r!.left);
     };
     const all = await left();
-    const a = (await post(ctx.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: `org-${oid}`, units: all }] })).json();
-    const b = await post(ctx.app, '/api/donations/checkout', { ...donor, donorEmail: 'second.donor@example.org', cartItems: [{ campaignId: `org-${oid}`, units: 1 }] });
+    const a = (
+      await post(ctx.app, '/api/donations/checkout', {
+        ...donor,
+        cartItems: [{ campaignId: `org-${oid}`, units: all }],
+      })
+    ).json();
+    const b = await post(ctx.app, '/api/donations/checkout', {
+      ...donor,
+      donorEmail: 'second.donor@example.org',
+      cartItems: [{ campaignId: `org-${oid}`, units: 1 }],
+    });
     expect(b.statusCode).toBe(409);
     expect(b.json().message).toMatch(/is being paid for by other donors right now/);
     expect(b.json().message).toMatch(/may become free again within 15 minutes/);
 
     // A's hold lapses; C takes the units and pays; then A's payment arrives.
-    await ctx.database.db.execute(sql`update donations set hold_expires_at = now() - interval '1 second' where reference = ${a.reference}`);
-    const c = (await post(ctx.app, '/api/donations/checkout', { ...donor, donorEmail: 'third.donor@example.org', cartItems: [{ campaignId: `org-${oid}`, units: all }] })).json();
+    await ctx.database.db.execute(
+      sql`update donations set hold_expires_at = now() - interval '1 second' where reference = ${a.reference}`,
+    );
+    const c = (
+      await post(ctx.app, '/api/donations/checkout', {
+        ...donor,
+        donorEmail: 'third.donor@example.org',
+        cartItems: [{ campaignId: `org-${oid}`, units: all }],
+      })
+    ).json();
     await post(ctx.app, '/api/payments/sandbox/charge', { reference: c.reference });
     expect((await post(ctx.app, '/api/donations/fund', { transactionId: c.reference })).json().status).toBe('paid');
     await post(ctx.app, '/api/payments/sandbox/charge', { reference: a.reference });
@@ -169,7 +230,10 @@ describe('paying through the sandbox and recording the gift', () => {
     expect(late.json().status).toBe('needs_attention');
     expect(late.json().message).toMatch(/could not be placed/);
     expect(await left()).toBe(0);
-    const [donation] = await selectRows<{ status: string }>(ctx.database.db, sql`select status from donations where reference = ${a.reference}`);
+    const [donation] = await selectRows<{ status: string }>(
+      ctx.database.db,
+      sql`select status from donations where reference = ${a.reference}`,
+    );
     expect(donation!.status).toBe('needs_attention');
   });
 
@@ -179,7 +243,10 @@ describe('paying through the sandbox and recording the gift', () => {
     const checkout = await post(ctx.app, '/api/donations/checkout', {
       ...donor,
       donorEmail: 'closed.meanwhile@example.org',
-      cartItems: [{ campaignId: `org-${open}`, units: 2 }, { campaignId: `org-${closing}`, units: 3 }],
+      cartItems: [
+        { campaignId: `org-${open}`, units: 2 },
+        { campaignId: `org-${closing}`, units: 3 },
+      ],
     });
     expect(checkout.statusCode).toBe(200);
     const { reference } = checkout.json();
@@ -201,7 +268,9 @@ describe('paying through the sandbox and recording the gift', () => {
       [closing, 'unallocated'],
     ]);
     // Asked again, the same answer and nothing counted twice.
-    expect((await post(ctx.app, '/api/donations/fund', { transactionId: reference })).json().status).toBe('needs_attention');
+    expect((await post(ctx.app, '/api/donations/fund', { transactionId: reference })).json().status).toBe(
+      'needs_attention',
+    );
     expect(await campaignRow('organization', open)).toMatchObject({ units: 2 });
   });
 
@@ -216,30 +285,58 @@ describe('donor history', () => {
     const login = async (email: string) =>
       (await post(ctx.app, '/api/auth/login', { email, password: DEMO_PASSWORD })).json().token as string;
     const token = await login('donor@example.com');
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/donor/gifts', headers: { authorization: `Bearer ${token}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/donor/gifts',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.giftsMade).toBe(body.givingHistory.length);
     expect(body.totalGiven).toBe(body.givingHistory.reduce((s: number, g: { amount: number }) => s + g.amount, 0));
-    expect(body.givingHistory.map((g: { recipient_first_name: string }) => g.recipient_first_name)).toEqual(expect.arrayContaining(['Yemi', 'Halima']));
+    expect(body.givingHistory.map((g: { recipient_first_name: string }) => g.recipient_first_name)).toEqual(
+      expect.arrayContaining(['Yemi', 'Halima']),
+    );
     expect(body.givingHistory.some((g: { status: string }) => g.status === 'Delivered')).toBe(true);
     expect(body.givingHistory.some((g: { status: string }) => g.status === 'Processing Pickup')).toBe(true);
     // Guest gifts by guest.giver@example.org are not the demo donor's.
-    const [guestCount] = await selectRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from donations where donor_email = 'guest.giver@example.org' and status in ('paid','needs_attention')`);
+    const [guestCount] = await selectRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from donations where donor_email = 'guest.giver@example.org' and status in ('paid','needs_attention')`,
+    );
     expect(guestCount!.n).toBeGreaterThan(0);
     expect(JSON.stringify(body)).not.toContain('guest.giver');
 
     const recipient = await login('recipient@example.com');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/donor/gifts', headers: { authorization: `Bearer ${recipient}` } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/donor/gifts',
+          headers: { authorization: `Bearer ${recipient}` },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/donor/gifts' })).statusCode).toBe(401);
   });
 
   it('lets an admin list an organization campaign’s donations', async () => {
-    const token = (await post(ctx.app, '/api/auth/login', { email: 'admin@example.com', password: DEMO_PASSWORD })).json().token;
-    const oid = await idOf('organization_campaigns', sql`organization_id = (select id from users where email = 'organization@example.com')`);
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/org-campaigns/${oid}/donations`, headers: { authorization: `Bearer ${token}` } });
+    const token = (
+      await post(ctx.app, '/api/auth/login', { email: 'admin@example.com', password: DEMO_PASSWORD })
+    ).json().token;
+    const oid = await idOf(
+      'organization_campaigns',
+      sql`organization_id = (select id from users where email = 'organization@example.com')`,
+    );
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/org-campaigns/${oid}/donations`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(expect.arrayContaining([expect.objectContaining({ first_name: 'Kelechi', last_name: 'Umeh', units_funded: 15 })]));
+    expect(res.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ first_name: 'Kelechi', last_name: 'Umeh', units_funded: 15 })]),
+    );
   });
 });
 
@@ -249,12 +346,20 @@ describe('Paystack', () => {
     const paystack = await startPaystackStandIn(SECRET);
     const app = await startTestApp(
       { paystack: { secretKey: SECRET, publicKey: 'pk_test_loopback', apiBase: paystack.apiBase } },
-      { payments: createPaystackProvider({ secretKey: SECRET, publicKey: 'pk_test_loopback', apiBase: paystack.apiBase }) },
+      {
+        payments: createPaystackProvider({
+          secretKey: SECRET,
+          publicKey: 'pk_test_loopback',
+          apiBase: paystack.apiBase,
+        }),
+      },
     );
     try {
       const checkout = async () => {
         const rid = await createRecipientCampaign(app.database.db);
-        return (await post(app.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: String(rid) }] })).json();
+        return (
+          await post(app.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId: String(rid) }] })
+        ).json();
       };
       const c = await checkout();
       expect(c).toMatchObject({ provider: 'paystack', publicKey: 'pk_test_loopback' });
@@ -266,9 +371,14 @@ describe('Paystack', () => {
       paystack.set(c.reference, { status: 'failed', amount: c.amountKobo });
       expect((await fund()).json().message).toMatch(/not completed/);
       // A payment of another amount or currency is refused (and set aside for the admins).
-      for (const [change, label] of [[{ amount: -100 }, 'amount'], [{ currency: 'USD' }, 'currency']] as const) {
+      for (const [change, label] of [
+        [{ amount: -100 }, 'amount'],
+        [{ currency: 'USD' }, 'currency'],
+      ] as const) {
         const campaignId = `org-${await createOrganizationCampaign(app.database.db, 2)}`;
-        const other = (await post(app.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId, units: 1 }] })).json();
+        const other = (
+          await post(app.app, '/api/donations/checkout', { ...donor, cartItems: [{ campaignId, units: 1 }] })
+        ).json();
         paystack.set(other.reference, {
           status: 'success',
           amount: other.amountKobo + ('amount' in change ? change.amount : 0),
@@ -279,22 +389,36 @@ describe('Paystack', () => {
       }
 
       paystack.set(c.reference, { status: 'success', amount: c.amountKobo });
-      const event = JSON.stringify({ event: 'charge.success', data: { reference: c.reference, amount: c.amountKobo, currency: 'NGN' } });
+      const event = JSON.stringify({
+        event: 'charge.success',
+        data: { reference: c.reference, amount: c.amountKobo, currency: 'NGN' },
+      });
       const sign = (body: string, key = SECRET) => createHmac('sha512', key).update(body).digest('hex');
       const hook = (body: string, signature: string) =>
-        app.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', payload: body, headers: { 'content-type': 'application/json', 'x-paystack-signature': signature } });
+        app.app.inject({
+          method: 'POST',
+          url: '/api/payments/paystack/webhook',
+          payload: body,
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+        });
       expect((await hook(event, sign(event, 'wrong-key'))).statusCode).toBe(401);
       expect((await hook(event, 'abc')).statusCode).toBe(401);
       const ok = await hook(event, sign(event));
       expect(ok.statusCode).toBe(200);
       // Stored, then recorded by the job queue a moment later.
       const status = () =>
-        selectRows<{ status: string }>(app.database.db, sql`select status from donations where reference = ${c.reference}`).then((r) => r[0]!.status);
+        selectRows<{ status: string }>(
+          app.database.db,
+          sql`select status from donations where reference = ${c.reference}`,
+        ).then((r) => r[0]!.status);
       expect(await eventually(status, (s) => s === 'paid')).toBe('paid');
       // The browser's own call afterwards records nothing new and answers the same.
       expect((await fund()).json()).toMatchObject({ status: 'paid', reference: c.reference });
       expect((await hook(event, sign(event))).statusCode).toBe(200);
-      const [n] = await selectRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from donation_items i join donations d on d.id = i.donation_id where d.reference = ${c.reference} and i.status = 'allocated'`);
+      const [n] = await selectRows<{ n: number }>(
+        app.database.db,
+        sql`select count(*)::int as n from donation_items i join donations d on d.id = i.donation_id where d.reference = ${c.reference} and i.status = 'allocated'`,
+      );
       expect(n!.n).toBe(1);
       expect(paystack.calls.every((call) => call.startsWith('GET /transaction/verify/'))).toBe(true);
     } finally {
@@ -309,14 +433,22 @@ describe('closing the payment window', () => {
     const rid = await newRecipientCampaign();
     const item = { ...donor, cartItems: [{ campaignId: String(rid) }] };
     const first = (await post(ctx.app, '/api/donations/checkout', item)).json();
-    expect((await post(ctx.app, '/api/donations/checkout', { ...item, donorEmail: 'someone.else@example.org' })).statusCode).toBe(409);
-    expect((await post(ctx.app, '/api/donations/release', { reference: first.reference })).json()).toEqual({ status: 'released' });
-    expect((await post(ctx.app, '/api/donations/release', { reference: first.reference })).json()).toEqual({ status: 'unchanged' });
+    expect(
+      (await post(ctx.app, '/api/donations/checkout', { ...item, donorEmail: 'someone.else@example.org' })).statusCode,
+    ).toBe(409);
+    expect((await post(ctx.app, '/api/donations/release', { reference: first.reference })).json()).toEqual({
+      status: 'released',
+    });
+    expect((await post(ctx.app, '/api/donations/release', { reference: first.reference })).json()).toEqual({
+      status: 'unchanged',
+    });
     // A released reference cannot be paid into a gift afterwards by mistake: it stays failed.
     const second = (await post(ctx.app, '/api/donations/checkout', item)).json();
     expect(second.reference).toMatch(/^GOI-/);
     await post(ctx.app, '/api/payments/sandbox/charge', { reference: second.reference });
-    expect((await post(ctx.app, '/api/donations/release', { reference: second.reference })).json()).toEqual({ status: 'paid' });
+    expect((await post(ctx.app, '/api/donations/release', { reference: second.reference })).json()).toEqual({
+      status: 'paid',
+    });
     expect((await campaignRow('recipient', rid)).status).toBe('purchased');
   });
 });
@@ -325,12 +457,20 @@ describe('a guest who signs up later', () => {
   it('sees gifts made as a guest once the same email is verified', async () => {
     const email = 'later.member@example.org';
     const rid = await newRecipientCampaign();
-    const c = (await post(ctx.app, '/api/donations/checkout', { donorEmail: email, donorFullName: 'Later Member', cartItems: [{ campaignId: String(rid) }] })).json();
+    const c = (
+      await post(ctx.app, '/api/donations/checkout', {
+        donorEmail: email,
+        donorFullName: 'Later Member',
+        cartItems: [{ campaignId: String(rid) }],
+      })
+    ).json();
     await post(ctx.app, '/api/payments/sandbox/charge', { reference: c.reference });
     expect((await post(ctx.app, '/api/donations/fund', { transactionId: c.reference })).json().status).toBe('paid');
 
     const { token } = await signUpUser(ctx.app, smtp, { role: 'donor', email });
-    const gifts = (await ctx.app.inject({ method: 'GET', url: '/api/donor/gifts', headers: { authorization: `Bearer ${token}` } })).json();
+    const gifts = (
+      await ctx.app.inject({ method: 'GET', url: '/api/donor/gifts', headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(gifts.giftsMade).toBe(1);
     expect(gifts.totalGiven).toBe(c.amountKobo);
   });

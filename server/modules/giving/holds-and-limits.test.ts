@@ -56,27 +56,56 @@ describe('what one checkout and one donor may hold', () => {
   it('holds at most 20 units of one organization campaign per checkout, so others can still give', async () => {
     const a = addressBlock();
     const campaign = await newOrgCampaign(60);
-    const greedy = await checkout({ donorEmail: 'greedy@example.org', cartItems: [{ campaignId: campaign, units: 60 }] }, a.fresh());
+    const greedy = await checkout(
+      { donorEmail: 'greedy@example.org', cartItems: [{ campaignId: campaign, units: 60 }] },
+      a.fresh(),
+    );
     expect(greedy.statusCode).toBe(409);
     expect(greedy.json().message).toMatch(/can take at most 20 units in one payment\. Please update your gift bag\.$/);
     // Split over two lines of the same campaign, it is still one campaign's units.
     const split = await checkout(
-      { donorEmail: 'greedy@example.org', cartItems: [{ campaignId: campaign, units: 15 }, { campaignId: campaign, units: 6 }] },
+      {
+        donorEmail: 'greedy@example.org',
+        cartItems: [
+          { campaignId: campaign, units: 15 },
+          { campaignId: campaign, units: 6 },
+        ],
+      },
       a.fresh(),
     );
     expect(split.statusCode).toBe(409);
-    expect((await checkout({ donorEmail: 'greedy@example.org', cartItems: [{ campaignId: campaign, units: 20 }] }, a.fresh())).statusCode).toBe(200);
-    expect((await checkout({ donorEmail: 'next.donor@example.org', cartItems: [{ campaignId: campaign, units: 20 }] }, a.fresh())).statusCode).toBe(200);
+    expect(
+      (
+        await checkout(
+          { donorEmail: 'greedy@example.org', cartItems: [{ campaignId: campaign, units: 20 }] },
+          a.fresh(),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await checkout(
+          { donorEmail: 'next.donor@example.org', cartItems: [{ campaignId: campaign, units: 20 }] },
+          a.fresh(),
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('takes at most 10 campaigns in one checkout', async () => {
     const a = addressBlock();
     const campaigns = [];
     for (let i = 0; i <= CHECKOUT_LIMITS.campaignsPerCheckout; i += 1) campaigns.push(await newOrgCampaign(5));
-    const eleven = await checkout({ donorEmail: 'many.campaigns@example.org', cartItems: campaigns.map((campaignId) => ({ campaignId })) }, a.fresh());
+    const eleven = await checkout(
+      { donorEmail: 'many.campaigns@example.org', cartItems: campaigns.map((campaignId) => ({ campaignId })) },
+      a.fresh(),
+    );
     expect(eleven.statusCode).toBe(409);
     expect(eleven.json().message).toBe(TOO_MANY_CAMPAIGNS);
-    const ten = await checkout({ donorEmail: 'many.campaigns@example.org', cartItems: campaigns.slice(1).map((campaignId) => ({ campaignId })) }, a.fresh());
+    const ten = await checkout(
+      { donorEmail: 'many.campaigns@example.org', cartItems: campaigns.slice(1).map((campaignId) => ({ campaignId })) },
+      a.fresh(),
+    );
     expect(ten.statusCode).toBe(200);
   });
 
@@ -94,9 +123,14 @@ describe('what one checkout and one donor may hold', () => {
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json().message).toBe(OPEN_PER_EMAIL);
     // Another donor is not affected, and finishing one payment makes room again.
-    expect((await checkout({ donorEmail: 'unrelated@example.org', cartItems: [{ campaignId: campaign }] }, a.fresh())).statusCode).toBe(200);
+    expect(
+      (await checkout({ donorEmail: 'unrelated@example.org', cartItems: [{ campaignId: campaign }] }, a.fresh()))
+        .statusCode,
+    ).toBe(200);
     expect((await pay(open[0]!, a.fresh())).status).toBe('paid');
-    expect((await checkout({ donorEmail: email, cartItems: [{ campaignId: campaign }] }, a.fresh())).statusCode).toBe(200);
+    expect((await checkout({ donorEmail: email, cartItems: [{ campaignId: campaign }] }, a.fresh())).statusCode).toBe(
+      200,
+    );
   });
 
   it('keeps at most 5 unpaid checkouts open per client address', async () => {
@@ -104,27 +138,51 @@ describe('what one checkout and one donor may hold', () => {
     const campaign = await newOrgCampaign(20);
     const refs = [];
     for (let i = 0; i < CHECKOUT_LIMITS.openPerAddress; i += 1) {
-      const res = await checkout({ donorEmail: `address.open${i}@example.org`, cartItems: [{ campaignId: campaign }] }, a.fixed);
+      const res = await checkout(
+        { donorEmail: `address.open${i}@example.org`, cartItems: [{ campaignId: campaign }] },
+        a.fixed,
+      );
       expect(res.statusCode).toBe(200);
       refs.push(res.json().reference as string);
     }
-    const sixth = await checkout({ donorEmail: 'address.open.6@example.org', cartItems: [{ campaignId: campaign }] }, a.fixed);
+    const sixth = await checkout(
+      { donorEmail: 'address.open.6@example.org', cartItems: [{ campaignId: campaign }] },
+      a.fixed,
+    );
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toBe(OPEN_PER_ADDRESS);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await checkout({ donorEmail: 'address.open.6@example.org', cartItems: [{ campaignId: campaign }] }, a.fresh())).statusCode).toBe(200);
+    expect(
+      (await checkout({ donorEmail: 'address.open.6@example.org', cartItems: [{ campaignId: campaign }] }, a.fresh()))
+        .statusCode,
+    ).toBe(200);
     expect((await pay(refs[0]!, a.fixed)).status).toBe('paid');
-    expect((await checkout({ donorEmail: 'address.open.6@example.org', cartItems: [{ campaignId: campaign }] }, a.fixed)).statusCode).toBe(200);
+    expect(
+      (await checkout({ donorEmail: 'address.open.6@example.org', cartItems: [{ campaignId: campaign }] }, a.fixed))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('says plainly when other donors are paying for the units right now', async () => {
     const a = addressBlock();
     const campaign = await newOrgCampaign(12);
-    expect((await checkout({ donorEmail: 'first.payer@example.org', cartItems: [{ campaignId: campaign, units: 10 }] }, a.fresh())).statusCode).toBe(200);
-    const res = await checkout({ donorEmail: 'second.payer@example.org', cartItems: [{ campaignId: campaign, units: 5 }] }, a.fresh());
+    expect(
+      (
+        await checkout(
+          { donorEmail: 'first.payer@example.org', cartItems: [{ campaignId: campaign, units: 10 }] },
+          a.fresh(),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const res = await checkout(
+      { donorEmail: 'second.payer@example.org', cartItems: [{ campaignId: campaign, units: 5 }] },
+      a.fresh(),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/has only 2 units free right now/);
-    expect(res.json().message).toMatch(/Other donors are paying for those units right now; if they do not finish, the units may become free again within 15 minutes\./);
+    expect(res.json().message).toMatch(
+      /Other donors are paying for those units right now; if they do not finish, the units may become free again within 15 minutes\./,
+    );
   });
 });
 
@@ -164,10 +222,19 @@ describe('starting checkout again', () => {
   it('records an earlier checkout that was in fact paid instead of releasing it', async () => {
     const a = addressBlock();
     const campaign = await newOrgCampaign(5);
-    const first = (await checkout({ donorEmail: 'paid.before@example.org', cartItems: [{ campaignId: campaign, units: 2 }] }, a.fresh())).json();
+    const first = (
+      await checkout(
+        { donorEmail: 'paid.before@example.org', cartItems: [{ campaignId: campaign, units: 2 }] },
+        a.fresh(),
+      )
+    ).json();
     await call('/api/payments/sandbox/charge', { reference: first.reference }, a.fresh());
     const second = await checkout(
-      { donorEmail: 'paid.before@example.org', cartItems: [{ campaignId: campaign, units: 3 }], previousReference: first.reference },
+      {
+        donorEmail: 'paid.before@example.org',
+        cartItems: [{ campaignId: campaign, units: 3 }],
+        previousReference: first.reference,
+      },
       a.fresh(),
     );
     expect(second.statusCode).toBe(200);
@@ -179,7 +246,11 @@ describe('releasing a hold', () => {
   it('is not possible for someone who only knows the donor’s email', async () => {
     const a = addressBlock();
     const campaign = await newOrgCampaign(1);
-    const victim = { donorEmail: 'victim@example.org', donorFullName: 'Victim Donor', cartItems: [{ campaignId: campaign }] };
+    const victim = {
+      donorEmail: 'victim@example.org',
+      donorFullName: 'Victim Donor',
+      cartItems: [{ campaignId: campaign }],
+    };
     const held = (await checkout(victim, a.fresh())).json();
 
     const attacker = await checkout({ ...victim, donorFullName: 'Someone Else' }, a.fresh());
@@ -199,7 +270,10 @@ describe('card testing and shared addresses', () => {
     const a = addressBlock();
     const campaign = await newOrgCampaign(40);
     for (let i = 0; i < 40; i += 1) {
-      const res = await checkout({ donorEmail: `cgnat.donor${i}@example.org`, cartItems: [{ campaignId: campaign }] }, a.fixed);
+      const res = await checkout(
+        { donorEmail: `cgnat.donor${i}@example.org`, cartItems: [{ campaignId: campaign }] },
+        a.fixed,
+      );
       expect(res.statusCode, `donor ${i}: ${res.body}`).toBe(200);
       expect((await pay(res.json().reference, a.fixed)).status).toBe('paid');
     }
@@ -210,13 +284,21 @@ describe('card testing and shared addresses', () => {
     const campaign = await newOrgCampaign(5);
     let previousReference: string | undefined;
     for (let i = 0; i < 10; i += 1) {
-      const res = await checkout({ donorEmail: 'card.tester@example.org', cartItems: [{ campaignId: campaign }], previousReference }, a.fresh());
+      const res = await checkout(
+        { donorEmail: 'card.tester@example.org', cartItems: [{ campaignId: campaign }], previousReference },
+        a.fresh(),
+      );
       expect(res.statusCode, `checkout ${i}`).toBe(200);
       previousReference = res.json().reference;
     }
-    const eleventh = await checkout({ donorEmail: 'card.tester@example.org', cartItems: [{ campaignId: campaign }], previousReference }, a.fresh());
+    const eleventh = await checkout(
+      { donorEmail: 'card.tester@example.org', cartItems: [{ campaignId: campaign }], previousReference },
+      a.fresh(),
+    );
     expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json().message).toMatch(/Too many payments have been started with this email address in the last hour/);
+    expect(eleventh.json().message).toMatch(
+      /Too many payments have been started with this email address in the last hour/,
+    );
     expect(eleventh.headers['retry-after']).toBeDefined();
   });
 
@@ -225,33 +307,55 @@ describe('card testing and shared addresses', () => {
     const campaign = await newOrgCampaign(20);
     const refs: string[] = [];
     for (let i = 0; i < UNPAID_PER_ADDRESS.max; i += 1) {
-      const res = await checkout({ donorEmail: `tester${i}@example.org`, cartItems: [{ campaignId: campaign }] }, a.fixed);
+      const res = await checkout(
+        { donorEmail: `tester${i}@example.org`, cartItems: [{ campaignId: campaign }] },
+        a.fixed,
+      );
       expect(res.statusCode, `checkout ${i}: ${res.body}`).toBe(200);
       refs.push(res.json().reference);
       // Some are closed by the donor; the rest simply lapse unpaid.
-      if (i % 2 === 0) expect((await call('/api/donations/release', { reference: res.json().reference }, a.fixed)).json().status).toBe('released');
-      else await ctx.database.db.execute(sql`update donations set hold_expires_at = now() - interval '1 second' where reference = ${res.json().reference}`);
+      if (i % 2 === 0)
+        expect((await call('/api/donations/release', { reference: res.json().reference }, a.fixed)).json().status).toBe(
+          'released',
+        );
+      else
+        await ctx.database.db.execute(
+          sql`update donations set hold_expires_at = now() - interval '1 second' where reference = ${res.json().reference}`,
+        );
     }
-    const next = await checkout({ donorEmail: 'tester.next@example.org', cartItems: [{ campaignId: campaign }] }, a.fixed);
+    const next = await checkout(
+      { donorEmail: 'tester.next@example.org', cartItems: [{ campaignId: campaign }] },
+      a.fixed,
+    );
     expect(next.statusCode).toBe(429);
     expect(next.json().message).toBe(UNPAID_FROM_ADDRESS);
     expect(Number(next.headers['retry-after'])).toBeGreaterThan(UNPAID_PER_ADDRESS.windowMinutes * 60 - 120);
     // The same donor from another connection is fine.
-    expect((await checkout({ donorEmail: 'tester.next@example.org', cartItems: [{ campaignId: campaign }] }, a.fresh())).statusCode).toBe(200);
+    expect(
+      (await checkout({ donorEmail: 'tester.next@example.org', cartItems: [{ campaignId: campaign }] }, a.fresh()))
+        .statusCode,
+    ).toBe(200);
 
     const { address } = await donation(refs[0]!);
     expect(address).toMatch(/^[0-9a-f]{64}$/);
     expect(address).not.toContain(a.fixed);
     expect((await donation(refs[1]!)).address).toBe(address);
     // After an hour they no longer count.
-    await ctx.database.db.execute(sql`update donations set created_at = created_at - interval '61 minutes' where reference = any(${sql.param(refs)}::text[])`);
-    expect((await checkout({ donorEmail: 'tester.later@example.org', cartItems: [{ campaignId: campaign }] }, a.fixed)).statusCode).toBe(200);
+    await ctx.database.db.execute(
+      sql`update donations set created_at = created_at - interval '61 minutes' where reference = any(${sql.param(refs)}::text[])`,
+    );
+    expect(
+      (await checkout({ donorEmail: 'tester.later@example.org', cartItems: [{ campaignId: campaign }] }, a.fixed))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('needs the human check on checkout when it is configured', async () => {
     const stand = await startTurnstileStandIn('checkout-secret');
     const guarded = await startTestApp(
-      { turnstile: { secretKey: 'checkout-secret', siteKey: 'site-2', verifyUrl: stand.verifyUrl, hostname: undefined } },
+      {
+        turnstile: { secretKey: 'checkout-secret', siteKey: 'site-2', verifyUrl: stand.verifyUrl, hostname: undefined },
+      },
       { humanCheck: createTurnstile({ secretKey: 'checkout-secret', siteKey: 'site-2', verifyUrl: stand.verifyUrl }) },
     );
     try {
@@ -261,11 +365,15 @@ describe('card testing and shared addresses', () => {
       const missing = await checkout(body, a.fresh(), {}, guarded.app);
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toBe('CAPTCHA verification failed. Please try again.');
-      expect((await checkout({ ...body, turnstileToken: 'fail-token' }, a.fresh(), {}, guarded.app)).statusCode).toBe(400);
+      expect((await checkout({ ...body, turnstileToken: 'fail-token' }, a.fresh(), {}, guarded.app)).statusCode).toBe(
+        400,
+      );
       const good = await checkout({ ...body, turnstileToken: 'pass-token-1' }, a.fresh(), {}, guarded.app);
       expect(good.statusCode).toBe(200);
       // Tokens are single-use.
-      expect((await checkout({ ...body, turnstileToken: 'pass-token-1' }, a.fresh(), {}, guarded.app)).statusCode).toBe(400);
+      expect((await checkout({ ...body, turnstileToken: 'pass-token-1' }, a.fresh(), {}, guarded.app)).statusCode).toBe(
+        400,
+      );
       expect(stand.seen.at(-1)).toMatchObject({ secret: 'checkout-secret', response: 'pass-token-1' });
       const config = (await guarded.app.inject({ method: 'GET', url: '/api/auth/config' })).json();
       expect(config).toMatchObject({ turnstileSiteKey: 'site-2' });
@@ -279,7 +387,10 @@ describe('card testing and shared addresses', () => {
 describe('the stored address', () => {
   it('is the SHA-256 of the address key, never the address', async () => {
     const a = addressBlock();
-    const res = await checkout({ donorEmail: 'hash.check@example.org', cartItems: [{ campaignId: await newOrgCampaign(1) }] }, a.fixed);
+    const res = await checkout(
+      { donorEmail: 'hash.check@example.org', cartItems: [{ campaignId: await newOrgCampaign(1) }] },
+      a.fixed,
+    );
     const { address } = await donation(res.json().reference);
     expect(address).toBe(createHash('sha256').update(`checkout-address:${a.fixed}`).digest('hex'));
   });

@@ -14,17 +14,28 @@ describe('the payment sandbox in production', () => {
   });
 
   it('runs the sandbox in production only when it is allowed on purpose, and Paystack always', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true' })).toMatchObject({ nodeEnv: 'production', allowSandboxPayments: true });
-    expect(loadConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x' }).paystack.secretKey).toBe('sk_live_x');
-    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
-    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'maybe' })).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true' })).toMatchObject({
+      nodeEnv: 'production',
+      allowSandboxPayments: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x' }).paystack.secretKey).toBe(
+      'sk_live_x',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow(
+      /ALLOW_SANDBOX_PAYMENTS/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'maybe' })).toThrow(
+      /ALLOW_SANDBOX_PAYMENTS/,
+    );
     // Outside production the sandbox stays the embedded default.
     expect(loadConfig({}).allowSandboxPayments).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'development' })).not.toThrow();
   });
 
   it('warns loudly at start-up while the sandbox is on', () => {
-    expect(paymentModeWarning(loadConfig({}))).toMatch(/TEST MODE.*PAYSTACK_SECRET_KEY.*anyone can mark a payment reference as paid/s);
+    expect(paymentModeWarning(loadConfig({}))).toMatch(
+      /TEST MODE.*PAYSTACK_SECRET_KEY.*anyone can mark a payment reference as paid/s,
+    );
     expect(paymentModeWarning(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_x' }))).toBeUndefined();
   });
 
@@ -59,7 +70,11 @@ describe('the public config', () => {
   });
 
   it('tells the web app whether payments are test or live before checkout', async () => {
-    expect((await sandbox.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toMatchObject({ paymentMode: 'test' });
-    expect((await live.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toMatchObject({ paymentMode: 'live' });
+    expect((await sandbox.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toMatchObject({
+      paymentMode: 'test',
+    });
+    expect((await live.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toMatchObject({
+      paymentMode: 'live',
+    });
   });
 });

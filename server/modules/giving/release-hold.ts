@@ -20,8 +20,12 @@ export async function releaseDonations(tx: Db, references: readonly string[]): P
     sql`update donations set status = 'failed', hold_expires_at = now()
          where id = any(${sql.param(ids)}::int[]) and status = 'pending'`,
   );
-  await tx.execute(sql`update donation_items set status = 'released' where donation_id = any(${sql.param(ids)}::int[]) and status = 'held'`);
-  await tx.execute(sql`update payments set status = 'abandoned' where donation_id = any(${sql.param(ids)}::int[]) and status = 'pending'`);
+  await tx.execute(
+    sql`update donation_items set status = 'released' where donation_id = any(${sql.param(ids)}::int[]) and status = 'held'`,
+  );
+  await tx.execute(
+    sql`update payments set status = 'abandoned' where donation_id = any(${sql.param(ids)}::int[]) and status = 'pending'`,
+  );
   return ids.length;
 }
 

@@ -30,12 +30,18 @@ const CAPTCHA_FAILED = 'CAPTCHA verification failed. Please try again.';
 const LIMITS = {
   // Many donors share one carrier address (CGNAT), so the per-address limit only stops a flood;
   // card testing is bounded per email here and by unpaid checkouts per address (start-checkout.ts).
-  checkoutPerAddress: { name: 'checkout-addr', max: 300, windowSeconds: 600, message: 'Too many checkouts from your connection. Please wait a few minutes and try again.' },
+  checkoutPerAddress: {
+    name: 'checkout-addr',
+    max: 300,
+    windowSeconds: 600,
+    message: 'Too many checkouts from your connection. Please wait a few minutes and try again.',
+  },
   checkoutPerEmail: {
     name: 'checkout-email',
     max: 10,
     windowSeconds: 3600,
-    message: 'Too many payments have been started with this email address in the last hour. Please finish the payment you already started, or wait a while and try again.',
+    message:
+      'Too many payments have been started with this email address in the last hour. Please finish the payment you already started, or wait a while and try again.',
   },
   fundPerAddress: { name: 'fund-addr', max: 60, windowSeconds: 600 },
   releasePerAddress: { name: 'release-addr', max: 60, windowSeconds: 600 },
@@ -45,25 +51,39 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, payments, jobs, limits, publicCache, config, humanCheck } = deps;
 
   const afterGiftCommit = config.crashAfterGiftCommit ? () => process.kill(process.pid, 'SIGKILL') : undefined;
-  const fund = (reference: string) => recordPayment({ db, payments, jobs, publicCache, afterGiftCommit, baseUrl: publicBaseUrl(deps.config) }, reference);
+  const fund = (reference: string) =>
+    recordPayment({ db, payments, jobs, publicCache, afterGiftCommit, baseUrl: publicBaseUrl(deps.config) }, reference);
 
   return async (app) => {
     app.post(
       '/api/donations/checkout',
-      { config: { access: 'public' }, schema: { body: checkoutSchema, response: { 200: checkoutReplySchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { body: checkoutSchema, response: { 200: checkoutReplySchema, ...errors } },
+      },
       async (request) => {
         const address = clientKey(request.ip);
         await limits.hit(LIMITS.checkoutPerAddress, address);
         // Before the per-email count, so requests without a valid token cannot use up a donor's quota.
-        if (!(await humanCheck.verify(request.body.turnstileToken, request.ip))) throw new AppError('bad_request', CAPTCHA_FAILED);
+        if (!(await humanCheck.verify(request.body.turnstileToken, request.ip)))
+          throw new AppError('bad_request', CAPTCHA_FAILED);
         await limits.hit(LIMITS.checkoutPerEmail, request.body.donorEmail);
         const donorUserId = request.user?.role === 'donor' ? request.user.id : null;
-        const earlier = await findEarlierCheckouts({ db, payments }, { previousReference: request.body.previousReference, donorUserId });
+        const earlier = await findEarlierCheckouts(
+          { db, payments },
+          { previousReference: request.body.previousReference, donorUserId },
+        );
         for (const reference of earlier.paid) {
           // Paid after all: record it now, so the new checkout sees what is really left.
-          await fund(reference).catch((error: unknown) => request.log.warn({ err: error, reference }, 'earlier checkout could not be recorded'));
+          await fund(reference).catch((error: unknown) =>
+            request.log.warn({ err: error, reference }, 'earlier checkout could not be recorded'),
+          );
         }
-        return startCheckout({ db, payments }, request.body, { donorUserId, addressHash: hashAddress(address), release: earlier.unpaid });
+        return startCheckout({ db, payments }, request.body, {
+          donorUserId,
+          addressHash: hashAddress(address),
+          release: earlier.unpaid,
+        });
       },
     );
 
@@ -79,7 +99,13 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/donations/release',
-      { config: { access: 'public' }, schema: { body: sandboxChargeSchema, response: { 200: z.object({ status: z.enum(['released', 'paid', 'unchanged']) }), ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          body: sandboxChargeSchema,
+          response: { 200: z.object({ status: z.enum(['released', 'paid', 'unchanged']) }), ...errors },
+        },
+      },
       async (request) => {
         await limits.hit(LIMITS.releasePerAddress, clientKey(request.ip));
         const status = await releaseHold({ db, payments }, request.body.reference);
@@ -92,9 +118,16 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const sandbox = payments as SandboxProvider;
       app.post(
         '/api/payments/sandbox/charge',
-        { config: { access: 'public' }, schema: { body: sandboxChargeSchema, response: { 200: z.object({ status: z.literal('success') }), ...errors } } },
+        {
+          config: { access: 'public' },
+          schema: {
+            body: sandboxChargeSchema,
+            response: { 200: z.object({ status: z.literal('success') }), ...errors },
+          },
+        },
         async (request) => {
-          if (!(await sandbox.charge(request.body.reference))) throw new AppError('not_found', 'Unknown payment reference.');
+          if (!(await sandbox.charge(request.body.reference)))
+            throw new AppError('not_found', 'Unknown payment reference.');
           return { status: 'success' as const };
         },
       );
@@ -104,7 +137,11 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const secret = config.paystack.secretKey;
       // Its own scope, so only this route keeps the raw body the signature is computed over.
       await app.register(async (hook) => {
-        hook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+        hook.addContentTypeParser(
+          'application/json',
+          { parseAs: 'buffer', bodyLimit: 256 * 1024 },
+          (_req, body, done) => done(null, body),
+        );
         hook.post('/api/payments/paystack/webhook', { config: { access: 'public' } }, async (request, reply) => {
           const raw: unknown = request.body;
           // Checked before the signature: an empty or non-JSON delivery has nothing to sign.
@@ -126,13 +163,22 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           } catch {
             throw new AppError('bad_request', 'The request body is not valid JSON.');
           }
-          const event = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { event?: unknown; data?: { reference?: unknown } | null };
+          const event = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as {
+            event?: unknown;
+            data?: { reference?: unknown } | null;
+          };
           const reference = typeof event.data === 'object' && event.data !== null ? event.data.reference : undefined;
-          if (event.event === 'charge.success' && typeof reference === 'string' && /^[A-Za-z0-9._=-]{1,100}$/.test(reference)) {
+          if (
+            event.event === 'charge.success' &&
+            typeof reference === 'string' &&
+            /^[A-Za-z0-9._=-]{1,100}$/.test(reference)
+          ) {
             // Stored before the 200: if this insert fails the reply is a 5xx and Paystack sends the
             // event again. The job verifies and records the gift, retrying while the provider is down;
             // one waiting job per reference, since Paystack may deliver an event more than once.
-            await jobs.enqueue(db, JOB.paymentEvent, { reference } satisfies PaymentEventJob, { singletonKey: reference });
+            await jobs.enqueue(db, JOB.paymentEvent, { reference } satisfies PaymentEventJob, {
+              singletonKey: reference,
+            });
             jobs.wake(JOB.paymentEvent);
           }
           return reply.code(200).send({ received: true });
@@ -148,7 +194,10 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/admin/org-campaigns/:id/donations',
-      { config: { access: ['admin'] }, schema: { params: idParamSchema, response: { 200: z.array(campaignDonationSchema), ...errors } } },
+      {
+        config: { access: ['admin'] },
+        schema: { params: idParamSchema, response: { 200: z.array(campaignDonationSchema), ...errors } },
+      },
       async (request) => organizationCampaignDonations(db, request.params.id),
     );
   };

@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CHECKOUT_LIMITS, HOLD_MINUTES, TOO_MANY_CAMPAIGNS, tooManyUnits, type CheckoutReply, type checkoutSchema } from '@contract/giving';
+import {
+  CHECKOUT_LIMITS,
+  HOLD_MINUTES,
+  TOO_MANY_CAMPAIGNS,
+  tooManyUnits,
+  type CheckoutReply,
+  type checkoutSchema,
+} from '@contract/giving';
 import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
@@ -66,7 +73,13 @@ export async function findEarlierCheckouts(
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What the limits below count, as a named prepared statement (every checkout asks it). */
-const overLimitCounts = compiledSelect<{ unpaid: number; unpaid_wait: number | null; open: number; open_wait: number | null; open_by_email: number }>(
+const overLimitCounts = compiledSelect<{
+  unpaid: number;
+  unpaid_wait: number | null;
+  open: number;
+  open_wait: number | null;
+  open_by_email: number;
+}>(
   sql`select count(*) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))::int as unpaid,
              ceil(extract(epoch from min(created_at) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))
                   + make_interval(mins => ${sql.placeholder('windowMinutes')}::int) - now()))::int as unpaid_wait,
@@ -93,10 +106,12 @@ async function refuseOverLimits(tx: Db, email: string, addressHash: string) {
   if (counts && Number(counts.open) >= CHECKOUT_LIMITS.openPerAddress) {
     throw new AppError('rate_limited', OPEN_PER_ADDRESS, undefined, retry(counts.open_wait));
   }
-  if (counts && Number(counts.open_by_email) >= CHECKOUT_LIMITS.openPerEmail) throw new AppError('conflict', OPEN_PER_EMAIL);
+  if (counts && Number(counts.open_by_email) >= CHECKOUT_LIMITS.openPerEmail)
+    throw new AppError('conflict', OPEN_PER_EMAIL);
 }
 
-export const PRICE_CHANGED = 'The price of a gift in your bag changed while you were checking out. Please review your gift bag and try again.';
+export const PRICE_CHANGED =
+  'The price of a gift in your bag changed while you were checking out. Please review your gift bag and try again.';
 
 type Bag = Map<string, { kind: 'recipient' | 'organization'; id: number; units: number }>;
 type Weighed = {

@@ -32,7 +32,12 @@ export async function markAllRead(db: Db, userId: number): Promise<number> {
  * Writes a notice for a user and, in the same statement, returns where to mail it: the verified
  * address and first name, or nothing when the address is not verified.
  */
-export async function notifyAndFindAddress(db: Db, userId: number, message: string, linkTo: string): Promise<{ email: string; firstName: string } | undefined> {
+export async function notifyAndFindAddress(
+  db: Db,
+  userId: number,
+  message: string,
+  linkTo: string,
+): Promise<{ email: string; firstName: string } | undefined> {
   const [row] = await selectRows<{ email: string; first_name: string }>(
     db,
     sql`with n as (insert into notifications (user_id, message, link_to) values (${userId}, ${message}, ${linkTo}))
@@ -47,7 +52,9 @@ const activeAdmins = sql`select u.id from users u join roles r on r.id = u.role_
 
 /** Tells every active admin. */
 export async function notifyAdmins(db: Db, message: string, linkTo = '/admin/dashboard'): Promise<void> {
-  await db.execute(sql`insert into notifications (user_id, message, link_to) select a.id, ${message}, ${linkTo} from (${activeAdmins}) a`);
+  await db.execute(
+    sql`insert into notifications (user_id, message, link_to) select a.id, ${message}, ${linkTo} from (${activeAdmins}) a`,
+  );
 }
 
 /**

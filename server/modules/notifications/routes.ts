@@ -18,7 +18,10 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/notifications/read',
-      { config: { access: SIGNED_IN }, schema: { response: { 200: z.object({ updated: z.number().int() }), ...errors } } },
+      {
+        config: { access: SIGNED_IN },
+        schema: { response: { 200: z.object({ updated: z.number().int() }), ...errors } },
+      },
       async (request) => ({ updated: await markAllRead(db, request.user!.id) }),
     );
   };

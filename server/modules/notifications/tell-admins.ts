@@ -13,7 +13,13 @@ async function adminEmails(db: Db): Promise<string[]> {
     .select({ email: users.email })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(notInArray(roles.name, ['recipient', 'donor', 'organization']), isNotNull(users.emailVerifiedAt), isNull(users.deletedAt)))
+    .where(
+      and(
+        notInArray(roles.name, ['recipient', 'donor', 'organization']),
+        isNotNull(users.emailVerifiedAt),
+        isNull(users.deletedAt),
+      ),
+    )
     .orderBy(users.id);
   return rows.map((r) => r.email);
 }

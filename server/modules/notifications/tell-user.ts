@@ -19,14 +19,23 @@ export type Notice = {
  * `db`. Pass the transaction of the change it announces, so both exist exactly when the change
  * does and the queued mail survives an outage; wake the mail queue after commit.
  */
-export async function tellUser(deps: { db: Db; jobs: JobQueue; baseUrl: string }, userId: number, notice: Notice): Promise<void> {
+export async function tellUser(
+  deps: { db: Db; jobs: JobQueue; baseUrl: string },
+  userId: number,
+  notice: Notice,
+): Promise<void> {
   const user = await notifyAndFindAddress(deps.db, userId, notice.message, notice.link);
   if (!user) return;
   await mailNotice(deps, user.email, user.firstName, notice);
 }
 
 /** The mail half alone, for people known only by their address (a guest donor). */
-export async function mailNotice(deps: { db: Db; jobs: JobQueue; baseUrl: string }, to: string, name: string, notice: Notice): Promise<void> {
+export async function mailNotice(
+  deps: { db: Db; jobs: JobQueue; baseUrl: string },
+  to: string,
+  name: string,
+  notice: Notice,
+): Promise<void> {
   await enqueueMail(deps.jobs, deps.db, noticeMail(deps.baseUrl, to, name, notice));
 }
 
@@ -37,7 +46,8 @@ export function noticeMail(baseUrl: string, to: string, name: string, notice: No
   return {
     to,
     subject: notice.subject,
-    text: [`Dear ${name},`, notice.message, ...details, `See it here: ${url}`, 'Gift of Independence'].join('\n\n') + '\n',
+    text:
+      [`Dear ${name},`, notice.message, ...details, `See it here: ${url}`, 'Gift of Independence'].join('\n\n') + '\n',
     html: simpleHtml(notice.subject, [
       `Dear ${escapeHtml(name)},`,
       escapeHtml(notice.message),

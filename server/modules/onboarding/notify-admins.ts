@@ -3,7 +3,10 @@ import { tellAdmins } from '../notifications/tell-admins';
 import { onboardedPerson } from './queries';
 
 /** Tells the admins someone finished onboarding and waits for review. */
-export async function notifyAdminsOfOnboarding(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, userId: number): Promise<void> {
+export async function notifyAdminsOfOnboarding(
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>,
+  userId: number,
+): Promise<void> {
   const person = await onboardedPerson(deps.db, userId);
   if (!person) return;
   const who =

@@ -26,13 +26,17 @@ export async function documentLink(db: Db, signer: LinkSigner, key: string | nul
   if (!key) return null;
   const file = await storedFile(db, key);
   const name = file?.fileName ?? key.split('/').pop() ?? 'document';
-  const type = file?.type ?? TYPE_BY_EXTENSION[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+  const type =
+    file?.type ?? TYPE_BY_EXTENSION[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
   return downloadLink(signer, { key, fileName: name, contentType: type, expiresInSeconds: DOCUMENT_LINK_SECONDS });
 }
 
 const NOT_ONBOARDED = 'Your profile is not complete yet. Finish onboarding first.';
 
-export async function recipientProfile(deps: Pick<AppDeps, 'db' | 'storage' | 'signer'>, userId: number): Promise<RecipientProfile> {
+export async function recipientProfile(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'signer'>,
+  userId: number,
+): Promise<RecipientProfile> {
   const row = await recipientProfileRow(deps.db, userId);
   if (!row) throw notFound(NOT_ONBOARDED);
   const p = row.profile;
@@ -52,7 +56,10 @@ export async function recipientProfile(deps: Pick<AppDeps, 'db' | 'storage' | 's
   };
 }
 
-export async function organizationProfile(deps: Pick<AppDeps, 'db' | 'storage' | 'signer'>, userId: number): Promise<OrganizationProfile> {
+export async function organizationProfile(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'signer'>,
+  userId: number,
+): Promise<OrganizationProfile> {
   const row = await organizationProfileRow(deps.db, userId);
   if (!row || !row.user.done) throw notFound(NOT_ONBOARDED);
   const p = row.profile;

@@ -33,7 +33,10 @@ export async function saveOrganizationProfile(db: Db, row: typeof organizationPr
 
 export async function recipientProfileRow(db: Db, userId: number) {
   const [row] = await db
-    .select({ user: { firstName: users.firstName, lastName: users.lastName, email: users.email }, profile: recipientProfiles })
+    .select({
+      user: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      profile: recipientProfiles,
+    })
     .from(users)
     .innerJoin(recipientProfiles, eq(recipientProfiles.userId, users.id))
     .where(eq(users.id, userId))
@@ -54,7 +57,13 @@ export async function organizationProfileRow(db: Db, userId: number) {
 /** Who just finished onboarding, for the admins' notice. */
 export async function onboardedPerson(db: Db, userId: number) {
   const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, role: roles.name, organizationName: organizationProfiles.organizationName })
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: roles.name,
+      organizationName: organizationProfiles.organizationName,
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(organizationProfiles, eq(organizationProfiles.userId, users.id))

@@ -18,12 +18,18 @@ export function onboardingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/onboarding/recipient/submit',
-      { config: { access: ['recipient'] }, schema: { body: recipientOnboardingSchema, response: { 200: onboardingReplySchema, ...errors } } },
+      {
+        config: { access: ['recipient'] },
+        schema: { body: recipientOnboardingSchema, response: { 200: onboardingReplySchema, ...errors } },
+      },
       async (request) => submitRecipientOnboarding(deps, request.user!.id, request.body),
     );
     app.post(
       '/api/onboarding/organization/submit',
-      { config: { access: ['organization'] }, schema: { body: organizationOnboardingSchema, response: { 200: onboardingReplySchema, ...errors } } },
+      {
+        config: { access: ['organization'] },
+        schema: { body: organizationOnboardingSchema, response: { 200: onboardingReplySchema, ...errors } },
+      },
       async (request) => submitOrganizationOnboarding(deps, request.user!.id, request.body),
     );
     // Personal data with links that work for minutes: never stored by a cache.

@@ -17,12 +17,21 @@ type FileRef = { key: string | undefined; purpose: UploadPurpose; field: string 
  * used up if one is refused), then save the profile, use the files and mark onboarding complete
  * in one transaction, with the admins' notice queued in it.
  */
-async function completeOnboarding(deps: Deps, userId: number, files: FileRef[], save: (tx: Db, keys: (string | null)[]) => Promise<void>) {
+async function completeOnboarding(
+  deps: Deps,
+  userId: number,
+  files: FileRef[],
+  save: (tx: Db, keys: (string | null)[]) => Promise<void>,
+) {
   if (await isOnboardingComplete(deps.db, userId)) throw new AppError('conflict', ALREADY_ONBOARDED);
   const accepted: (AcceptedUpload | undefined)[] = [];
   try {
     for (const file of files) {
-      accepted.push(file.key ? await acceptUpload(deps, { key: file.key, ownerId: userId, purpose: file.purpose, field: file.field }) : undefined);
+      accepted.push(
+        file.key
+          ? await acceptUpload(deps, { key: file.key, ownerId: userId, purpose: file.purpose, field: file.field })
+          : undefined,
+      );
     }
   } catch (error) {
     await Promise.all(accepted.map((a) => a?.settle(false)));
@@ -34,7 +43,10 @@ async function completeOnboarding(deps: Deps, userId: number, files: FileRef[], 
       const tx = t as unknown as Db;
       if (!(await markOnboardingComplete(tx, userId))) throw new AppError('conflict', ALREADY_ONBOARDED);
       for (const a of accepted) await a?.commit(tx);
-      await save(tx, accepted.map((a) => a?.storedKey ?? null));
+      await save(
+        tx,
+        accepted.map((a) => a?.storedKey ?? null),
+      );
       await deps.jobs.enqueue(tx, JOB.onboardingCompleted, { userId });
     });
     committed = true;

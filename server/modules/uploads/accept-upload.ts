@@ -70,7 +70,10 @@ export async function acceptUpload(
   // .pdf is refused, even though a PNG would have been welcome under its own name).
   if (!type || !(purpose.types as readonly string[]).includes(type) || type !== row.declaredType) {
     const claimed = TYPE_LABEL[row.declaredType] ?? 'valid';
-    throw field(input.field, `"${row.fileName}" is not really a${/^[AEIOU]/.test(claimed) ? 'n' : ''} ${claimed} file. Choose a ${purpose.allowed} file.`);
+    throw field(
+      input.field,
+      `"${row.fileName}" is not really a${/^[AEIOU]/.test(claimed) ? 'n' : ''} ${claimed} file. Choose a ${purpose.allowed} file.`,
+    );
   }
   // Kept under a key of its own: the upload address may still take a PUT for a few minutes, and
   // what was checked must be what is kept.
@@ -134,7 +137,9 @@ export async function encodeSizes(bytes: Buffer, side: number, purposeFolder: st
   const sizeOf = (width: number) => (width === info.width ? pixels() : pixels().resize({ width }));
   const webpOf = (width: number) => sizeOf(width).webp({ quality: 78 }).toBuffer();
   const fallbackOf = (width: number) =>
-    transparent ? sizeOf(width).png({ compressionLevel: 9, palette: true }).toBuffer() : sizeOf(width).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+    transparent
+      ? sizeOf(width).png({ compressionLevel: 9, palette: true }).toBuffer()
+      : sizeOf(width).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
 
   const largest = await webpOf(info.width);
   const id = createHash('sha256').update(largest).digest('hex').slice(0, 16) + randomBytes(4).toString('hex');
@@ -143,14 +148,22 @@ export async function encodeSizes(bytes: Buffer, side: number, purposeFolder: st
   const files: SizedFiles['files'] = [{ key, body: largest, type: 'image/webp' }];
   // One at a time: the machine is shared with requests, and each size is small.
   for (const width of image.widths) {
-    if (width !== info.width) files.push({ key: variantKey(image, width, 'webp'), body: await webpOf(width), type: 'image/webp' });
-    files.push({ key: variantKey(image, width, 'fallback'), body: await fallbackOf(width), type: transparent ? 'image/png' : 'image/jpeg' });
+    if (width !== info.width)
+      files.push({ key: variantKey(image, width, 'webp'), body: await webpOf(width), type: 'image/webp' });
+    files.push({
+      key: variantKey(image, width, 'fallback'),
+      body: await fallbackOf(width),
+      type: transparent ? 'image/png' : 'image/jpeg',
+    });
   }
   return { key, files };
 }
 
 /** Writes every size; if one fails, the ones written are removed (the key stands for them all). */
-export async function writeAll(storage: Pick<AppDeps['storage'], 'write' | 'remove'>, sized: SizedFiles): Promise<void> {
+export async function writeAll(
+  storage: Pick<AppDeps['storage'], 'write' | 'remove'>,
+  sized: SizedFiles,
+): Promise<void> {
   try {
     for (const file of sized.files) await storage.write(file.key, file.body, file.type);
   } catch (error) {

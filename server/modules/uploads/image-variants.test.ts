@@ -21,7 +21,14 @@ afterAll(() => stopTestApp(ctx));
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${admin.token}` } });
 const upload = async (purpose: 'productImage' | 'storyImage', bytes: Buffer, type = 'image/jpeg') =>
-  (await uploadFile(ctx.app, admin.token, { purpose, fileName: type === 'image/png' ? 'photo.png' : 'photo.jpg', type, bytes })).key;
+  (
+    await uploadFile(ctx.app, admin.token, {
+      purpose,
+      fileName: type === 'image/png' ? 'photo.png' : 'photo.jpg',
+      type,
+      bytes,
+    })
+  ).key;
 const exists = async (key: string) => 'bytes' in (await ctx.app.storage.read(key, 10_000_000));
 const served = async (url: string) => {
   const reply = await ctx.app.inject({ method: 'GET', url });
@@ -46,7 +53,9 @@ describe('uploaded images in the sizes pages show', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
-    const key = (await selectRows<{ key: string }>(ctx.database.db, sql`select image_key as key from products where id = ${id}`))[0]!.key;
+    const key = (
+      await selectRows<{ key: string }>(ctx.database.db, sql`select image_key as key from products where id = ${id}`)
+    )[0]!.key;
 
     // One key in the row: the largest WebP, named by its bytes' hash and its size (within 1280).
     const match = /^public\/product-image\/([0-9a-f]{16})[0-9a-f]{8}-1280x960\.webp$/.exec(key);
@@ -54,7 +63,11 @@ describe('uploaded images in the sizes pages show', () => {
     const largest = (await ctx.app.storage.read(key, 10_000_000)) as { bytes: Buffer };
     expect(createHash('sha256').update(largest.bytes).digest('hex').slice(0, 16)).toBe(match![1]);
 
-    const catalog = (await call('GET', '/api/products')).json() as { id: number; image_url: string; image: { src: string; srcset: string; webp_srcset: string; width: number; height: number } }[];
+    const catalog = (await call('GET', '/api/products')).json() as {
+      id: number;
+      image_url: string;
+      image: { src: string; srcset: string; webp_srcset: string; width: number; height: number };
+    }[];
     const product = catalog.find((p) => p.id === id)!;
     expect(product.image_url).toBe(`/media/${key}`);
     expect(product.image).toMatchObject({ width: 1280, height: 960 });
@@ -69,7 +82,9 @@ describe('uploaded images in the sizes pages show', () => {
       [jpeg, 'jpeg', 'image/jpeg'],
     ] as const) {
       for (const c of list) {
-        expect(c.url).toMatch(new RegExp(`^/media/public/product-image/${match![1]}[0-9a-f]{8}-1280x960(-\\d+)?\\.(webp|jpg)$`));
+        expect(c.url).toMatch(
+          new RegExp(`^/media/public/product-image/${match![1]}[0-9a-f]{8}-1280x960(-\\d+)?\\.(webp|jpg)$`),
+        );
         const reply = await served(c.url);
         expect(reply.headers['content-type']).toBe(type);
         expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -83,13 +98,19 @@ describe('uploaded images in the sizes pages show', () => {
 
     // A campaign made from the product carries the same sizes.
     const campaignId = await createRecipientCampaign(ctx.database.db, { product: name });
-    const campaign = publicRecipientCampaignSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${campaignId}` })).json());
+    const campaign = publicRecipientCampaignSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${campaignId}` })).json(),
+    );
     expect(campaign.product_image).toEqual(product.image);
     expect(campaign.product_image_url).toBe(product.image_url);
   });
 
   it('never enlarges, keeps transparency in a PNG fallback, and removes every size with the record', async () => {
-    const transparent = await sharp({ create: { width: 500, height: 300, channels: 4, background: { r: 200, g: 50, b: 50, alpha: 0.4 } } }).png().toBuffer();
+    const transparent = await sharp({
+      create: { width: 500, height: 300, channels: 4, background: { r: 200, g: 50, b: 50, alpha: 0.4 } },
+    })
+      .png()
+      .toBuffer();
     const created = await call('POST', '/api/stories/admin', {
       title: 'Reading again',
       recipient_name: 'Ada',
@@ -116,12 +137,23 @@ describe('uploaded images in the sizes pages show', () => {
   });
 
   it('an image kept as a single file (a shipped drawing or an older upload) still shows, with no sizes', async () => {
-    const campaigns = (await ctx.app.inject({ method: 'GET', url: '/api/campaigns?limit=5' })).json() as { product_image_url: string; product_image?: unknown }[];
+    const campaigns = (await ctx.app.inject({ method: 'GET', url: '/api/campaigns?limit=5' })).json() as {
+      product_image_url: string;
+      product_image?: unknown;
+    }[];
     const seeded = campaigns.find((c) => c.product_image_url?.startsWith('/media/seed/'))!;
     expect(seeded.product_image).toBeNull();
-    await ctx.app.storage.write('public/product-image/0123456789abcdef0123456789abcdef.webp', await sharp(await pngFile(40, 30)).webp().toBuffer(), 'image/webp');
+    await ctx.app.storage.write(
+      'public/product-image/0123456789abcdef0123456789abcdef.webp',
+      await sharp(await pngFile(40, 30))
+        .webp()
+        .toBuffer(),
+      'image/webp',
+    );
     const old = await served('/media/public/product-image/0123456789abcdef0123456789abcdef.webp');
     expect(old.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(storedKeysOf('public/product-image/0123456789abcdef0123456789abcdef.webp')).toEqual(['public/product-image/0123456789abcdef0123456789abcdef.webp']);
+    expect(storedKeysOf('public/product-image/0123456789abcdef0123456789abcdef.webp')).toEqual([
+      'public/product-image/0123456789abcdef0123456789abcdef.webp',
+    ]);
   });
 });

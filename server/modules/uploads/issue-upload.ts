@@ -28,10 +28,23 @@ export async function issueUpload(
   }
   const declared = request.fileType === 'image/jpg' ? 'image/jpeg' : request.fileType;
   if (!(purpose.types as readonly string[]).includes(declared)) {
-    throw new AppError('bad_request', notAllowed(request.fileName, purpose.allowed), { fileType: [notAllowed(request.fileName, purpose.allowed)] });
+    throw new AppError('bad_request', notAllowed(request.fileName, purpose.allowed), {
+      fileType: [notAllowed(request.fileName, purpose.allowed)],
+    });
   }
   const key = `private/incoming/${caller.id}/${randomBytes(16).toString('hex')}`;
-  await insertUpload(deps.db, { key, ownerId: caller.id, purpose: request.purpose, fileName: request.fileName, declaredType: declared });
-  const presignedUrl = await deps.storage.uploadUrl({ key, contentType: declared, maxBytes: purpose.maxBytes, expiresInSeconds: UPLOAD_URL_SECONDS });
+  await insertUpload(deps.db, {
+    key,
+    ownerId: caller.id,
+    purpose: request.purpose,
+    fileName: request.fileName,
+    declaredType: declared,
+  });
+  const presignedUrl = await deps.storage.uploadUrl({
+    key,
+    contentType: declared,
+    maxBytes: purpose.maxBytes,
+    expiresInSeconds: UPLOAD_URL_SECONDS,
+  });
   return { presignedUrl, key, maxBytes: purpose.maxBytes };
 }

@@ -4,16 +4,31 @@ import { uploads } from '../../db/schema/all';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-export async function insertUpload(db: Db, row: { key: string; ownerId: number; purpose: string; fileName: string; declaredType: string }) {
+export async function insertUpload(
+  db: Db,
+  row: { key: string; ownerId: number; purpose: string; fileName: string; declaredType: string },
+) {
   await db.insert(uploads).values(row);
 }
 
 /** The caller's unused upload under this key and purpose; someone else's key reads as absent. */
-export async function findIssuedUpload(db: Db, key: string, ownerId: number, purpose: string): Promise<UploadRow | undefined> {
+export async function findIssuedUpload(
+  db: Db,
+  key: string,
+  ownerId: number,
+  purpose: string,
+): Promise<UploadRow | undefined> {
   const [row] = await db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.key, key), eq(uploads.ownerId, ownerId), eq(uploads.purpose, purpose), eq(uploads.status, 'issued')))
+    .where(
+      and(
+        eq(uploads.key, key),
+        eq(uploads.ownerId, ownerId),
+        eq(uploads.purpose, purpose),
+        eq(uploads.status, 'issued'),
+      ),
+    )
     .limit(1);
   return row;
 }

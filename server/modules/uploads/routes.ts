@@ -8,7 +8,12 @@ import { issueUpload } from './issue-upload';
 const errors = errorReplies(400, 401, 403, 429);
 
 /** Enough for a few tries at each file of a form; a script filling the disk stops here. */
-const PRESIGN_PER_USER: Rule = { name: 'presign-user', max: 60, windowSeconds: 3600, message: 'Too many uploads started. Please wait a while and try again.' };
+const PRESIGN_PER_USER: Rule = {
+  name: 'presign-user',
+  max: 60,
+  windowSeconds: 3600,
+  message: 'Too many uploads started. Please wait a while and try again.',
+};
 
 export function uploadRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

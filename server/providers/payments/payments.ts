@@ -67,19 +67,28 @@ export function createPaystackProvider(options: {
       // The popup initialises the transaction with the server-issued reference; nothing to do here.
     },
     async verify(reference) {
-      const res = await doFetch(`${options.apiBase.replace(/\/$/, '')}/transaction/verify/${encodeURIComponent(reference)}`, {
-        headers: { authorization: `Bearer ${options.secretKey}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(15_000),
-      });
+      const res = await doFetch(
+        `${options.apiBase.replace(/\/$/, '')}/transaction/verify/${encodeURIComponent(reference)}`,
+        {
+          headers: { authorization: `Bearer ${options.secretKey}`, accept: 'application/json' },
+          signal: AbortSignal.timeout(15_000),
+        },
+      );
       // Paystack answers 400 (or 404) with status false for a reference it does not know.
       if (res.status === 404 || res.status === 400) return null;
       if (!res.ok) throw new Error(`Paystack verify answered ${res.status}`);
-      const body = (await res.json()) as { status?: boolean; data?: { status?: string; amount?: number; currency?: string; reference?: string } };
+      const body = (await res.json()) as {
+        status?: boolean;
+        data?: { status?: string; amount?: number; currency?: string; reference?: string };
+      };
       const data = body.data;
       if (!body.status || !data || data.reference !== reference) return null;
       const status = data.status;
       return {
-        status: status === 'success' || status === 'failed' || status === 'abandoned' || status === 'pending' ? status : 'other',
+        status:
+          status === 'success' || status === 'failed' || status === 'abandoned' || status === 'pending'
+            ? status
+            : 'other',
         amountKobo: typeof data.amount === 'number' ? data.amount : -1,
         currency: typeof data.currency === 'string' ? data.currency : '',
         raw: data as Record<string, unknown>,

@@ -32,7 +32,13 @@ export function widthsFor(width: number): number[] {
   return [...IMAGE_WIDTHS.filter((w) => w < width), width];
 }
 
-export function sizedKey(input: { purposeFolder: string; id: string; width: number; height: number; transparent: boolean }): string {
+export function sizedKey(input: {
+  purposeFolder: string;
+  id: string;
+  width: number;
+  height: number;
+  transparent: boolean;
+}): string {
   return `public/${input.purposeFolder}/${input.id}-${input.width}x${input.height}${input.transparent ? 't' : ''}.webp`;
 }
 
@@ -60,5 +66,11 @@ export function imageSetOf(storage: Pick<Storage, 'publicUrl'>, key: string | nu
   const url = (w: number, format: 'webp' | 'fallback') => storage.publicUrl(variantKey(image, w, format))!;
   const list = (format: 'webp' | 'fallback') => image.widths.map((w) => `${url(w, format)} ${w}w`).join(', ');
   const srcWidth = [...image.widths].reverse().find((w) => w <= FALLBACK_SRC_WIDTH) ?? image.widths[0]!;
-  return { src: url(srcWidth, 'fallback'), srcset: list('fallback'), webp_srcset: list('webp'), width: image.width, height: image.height };
+  return {
+    src: url(srcWidth, 'fallback'),
+    srcset: list('fallback'),
+    webp_srcset: list('webp'),
+    width: image.width,
+    height: image.height,
+  };
 }

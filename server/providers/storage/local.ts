@@ -8,7 +8,10 @@ import { isValidKey, LinkSigner, publicUrlOf, type ReadResult, type Storage, UPL
  * repository, everything else lives under `root` (DATA_DIR/uploads). Upload addresses point at this
  * server and are signed with the server secret.
  */
-export function createLocalStorage(options: { root: string; signer: LinkSigner }): Storage & { fileOf(key: string): string } {
+export function createLocalStorage(options: {
+  root: string;
+  signer: LinkSigner;
+}): Storage & { fileOf(key: string): string } {
   const { root, signer } = options;
   const fileOf = (key: string) => {
     if (!isValidKey(key) || key.startsWith('seed/')) throw new Error(`not a storage key: ${key}`);

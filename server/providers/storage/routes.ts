@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
-import { DOWNLOAD_PATH, imageTypeOf, isValidKey, type LinkSigner, type SignedQuery, type Storage, UPLOAD_PATH } from './storage';
+import {
+  DOWNLOAD_PATH,
+  imageTypeOf,
+  isValidKey,
+  type LinkSigner,
+  type SignedQuery,
+  type Storage,
+  UPLOAD_PATH,
+} from './storage';
 
 /** The largest file any upload purpose allows; the local upload route reads no more than this. */
 export const LARGEST_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -17,33 +25,49 @@ export function storageRoutes(deps: { storage: Storage; signer: LinkSigner }): F
   const { storage, signer } = deps;
   return async (app) => {
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LARGEST_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LARGEST_UPLOAD_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
 
     if (storage.kind === 'local') {
-      app.put(UPLOAD_PATH, { config: { access: 'public' }, bodyLimit: LARGEST_UPLOAD_BYTES }, async (request, reply) => {
-        const checked = signer.check(request.query as SignedQuery, ['key', 'type', 'max'] as const);
-        if ('refused' in checked) {
-          throw new AppError('forbidden', checked.refused === 'expired' ? EXPIRED : TAMPERED).withCode(`upload_link_${checked.refused}`);
-        }
-        const { key, type, max } = checked.fields;
-        const sentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-        if (sentType !== type) {
-          throw new AppError('bad_request', `This upload address takes a file of type ${type}, not ${sentType || 'an unnamed type'}.`);
-        }
-        const body = request.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('bad_request', 'The file is empty.');
-        if (body.length > Number(max)) {
-          throw new AppError('payload_too_large', `The file is too large: at most ${Math.round(Number(max) / 1024 / 1024)} MB.`);
-        }
-        await storage.write(key, body, type);
-        return reply.status(200).header('cache-control', 'no-store').send();
-      });
+      app.put(
+        UPLOAD_PATH,
+        { config: { access: 'public' }, bodyLimit: LARGEST_UPLOAD_BYTES },
+        async (request, reply) => {
+          const checked = signer.check(request.query as SignedQuery, ['key', 'type', 'max'] as const);
+          if ('refused' in checked) {
+            throw new AppError('forbidden', checked.refused === 'expired' ? EXPIRED : TAMPERED).withCode(
+              `upload_link_${checked.refused}`,
+            );
+          }
+          const { key, type, max } = checked.fields;
+          const sentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+          if (sentType !== type) {
+            throw new AppError(
+              'bad_request',
+              `This upload address takes a file of type ${type}, not ${sentType || 'an unnamed type'}.`,
+            );
+          }
+          const body = request.body;
+          if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('bad_request', 'The file is empty.');
+          if (body.length > Number(max)) {
+            throw new AppError(
+              'payload_too_large',
+              `The file is too large: at most ${Math.round(Number(max) / 1024 / 1024)} MB.`,
+            );
+          }
+          await storage.write(key, body, type);
+          return reply.status(200).header('cache-control', 'no-store').send();
+        },
+      );
     }
 
     app.get(DOWNLOAD_PATH, { config: { access: 'public' } }, async (request, reply) => {
       const checked = signer.check(request.query as SignedQuery, ['key', 'name', 'type'] as const);
       if ('refused' in checked) {
-        throw new AppError('forbidden', checked.refused === 'expired' ? EXPIRED : TAMPERED).withCode(`download_link_${checked.refused}`);
+        throw new AppError('forbidden', checked.refused === 'expired' ? EXPIRED : TAMPERED).withCode(
+          `download_link_${checked.refused}`,
+        );
       }
       const { key, name, type } = checked.fields;
       if (!isValidKey(key)) throw new AppError('forbidden', TAMPERED);
@@ -52,7 +76,10 @@ export function storageRoutes(deps: { storage: Storage; signer: LinkSigner }): F
       const safeName = name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'document';
       return reply
         .header('content-type', type)
-        .header('content-disposition', `attachment; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .header('content-security-policy', "default-src 'none'; sandbox")

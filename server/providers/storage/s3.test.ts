@@ -31,9 +31,18 @@ describe('S3 storage against a loopback S3 server', () => {
   it('takes a browser PUT through a presigned URL, reads, writes and removes', async () => {
     const storage = createS3Storage(settings());
     const key = 'private/incoming/1/abc123';
-    const url = await storage.uploadUrl({ key, contentType: 'application/pdf', maxBytes: 1024 * 1024, expiresInSeconds: 60 });
+    const url = await storage.uploadUrl({
+      key,
+      contentType: 'application/pdf',
+      maxBytes: 1024 * 1024,
+      expiresInSeconds: 60,
+    });
     expect(url).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/private/incoming/1/abc123\\?.*X-Amz-Signature=`));
-    const put = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(pdfFile()) });
+    const put = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: new Uint8Array(pdfFile()),
+    });
     expect(put.status).toBe(200);
     const read = await storage.read(key, 1024 * 1024);
     expect('bytes' in read && read.bytes.equals(pdfFile())).toBe(true);
@@ -46,8 +55,18 @@ describe('S3 storage against a loopback S3 server', () => {
 
   it('runs the whole onboarding flow with files kept in the bucket', async () => {
     const { token } = await signUpUser(ctx.app, undefined, { role: 'recipient' });
-    const photo = await uploadFile(ctx.app, token, { purpose: 'profilePhoto', fileName: 'me.jpg', type: 'image/jpeg', bytes: await jpegWithGps() });
-    const id = await uploadFile(ctx.app, token, { purpose: 'idDocument', fileName: 'id.pdf', type: 'application/pdf', bytes: pdfFile() });
+    const photo = await uploadFile(ctx.app, token, {
+      purpose: 'profilePhoto',
+      fileName: 'me.jpg',
+      type: 'image/jpeg',
+      bytes: await jpegWithGps(),
+    });
+    const id = await uploadFile(ctx.app, token, {
+      purpose: 'idDocument',
+      fileName: 'id.pdf',
+      type: 'application/pdf',
+      bytes: pdfFile(),
+    });
     expect(photo.presignedUrl.startsWith(s3.endpoint)).toBe(true);
     expect([photo.putStatus, id.putStatus]).toEqual([200, 200]);
     const submit = await ctx.app.inject({
@@ -67,7 +86,13 @@ describe('S3 storage against a loopback S3 server', () => {
       },
     });
     expect(submit.statusCode, submit.body).toBe(200);
-    const profile = (await ctx.app.inject({ method: 'GET', url: '/api/profile/recipient', headers: { authorization: `Bearer ${token}` } })).json();
+    const profile = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/profile/recipient',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
     expect(profile.id_holder).toBe('parentOrGuardian');
     const image = await ctx.app.inject({ method: 'GET', url: profile.profile_photo_url });
     expect(image.statusCode).toBe(200);
@@ -93,6 +118,7 @@ describe('S3 storage against a loopback S3 server', () => {
     expect(object.status).toBe(200);
     expect(object.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     await ctx.app.storage.remove(key);
-    for (const each of sizes) expect(await ctx.app.storage.read(each, 10 * 1024 * 1024), each).toEqual({ missing: true });
+    for (const each of sizes)
+      expect(await ctx.app.storage.read(each, 10 * 1024 * 1024), each).toEqual({ missing: true });
   });
 });

@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { storedKeysOf } from './image-keys';
 import { isValidKey, publicUrlOf, type ReadResult, type Storage } from './storage';
@@ -14,7 +20,8 @@ export type S3Settings = {
 };
 
 const notFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 /**
  * S3 storage: the browser PUTs straight to the bucket through a presigned URL; public images and
@@ -41,7 +48,9 @@ export function createS3Storage(settings: S3Settings): Storage & { client: S3Cli
     publicUrl: publicUrlOf,
     async uploadUrl({ key, contentType, expiresInSeconds }) {
       checkKey(key);
-      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn: expiresInSeconds });
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
+        expiresIn: expiresInSeconds,
+      });
     },
     async read(key, maxBytes): Promise<ReadResult> {
       checkKey(key);

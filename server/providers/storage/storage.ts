@@ -68,14 +68,18 @@ export class LinkSigner {
   }
 
   /** The signed fields when the query is intact and unexpired; otherwise why not. */
-  check<const F extends string>(query: SignedQuery, names: readonly F[]): { fields: Record<F, string> } | { refused: 'tampered' | 'expired' } {
+  check<const F extends string>(
+    query: SignedQuery,
+    names: readonly F[],
+  ): { fields: Record<F, string> } | { refused: 'tampered' | 'expired' } {
     const fields: Record<string, string> = {};
     for (const name of [...names, 'exp']) {
       const value = query[name];
       if (typeof value !== 'string') return { refused: 'tampered' };
       fields[name] = value;
     }
-    if (typeof query.sig !== 'string' || !signatureMatches(this.secret, fields, query.sig)) return { refused: 'tampered' };
+    if (typeof query.sig !== 'string' || !signatureMatches(this.secret, fields, query.sig))
+      return { refused: 'tampered' };
     if (!(Number(fields.exp) * 1000 > Date.now())) return { refused: 'expired' };
     return { fields: fields as Record<F, string> };
   }
@@ -85,6 +89,13 @@ export const DOWNLOAD_PATH = '/api/files/download';
 export const UPLOAD_PATH = '/api/files/upload';
 
 /** A short-lived link to a private document, for its owner or an admin, served as a download. */
-export function downloadLink(signer: LinkSigner, input: { key: string; fileName: string; contentType: string; expiresInSeconds?: number }): string {
-  return signer.sign(DOWNLOAD_PATH, { key: input.key, name: input.fileName, type: input.contentType }, input.expiresInSeconds ?? 300);
+export function downloadLink(
+  signer: LinkSigner,
+  input: { key: string; fileName: string; contentType: string; expiresInSeconds?: number },
+): string {
+  return signer.sign(
+    DOWNLOAD_PATH,
+    { key: input.key, name: input.fileName, type: input.contentType },
+    input.expiresInSeconds ?? 300,
+  );
 }

@@ -38,8 +38,8 @@ export default function ForgotPasswordPage() {
       title="Forgot Password"
       intro={
         <p>
-          Enter the email address you use to sign in. If it matches an account, we will email you a link to choose a
-          new password.
+          Enter the email address you use to sign in. If it matches an account, we will email you a link to choose a new
+          password.
         </p>
       }
     >

@@ -8,7 +8,11 @@ import { failureMessage, googleAuth } from './api';
 const GOOGLE_SRC = 'https://accounts.google.com/gsi/client';
 
 type GoogleId = {
-  initialize(options: { client_id: string; callback: (reply: { credential?: string }) => void; context?: 'signin' | 'signup' }): void;
+  initialize(options: {
+    client_id: string;
+    callback: (reply: { credential?: string }) => void;
+    context?: 'signin' | 'signup';
+  }): void;
   renderButton(
     parent: HTMLElement,
     options: {
@@ -22,8 +26,7 @@ type GoogleId = {
   ): void;
 };
 
-const googleId = () =>
-  (window as unknown as { google?: { accounts?: { id?: GoogleId } } }).google?.accounts?.id;
+const googleId = () => (window as unknown as { google?: { accounts?: { id?: GoogleId } } }).google?.accounts?.id;
 
 /** Google's own button; it hands back a credential (an ID token) for the server to check. */
 export function GoogleButton({
@@ -79,8 +82,8 @@ export function GoogleButton({
       <div ref={containerRef} className="min-h-11 w-full" />
       {loadFailed ? (
         <p className="mt-1 text-base text-gray-800 dark:text-gray-200">
-          {mode === 'signin' ? 'Signing in' : 'Signing up'} with Google could not load. You can still use the form
-          with your email address.
+          {mode === 'signin' ? 'Signing in' : 'Signing up'} with Google could not load. You can still use the form with
+          your email address.
         </p>
       ) : null}
     </div>
@@ -91,7 +94,10 @@ export function GoogleButton({
  * What both tabs do with a Google credential: exchange it for a session and go to the account's
  * home, or say what went wrong in the tab's own words.
  */
-export function useGoogleCredential(words: { failed: string; tryAgain: string }, setAlert: (message: string | null) => void) {
+export function useGoogleCredential(
+  words: { failed: string; tryAgain: string },
+  setAlert: (message: string | null) => void,
+) {
   const navigate = useNavigate();
   return async (credential: string | null) => {
     setAlert(null);

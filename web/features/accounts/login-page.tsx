@@ -26,7 +26,6 @@ type TabKey = 'signin' | 'signup';
 const isRole = (value: unknown): value is SelfServiceRole =>
   typeof value === 'string' && (SELF_SERVICE_ROLES as readonly string[]).includes(value);
 
-
 export default function LoginPage() {
   const location = useLocation();
   const state = (location.state ?? null) as { defaultTab?: unknown; role?: unknown; message?: unknown } | null;
@@ -50,7 +49,11 @@ export default function LoginPage() {
       >
         Skip to main content
       </a>
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-12">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-12"
+      >
         <Link to="/" className={`gap-2 ${blockLink}`}>
           <ArrowLeft aria-hidden="true" className="size-5" />
           Back to Home
@@ -63,12 +66,22 @@ export default function LoginPage() {
               : 'Welcome back to Gift of Independence.'}
           </p>
           {notice ? (
-            <p role="alert" className="mt-4 rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200">
+            <p
+              role="alert"
+              className="mt-4 rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200"
+            >
               {notice}
             </p>
           ) : null}
-          <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key === 'signup' ? 'signup' : 'signin')} className="mt-6">
-            <TabList aria-label="Sign in or create an account" className="flex border-b-2 border-gray-300 dark:border-gray-600">
+          <Tabs
+            selectedKey={tab}
+            onSelectionChange={(key) => setTab(key === 'signup' ? 'signup' : 'signin')}
+            className="mt-6"
+          >
+            <TabList
+              aria-label="Sign in or create an account"
+              className="flex border-b-2 border-gray-300 dark:border-gray-600"
+            >
               <Tab id="signin" className={tabClass}>
                 Sign In
               </Tab>

@@ -19,7 +19,10 @@ const resetFormSchema = z
     newPassword: resetPasswordSchema.shape.newPassword,
     confirmPassword: z.string().min(1, 'Enter the new password again.'),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match.' });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match.',
+  });
 
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();

@@ -24,7 +24,11 @@ export default function SetPasswordPage() {
   return (
     <Page
       title="Choose your password"
-      intro={<p>Your account was made with a temporary password. Enter it, then choose a password of your own to continue.</p>}
+      intro={
+        <p>
+          Your account was made with a temporary password. Enter it, then choose a password of your own to continue.
+        </p>
+      }
     >
       <ChangePasswordForm
         submit={async (input) => {

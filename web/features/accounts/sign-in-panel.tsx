@@ -116,7 +116,9 @@ export function SignInPanel({
       </Form>
       {googleClientId ? (
         <div className="space-y-3 border-t-2 border-gray-200 pt-6 dark:border-gray-700">
-          <p className="text-base text-gray-800 dark:text-gray-200">Donors can also sign in with their Google account.</p>
+          <p className="text-base text-gray-800 dark:text-gray-200">
+            Donors can also sign in with their Google account.
+          </p>
           <GoogleButton clientId={googleClientId} mode="signin" onCredential={handleGoogle} />
         </div>
       ) : null}

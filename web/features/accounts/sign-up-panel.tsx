@@ -1,12 +1,29 @@
 import { Accessibility, ArrowLeft, ArrowRight, Building2, HeartHandshake, UserPlus } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { z } from 'zod';
 import { registerSchema, type AuthConfig } from '@contract/auth';
 import { PASSWORD_MIN, type SelfServiceRole } from '@contract/roles';
 import { ApiError } from '@/lib/api';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
-import { Checkbox, EmailField, HumanCheckField, PasswordField, RadioGroup, TextField, humanCheckToken } from '@/ui/fields';
+import {
+  Checkbox,
+  EmailField,
+  HumanCheckField,
+  PasswordField,
+  RadioGroup,
+  TextField,
+  humanCheckToken,
+} from '@/ui/fields';
 import { Form, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { blockLink } from '@/ui/text-link';
 import { failureMessage, register, resendOtp, userExists, type RegisterBody } from './api';
@@ -159,7 +176,9 @@ function DetailsStep({
   const roleName = ROLES.find((r) => r.value === role)?.label ?? role;
   const schema = useMemo(() => detailsSchema(role, Boolean(siteKey)), [role, siteKey]);
   // `agreed` starts false, which the schema refuses until the box is ticked.
-  const form = useZodForm(schema, { defaultValues: { ...values, role, agreed: values.agreed as true, turnstileToken: '' } });
+  const form = useZodForm(schema, {
+    defaultValues: { ...values, role, agreed: values.agreed as true, turnstileToken: '' },
+  });
   const busy = form.formState.isSubmitting;
 
   // What was typed is kept by the page, so going back a step or to the other tab loses nothing.

@@ -20,6 +20,14 @@ export type SignUpState = { step: Step; role: SelfServiceRole | null; values: Va
 export const initialSignUpState = (role: SelfServiceRole | null): SignUpState => ({
   step: 'role',
   role,
-  values: { firstName: '', lastName: '', organizationName: '', email: '', phoneNumber: '', password: '', agreed: false },
+  values: {
+    firstName: '',
+    lastName: '',
+    organizationName: '',
+    email: '',
+    phoneNumber: '',
+    password: '',
+    agreed: false,
+  },
   verifyFor: '',
 });

@@ -93,8 +93,8 @@ export function VerifyStep({
     <div className="space-y-5">
       <StepHeading headingRef={headingRef}>{heading}</StepHeading>
       <p className="text-lg text-gray-800 dark:text-gray-200">
-        We sent a {CODE_LENGTH}-digit code to <strong className="break-all">{email}</strong>. Enter it below to
-        finish. If it has not arrived after a minute, check your spam folder.
+        We sent a {CODE_LENGTH}-digit code to <strong className="break-all">{email}</strong>. Enter it below to finish.
+        If it has not arrived after a minute, check your spam folder.
       </p>
       <Form form={form} onSubmit={submit}>
         <TextField

@@ -1,6 +1,12 @@
 import { CheckCircle2, Film, Pencil, ShieldCheck, Star, StarOff, Truck, Undo2, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { REJECT_NOTES_REQUIRED, reasonEditSchema, videoSchema, type AdminOrganizationCampaign, type AdminRecipientCampaign } from '@contract/admin';
+import {
+  REJECT_NOTES_REQUIRED,
+  reasonEditSchema,
+  videoSchema,
+  type AdminOrganizationCampaign,
+  type AdminRecipientCampaign,
+} from '@contract/admin';
 import { z } from 'zod';
 import { errorMessage } from '@/lib/api';
 import { Button } from '@/ui/button';
@@ -44,7 +50,8 @@ export function RoleBadge({ role }: { role: string }) {
 }
 
 /** 'processing_pickup' as 'Processing pickup'. */
-export const deliveryWords = (status: string | null) => (status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ') : 'Not yet');
+export const deliveryWords = (status: string | null) =>
+  status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ') : 'Not yet';
 
 export const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
 export const recipientName = (c: AdminRecipientCampaign) => `${c.recipient.first_name} ${c.recipient.last_name}`.trim();
@@ -88,17 +95,27 @@ export function useActionFeedback() {
     [call],
   );
   const view = (
-    <div ref={banner} tabIndex={-1} className="mb-6 outline-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300">
+    <div
+      ref={banner}
+      tabIndex={-1}
+      className="mb-6 outline-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300"
+    >
       <div role="status" aria-live="polite">
         {said?.ok ? (
-          <p key={said.key} className="rounded-lg border-2 border-green-700 bg-green-50 px-4 py-3 font-medium text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">
+          <p
+            key={said.key}
+            className="rounded-lg border-2 border-green-700 bg-green-50 px-4 py-3 font-medium text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100"
+          >
             {said.text}
           </p>
         ) : null}
       </div>
       <div role="alert">
         {said && !said.ok ? (
-          <p key={said.key} className="rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200">
+          <p
+            key={said.key}
+            className="rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200"
+          >
             {said.text}
           </p>
         ) : null}
@@ -110,7 +127,11 @@ export function useActionFeedback() {
 
 export type Run = ReturnType<typeof useActionFeedback>['run'];
 
-const rejectRule = z.string().trim().min(1, REJECT_NOTES_REQUIRED).max(2000, 'Please keep the notes under 2,000 characters.');
+const rejectRule = z
+  .string()
+  .trim()
+  .min(1, REJECT_NOTES_REQUIRED)
+  .max(2000, 'Please keep the notes under 2,000 characters.');
 const reasonRule = reasonEditSchema.shape.reason as unknown as z.ZodType<string, string>;
 const videoRule = videoSchema.shape.videoUrl as unknown as z.ZodType<string, string>;
 
@@ -170,7 +191,15 @@ const ignore = () => undefined;
  * The actions the transition table allows for a recipient campaign now (the server lists them in
  * `actions`). Rejecting asks for the reason; moving back to pending and marking delivered ask first.
  */
-export function RecipientActions({ campaign, run, stacked = false }: { campaign: AdminRecipientCampaign; run: Run; stacked?: boolean }) {
+export function RecipientActions({
+  campaign,
+  run,
+  stacked = false,
+}: {
+  campaign: AdminRecipientCampaign;
+  run: Run;
+  stacked?: boolean;
+}) {
   const [open, setOpen] = useState<Open>(null);
   const about = `campaign #${campaign.id}, ${campaign.product_name} for ${recipientName(campaign)}`;
   const allows = (a: AdminRecipientCampaign['actions'][number]) => campaign.actions.includes(a);
@@ -186,12 +215,18 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
       .catch(ignore)
       .finally(() => setBusy(false));
   };
-  const busyProps = { 'aria-disabled': busy || undefined, className: 'aria-disabled:cursor-wait aria-disabled:opacity-70' };
+  const busyProps = {
+    'aria-disabled': busy || undefined,
+    className: 'aria-disabled:cursor-wait aria-disabled:opacity-70',
+  };
   if (campaign.actions.length === 0) return <span className="text-gray-700 dark:text-gray-300">No actions</span>;
   return (
     <div className={stacked ? 'flex flex-col items-stretch gap-2' : 'flex flex-wrap gap-2'}>
       {allows('approve') ? (
-        <Button {...busyProps} onClick={direct({ kind: 'status', id: campaign.id, status: 'approved' }, 'Failed to approve the campaign.')}>
+        <Button
+          {...busyProps}
+          onClick={direct({ kind: 'status', id: campaign.id, status: 'approved' }, 'Failed to approve the campaign.')}
+        >
           <CheckCircle2 aria-hidden="true" className="size-5" />
           <Verb about={about}>Approve</Verb>
         </Button>
@@ -203,13 +238,21 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
         </Button>
       ) : null}
       {allows('feature') ? (
-        <Button variant="secondary" {...busyProps} onClick={direct({ kind: 'feature', id: campaign.id }, 'Failed to feature the campaign.')}>
+        <Button
+          variant="secondary"
+          {...busyProps}
+          onClick={direct({ kind: 'feature', id: campaign.id }, 'Failed to feature the campaign.')}
+        >
           <Star aria-hidden="true" className="size-5" />
           <Verb about={about}>Feature</Verb>
         </Button>
       ) : null}
       {allows('unfeature') ? (
-        <Button variant="secondary" {...busyProps} onClick={direct({ kind: 'unfeature', id: campaign.id }, 'Failed to unfeature the campaign.')}>
+        <Button
+          variant="secondary"
+          {...busyProps}
+          onClick={direct({ kind: 'unfeature', id: campaign.id }, 'Failed to unfeature the campaign.')}
+        >
           <StarOff aria-hidden="true" className="size-5" />
           <Verb about={about}>Unfeature</Verb>
         </Button>
@@ -267,7 +310,10 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
           busyLabel="Saving..."
           failed="Failed to update reason."
           onSubmit={async (reason) => {
-            await run({ kind: 'reason', id: campaign.id, reason, previousReason: campaign.reason }, 'Failed to update reason.');
+            await run(
+              { kind: 'reason', id: campaign.id, reason, previousReason: campaign.reason },
+              'Failed to update reason.',
+            );
             setOpen(null);
           }}
         />
@@ -306,8 +352,8 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
           }}
         >
           <p>
-            Campaign #{campaign.id} ({campaign.product_name} for {recipientName(campaign)}) leaves the public site until it is approved again. The
-            recipient is told.
+            Campaign #{campaign.id} ({campaign.product_name} for {recipientName(campaign)}) leaves the public site until
+            it is approved again. The recipient is told.
           </p>
         </ConfirmDialog>
       ) : null}
@@ -325,7 +371,8 @@ export function RecipientActions({ campaign, run, stacked = false }: { campaign:
           }}
         >
           <p>
-            Confirm that {recipientName(campaign)} has collected the {campaign.product_name}. This cannot be undone, and the recipient is told.
+            Confirm that {recipientName(campaign)} has collected the {campaign.product_name}. This cannot be undone, and
+            the recipient is told.
           </p>
         </ConfirmDialog>
       ) : null}
@@ -369,8 +416,8 @@ export function OrganizationActions({ campaign, run }: { campaign: AdminOrganiza
           }}
         >
           <p>
-            {campaign.organization.organization_name}'s request for {campaign.quantity} {campaign.product_name} goes live for donors, and the
-            organization is told.
+            {campaign.organization.organization_name}'s request for {campaign.quantity} {campaign.product_name} goes
+            live for donors, and the organization is told.
           </p>
         </ConfirmDialog>
       ) : null}

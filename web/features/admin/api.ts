@@ -12,7 +12,14 @@ import {
   type AdminRecipientCampaign,
 } from '@contract/admin';
 import { adminStatSchema, contentActionReplySchema, storySchema, type StatInput } from '@contract/content';
-import { rolesReplySchema, userActionReplySchema, userHistoryReplySchema, usersReplySchema, type NewAdmin, type UserRoleFilter } from '@contract/admin-users';
+import {
+  rolesReplySchema,
+  userActionReplySchema,
+  userHistoryReplySchema,
+  usersReplySchema,
+  type NewAdmin,
+  type UserRoleFilter,
+} from '@contract/admin-users';
 import { campaignDonationSchema } from '@contract/giving';
 import { apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 
@@ -20,13 +27,18 @@ import { apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 const ADMIN = ['admin'] as const;
 
 export const useOverview = () =>
-  useQuery({ queryKey: [...ADMIN, 'overview'], queryFn: async () => adminOverviewSchema.parse(await apiGet<unknown>('/admin/overview')), retry: retryUnlessRefused });
+  useQuery({
+    queryKey: [...ADMIN, 'overview'],
+    queryFn: async () => adminOverviewSchema.parse(await apiGet<unknown>('/admin/overview')),
+    retry: retryUnlessRefused,
+  });
 
 export type RecipientList = 'pending' | 'approved' | 'featured';
 export const useRecipientList = (list: RecipientList) =>
   useQuery({
     queryKey: [...ADMIN, 'campaigns', list],
-    queryFn: async (): Promise<AdminRecipientCampaign[]> => z.array(adminRecipientCampaignSchema).parse(await apiGet<unknown>(`/admin/campaigns/${list}`)),
+    queryFn: async (): Promise<AdminRecipientCampaign[]> =>
+      z.array(adminRecipientCampaignSchema).parse(await apiGet<unknown>(`/admin/campaigns/${list}`)),
     retry: retryUnlessRefused,
   });
 
@@ -37,7 +49,11 @@ export const useOrganizationList = (list: OrganizationList, organizationId?: num
     queryFn: async (): Promise<AdminOrganizationCampaign[]> =>
       z
         .array(adminOrganizationCampaignSchema)
-        .parse(await apiGet<unknown>(`/admin/org-campaigns/${list}${organizationId ? `?organizationId=${organizationId}` : ''}`)),
+        .parse(
+          await apiGet<unknown>(
+            `/admin/org-campaigns/${list}${organizationId ? `?organizationId=${organizationId}` : ''}`,
+          ),
+        ),
     retry: retryUnlessRefused,
   });
 
@@ -59,7 +75,8 @@ export const useAllCampaigns = ({ status, q, sort, page }: AllCampaignsFilter) =
 export const useDonations = (id: number | null) =>
   useQuery({
     queryKey: [...ADMIN, 'donations', id],
-    queryFn: async () => z.array(campaignDonationSchema).parse(await apiGet<unknown>(`/admin/org-campaigns/${id}/donations`)),
+    queryFn: async () =>
+      z.array(campaignDonationSchema).parse(await apiGet<unknown>(`/admin/org-campaigns/${id}/donations`)),
     enabled: id !== null,
     retry: retryUnlessRefused,
   });
@@ -94,12 +111,17 @@ export const useUsers = ({ role, q, page }: UsersFilter) =>
   });
 
 export const useAdminRoles = () =>
-  useQuery({ queryKey: [...ADMIN, 'users', 'roles'], queryFn: async () => rolesReplySchema.parse(await apiGet<unknown>('/admin/users/roles')), retry: retryUnlessRefused });
+  useQuery({
+    queryKey: [...ADMIN, 'users', 'roles'],
+    queryFn: async () => rolesReplySchema.parse(await apiGet<unknown>('/admin/users/roles')),
+    retry: retryUnlessRefused,
+  });
 
 export const useUserHistory = (id: string | undefined) =>
   useQuery({
     queryKey: [...ADMIN, 'users', 'history', id],
-    queryFn: async () => userHistoryReplySchema.parse(await apiGet<unknown>(`/admin/users/${encodeURIComponent(id ?? '')}/history`)),
+    queryFn: async () =>
+      userHistoryReplySchema.parse(await apiGet<unknown>(`/admin/users/${encodeURIComponent(id ?? '')}/history`)),
     enabled: Boolean(id),
     retry: retryUnlessRefused,
   });
@@ -132,7 +154,11 @@ function request(call: AdminCall): [string, string, unknown] {
     case 'unfeature':
       return [`/admin/campaigns/${call.kind}`, 'POST', { campaignId: call.id }];
     case 'reason':
-      return [`/admin/campaigns/${call.id}/reason`, 'PUT', { reason: call.reason, previousReason: call.previousReason }];
+      return [
+        `/admin/campaigns/${call.id}/reason`,
+        'PUT',
+        { reason: call.reason, previousReason: call.previousReason },
+      ];
     case 'delivered':
       return [`/admin/campaigns/${call.id}/delivery`, 'PATCH', { deliveryStatus: 'delivered' }];
     case 'video':
@@ -151,7 +177,10 @@ export function useAdminCall() {
   return async (call: AdminCall): Promise<string> => {
     const [path, method, body] = request(call);
     try {
-      const { data } = await apiRequest<unknown>(path, body === undefined ? { method } : { method, body: JSON.stringify(body) });
+      const { data } = await apiRequest<unknown>(
+        path,
+        body === undefined ? { method } : { method, body: JSON.stringify(body) },
+      );
       return replySchema.parse(data).message;
     } finally {
       // Refused or not, the lists are asked again: a 409 usually means another admin moved first.
@@ -161,10 +190,18 @@ export function useAdminCall() {
 }
 
 export const useAdminStats = () =>
-  useQuery({ queryKey: [...ADMIN, 'stats'], queryFn: async () => z.array(adminStatSchema).parse(await apiGet<unknown>('/admin/stats')), retry: retryUnlessRefused });
+  useQuery({
+    queryKey: [...ADMIN, 'stats'],
+    queryFn: async () => z.array(adminStatSchema).parse(await apiGet<unknown>('/admin/stats')),
+    retry: retryUnlessRefused,
+  });
 
 export const useAdminStories = () =>
-  useQuery({ queryKey: [...ADMIN, 'stories'], queryFn: async () => z.array(storySchema).parse(await apiGet<unknown>('/stories/admin/all')), retry: retryUnlessRefused });
+  useQuery({
+    queryKey: [...ADMIN, 'stories'],
+    queryFn: async () => z.array(storySchema).parse(await apiGet<unknown>('/stories/admin/all')),
+    retry: retryUnlessRefused,
+  });
 
 /**
  * A change to what the home page shows: its call, then the admin lists and the public figures and
@@ -174,7 +211,10 @@ export function useContentChange() {
   const client = useQueryClient();
   return async (path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown): Promise<string> => {
     try {
-      const { data } = await apiRequest<unknown>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+      const { data } = await apiRequest<unknown>(path, {
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return contentActionReplySchema.parse(data).message;
     } finally {
       await Promise.allSettled([

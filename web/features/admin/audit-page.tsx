@@ -23,15 +23,29 @@ const WHAT: Record<string, string> = {
 const when = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 const CAMPAIGN_ID = /^(org-)?[1-9][0-9]{0,9}$/;
 
-const FIELDS: Record<string, string> = { is_featured: 'Featured', reason: 'Reason', appreciation_video_url: 'Video address', delivery_status: 'Delivery' };
+const FIELDS: Record<string, string> = {
+  is_featured: 'Featured',
+  reason: 'Reason',
+  appreciation_video_url: 'Video address',
+  delivery_status: 'Delivery',
+};
 const text = (value: unknown): string =>
-  value === null || value === undefined || value === '' ? 'nothing' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : typeof value === 'string' ? value : JSON.stringify(value);
+  value === null || value === undefined || value === ''
+    ? 'nothing'
+    : typeof value === 'boolean'
+      ? value
+        ? 'yes'
+        : 'no'
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value);
 
 /** Before and after in words: a status move, the notes, and any fields changed. */
 function changeFacts(details: AuditEntry['details']): [string, ReactNode][] {
   if (!details) return [];
   const facts: [string, ReactNode][] = [];
-  if ('from' in details || 'to' in details) facts.push(['Status', `${text(details.from).replace(/_/g, ' ')} to ${text(details.to).replace(/_/g, ' ')}`]);
+  if ('from' in details || 'to' in details)
+    facts.push(['Status', `${text(details.from).replace(/_/g, ' ')} to ${text(details.to).replace(/_/g, ' ')}`]);
   const before = (details.before ?? {}) as Record<string, unknown>;
   const after = (details.after ?? {}) as Record<string, unknown>;
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -44,7 +58,11 @@ function changeFacts(details: AuditEntry['details']): [string, ReactNode][] {
 }
 
 const campaignRef = (entry: AuditEntry) =>
-  entry.entity_id && entry.entity_type === 'organization_campaign' ? `org-${entry.entity_id}` : entry.entity_type === 'recipient_campaign' ? entry.entity_id : null;
+  entry.entity_id && entry.entity_type === 'organization_campaign'
+    ? `org-${entry.entity_id}`
+    : entry.entity_type === 'recipient_campaign'
+      ? entry.entity_id
+      : null;
 
 /**
  * The audit log (newest first): who changed what and when, before and after, and the notes.
@@ -63,7 +81,12 @@ export default function AdminAuditPage() {
   const audit = useAudit(campaign, adminId);
   const entries = audit.data?.pages.flatMap((p) => p.items) ?? [];
   const listRef = useRef<HTMLOListElement>(null);
-  const loadMore = useLoadMore({ listRef, count: entries.length, noun: 'entries', loadNext: () => void audit.fetchNextPage() });
+  const loadMore = useLoadMore({
+    listRef,
+    count: entries.length,
+    noun: 'entries',
+    loadNext: () => void audit.fetchNextPage(),
+  });
   const ids = useId();
 
   const filterBy = (changes: Record<string, string>) => {
@@ -88,8 +111,17 @@ export default function AdminAuditPage() {
   const adminName = entries.find((e) => String(e.admin?.id) === adminId)?.admin?.name;
 
   return (
-    <Page title="Audit Log" wide intro={<p>Every change an admin made to a campaign: who, what, when, before and after, and the notes.</p>}>
-      <form role="search" aria-label="Filter the audit log" onSubmit={onFilter} className="mb-6 flex flex-wrap items-end gap-3">
+    <Page
+      title="Audit Log"
+      wide
+      intro={<p>Every change an admin made to a campaign: who, what, when, before and after, and the notes.</p>}
+    >
+      <form
+        role="search"
+        aria-label="Filter the audit log"
+        onSubmit={onFilter}
+        className="mb-6 flex flex-wrap items-end gap-3"
+      >
         <div className="min-w-0 flex-1 sm:max-w-sm">
           <label htmlFor={`${ids}-campaign`} className={labelClass}>
             Campaign
@@ -138,7 +170,10 @@ export default function AdminAuditPage() {
             {entries.map((entry) => {
               const ref = campaignRef(entry);
               return (
-                <li key={entry.id} className="rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
+                <li
+                  key={entry.id}
+                  className="rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900"
+                >
                   <p className="text-lg">
                     <strong>{WHAT[entry.action] ?? entry.action}</strong>
                     {ref ? (

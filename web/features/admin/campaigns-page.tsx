@@ -9,7 +9,14 @@ import { Page } from '@/ui/page';
 import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { cellClass, DataTable } from '@/ui/table';
 import { blockLink } from '@/ui/text-link';
-import { CampaignStatusBadge, dateFormat, deliveryWords, RecipientActions, recipientName, useActionFeedback } from './actions';
+import {
+  CampaignStatusBadge,
+  dateFormat,
+  deliveryWords,
+  RecipientActions,
+  recipientName,
+  useActionFeedback,
+} from './actions';
 import { PAGE_SIZE, useAllCampaigns } from './api';
 
 const STATUSES = [
@@ -35,7 +42,8 @@ const SORTED_COLUMN = {
   product: { column: 'Campaign', direction: 'ascending' },
 } as const;
 
-const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
 
 /**
  * Every recipient campaign in one table (spec: "columns not shown"): filtered by status and a
@@ -44,7 +52,11 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[], fal
  */
 export default function AdminCampaignsPage() {
   const [params, setParams] = useSearchParams();
-  const status = pick(params.get('status'), STATUSES.map(([v]) => v), '');
+  const status = pick(
+    params.get('status'),
+    STATUSES.map(([v]) => v),
+    '',
+  );
   const sort = pick(params.get('sort'), ADMIN_SORTS, 'newest');
   const q = params.get('q') ?? '';
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
@@ -76,12 +88,22 @@ export default function AdminCampaignsPage() {
   return (
     <Page title="Manage All Campaigns" wide>
       {view}
-      <form role="search" aria-label="Filter campaigns" onSubmit={onSearch} className="mb-6 grid gap-4 md:grid-cols-[1fr_1fr_2fr] md:items-end">
+      <form
+        role="search"
+        aria-label="Filter campaigns"
+        onSubmit={onSearch}
+        className="mb-6 grid gap-4 md:grid-cols-[1fr_1fr_2fr] md:items-end"
+      >
         <div>
           <label htmlFor={`${ids}-status`} className={labelClass}>
             Status
           </label>
-          <select id={`${ids}-status`} value={status} onChange={(e) => set({ status: e.target.value })} className={`mt-1 ${fieldClass(false)}`}>
+          <select
+            id={`${ids}-status`}
+            value={status}
+            onChange={(e) => set({ status: e.target.value })}
+            className={`mt-1 ${fieldClass(false)}`}
+          >
             {STATUSES.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -93,7 +115,12 @@ export default function AdminCampaignsPage() {
           <label htmlFor={`${ids}-sort`} className={labelClass}>
             Sort by
           </label>
-          <select id={`${ids}-sort`} value={sort} onChange={(e) => set({ sort: e.target.value })} className={`mt-1 ${fieldClass(false)}`}>
+          <select
+            id={`${ids}-sort`}
+            value={sort}
+            onChange={(e) => set({ sort: e.target.value })}
+            className={`mt-1 ${fieldClass(false)}`}
+          >
             {ADMIN_SORTS.map((value) => (
               <option key={value} value={value}>
                 {SORTS[value]}
@@ -123,7 +150,9 @@ export default function AdminCampaignsPage() {
         </div>
       </form>
       <p role="status" className="mb-3 text-gray-800 dark:text-gray-200">
-        {query.data ? `${total} ${total === 1 ? 'campaign' : 'campaigns'}${q ? ` matching "${q}"` : ''}. Page ${page} of ${pages}.` : ''}
+        {query.data
+          ? `${total} ${total === 1 ? 'campaign' : 'campaigns'}${q ? ` matching "${q}"` : ''}. Page ${page} of ${pages}.`
+          : ''}
       </p>
       {query.isError ? (
         <div className="space-y-4">
@@ -137,48 +166,62 @@ export default function AdminCampaignsPage() {
       ) : items.length === 0 ? (
         <EmptyState title="No campaigns match these filters." />
       ) : (
-          <DataTable label="All recipient campaigns" caption="Recipient campaigns" columns={COLUMNS} minWidth="min-w-6xl" sorted={SORTED_COLUMN[sort]}>
-            {items.map((c) => (
-              <tr key={c.id} className="border-t border-gray-200 align-top dark:border-gray-700">
-                <th scope="row" className={`${cellClass} min-w-44 font-normal`}>
-                  <span className="block font-semibold">{c.product_name}</span>
-                  <span className="block text-gray-700 dark:text-gray-300">#{c.id}</span>
-                  {c.public_id ? (
-                    <Link to={`/campaigns/${c.public_id}`} className={blockLink}>
-                      Public page<span className="sr-only"> of campaign #{c.id}</span>
-                    </Link>
-                  ) : null}
-                </th>
-                <td className={`${cellClass} min-w-52`}>
-                  <span className="block">{recipientName(c)}</span>
-                  <span className="block wrap-anywhere text-gray-700 dark:text-gray-300">{c.recipient.email}</span>
-                </td>
-                <td className={cellClass}>
-                  <CampaignStatusBadge status={c.status} featured={c.is_featured} />
-                </td>
-                <td className={cellClass}>{deliveryWords(c.delivery_status)}</td>
-                <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
-                  <span className="block">{formatNaira(c.amount_raised)}</span>
-                  <span className="block text-gray-700 dark:text-gray-300">of {formatNaira(c.price)}</span>
-                </td>
-                <td className={`${cellClass} whitespace-nowrap`}>{dateFormat.format(new Date(c.created_at))}</td>
-                <td className={`${cellClass} min-w-48`}>
-                  <RecipientActions campaign={c} run={run} stacked />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+        <DataTable
+          label="All recipient campaigns"
+          caption="Recipient campaigns"
+          columns={COLUMNS}
+          minWidth="min-w-6xl"
+          sorted={SORTED_COLUMN[sort]}
+        >
+          {items.map((c) => (
+            <tr key={c.id} className="border-t border-gray-200 align-top dark:border-gray-700">
+              <th scope="row" className={`${cellClass} min-w-44 font-normal`}>
+                <span className="block font-semibold">{c.product_name}</span>
+                <span className="block text-gray-700 dark:text-gray-300">#{c.id}</span>
+                {c.public_id ? (
+                  <Link to={`/campaigns/${c.public_id}`} className={blockLink}>
+                    Public page<span className="sr-only"> of campaign #{c.id}</span>
+                  </Link>
+                ) : null}
+              </th>
+              <td className={`${cellClass} min-w-52`}>
+                <span className="block">{recipientName(c)}</span>
+                <span className="block wrap-anywhere text-gray-700 dark:text-gray-300">{c.recipient.email}</span>
+              </td>
+              <td className={cellClass}>
+                <CampaignStatusBadge status={c.status} featured={c.is_featured} />
+              </td>
+              <td className={cellClass}>{deliveryWords(c.delivery_status)}</td>
+              <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
+                <span className="block">{formatNaira(c.amount_raised)}</span>
+                <span className="block text-gray-700 dark:text-gray-300">of {formatNaira(c.price)}</span>
+              </td>
+              <td className={`${cellClass} whitespace-nowrap`}>{dateFormat.format(new Date(c.created_at))}</td>
+              <td className={`${cellClass} min-w-48`}>
+                <RecipientActions campaign={c} run={run} stacked />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-3">
-          <Button variant="secondary" aria-disabled={page <= 1 || undefined} onClick={() => page > 1 && set({ page: String(page - 1) })}>
+          <Button
+            variant="secondary"
+            aria-disabled={page <= 1 || undefined}
+            onClick={() => page > 1 && set({ page: String(page - 1) })}
+          >
             <ChevronLeft aria-hidden="true" className="size-5" />
             Previous page
           </Button>
           <span>
             Page {page} of {pages}
           </span>
-          <Button variant="secondary" aria-disabled={page >= pages || undefined} onClick={() => page < pages && set({ page: String(page + 1) })}>
+          <Button
+            variant="secondary"
+            aria-disabled={page >= pages || undefined}
+            onClick={() => page < pages && set({ page: String(page + 1) })}
+          >
             Next page
             <ChevronRight aria-hidden="true" className="size-5" />
           </Button>

@@ -9,7 +9,14 @@ import { Facts } from '@/ui/facts';
 import { Page } from '@/ui/page';
 import { tabClass, tabListClass } from '@/ui/tabs';
 import { blockLink, wrappingLink } from '@/ui/text-link';
-import { CampaignStatusBadge, dateFormat, RecipientActions, recipientName, useActionFeedback, type Run } from './actions';
+import {
+  CampaignStatusBadge,
+  dateFormat,
+  RecipientActions,
+  recipientName,
+  useActionFeedback,
+  type Run,
+} from './actions';
 import { useOrganizationList, useOverview, useRecipientList, type RecipientList } from './api';
 import { OrganizationCampaignCard } from './organization-campaigns';
 
@@ -19,7 +26,10 @@ export const FAILED = 'Failed to fetch admin data.';
 export function RecipientCampaignCard({ campaign, run }: { campaign: AdminRecipientCampaign; run: Run }) {
   const r = campaign.recipient;
   return (
-    <article aria-labelledby={`campaign-${campaign.id}`} className="space-y-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
+    <article
+      aria-labelledby={`campaign-${campaign.id}`}
+      className="space-y-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h4 id={`campaign-${campaign.id}`} className="text-lg font-bold wrap-anywhere">
           {campaign.product_name} <span className="font-normal text-gray-700 dark:text-gray-300">#{campaign.id}</span>
@@ -37,7 +47,12 @@ export function RecipientCampaignCard({ campaign, run }: { campaign: AdminRecipi
             </a>,
           ],
           ['Phone', r.phone_number ?? 'Not given'],
-          ['About', [r.gender, r.age ? `${r.age} years` : null, r.state_of_origin, r.employment_status].filter(Boolean).join(', ') || 'Not given'],
+          [
+            'About',
+            [r.gender, r.age ? `${r.age} years` : null, r.state_of_origin, r.employment_status]
+              .filter(Boolean)
+              .join(', ') || 'Not given',
+          ],
           ['Price', formatNaira(campaign.price)],
           ['Raised', formatNaira(campaign.amount_raised)],
           ['Reason', campaign.reason],
@@ -99,14 +114,32 @@ function MoreLink({ shown, total, to }: { shown: number; total: number; to: stri
   );
 }
 
-function Column({ list, title, empty, items, total, run }: { list: RecipientList; title: string; empty: string; items: AdminRecipientCampaign[]; total: number; run: Run }) {
+function Column({
+  list,
+  title,
+  empty,
+  items,
+  total,
+  run,
+}: {
+  list: RecipientList;
+  title: string;
+  empty: string;
+  items: AdminRecipientCampaign[];
+  total: number;
+  run: Run;
+}) {
   const id = `column-${title.toLowerCase()}`;
   return (
     <section aria-labelledby={id} className="min-w-0 space-y-3">
       <h3 id={id} className="text-xl font-bold">
         {title} ({Math.max(total, items.length)})
       </h3>
-      {items.length === 0 ? <EmptyState title={empty} /> : items.map((c) => <RecipientCampaignCard key={c.id} campaign={c} run={run} />)}
+      {items.length === 0 ? (
+        <EmptyState title={empty} />
+      ) : (
+        items.map((c) => <RecipientCampaignCard key={c.id} campaign={c} run={run} />)
+      )}
       <MoreLink shown={items.length} total={total} to={`/admin/campaigns?status=${list}`} />
     </section>
   );
@@ -136,7 +169,11 @@ export default function AdminDashboardPage() {
   } else {
     // Approved ones already featured are listed under Featured, not again under Approved.
     const approved = (lists.recipient.approved.data ?? []).filter((c) => !c.is_featured);
-    const data = { pending: lists.recipient.pending.data ?? [], approved, featured: lists.recipient.featured.data ?? [] };
+    const data = {
+      pending: lists.recipient.pending.data ?? [],
+      approved,
+      featured: lists.recipient.featured.data ?? [],
+    };
     body = (
       <>
         {view}
@@ -153,7 +190,15 @@ export default function AdminDashboardPage() {
             <h2 className="sr-only">Recipient Campaigns</h2>
             <div className="grid gap-6 lg:grid-cols-3">
               {COLUMNS.map((c) => (
-                <Column key={c.list} list={c.list} title={c.title} empty={c.empty} items={data[c.list]} total={overview?.[c.list] ?? 0} run={run} />
+                <Column
+                  key={c.list}
+                  list={c.list}
+                  title={c.title}
+                  empty={c.empty}
+                  items={data[c.list]}
+                  total={overview?.[c.list] ?? 0}
+                  run={run}
+                />
               ))}
             </div>
           </TabPanel>
@@ -162,15 +207,31 @@ export default function AdminDashboardPage() {
             <div className="grid gap-6 lg:grid-cols-2">
               {(
                 [
-                  ['org-pending', 'Pending Organization Campaigns', lists.orgPending.data ?? [], 'The approval queue is empty.', overview?.organizationPending ?? 0],
-                  ['org-active', 'Active Organization Campaigns', lists.orgActive.data ?? [], 'No approved campaigns.', overview?.organizationActive ?? 0],
+                  [
+                    'org-pending',
+                    'Pending Organization Campaigns',
+                    lists.orgPending.data ?? [],
+                    'The approval queue is empty.',
+                    overview?.organizationPending ?? 0,
+                  ],
+                  [
+                    'org-active',
+                    'Active Organization Campaigns',
+                    lists.orgActive.data ?? [],
+                    'No approved campaigns.',
+                    overview?.organizationActive ?? 0,
+                  ],
                 ] as const
               ).map(([id, title, items, empty, total]) => (
                 <section key={id} aria-labelledby={id} className="min-w-0 space-y-3">
                   <h3 id={id} className="text-xl font-bold">
                     {title} ({Math.max(total, items.length)})
                   </h3>
-                  {items.length === 0 ? <EmptyState title={empty} /> : items.map((c) => <OrganizationCampaignCard key={c.id} campaign={c} run={run} headingLevel={4} />)}
+                  {items.length === 0 ? (
+                    <EmptyState title={empty} />
+                  ) : (
+                    items.map((c) => <OrganizationCampaignCard key={c.id} campaign={c} run={run} headingLevel={4} />)
+                  )}
                   <MoreLink shown={items.length} total={total} to="/admin/organizations" />
                 </section>
               ))}

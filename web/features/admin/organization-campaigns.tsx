@@ -19,11 +19,22 @@ const percentOf = (part: number, whole: number) => (whole > 0 ? Math.min(100, Ma
 export function DonationsDialog({ campaignId, onClose }: { campaignId: number; onClose: () => void }) {
   const donations = useDonations(campaignId);
   return (
-    <ModalDialog title={`Donations for Campaign #${campaignId}`} isOpen onOpenChange={(open) => !open && onClose()} size="lg" closeButton>
+    <ModalDialog
+      title={`Donations for Campaign #${campaignId}`}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      size="lg"
+      closeButton
+    >
       <div className="mt-4">
         <QueryView query={donations} failed="Could not fetch donations." empty="No donations yet for this campaign.">
           {(rows) => (
-            <div role="region" aria-label="Donations" tabIndex={0} className="max-h-96 overflow-auto rounded-lg border border-gray-300 focus-visible:outline-4 focus-visible:outline-blue-700 dark:border-gray-700 dark:focus-visible:outline-orange-300">
+            <div
+              role="region"
+              aria-label="Donations"
+              tabIndex={0}
+              className="max-h-96 overflow-auto rounded-lg border border-gray-300 focus-visible:outline-4 focus-visible:outline-blue-700 dark:border-gray-700 dark:focus-visible:outline-orange-300"
+            >
               <table className="w-full min-w-lg border-collapse text-left">
                 <caption className="sr-only">Donations for campaign #{campaignId}</caption>
                 <thead className="sticky top-0 bg-gray-100 text-sm font-semibold dark:bg-gray-800">
@@ -39,7 +50,9 @@ export function DonationsDialog({ campaignId, onClose }: { campaignId: number; o
                   {rows.map((d) => (
                     <tr key={d.id} className="border-t border-gray-200 dark:border-gray-700">
                       <th scope="row" className={`${cellClass} font-normal`}>
-                        <span className="block font-semibold">{`${d.first_name} ${d.last_name}`.trim() || 'Anonymous donor'}</span>
+                        <span className="block font-semibold">
+                          {`${d.first_name} ${d.last_name}`.trim() || 'Anonymous donor'}
+                        </span>
                         <span className="block wrap-anywhere text-gray-700 dark:text-gray-300">{d.email}</span>
                       </th>
                       <td className={`${cellClass} tabular-nums`}>{count.format(d.units_funded)}</td>
@@ -80,7 +93,10 @@ export function OrganizationCampaignCard({
   const funded = percentOf(campaign.amount_raised, campaign.total_price);
   const units = percentOf(campaign.units_fulfilled, campaign.quantity);
   return (
-    <article aria-labelledby={`org-campaign-${campaign.id}`} className="space-y-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
+    <article
+      aria-labelledby={`org-campaign-${campaign.id}`}
+      className="space-y-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <Heading id={`org-campaign-${campaign.id}`} className="text-lg font-bold wrap-anywhere">
           {campaign.product_name} <span className="font-normal text-gray-700 dark:text-gray-300">#{campaign.id}</span>
@@ -98,16 +114,29 @@ export function OrganizationCampaignCard({
               {org.email}
             </a>,
           ],
-          ['Requested', `${count.format(campaign.quantity)} units at ${formatNaira(campaign.unit_price)}, ${formatNaira(campaign.total_price)} in total`],
+          [
+            'Requested',
+            `${count.format(campaign.quantity)} units at ${formatNaira(campaign.unit_price)}, ${formatNaira(campaign.total_price)} in total`,
+          ],
           ['Reason', campaign.reason],
           ['Requested on', dateFormat.format(new Date(campaign.created_at))],
-          ...(campaign.status === 'rejected' && campaign.admin_notes ? ([['Admin Feedback', campaign.admin_notes]] as [string, string][]) : []),
+          ...(campaign.status === 'rejected' && campaign.admin_notes
+            ? ([['Admin Feedback', campaign.admin_notes]] as [string, string][])
+            : []),
         ]}
       />
       {live ? (
         <div className="space-y-3">
-          <ProgressBar label="Units funded" value={units} valueText={`${count.format(campaign.units_fulfilled)} of ${count.format(campaign.quantity)} units`} />
-          <ProgressBar label="Amount raised" value={funded} valueText={`${formatNaira(campaign.amount_raised)} of ${formatNaira(campaign.total_price)}`} />
+          <ProgressBar
+            label="Units funded"
+            value={units}
+            valueText={`${count.format(campaign.units_fulfilled)} of ${count.format(campaign.quantity)} units`}
+          />
+          <ProgressBar
+            label="Amount raised"
+            value={funded}
+            valueText={`${formatNaira(campaign.amount_raised)} of ${formatNaira(campaign.total_price)}`}
+          />
           <Button variant="secondary" onClick={() => setDonationsOpen(true)}>
             <HandCoins aria-hidden="true" className="size-5" />
             View Donations<span className="sr-only"> for campaign #{campaign.id}</span>

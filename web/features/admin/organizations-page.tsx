@@ -10,7 +10,21 @@ import { useOrganizationList } from './api';
 import { FAILED } from './dashboard-page';
 import { OrganizationCampaignCard } from './organization-campaigns';
 
-function List({ id, title, empty, items, run, showOrgLink }: { id: string; title: string; empty: string; items: AdminOrganizationCampaign[]; run: Run; showOrgLink: boolean }) {
+function List({
+  id,
+  title,
+  empty,
+  items,
+  run,
+  showOrgLink,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: AdminOrganizationCampaign[];
+  run: Run;
+  showOrgLink: boolean;
+}) {
   return (
     <section aria-labelledby={id} className="min-w-0 space-y-4">
       <h2 id={id} className="text-2xl font-bold">
@@ -69,8 +83,22 @@ export default function AdminOrganizationsPage() {
       <>
         {view}
         <div className="grid gap-8 lg:grid-cols-2">
-          <List id="org-pending" title={one ? 'Pending Campaigns' : 'Pending'} empty="The approval queue is empty." items={pending.data} run={run} showOrgLink={!one} />
-          <List id="org-approved" title={one ? 'Active Campaigns' : 'Approved'} empty="No approved campaigns." items={active.data} run={run} showOrgLink={!one} />
+          <List
+            id="org-pending"
+            title={one ? 'Pending Campaigns' : 'Pending'}
+            empty="The approval queue is empty."
+            items={pending.data}
+            run={run}
+            showOrgLink={!one}
+          />
+          <List
+            id="org-approved"
+            title={one ? 'Active Campaigns' : 'Approved'}
+            empty="No approved campaigns."
+            items={active.data}
+            run={run}
+            showOrgLink={!one}
+          />
         </div>
       </>
     );

@@ -3,7 +3,13 @@ import { Pencil, PackageCheck, PackageX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { catalogActionReplySchema, IMAGE_URL_INVALID, PRODUCT_IMAGE_REQUIRED, SPECIFICATIONS_INVALID, specificationsSchema } from '@contract/catalog-admin';
+import {
+  catalogActionReplySchema,
+  IMAGE_URL_INVALID,
+  PRODUCT_IMAGE_REQUIRED,
+  SPECIFICATIONS_INVALID,
+  specificationsSchema,
+} from '@contract/catalog-admin';
 import { formatNaira } from '@contract/money';
 import { catalogProductSchema, organizationProductSchema } from '@contract/requests';
 import { ApiError, apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
@@ -23,7 +29,17 @@ import { useActionFeedback, type Run } from './actions';
 export type ProductKind = 'recipient' | 'organization';
 
 /** A product as both lists show it. */
-type Product = { id: number; name: string; description: string; price: number; image_url: string | null; image?: ImageSet | null; max_quantity: number; is_available?: boolean; specifications: Record<string, string> };
+type Product = {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  image_url: string | null;
+  image?: ImageSet | null;
+  max_quantity: number;
+  is_available?: boolean;
+  specifications: Record<string, string>;
+};
 
 const UPLOAD_FAILED = 'Failed to upload product image to S3.';
 const NAIRA = /^\d{1,10}(\.\d{1,2})?$/;
@@ -32,7 +48,10 @@ const PRICE_HINT = 'In naira, such as 45000 or 45000.50.';
 const naira = z
   .string()
   .trim()
-  .refine((v) => NAIRA.test(v.replace(/,/g, '')) && Number(v.replace(/,/g, '')) > 0, `Enter a price above ₦0. ${PRICE_HINT}`);
+  .refine(
+    (v) => NAIRA.test(v.replace(/,/g, '')) && Number(v.replace(/,/g, '')) > 0,
+    `Enter a price above ₦0. ${PRICE_HINT}`,
+  );
 const toKobo = (v: string) => Math.round(Number(v.replace(/,/g, '')) * 100);
 const toNaira = (kobo: number) => (kobo % 100 === 0 ? String(kobo / 100) : (kobo / 100).toFixed(2));
 
@@ -54,7 +73,11 @@ const imageAddress = z
 
 const words = {
   name: z.string().trim().min(1, 'Enter the product name.').max(150, 'Keep the name under 150 characters.'),
-  description: z.string().trim().min(1, 'Enter a description.').max(3000, 'Keep the description under 3,000 characters.'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Enter a description.')
+    .max(3000, 'Keep the description under 3,000 characters.'),
   price: naira,
 };
 const schemas = {
@@ -65,7 +88,10 @@ const schemas = {
   organization: {
     add: z.object({
       ...words,
-      max_quantity: z.string().trim().regex(/^[1-9][0-9]{0,4}$/, 'The maximum quantity must be a whole number from 1 to 10,000.'),
+      max_quantity: z
+        .string()
+        .trim()
+        .regex(/^[1-9][0-9]{0,4}$/, 'The maximum quantity must be a whole number from 1 to 10,000.'),
       image_url: imageAddress,
       image: fileRule('productImage', 'an image', false),
       is_available: z.boolean(),
@@ -73,7 +99,16 @@ const schemas = {
     }),
   },
 };
-type Values = { name: string; description: string; price: string; image: File | null; max_quantity?: string; image_url?: string; is_available?: boolean; specifications?: string };
+type Values = {
+  name: string;
+  description: string;
+  price: string;
+  image: File | null;
+  max_quantity?: string;
+  image_url?: string;
+  is_available?: boolean;
+  specifications?: string;
+};
 
 const valuesOf = (p: Product | null, kind: ProductKind): Values => ({
   name: p?.name ?? '',
@@ -133,14 +168,19 @@ const TEXT = {
   },
 } as const;
 
-const paths = { recipient: { list: '/products', item: '/products' }, organization: { list: '/admin/org-products', item: '/admin/org-products' } };
+const paths = {
+  recipient: { list: '/products', item: '/products' },
+  organization: { list: '/admin/org-products', item: '/admin/org-products' },
+};
 
 function useProducts(kind: ProductKind) {
   return useQuery({
     queryKey: ['admin', 'products', kind],
     queryFn: async (): Promise<Product[]> => {
       const data = await apiGet<unknown>(paths[kind].list);
-      return kind === 'recipient' ? z.array(catalogProductSchema).parse(data) : z.array(organizationProductSchema).parse(data);
+      return kind === 'recipient'
+        ? z.array(catalogProductSchema).parse(data)
+        : z.array(organizationProductSchema).parse(data);
     },
     retry: retryUnlessRefused,
   });
@@ -150,10 +190,17 @@ function useSave(kind: ProductKind) {
   const client = useQueryClient();
   return async (method: 'POST' | 'PUT' | 'DELETE', id: number | null, body?: unknown): Promise<string> => {
     try {
-      const { data } = await apiRequest<unknown>(id ? `${paths[kind].item}/${id}` : paths[kind].item, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+      const { data } = await apiRequest<unknown>(id ? `${paths[kind].item}/${id}` : paths[kind].item, {
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return catalogActionReplySchema.parse(data).message;
     } finally {
-      await Promise.allSettled([client.invalidateQueries({ queryKey: ['admin'] }), client.invalidateQueries({ queryKey: ['organization'] }), client.invalidateQueries({ queryKey: ['recipient'] })]);
+      await Promise.allSettled([
+        client.invalidateQueries({ queryKey: ['admin'] }),
+        client.invalidateQueries({ queryKey: ['organization'] }),
+        client.invalidateQueries({ queryKey: ['recipient'] }),
+      ]);
     }
   };
 }
@@ -164,7 +211,14 @@ function ProductFields({ kind, editing }: { kind: ProductKind; editing: boolean 
       <TextField name="name" label="Name" />
       <TextField name="description" label="Description" rows={4} />
       <TextField name="price" label="Price" hint={PRICE_HINT} prefix="₦" prefixLabel="Naira" inputMode="decimal" />
-      {kind === 'organization' ? <TextField name="max_quantity" label="Maximum quantity" hint="The most units one request may ask for." inputMode="numeric" /> : null}
+      {kind === 'organization' ? (
+        <TextField
+          name="max_quantity"
+          label="Maximum quantity"
+          hint="The most units one request may ask for."
+          inputMode="numeric"
+        />
+      ) : null}
       <FileField
         name="image"
         label={kind === 'organization' ? 'Image (optional)' : 'Image'}
@@ -173,7 +227,13 @@ function ProductFields({ kind, editing }: { kind: ProductKind; editing: boolean 
       />
       {kind === 'organization' ? (
         <>
-          <TextField name="image_url" label="Or an image address (optional)" hint="https://... An uploaded image wins." type="url" isRequired={false} />
+          <TextField
+            name="image_url"
+            label="Or an image address (optional)"
+            hint="https://... An uploaded image wins."
+            type="url"
+            isRequired={false}
+          />
           <TextField
             name="specifications"
             label="Specifications"
@@ -189,8 +249,25 @@ function ProductFields({ kind, editing }: { kind: ProductKind; editing: boolean 
   );
 }
 
-function ProductForm({ kind, product, submitLabel, busyLabel, failed, onDone, run }: { kind: ProductKind; product: Product | null; submitLabel: string; busyLabel: string; failed: string; onDone?: () => void; run: Run }) {
-  const schema = kind === 'recipient' ? (product ? schemas.recipient.edit : schemas.recipient.add) : schemas.organization.add;
+function ProductForm({
+  kind,
+  product,
+  submitLabel,
+  busyLabel,
+  failed,
+  onDone,
+  run,
+}: {
+  kind: ProductKind;
+  product: Product | null;
+  submitLabel: string;
+  busyLabel: string;
+  failed: string;
+  onDone?: () => void;
+  run: Run;
+}) {
+  const schema =
+    kind === 'recipient' ? (product ? schemas.recipient.edit : schemas.recipient.add) : schemas.organization.add;
   const form = useZodForm(schema as unknown as z.ZodType<Values, Values>, { defaultValues: valuesOf(product, kind) });
   const save = useSave(kind);
   const busy = form.formState.isSubmitting;
@@ -199,7 +276,14 @@ function ProductForm({ kind, product, submitLabel, busyLabel, failed, onDone, ru
       form={form}
       onSubmit={async (values, helpers) => {
         try {
-          await run(async () => save(product ? 'PUT' : 'POST', product?.id ?? null, { ...(await bodyOf(kind, values)), ...(product && kind === 'organization' ? { id: product.id } : {}) }), failed);
+          await run(
+            async () =>
+              save(product ? 'PUT' : 'POST', product?.id ?? null, {
+                ...(await bodyOf(kind, values)),
+                ...(product && kind === 'organization' ? { id: product.id } : {}),
+              }),
+            failed,
+          );
           form.reset(valuesOf(product, kind));
           onDone?.();
         } catch (error) {
@@ -231,8 +315,18 @@ function ProductCard({ kind, product, run }: { kind: ProductKind; product: Produ
   const headingId = `product-${kind}-${product.id}`;
   return (
     <li>
-      <article aria-labelledby={headingId} className="flex gap-4 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
-        <ProductImage src={product.image_url} image={product.image} sizes="thumbnail" width={96} height={72} className="h-18 w-24 shrink-0 rounded-lg object-cover" />
+      <article
+        aria-labelledby={headingId}
+        className="flex gap-4 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900"
+      >
+        <ProductImage
+          src={product.image_url}
+          image={product.image}
+          sizes="thumbnail"
+          width={96}
+          height={72}
+          className="h-18 w-24 shrink-0 rounded-lg object-cover"
+        />
         <div className="min-w-0 flex-1 space-y-2">
           <h3 id={headingId} className="text-lg font-bold wrap-anywhere">
             {product.name}
@@ -267,7 +361,15 @@ function ProductCard({ kind, product, run }: { kind: ProductKind; product: Produ
       {open === 'edit' ? (
         <ModalDialog title={TEXT[kind].editTitle} isOpen onOpenChange={close} size="lg">
           <div className="mt-4">
-            <ProductForm kind={kind} product={product} submitLabel="Save Changes" busyLabel="Saving..." failed="Failed to update product." onDone={() => setOpen(null)} run={run} />
+            <ProductForm
+              kind={kind}
+              product={product}
+              submitLabel="Save Changes"
+              busyLabel="Saving..."
+              failed="Failed to update product."
+              onDone={() => setOpen(null)}
+              run={run}
+            />
           </div>
         </ModalDialog>
       ) : null}
@@ -309,7 +411,14 @@ export function ProductsManager({ kind }: { kind: ProductKind }) {
           <h2 id="product-add" className="mb-4 text-2xl font-bold">
             Add a product
           </h2>
-          <ProductForm kind={kind} product={null} submitLabel={text.add} busyLabel={text.adding} failed={text.addFailed} run={run} />
+          <ProductForm
+            kind={kind}
+            product={null}
+            submitLabel={text.add}
+            busyLabel={text.adding}
+            failed={text.addFailed}
+            run={run}
+          />
         </section>
         <section aria-labelledby="product-list" className="min-w-0">
           <h2 id="product-list" className="mb-4 text-2xl font-bold">

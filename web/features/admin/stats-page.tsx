@@ -25,13 +25,34 @@ const iconWords = (name: string) => {
 };
 const ICON_OPTIONS = STAT_ICON_NAMES.map((name) => {
   const Icon = STAT_ICONS[name];
-  return { value: name, label: iconWords(name), description: name, icon: <Icon aria-hidden="true" className="size-7 shrink-0" /> };
+  return {
+    value: name,
+    label: iconWords(name),
+    description: name,
+    icon: <Icon aria-hidden="true" className="size-7 shrink-0" />,
+  };
 });
 
-const EMPTY: StatInput = { title: '', stat_value: 0, icon_name: undefined as unknown as StatInput['icon_name'], is_visible: true, display_order: 0 };
+const EMPTY: StatInput = {
+  title: '',
+  stat_value: 0,
+  icon_name: undefined as unknown as StatInput['icon_name'],
+  is_visible: true,
+  display_order: 0,
+};
 
 /** Spec 5 "stat form": title, value (default 0), an icon picked by its drawing and name, shown (default yes), order (default 0). */
-function StatForm({ initial, submitLabel, busyLabel, onSave }: { initial: StatInput; submitLabel: string; busyLabel: string; onSave: (input: StatInput) => Promise<void> }) {
+function StatForm({
+  initial,
+  submitLabel,
+  busyLabel,
+  onSave,
+}: {
+  initial: StatInput;
+  submitLabel: string;
+  busyLabel: string;
+  onSave: (input: StatInput) => Promise<void>;
+}) {
   const form = useZodForm(statInputSchema, { defaultValues: initial });
   const busy = form.formState.isSubmitting;
   return (
@@ -51,7 +72,13 @@ function StatForm({ initial, submitLabel, busyLabel, onSave }: { initial: StatIn
         <NumberField name="stat_value" label="Value" min={0} />
         <NumberField name="display_order" label="Order" hint="Lower numbers come first." min={-1000} max={1000} />
       </div>
-      <RadioGroup name="icon_name" legend="Icon" hint="The drawing shown beside the figure on the home page." options={ICON_OPTIONS} grid />
+      <RadioGroup
+        name="icon_name"
+        legend="Icon"
+        hint="The drawing shown beside the figure on the home page."
+        options={ICON_OPTIONS}
+        grid
+      />
       <Checkbox name="is_visible" label="Show on the home page" isRequired={false} />
       <Button type="submit" aria-disabled={busy || undefined}>
         {busy ? busyLabel : submitLabel}
@@ -104,7 +131,13 @@ function StatRow({ stat, run }: { stat: AdminStat; run: Run }) {
           <ModalDialog title={`Edit "${stat.title}"`} isOpen onOpenChange={close} size="lg">
             <div className="mt-4">
               <StatForm
-                initial={{ title: stat.title, stat_value: stat.stat_value, icon_name: stat.icon_name as StatInput['icon_name'], is_visible: stat.is_visible, display_order: stat.display_order }}
+                initial={{
+                  title: stat.title,
+                  stat_value: stat.stat_value,
+                  icon_name: stat.icon_name as StatInput['icon_name'],
+                  is_visible: stat.is_visible,
+                  display_order: stat.display_order,
+                }}
                 submitLabel="Save Changes"
                 busyLabel="Saving..."
                 onSave={async (input) => {
@@ -148,7 +181,11 @@ export default function AdminStatsPage() {
       <Section title="Statistics" id="stats-list">
         <QueryView query={stats} failed="Could not fetch stats." empty="No statistics yet. Add the first one below.">
           {(rows) => (
-            <DataTable label="Site statistics" caption="Site statistics" columns={['Title', 'Value', 'Icon', 'Home page', 'Order', 'Actions']}>
+            <DataTable
+              label="Site statistics"
+              caption="Site statistics"
+              columns={['Title', 'Value', 'Icon', 'Home page', 'Order', 'Actions']}
+            >
               {rows.map((s) => (
                 <StatRow key={s.id} stat={s} run={run} />
               ))}
@@ -157,7 +194,12 @@ export default function AdminStatsPage() {
         </QueryView>
       </Section>
       <Section title="Add a statistic" id="stats-add">
-        <StatForm initial={EMPTY} submitLabel="Add Statistic" busyLabel="Adding..." onSave={(input) => run(() => change('/admin/stats', 'POST', input), SAVE_FAILED)} />
+        <StatForm
+          initial={EMPTY}
+          submitLabel="Add Statistic"
+          busyLabel="Adding..."
+          onSave={(input) => run(() => change('/admin/stats', 'POST', input), SAVE_FAILED)}
+        />
       </Section>
     </Page>
   );

@@ -19,7 +19,9 @@ import { ResponsiveImage } from '@/ui/responsive-image';
 const CREATE_FAILED = 'Failed to create story.';
 const UPLOAD_FAILED = 'Failed to upload story image to S3.';
 
-const createSchema = storyFieldsSchema.extend({ image: fileRule('storyImage', 'an image', true, STORY_IMAGE_REQUIRED) });
+const createSchema = storyFieldsSchema.extend({
+  image: fileRule('storyImage', 'an image', true, STORY_IMAGE_REQUIRED),
+});
 const editSchema = storyFieldsSchema.extend({ image: fileRule('storyImage', 'an image', false) });
 type StoryForm = z.input<typeof createSchema>;
 
@@ -29,7 +31,10 @@ async function sendImage(file: File | null | undefined): Promise<string | undefi
   try {
     return await uploadFile(file, 'storyImage', () => undefined);
   } catch (error) {
-    throw new ApiError(error instanceof ApiError ? error.status : 0, error instanceof ApiError && error.kind === 'server' && error.status === 400 ? error.message : UPLOAD_FAILED);
+    throw new ApiError(
+      error instanceof ApiError ? error.status : 0,
+      error instanceof ApiError && error.kind === 'server' && error.status === 400 ? error.message : UPLOAD_FAILED,
+    );
   }
 }
 
@@ -39,7 +44,12 @@ function StoryFields({ imageHint }: { imageHint: string }) {
       <TextField name="title" label="Title" />
       <TextField name="recipient_name" label="Recipient's name" />
       <TextField name="story_text" label="Story" rows={6} />
-      <FileField name="image" label="Image" hint={`${imageHint} ${limitText('storyImage')}`} accept={acceptFor('storyImage')} />
+      <FileField
+        name="image"
+        label="Image"
+        hint={`${imageHint} ${limitText('storyImage')}`}
+        accept={acceptFor('storyImage')}
+      />
     </>
   );
 }
@@ -47,7 +57,14 @@ function StoryFields({ imageHint }: { imageHint: string }) {
 function StoryCard({ story, run }: { story: Story; run: Run }) {
   const [open, setOpen] = useState<null | 'edit' | 'delete'>(null);
   const change = useContentChange();
-  const form = useZodForm(editSchema, { defaultValues: { title: story.title, recipient_name: story.recipient_name, story_text: story.story_text, image: null } });
+  const form = useZodForm(editSchema, {
+    defaultValues: {
+      title: story.title,
+      recipient_name: story.recipient_name,
+      story_text: story.story_text,
+      image: null,
+    },
+  });
   const busy = form.formState.isSubmitting;
   const close = (next: boolean) => {
     if (!next) setOpen(null);
@@ -55,13 +72,26 @@ function StoryCard({ story, run }: { story: Story; run: Run }) {
   const headingId = `story-${story.id}`;
   return (
     <li>
-      <article aria-labelledby={headingId} className="flex h-full flex-col gap-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
-        {story.image_url ? <ResponsiveImage image={story.image} src={story.image_url} sizes="card" width={400} height={300} className="aspect-4/3 w-full rounded-lg object-cover" /> : null}
+      <article
+        aria-labelledby={headingId}
+        className="flex h-full flex-col gap-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900"
+      >
+        {story.image_url ? (
+          <ResponsiveImage
+            image={story.image}
+            src={story.image_url}
+            sizes="card"
+            width={400}
+            height={300}
+            className="aspect-4/3 w-full rounded-lg object-cover"
+          />
+        ) : null}
         <h3 id={headingId} className="text-lg font-bold">
           {story.title}
         </h3>
         <p className="text-gray-700 dark:text-gray-300">
-          {story.recipient_name}, <time dateTime={story.created_at}>{dateFormat.format(new Date(story.created_at))}</time>
+          {story.recipient_name},{' '}
+          <time dateTime={story.created_at}>{dateFormat.format(new Date(story.created_at))}</time>
         </p>
         <p className="line-clamp-4">{story.story_text}</p>
         <div className="mt-auto flex flex-wrap gap-2">
@@ -82,7 +112,11 @@ function StoryCard({ story, run }: { story: Story; run: Run }) {
             className="mt-4 space-y-5"
             onSubmit={async ({ image, ...words }, helpers) => {
               try {
-                await run(async () => change(`/stories/admin/${story.id}`, 'PUT', { ...words, imageKey: await sendImage(image) }), 'Failed to update story.');
+                await run(
+                  async () =>
+                    change(`/stories/admin/${story.id}`, 'PUT', { ...words, imageKey: await sendImage(image) }),
+                  'Failed to update story.',
+                );
                 setOpen(null);
               } catch (error) {
                 helpers.showServerErrors(error);
@@ -131,14 +165,21 @@ export default function AdminStoriesPage() {
   const form = useZodForm(createSchema, { defaultValues: empty });
   const busy = form.formState.isSubmitting;
   return (
-    <Page title="Manage Success Stories" wide intro={<p>The stories of people whose devices were delivered. New stories show on the home page at once.</p>}>
+    <Page
+      title="Manage Success Stories"
+      wide
+      intro={<p>The stories of people whose devices were delivered. New stories show on the home page at once.</p>}
+    >
       {view}
       <Section title="Add a story" id="story-add">
         <Form
           form={form}
           onSubmit={async ({ image, ...words }, helpers) => {
             try {
-              await run(async () => change('/stories/admin', 'POST', { ...words, imageKey: await sendImage(image) }), CREATE_FAILED);
+              await run(
+                async () => change('/stories/admin', 'POST', { ...words, imageKey: await sendImage(image) }),
+                CREATE_FAILED,
+              );
               form.reset(empty);
             } catch (error) {
               helpers.showServerErrors(error);

@@ -67,7 +67,11 @@ export default function AdminUserHistoryPage() {
             {campaigns.length === 0 ? (
               <p>No campaigns.</p>
             ) : (
-              <DataTable label="Campaigns table" caption={`Campaigns of ${name}`} columns={['Campaign', 'Status', 'Requested']}>
+              <DataTable
+                label="Campaigns table"
+                caption={`Campaigns of ${name}`}
+                columns={['Campaign', 'Status', 'Requested']}
+              >
                 {campaigns.map((c) => (
                   <tr key={c.id} className="border-t border-gray-200 align-top dark:border-gray-700">
                     <th scope="row" className={`${cellClass} font-normal`}>
@@ -87,7 +91,11 @@ export default function AdminUserHistoryPage() {
             {gifts.length === 0 ? (
               <p>No gifts.</p>
             ) : (
-              <DataTable label="Gifts table" caption={`Gifts made by ${name}`} columns={['Campaign', 'Units', 'Amount', 'Date']}>
+              <DataTable
+                label="Gifts table"
+                caption={`Gifts made by ${name}`}
+                columns={['Campaign', 'Units', 'Amount', 'Date']}
+              >
                 {gifts.map((g, i) => (
                   <tr key={`${g.campaign_id}-${i}`} className="border-t border-gray-200 align-top dark:border-gray-700">
                     <th scope="row" className={`${cellClass} font-normal`}>

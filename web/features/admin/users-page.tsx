@@ -1,7 +1,13 @@
 import { ChevronLeft, ChevronRight, Search, Trash2, UserPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ADMIN_CREATED, CANNOT_DELETE_SELF, newAdminSchema, USER_ROLE_FILTERS, type AdminUser } from '@contract/admin-users';
+import {
+  ADMIN_CREATED,
+  CANNOT_DELETE_SELF,
+  newAdminSchema,
+  USER_ROLE_FILTERS,
+  type AdminUser,
+} from '@contract/admin-users';
 import { PASSWORD_MIN } from '@contract/roles';
 import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
@@ -27,13 +33,16 @@ const ROLE_WORDS: Record<(typeof USER_ROLE_FILTERS)[number], string> = {
 };
 const COLUMNS = ['Name', 'Email', 'Role', 'Status', 'Joined', 'Actions'] as const;
 
-const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
 function CreateAdminForm() {
   const roles = useAdminRoles();
   const create = useCreateAdmin();
-  const form = useZodForm(newAdminSchema, { defaultValues: { firstName: '', lastName: '', email: '', password: '', roleId: '' } });
+  const form = useZodForm(newAdminSchema, {
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', roleId: '' },
+  });
   const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const busy = form.formState.isSubmitting;
@@ -50,7 +59,8 @@ function CreateAdminForm() {
             form.reset({ firstName: '', lastName: '', email: '', password: '', roleId: '' });
             setDone(message || ADMIN_CREATED);
           } catch (error) {
-            if (!helpers.showServerErrors(error)) setAlert(errorMessage(error, { noMessage: 'Failed to create admin.' }));
+            if (!helpers.showServerErrors(error))
+              setAlert(errorMessage(error, { noMessage: 'Failed to create admin.' }));
           }
         }}
       >
@@ -65,7 +75,11 @@ function CreateAdminForm() {
           toggleLabel="Show temporary password"
           minLength={PASSWORD_MIN}
         />
-        {roles.isError ? <ErrorMessage>Could not fetch data.</ErrorMessage> : <Select name="roleId" label="Role" options={options} placeholder="Choose a role" />}
+        {roles.isError ? (
+          <ErrorMessage>Could not fetch data.</ErrorMessage>
+        ) : (
+          <Select name="roleId" label="Role" options={options} placeholder="Choose a role" />
+        )}
         {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
         <Button type="submit" aria-disabled={busy || undefined}>
           <UserPlus aria-hidden="true" className="size-5" />
@@ -110,8 +124,8 @@ function DeleteUser({ user, selfId, run }: { user: AdminUser; selfId: number | u
           }}
         >
           <p>
-            {name} ({user.email}) will no longer be able to sign in. Their name, phone number, profile and uploaded documents are erased. Their gifts and
-            campaigns stay on record under &quot;Deleted user&quot;.
+            {name} ({user.email}) will no longer be able to sign in. Their name, phone number, profile and uploaded
+            documents are erased. Their gifts and campaigns stay on record under &quot;Deleted user&quot;.
           </p>
         </ConfirmDialog>
       ) : null}
@@ -160,12 +174,22 @@ export default function AdminUsersPage() {
       </Section>
       <Section title="All users" id="all-users">
         {view}
-        <form role="search" aria-label="Filter users" onSubmit={onSearch} className="mb-6 grid gap-4 md:grid-cols-[1fr_2fr] md:items-end">
+        <form
+          role="search"
+          aria-label="Filter users"
+          onSubmit={onSearch}
+          className="mb-6 grid gap-4 md:grid-cols-[1fr_2fr] md:items-end"
+        >
           <div>
             <label htmlFor={`${ids}-role`} className={labelClass}>
               Role
             </label>
-            <select id={`${ids}-role`} value={role} onChange={(e) => set({ role: e.target.value })} className={`mt-1 ${fieldClass(false)}`}>
+            <select
+              id={`${ids}-role`}
+              value={role}
+              onChange={(e) => set({ role: e.target.value })}
+              className={`mt-1 ${fieldClass(false)}`}
+            >
               {USER_ROLE_FILTERS.map((value) => (
                 <option key={value} value={value}>
                   {ROLE_WORDS[value]}
@@ -195,7 +219,9 @@ export default function AdminUsersPage() {
           </div>
         </form>
         <p role="status" className="mb-3 text-gray-800 dark:text-gray-200">
-          {query.data ? `${total} ${total === 1 ? 'user' : 'users'}${q ? ` matching "${q}"` : ''}. Page ${page} of ${pages}.` : ''}
+          {query.data
+            ? `${total} ${total === 1 ? 'user' : 'users'}${q ? ` matching "${q}"` : ''}. Page ${page} of ${pages}.`
+            : ''}
         </p>
         {query.isError ? (
           <div className="space-y-4">
@@ -209,7 +235,13 @@ export default function AdminUsersPage() {
         ) : items.length === 0 ? (
           <EmptyState title="No users match these filters." />
         ) : (
-          <DataTable label="Users table" caption="Users, newest first" columns={COLUMNS} minWidth="min-w-4xl" sorted={{ column: 'Joined', direction: 'descending' }}>
+          <DataTable
+            label="Users table"
+            caption="Users, newest first"
+            columns={COLUMNS}
+            minWidth="min-w-4xl"
+            sorted={{ column: 'Joined', direction: 'descending' }}
+          >
             {items.map((u) => (
               <tr key={u.id} className="border-t border-gray-200 align-top dark:border-gray-700">
                 <th scope="row" className={`${cellClass} min-w-44 font-normal`}>
@@ -222,7 +254,13 @@ export default function AdminUsersPage() {
                 <td className={cellClass}>
                   <RoleBadge role={u.role} />
                 </td>
-                <td className={cellClass}>{u.is_active ? <StatusBadge tone="success">Active</StatusBadge> : <StatusBadge tone="neutral">Deleted</StatusBadge>}</td>
+                <td className={cellClass}>
+                  {u.is_active ? (
+                    <StatusBadge tone="success">Active</StatusBadge>
+                  ) : (
+                    <StatusBadge tone="neutral">Deleted</StatusBadge>
+                  )}
+                </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{dateFormat.format(new Date(u.created_at))}</td>
                 <td className={cellClass}>
                   <DeleteUser user={u} selfId={session.user?.id} run={run} />
@@ -233,14 +271,22 @@ export default function AdminUsersPage() {
         )}
         {pages > 1 ? (
           <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-3">
-            <Button variant="secondary" aria-disabled={page <= 1 || undefined} onClick={() => page > 1 && set({ page: String(page - 1) })}>
+            <Button
+              variant="secondary"
+              aria-disabled={page <= 1 || undefined}
+              onClick={() => page > 1 && set({ page: String(page - 1) })}
+            >
               <ChevronLeft aria-hidden="true" className="size-5" />
               Previous page
             </Button>
             <span>
               Page {page} of {pages}
             </span>
-            <Button variant="secondary" aria-disabled={page >= pages || undefined} onClick={() => page < pages && set({ page: String(page + 1) })}>
+            <Button
+              variant="secondary"
+              aria-disabled={page >= pages || undefined}
+              onClick={() => page < pages && set({ page: String(page + 1) })}
+            >
               Next page
               <ChevronRight aria-hidden="true" className="size-5" />
             </Button>

@@ -3,9 +3,19 @@ import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult 
 import { IMAGE_SIZES, type ImageSizes } from '@contract/image-sizes';
 import { PAGE_DEFAULT } from '@contract/pagination';
 import { ApiError, apiGet, apiRequest } from '@/lib/api';
-import { campaignQuery, mergeStreams, normalize, normalizeOrganization, normalizeRecipient, type Campaign } from '@/lib/campaigns';
+import {
+  campaignQuery,
+  mergeStreams,
+  normalize,
+  normalizeOrganization,
+  normalizeRecipient,
+  type Campaign,
+} from '@/lib/campaigns';
 
-type StreamPage = { recipient?: { items: Campaign[]; next?: string }; organization?: { items: Campaign[]; next?: string } };
+type StreamPage = {
+  recipient?: { items: Campaign[]; next?: string };
+  organization?: { items: Campaign[]; next?: string };
+};
 
 async function fetchStream<T>(path: string, cursor: string | undefined, map: (x: T) => Campaign) {
   const qs = new URLSearchParams({ limit: String(PAGE_DEFAULT) });
@@ -17,7 +27,10 @@ async function fetchStream<T>(path: string, cursor: string | undefined, map: (x:
 
 const allCampaignsQuery = infiniteQueryOptions({
   queryKey: ['campaigns', 'all'],
-  initialPageParam: { recipient: undefined, organization: undefined } as { recipient?: string | null; organization?: string | null },
+  initialPageParam: { recipient: undefined, organization: undefined } as {
+    recipient?: string | null;
+    organization?: string | null;
+  },
   queryFn: async ({ pageParam }): Promise<StreamPage> => {
     const [recipient, organization] = await Promise.all([
       pageParam.recipient === null
@@ -25,7 +38,11 @@ const allCampaignsQuery = infiniteQueryOptions({
         : fetchStream<PublicRecipientCampaign>('/campaigns', pageParam.recipient, normalizeRecipient),
       pageParam.organization === null
         ? undefined
-        : fetchStream<PublicOrganizationCampaign>('/org-campaigns/active', pageParam.organization, normalizeOrganization),
+        : fetchStream<PublicOrganizationCampaign>(
+            '/org-campaigns/active',
+            pageParam.organization,
+            normalizeOrganization,
+          ),
     ]);
     return { recipient, organization };
   },
@@ -93,8 +110,10 @@ export function prefetchCampaign(client: QueryClient, rawId: string | undefined)
  * the same data the pages ask for first, once, rejecting when it could not be had (the page is then
  * left for the browser to draw).
  */
-export const loadAllCampaigns = (client: QueryClient) => client.fetchInfiniteQuery({ ...allCampaignsQuery, retry: false });
-export const loadCampaign = (client: QueryClient, rawId: string | undefined) => client.fetchQuery({ ...campaignQuery(rawId), retry: false });
+export const loadAllCampaigns = (client: QueryClient) =>
+  client.fetchInfiniteQuery({ ...allCampaignsQuery, retry: false });
+export const loadCampaign = (client: QueryClient, rawId: string | undefined) =>
+  client.fetchQuery({ ...campaignQuery(rawId), retry: false });
 
 /**
  * Fetches the images at the top of a page as soon as their addresses are known, before the page's

@@ -27,8 +27,16 @@ export function CampaignCard({
   const Icon = campaign.type === 'organization' ? Building2 : User;
   const painted = useAfterFirstPaint();
   return (
-    <article className={`${cardFrame} focus-within:ring-3 focus-within:ring-blue-700 dark:focus-within:ring-orange-300`}>
-      <ProductImage src={campaign.product_image_url} image={campaign.product_image} sizes="card" priority={priority} className={cardImage} />
+    <article
+      className={`${cardFrame} focus-within:ring-3 focus-within:ring-blue-700 dark:focus-within:ring-orange-300`}
+    >
+      <ProductImage
+        src={campaign.product_image_url}
+        image={campaign.product_image}
+        sizes="card"
+        priority={priority}
+        className={cardImage}
+      />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <p className="flex items-center gap-1.5 text-sm font-medium text-gray-700 dark:text-gray-300">
           <Icon aria-hidden="true" className="size-4" />

@@ -31,7 +31,10 @@ function BackButton() {
  * and never more than one payment may include.
  */
 export function maxQuantity(c: Pick<Campaign, 'units_remaining' | 'quantity'>): number {
-  return Math.max(1, Math.min(CHECKOUT_LIMITS.unitsPerCampaign, c.units_remaining > 0 ? c.units_remaining : c.quantity));
+  return Math.max(
+    1,
+    Math.min(CHECKOUT_LIMITS.unitsPerCampaign, c.units_remaining > 0 ? c.units_remaining : c.quantity),
+  );
 }
 
 const detailGrid = 'mt-6 grid gap-10 lg:grid-cols-2';
@@ -103,13 +106,21 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
   return (
     <div className={detailGrid}>
       <div>
-        <ProductImage src={campaign.product_image_url} image={campaign.product_image} sizes="page" priority className={detailImage} />
+        <ProductImage
+          src={campaign.product_image_url}
+          image={campaign.product_image}
+          sizes="page"
+          priority
+          className={detailImage}
+        />
       </div>
       <div className="flex flex-col gap-5">
         <div className="flex items-center gap-4">
           <Avatar name={campaign.title} src={campaign.profile_photo_url} />
           <div>
-            <p className="text-sm text-gray-700 dark:text-gray-300">{isOrg ? 'Requested by the organization' : 'Requested by'}</p>
+            <p className="text-sm text-gray-700 dark:text-gray-300">
+              {isOrg ? 'Requested by the organization' : 'Requested by'}
+            </p>
             <p className="text-xl font-bold">{campaign.title}</p>
             {campaign.state_of_origin ? (
               <p className="text-gray-700 dark:text-gray-300">{campaign.state_of_origin} State</p>
@@ -144,10 +155,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
 
         {isOrg ? (
           <div className="space-y-3">
-            <ProgressBar
-              label="Funding progress"
-              value={percentOf(campaign.amount_raised, campaign.total_price)}
-            />
+            <ProgressBar label="Funding progress" value={percentOf(campaign.amount_raised, campaign.total_price)} />
             <ProgressBar
               label="Units funded"
               value={percentOf(campaign.units_fulfilled, campaign.quantity)}

@@ -29,7 +29,12 @@ export default function CampaignsPage() {
   const { campaigns, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
     useAllCampaigns();
   const listRef = useRef<HTMLUListElement>(null);
-  const loadMore = useLoadMore({ listRef, count: campaigns.length, noun: 'campaigns', loadNext: () => void fetchNextPage() });
+  const loadMore = useLoadMore({
+    listRef,
+    count: campaigns.length,
+    noun: 'campaigns',
+    loadNext: () => void fetchNextPage(),
+  });
   return (
     <Page
       title="All Campaigns"

@@ -15,7 +15,9 @@ export function FeaturedHighlights() {
           <h2 id="featured-title" className="text-3xl font-bold">
             Featured Campaigns
           </h2>
-          <p className="mt-2 text-lg text-gray-700 dark:text-gray-300">People waiting for the device that changes their day.</p>
+          <p className="mt-2 text-lg text-gray-700 dark:text-gray-300">
+            People waiting for the device that changes their day.
+          </p>
         </div>
         <LinkButton to="/campaigns" variant="secondary">
           View all campaigns

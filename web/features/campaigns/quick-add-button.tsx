@@ -6,7 +6,8 @@ import { Button, LinkButton } from '@/ui/button';
 import { ModalDialog } from '@/ui/dialog';
 import type { Campaign } from '@/lib/campaigns';
 
-export const ORG_QUICK_ADD_ALERT = 'Organization campaigns work differently. Please visit the campaign page for more information.';
+export const ORG_QUICK_ADD_ALERT =
+  'Organization campaigns work differently. Please visit the campaign page for more information.';
 
 /** Adds a recipient campaign straight from its card; organization campaigns need their own page. */
 export function QuickAddButton({ campaign }: { campaign: Campaign }) {
@@ -51,7 +52,13 @@ export function QuickAddButton({ campaign }: { campaign: Campaign }) {
           : {campaign.product_name} for {campaign.title}
         </span>
       </Button>
-      <ModalDialog title="Visit the campaign page" role="alertdialog" size="sm" isOpen={alertOpen} onOpenChange={setAlertOpen}>
+      <ModalDialog
+        title="Visit the campaign page"
+        role="alertdialog"
+        size="sm"
+        isOpen={alertOpen}
+        onOpenChange={setAlertOpen}
+      >
         {(close) => (
           <>
             <p className="mt-3 text-lg">{ORG_QUICK_ADD_ALERT}</p>

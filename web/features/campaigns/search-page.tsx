@@ -17,7 +17,12 @@ export default function SearchPage() {
   const listRef = useRef<HTMLUListElement>(null);
   const search = useCampaignSearch(q);
   const results = search.data?.pages.flatMap((p) => p.items) ?? [];
-  const loadMore = useLoadMore({ listRef, count: results.length, noun: 'results', loadNext: () => void search.fetchNextPage() });
+  const loadMore = useLoadMore({
+    listRef,
+    count: results.length,
+    noun: 'results',
+    loadNext: () => void search.fetchNextPage(),
+  });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -67,7 +72,11 @@ export default function SearchPage() {
               {results.length}
               {search.hasNextPage ? '+' : ''} {results.length === 1 ? 'result' : 'results'} for “{q}”
             </h2>
-            <ul ref={listRef} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Search results">
+            <ul
+              ref={listRef}
+              className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
+              aria-label="Search results"
+            >
               {results.map((c) => (
                 <li key={c.id}>
                   <CampaignCard campaign={c} headingLevel={3} />
@@ -76,7 +85,11 @@ export default function SearchPage() {
             </ul>
             {search.hasNextPage ? (
               <div className="mt-8 flex justify-center">
-                <LoadMoreButton loading={search.isFetchingNextPage} onLoad={loadMore} loadingLabel="Loading more results..." />
+                <LoadMoreButton
+                  loading={search.isFetchingNextPage}
+                  onLoad={loadMore}
+                  loadingLabel="Loading more results..."
+                />
               </div>
             ) : null}
           </>

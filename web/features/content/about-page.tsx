@@ -84,8 +84,8 @@ export default function AboutPage() {
 
       <Section title="Join Our Mission" id="join">
         <p>
-          Give the Gift of Independence. Choose a campaign, fund a device and help someone take their next step on
-          their own.
+          Give the Gift of Independence. Choose a campaign, fund a device and help someone take their next step on their
+          own.
         </p>
         <p>
           <LinkButton to="/campaigns">

@@ -103,8 +103,8 @@ export default function HelpPage() {
         </Question>
         <Question question="Where and how are devices collected?">
           <p>
-            All pickup is in person at our collection centre: {COLLECTION_CENTRE}. Recipients must bring their
-            original ID. A minor, or a person without ID, may bring a parent or guardian&rsquo;s ID instead.
+            All pickup is in person at our collection centre: {COLLECTION_CENTRE}. Recipients must bring their original
+            ID. A minor, or a person without ID, may bring a parent or guardian&rsquo;s ID instead.
           </p>
           <p>
             Read our{' '}
@@ -125,8 +125,8 @@ export default function HelpPage() {
         </Question>
         <Question question="Can a school or organization request devices?">
           <p>
-            Yes. Schools, libraries and training centres can create an organization account to request several units
-            of a device. Read more on our{' '}
+            Yes. Schools, libraries and training centres can create an organization account to request several units of
+            a device. Read more on our{' '}
             <Link to="/organizations" className={textLink}>
               Organizations page
             </Link>{' '}

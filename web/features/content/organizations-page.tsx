@@ -22,8 +22,8 @@ export default function OrganizationsPage() {
           <div className="flex gap-3">
             <School aria-hidden="true" className="mt-1 size-6 shrink-0 text-brand-dark dark:text-orange-300" />
             <p>
-              Schools, libraries and training centres will be able to request several units of a device in one
-              campaign, so a whole class or resource room can be equipped at once.
+              Schools, libraries and training centres will be able to request several units of a device in one campaign,
+              so a whole class or resource room can be equipped at once.
             </p>
           </div>
           <BulletList>
@@ -39,11 +39,7 @@ export default function OrganizationsPage() {
             <p>You can already create an organization account and complete your profile.</p>
           </div>
           <p>
-            <Link
-              to="/login"
-              state={{ defaultTab: 'signup', role: 'organization' }}
-              className={buttonClass('primary')}
-            >
+            <Link to="/login" state={{ defaultTab: 'signup', role: 'organization' }} className={buttonClass('primary')}>
               Create an Organization Account
             </Link>
           </p>

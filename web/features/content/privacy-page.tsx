@@ -36,9 +36,7 @@ export default function PrivacyPage() {
               and the payment reference.
             </li>
           </BulletList>
-          <p>
-            Card details are handled by our card payment provider and are never stored by us.
-          </p>
+          <p>Card details are handled by our card payment provider and are never stored by us.</p>
         </Section>
 
         <Section title="How We Use It" id="use">
@@ -60,9 +58,7 @@ export default function PrivacyPage() {
             <li>the product requested;</li>
             <li>the reason given for the request.</li>
           </BulletList>
-          <p>
-            We never publish contact details or ID documents.
-          </p>
+          <p>We never publish contact details or ID documents.</p>
         </Section>
 
         <Section title="Sharing" id="sharing">
@@ -77,9 +73,9 @@ export default function PrivacyPage() {
 
         <Section title="Retention" id="retention">
           <p>
-            We keep account and profile data while your account is active. ID documents are kept only as long as
-            needed to verify a request and complete pickup. Donation records are kept for as long as the law requires
-            for financial records. When data is no longer needed, we delete it or make it anonymous.
+            We keep account and profile data while your account is active. ID documents are kept only as long as needed
+            to verify a request and complete pickup. Donation records are kept for as long as the law requires for
+            financial records. When data is no longer needed, we delete it or make it anonymous.
           </p>
         </Section>
 

@@ -39,7 +39,10 @@ export default function SupportedStatesPage() {
         <BulletList>
           <li>All pickup is in person. We do not deliver devices by post or courier.</li>
           <li>Devices are collected only at our collection centre in Lagos.</li>
-          <li>The recipient must bring their original ID, the same ID used to verify the request. Copies and photos are not accepted.</li>
+          <li>
+            The recipient must bring their original ID, the same ID used to verify the request. Copies and photos are
+            not accepted.
+          </li>
           <li>We record a short thank-you video at collection, so the donor can see their gift arrive.</li>
         </BulletList>
         <div className="flex gap-3 rounded-xl border-2 border-gray-300 bg-gray-50 p-5 dark:border-gray-700 dark:bg-gray-900">

@@ -98,8 +98,8 @@ export default function TermsPage() {
       <Section title="9. Changes to These Terms" id="changes">
         <p>
           We may update these terms from time to time. We will change the date at the top of this page, and for
-          significant changes we will tell registered users. Continuing to use the platform means you accept the
-          updated terms.
+          significant changes we will tell registered users. Continuing to use the platform means you accept the updated
+          terms.
         </p>
       </Section>
 

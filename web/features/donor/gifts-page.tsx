@@ -1,4 +1,13 @@
-import { CheckCircle2, Clock, Gift as GiftIcon, HandCoins, LifeBuoy, type LucideIcon, PackageCheck, Wallet } from 'lucide-react';
+import {
+  CheckCircle2,
+  Clock,
+  Gift as GiftIcon,
+  HandCoins,
+  LifeBuoy,
+  type LucideIcon,
+  PackageCheck,
+  Wallet,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Gift } from '@contract/giving';
@@ -43,7 +52,9 @@ function SummaryCard({
   children: ReactNode;
 }) {
   return (
-    <li className={`flex flex-col rounded-xl border border-gray-300 bg-white p-5 dark:border-gray-700 dark:bg-gray-900 ${className}`}>
+    <li
+      className={`flex flex-col rounded-xl border border-gray-300 bg-white p-5 dark:border-gray-700 dark:bg-gray-900 ${className}`}
+    >
       <h3 className="flex items-center gap-2 text-base font-semibold text-gray-800 dark:text-gray-200">
         <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-dark dark:text-orange-300" />
         {title}
@@ -113,7 +124,11 @@ function newestFirst(gifts: Gift[]): Gift[] {
 
 function GiftTable({ gifts }: { gifts: Gift[] }) {
   return (
-    <DataTable label="Gifting history table" caption="Your gifts, newest first" columns={['Recipient', 'Date', 'Status', 'Appreciation']}>
+    <DataTable
+      label="Gifting history table"
+      caption="Your gifts, newest first"
+      columns={['Recipient', 'Date', 'Status', 'Appreciation']}
+    >
       {newestFirst(gifts).map((gift) => (
         <GiftRow key={gift.id} gift={gift} />
       ))}
@@ -165,7 +180,9 @@ export default function GiftsPage() {
             </h2>
             <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               <SummaryCard title="Total Given" Icon={Wallet}>
-                <p className="text-2xl font-extrabold tabular-nums wrap-anywhere sm:text-3xl">{formatNaira(data.totalGiven)}</p>
+                <p className="text-2xl font-extrabold tabular-nums wrap-anywhere sm:text-3xl">
+                  {formatNaira(data.totalGiven)}
+                </p>
               </SummaryCard>
               <SummaryCard title="Gifts Made" Icon={GiftIcon}>
                 <p className="text-2xl font-extrabold tabular-nums sm:text-3xl">{countFormat.format(data.giftsMade)}</p>

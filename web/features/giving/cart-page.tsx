@@ -45,7 +45,9 @@ function BagItem({
       aria-labelledby={nameId}
       className="flex flex-col gap-4 rounded-xl border border-gray-300 bg-white p-4 sm:flex-row dark:border-gray-700 dark:bg-gray-900"
     >
-      <ProductImage width={160} height={120}
+      <ProductImage
+        width={160}
+        height={120}
         src={item.product_image_url}
         image={imageOfItem(item)}
         sizes="thumbnail"
@@ -171,7 +173,9 @@ export default function CartPage() {
                   <dd className="text-xl font-bold">{formatNaira(total)}</dd>
                 </div>
               </dl>
-              <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">No fees are added. Prices are confirmed at checkout.</p>
+              <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
+                No fees are added. Prices are confirmed at checkout.
+              </p>
               <div className="mt-5 flex flex-col gap-3">
                 <LinkButton to="/checkout">
                   Proceed to checkout <ArrowRight aria-hidden="true" className="size-5" />

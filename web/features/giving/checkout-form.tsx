@@ -96,10 +96,15 @@ export function CheckoutForm({
         </h2>
         <ul className="mt-4 divide-y divide-gray-300 rounded-xl border border-gray-300 dark:divide-gray-700 dark:border-gray-700">
           {items.map((item) => (
-            <li key={item.campaignId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3">
+            <li
+              key={item.campaignId}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
+            >
               <span className="min-w-0 break-words">
                 <span className="font-semibold">{item.label}</span>
-                {item.units > 1 ? <span className="block text-gray-700 dark:text-gray-300">{units(item.units)}</span> : null}
+                {item.units > 1 ? (
+                  <span className="block text-gray-700 dark:text-gray-300">{units(item.units)}</span>
+                ) : null}
               </span>
               <span className="font-semibold">{formatNaira(item.amountKobo)}</span>
             </li>
@@ -117,8 +122,8 @@ export function CheckoutForm({
         </h2>
         {session.status === 'signedIn' ? (
           <p className="mt-2 text-lg text-gray-800 dark:text-gray-200">
-            Giving as <strong>{`${session.user.first_name} ${session.user.last_name}`.trim()}</strong>. You can change the
-            name and email used for this gift below.
+            Giving as <strong>{`${session.user.first_name} ${session.user.last_name}`.trim()}</strong>. You can change
+            the name and email used for this gift below.
           </p>
         ) : (
           <p className="mt-2 text-lg text-gray-800 dark:text-gray-200">
@@ -176,9 +181,7 @@ export function CheckoutForm({
               </Link>
               .
             </p>
-            <p>
-              When you press Pay we hold your gifts for {HOLD_MINUTES} minutes while you complete the card payment.
-            </p>
+            <p>When you press Pay we hold your gifts for {HOLD_MINUTES} minutes while you complete the card payment.</p>
           </div>
 
           {siteKey ? <HumanCheckField name="turnstileToken" siteKey={siteKey} resetKey={captchaKey} /> : null}
@@ -205,7 +208,10 @@ export function CheckoutForm({
             type="submit"
             aria-disabled={isBusy || undefined}
             aria-describedby={testMode ? testModeId : undefined}
-            className={buttonClass('primary', 'w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto')}
+            className={buttonClass(
+              'primary',
+              'w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto',
+            )}
           >
             <Lock aria-hidden="true" className="size-5" />
             Pay {formatNaira(checkout.payAmount)}

@@ -22,8 +22,8 @@ export default function CheckoutSuccessPage() {
         <p className="flex items-start gap-3 text-xl">
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-green-700 dark:text-green-400" />
           <span>
-            Your gift has been received. Every gift funds a specific device that helps a blind or visually impaired person
-            live more independently.
+            Your gift has been received. Every gift funds a specific device that helps a blind or visually impaired
+            person live more independently.
           </span>
         </p>
 
@@ -53,10 +53,15 @@ export default function CheckoutSuccessPage() {
               {gift.gifts.length ? (
                 <ul className="mt-4 divide-y divide-gray-300 rounded-xl border border-gray-300 dark:divide-gray-700 dark:border-gray-700">
                   {gift.gifts.map((line) => (
-                    <li key={line.label} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3">
+                    <li
+                      key={line.label}
+                      className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
+                    >
                       <span className="min-w-0 break-words">
                         <span className="font-semibold">{line.label}</span>
-                        {line.units > 1 ? <span className="block text-gray-700 dark:text-gray-300">{line.units} units</span> : null}
+                        {line.units > 1 ? (
+                          <span className="block text-gray-700 dark:text-gray-300">{line.units} units</span>
+                        ) : null}
                       </span>
                       <span className="font-semibold">{formatNaira(line.amountKobo)}</span>
                     </li>

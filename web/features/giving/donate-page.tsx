@@ -97,7 +97,9 @@ function DonateForm({ campaign }: { campaign: GiftCampaign }) {
           Your gift
         </h2>
         <div className="mt-4 flex flex-col gap-4 rounded-xl border border-gray-300 p-4 sm:flex-row dark:border-gray-700">
-          <ProductImage width={160} height={120}
+          <ProductImage
+            width={160}
+            height={120}
             src={campaign.imageUrl}
             image={campaign.image}
             sizes="thumbnail"

@@ -12,7 +12,14 @@ import {
 import { apiRequest } from '@/lib/api';
 import type { SubmitHelpers } from '@/ui/form';
 import { CAPTCHA_PENDING } from '@/ui/fields';
-import { GATEWAY_UNAVAILABLE, MISSING_REFERENCE, ShownError, UNEXPECTED_RESPONSE, isRetryable, messageFor } from './messages';
+import {
+  GATEWAY_UNAVAILABLE,
+  MISSING_REFERENCE,
+  ShownError,
+  UNEXPECTED_RESPONSE,
+  isRetryable,
+  messageFor,
+} from './messages';
 import { PaystackUnavailableError, payWithPaystack } from './paystack';
 import { focusCentered } from './focus';
 import { readHeldCheckout, writeHeldCheckout } from './held-checkout';
@@ -43,7 +50,9 @@ const checkoutKey = (donor: Donor, lines: CheckoutLine[]) =>
 function overLimits(lines: CheckoutLine[]): string | null {
   if (lines.length > CHECKOUT_LIMITS.campaignsPerCheckout) return TOO_MANY_CAMPAIGNS;
   const tooMany = lines.filter((l) => l.units > CHECKOUT_LIMITS.unitsPerCampaign).map((l) => tooManyUnits(l.label));
-  return tooMany.length ? `Some gifts in your bag cannot be given: ${tooMany.join('; ')}. Please update your gift bag.` : null;
+  return tooMany.length
+    ? `Some gifts in your bag cannot be given: ${tooMany.join('; ')}. Please update your gift bag.`
+    : null;
 }
 
 async function startCheckout(
@@ -53,7 +62,11 @@ async function startCheckout(
 ): Promise<CheckoutReply> {
   const { data } = await apiRequest<unknown>('/donations/checkout', {
     method: 'POST',
-    body: JSON.stringify({ ...donor, cartItems: lines.map((l) => ({ campaignId: l.campaignId, units: l.units })), ...extra }),
+    body: JSON.stringify({
+      ...donor,
+      cartItems: lines.map((l) => ({ campaignId: l.campaignId, units: l.units })),
+      ...extra,
+    }),
   });
   if (!data || typeof data !== 'object') throw new ShownError(UNEXPECTED_RESPONSE);
   const reference = (data as { reference?: unknown }).reference;

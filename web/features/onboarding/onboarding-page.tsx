@@ -10,5 +10,9 @@ export default function OnboardingPage() {
   if (session.status !== 'signedIn') return null; // the route's guard shows loading or sends to /login
   const user = session.user;
   if (user.isOnboardingComplete) return <Navigate to={homeFor(user)} replace />;
-  return appRole(user.role) === 'organization' ? <OrganizationWizard organizationName={user.organizationName ?? ''} /> : <RecipientWizard />;
+  return appRole(user.role) === 'organization' ? (
+    <OrganizationWizard organizationName={user.organizationName ?? ''} />
+  ) : (
+    <RecipientWizard />
+  );
 }

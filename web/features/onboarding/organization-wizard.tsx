@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { consentLetterAllowed, CONSENT_LETTER_MIN_AGE_YEARS, ID_TYPE_LABELS, ORGANIZATION_DOCUMENT_TYPES, organizationFields, thisYear } from '@contract/onboarding';
+import {
+  consentLetterAllowed,
+  CONSENT_LETTER_MIN_AGE_YEARS,
+  ID_TYPE_LABELS,
+  ORGANIZATION_DOCUMENT_TYPES,
+  organizationFields,
+  thisYear,
+} from '@contract/onboarding';
 import { NIGERIAN_STATES } from '@contract/nigeria';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
@@ -44,13 +51,39 @@ export function OrganizationWizard({ organizationName }: { organizationName: str
 
   if (step === 1) {
     return (
-      <WizardShell step={1} stepTitle="About your organization" intro="Tell donors and our review team who you are. Every field is required unless it says optional.">
+      <WizardShell
+        step={1}
+        stepTitle="About your organization"
+        intro="Tell donors and our review team who you are. Every field is required unless it says optional."
+      >
         <Form form={first} onSubmit={() => setStep(2)}>
           <TextField name="organizationName" label="Organization name" autoComplete="organization" maxLength={160} />
-          <NumberField name="yearOfEstablishment" label="Year of establishment" hint={`From 1900 to ${thisYear()}.`} min={1900} max={thisYear()} />
-          <Select name="stateOfOperation" label="State of operation" options={stateOptions} placeholder="Choose a state" />
-          <TextField name="organizationBio" label="About your organization" hint="Who you serve and how assistive devices would help them." rows={5} maxLength={2000} />
-          <FileField name="logo" label="Logo (optional)" hint={limitText('organizationLogo')} accept={acceptFor('organizationLogo')} />
+          <NumberField
+            name="yearOfEstablishment"
+            label="Year of establishment"
+            hint={`From 1900 to ${thisYear()}.`}
+            min={1900}
+            max={thisYear()}
+          />
+          <Select
+            name="stateOfOperation"
+            label="State of operation"
+            options={stateOptions}
+            placeholder="Choose a state"
+          />
+          <TextField
+            name="organizationBio"
+            label="About your organization"
+            hint="Who you serve and how assistive devices would help them."
+            rows={5}
+            maxLength={2000}
+          />
+          <FileField
+            name="logo"
+            label="Logo (optional)"
+            hint={limitText('organizationLogo')}
+            accept={acceptFor('organizationLogo')}
+          />
           <Button type="submit">Continue to step 2</Button>
         </Form>
       </WizardShell>
@@ -58,7 +91,11 @@ export function OrganizationWizard({ organizationName }: { organizationName: str
   }
 
   return (
-    <WizardShell step={2} stepTitle="Registration papers" intro="We check every organization against its papers. Only your team and our review team can open them.">
+    <WizardShell
+      step={2}
+      stepTitle="Registration papers"
+      intro="We check every organization against its papers. Only your team and our review team can open them."
+    >
       <Form
         form={second}
         onSubmit={(values, helpers) => {
@@ -94,7 +131,12 @@ export function OrganizationWizard({ organizationName }: { organizationName: str
           }
           options={documentTypes.map((t) => ({ value: t, label: ID_TYPE_LABELS[t]! }))}
         />
-        <FileField name="document" label="Document" hint={limitText('organizationDocument')} accept={acceptFor('organizationDocument')} />
+        <FileField
+          name="document"
+          label="Document"
+          hint={limitText('organizationDocument')}
+          accept={acceptFor('organizationDocument')}
+        />
         <UploadProgressList items={flow.progress} />
         <div className="flex flex-wrap gap-3">
           <Button type="button" variant="secondary" onClick={() => setStep(1)} disabled={busy}>

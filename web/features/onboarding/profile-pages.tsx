@@ -26,7 +26,19 @@ function DocumentLink({ url, label }: { url: string | null; label: string }) {
   );
 }
 
-function ProfileFrame({ title, name, photo, status, children }: { title: string; name: string; photo: string | null; status: 'pending' | 'error' | 'success'; children: ReactNode }) {
+function ProfileFrame({
+  title,
+  name,
+  photo,
+  status,
+  children,
+}: {
+  title: string;
+  name: string;
+  photo: string | null;
+  status: 'pending' | 'error' | 'success';
+  children: ReactNode;
+}) {
   return (
     <Page title={title}>
       {status === 'success' ? (
@@ -42,7 +54,11 @@ function ProfileFrame({ title, name, photo, status, children }: { title: string;
 }
 
 export function RecipientProfilePage() {
-  const query = useQuery({ queryKey: ['profile', 'recipient'], queryFn: fetchRecipientProfile, refetchInterval: REFRESH_MS });
+  const query = useQuery({
+    queryKey: ['profile', 'recipient'],
+    queryFn: fetchRecipientProfile,
+    refetchInterval: REFRESH_MS,
+  });
   const p = query.data;
   const name = p ? `${p.first_name} ${p.last_name}`.trim() : '';
   return (
@@ -61,7 +77,10 @@ export function RecipientProfilePage() {
               ['State of origin', p.state_of_origin],
               ['Employment status', p.employment_status],
               ['About you', p.recipient_bio],
-              ['ID type', `${ID_TYPE_LABELS[p.id_type] ?? p.id_type}${p.id_holder === 'parentOrGuardian' ? " (a parent's or guardian's)" : ''}`],
+              [
+                'ID type',
+                `${ID_TYPE_LABELS[p.id_type] ?? p.id_type}${p.id_holder === 'parentOrGuardian' ? " (a parent's or guardian's)" : ''}`,
+              ],
               ['ID document', <DocumentLink key="doc" url={p.id_document_url} label="Download your ID document" />],
             ]}
           />
@@ -72,12 +91,23 @@ export function RecipientProfilePage() {
 }
 
 export function OrganizationProfilePage() {
-  const query = useQuery({ queryKey: ['profile', 'organization'], queryFn: fetchOrganizationProfile, refetchInterval: REFRESH_MS });
+  const query = useQuery({
+    queryKey: ['profile', 'organization'],
+    queryFn: fetchOrganizationProfile,
+    refetchInterval: REFRESH_MS,
+  });
   const p = query.data;
   return (
-    <ProfileFrame title="Organization Profile" name={p?.organization_name ?? ''} photo={p?.profile_photo_url ?? null} status={query.status}>
+    <ProfileFrame
+      title="Organization Profile"
+      name={p?.organization_name ?? ''}
+      photo={p?.profile_photo_url ?? null}
+      status={query.status}
+    >
       {query.isPending ? <LoadingState>Loading...</LoadingState> : null}
-      {query.isError ? <ErrorMessage>{errorMessage(query.error, { noMessage: ORGANIZATION_FAILED })}</ErrorMessage> : null}
+      {query.isError ? (
+        <ErrorMessage>{errorMessage(query.error, { noMessage: ORGANIZATION_FAILED })}</ErrorMessage>
+      ) : null}
       {p ? (
         <>
           <h2 className="text-2xl font-bold">{p.organization_name}</h2>
@@ -89,7 +119,10 @@ export function OrganizationProfilePage() {
               ['State of operation', p.state_of_operation ?? 'Not given'],
               ['About the organization', p.organization_bio ?? 'Not given'],
               ['Document type', p.id_type ? (ID_TYPE_LABELS[p.id_type] ?? p.id_type) : 'Not given'],
-              ['Document', <DocumentLink key="doc" url={p.id_document_url} label="Download your registration document" />],
+              [
+                'Document',
+                <DocumentLink key="doc" url={p.id_document_url} label="Download your registration document" />,
+              ],
             ]}
           />
         </>

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { EMPLOYMENT_STATUSES, GENDERS, ID_TYPE_LABELS, RECIPIENT_ID_TYPES, recipientFields } from '@contract/onboarding';
+import {
+  EMPLOYMENT_STATUSES,
+  GENDERS,
+  ID_TYPE_LABELS,
+  RECIPIENT_ID_TYPES,
+  recipientFields,
+} from '@contract/onboarding';
 import { NIGERIAN_STATES } from '@contract/nigeria';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
@@ -44,14 +50,33 @@ export function RecipientWizard() {
 
   if (step === 1) {
     return (
-      <WizardShell step={1} stepTitle="About you" intro="Tell us about yourself so we can match you with the right device. Every field is required unless it says optional.">
+      <WizardShell
+        step={1}
+        stepTitle="About you"
+        intro="Tell us about yourself so we can match you with the right device. Every field is required unless it says optional."
+      >
         <Form form={first} onSubmit={() => setStep(2)}>
           <RadioGroup name="gender" legend="Gender" options={GENDERS.map((g) => ({ value: g, label: g }))} />
           <NumberField name="age" label="Age" hint="In years, from 1 to 120." min={1} max={120} />
           <Select name="stateOfOrigin" label="State of origin" options={stateOptions} placeholder="Choose a state" />
-          <TextField name="recipientBio" label="About you" hint="What you do, and how a device would help you. A few sentences are enough." rows={5} maxLength={2000} />
-          <RadioGroup name="employmentStatus" legend="Employment status" options={EMPLOYMENT_STATUSES.map((e) => ({ value: e, label: e }))} />
-          <FileField name="photo" label="Profile photo (optional)" hint={`A clear photo of you for your campaign page. ${limitText('profilePhoto')} We remove location and camera details from it.`} accept={acceptFor('profilePhoto')} />
+          <TextField
+            name="recipientBio"
+            label="About you"
+            hint="What you do, and how a device would help you. A few sentences are enough."
+            rows={5}
+            maxLength={2000}
+          />
+          <RadioGroup
+            name="employmentStatus"
+            legend="Employment status"
+            options={EMPLOYMENT_STATUSES.map((e) => ({ value: e, label: e }))}
+          />
+          <FileField
+            name="photo"
+            label="Profile photo (optional)"
+            hint={`A clear photo of you for your campaign page. ${limitText('profilePhoto')} We remove location and camera details from it.`}
+            accept={acceptFor('profilePhoto')}
+          />
           <Button type="submit">Continue to step 2</Button>
         </Form>
       </WizardShell>
@@ -59,7 +84,11 @@ export function RecipientWizard() {
   }
 
   return (
-    <WizardShell step={2} stepTitle="Your ID" intro="We check every request against an ID document. Only you and our review team can open it.">
+    <WizardShell
+      step={2}
+      stepTitle="Your ID"
+      intro="We check every request against an ID document. Only you and our review team can open it."
+    >
       <Form
         form={second}
         onSubmit={(values, helpers) => {
@@ -92,11 +121,24 @@ export function RecipientWizard() {
           legend="Whose ID will you upload?"
           options={[
             { value: 'self', label: 'My own ID' },
-            { value: 'parentOrGuardian', label: "A parent's or guardian's ID", description: 'For anyone under 18, or anyone who has no ID of their own.' },
+            {
+              value: 'parentOrGuardian',
+              label: "A parent's or guardian's ID",
+              description: 'For anyone under 18, or anyone who has no ID of their own.',
+            },
           ]}
         />
-        <RadioGroup name="idType" legend="Type of ID" options={RECIPIENT_ID_TYPES.map((t) => ({ value: t, label: ID_TYPE_LABELS[t]! }))} />
-        <FileField name="idDocument" label="ID document" hint={`A photo or scan of the ID. ${limitText('idDocument')}`} accept={acceptFor('idDocument')} />
+        <RadioGroup
+          name="idType"
+          legend="Type of ID"
+          options={RECIPIENT_ID_TYPES.map((t) => ({ value: t, label: ID_TYPE_LABELS[t]! }))}
+        />
+        <FileField
+          name="idDocument"
+          label="ID document"
+          hint={`A photo or scan of the ID. ${limitText('idDocument')}`}
+          accept={acceptFor('idDocument')}
+        />
         <UploadProgressList items={flow.progress} />
         <div className="flex flex-wrap gap-3">
           <Button type="button" variant="secondary" onClick={() => setStep(1)} disabled={busy}>

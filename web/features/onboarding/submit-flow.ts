@@ -22,7 +22,12 @@ export function useOnboardingSubmit(elsewhere: (field: string, message: string) 
   const keys = useRef(new Map<File, string>());
   const [alert, setAlert] = useState<string | null>(null);
 
-  async function run(files: FileSpec[], send: (keys: Record<string, string | undefined>) => Promise<{ message: string; redirectTo: string }>, helpers: SubmitHelpers, fieldsHere: string[]) {
+  async function run(
+    files: FileSpec[],
+    send: (keys: Record<string, string | undefined>) => Promise<{ message: string; redirectTo: string }>,
+    helpers: SubmitHelpers,
+    fieldsHere: string[],
+  ) {
     setAlert(null);
     progress.reset();
     const sent: Record<string, string | undefined> = {};

@@ -6,14 +6,28 @@ import { StepHeading, useStepFocus } from '@/ui/steps';
 export const STEP_COUNT = 2;
 
 /** The frame both wizards share: the page, the progress through the steps, and the step's heading (focused when the step changes). */
-export function WizardShell({ step, stepTitle, intro, children }: { step: 1 | 2; stepTitle: string; intro: ReactNode; children: ReactNode }) {
+export function WizardShell({
+  step,
+  stepTitle,
+  intro,
+  children,
+}: {
+  step: 1 | 2;
+  stepTitle: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useStepFocus(String(step), headingRef);
   const percent = (step / STEP_COUNT) * 100;
   return (
     <Page title="Complete Your Profile" intro={intro}>
       <div className="max-w-2xl space-y-6">
-        <ProgressBar label="Onboarding progress" value={percent} valueText={`Step ${step} of ${STEP_COUNT}, ${percent}%`} />
+        <ProgressBar
+          label="Onboarding progress"
+          value={percent}
+          valueText={`Step ${step} of ${STEP_COUNT}, ${percent}%`}
+        />
         <StepHeading headingRef={headingRef}>
           Step {step} of {STEP_COUNT}: {stepTitle}
         </StepHeading>

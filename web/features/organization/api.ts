@@ -15,7 +15,8 @@ import { SETTINGS_KEYS, writeSetting } from '@/lib/settings';
 export const useOrganizationCatalog = () =>
   useQuery({
     queryKey: ['organization', 'products'],
-    queryFn: async (): Promise<OrganizationProduct[]> => z.array(organizationProductSchema).parse(await apiGet<unknown>('/organization/products')),
+    queryFn: async (): Promise<OrganizationProduct[]> =>
+      z.array(organizationProductSchema).parse(await apiGet<unknown>('/organization/products')),
     retry: retryUnlessRefused,
   });
 
@@ -30,7 +31,8 @@ export const useOrganizationCampaigns = () =>
 export const useOverview = () =>
   useQuery({
     queryKey: ['organization', 'overview'],
-    queryFn: async (): Promise<OrganizationOverview> => organizationOverviewSchema.parse(await apiGet<unknown>('/organization/overview')),
+    queryFn: async (): Promise<OrganizationOverview> =>
+      organizationOverviewSchema.parse(await apiGet<unknown>('/organization/overview')),
     retry: retryUnlessRefused,
   });
 
@@ -39,10 +41,18 @@ export function useRequestUnits() {
   const client = useQueryClient();
   return async (productId: number, quantity: number, reason: string) => {
     const reply = requestReplySchema.parse(
-      (await apiRequest<unknown>('/organization/campaigns', { method: 'POST', body: JSON.stringify({ productId, reason, quantity }) })).data,
+      (
+        await apiRequest<unknown>('/organization/campaigns', {
+          method: 'POST',
+          body: JSON.stringify({ productId, reason, quantity }),
+        })
+      ).data,
     );
     writeSetting(SETTINGS_KEYS.orgRequestSubmitted, 'true');
-    await Promise.allSettled([client.invalidateQueries({ queryKey: ['session'] }), client.invalidateQueries({ queryKey: ['organization'] })]);
+    await Promise.allSettled([
+      client.invalidateQueries({ queryKey: ['session'] }),
+      client.invalidateQueries({ queryKey: ['organization'] }),
+    ]);
     return reply;
   };
 }

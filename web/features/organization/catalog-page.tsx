@@ -41,10 +41,25 @@ function Notice() {
   );
 }
 
-function ProductCard({ product, canRequest, onRequest }: { product: OrganizationProduct; canRequest: boolean; onRequest: (quantity: number) => void }) {
+function ProductCard({
+  product,
+  canRequest,
+  onRequest,
+}: {
+  product: OrganizationProduct;
+  canRequest: boolean;
+  onRequest: (quantity: number) => void;
+}) {
   const [quantity, setQuantity] = useState(1);
   return (
-    <CatalogCard name={product.name} price={product.price} priceLabel="Price per unit" imageUrl={product.image_url} image={product.image} headingId={`product-${product.id}`}>
+    <CatalogCard
+      name={product.name}
+      price={product.price}
+      priceLabel="Price per unit"
+      imageUrl={product.image_url}
+      image={product.image}
+      headingId={`product-${product.id}`}
+    >
       <p className="text-gray-800 dark:text-gray-200">{truncate(product.description, 100)}</p>
       <Specifications specs={product.specifications} />
       <div className="mt-auto space-y-3 pt-2">
@@ -79,7 +94,11 @@ export default function OrganizationCatalogPage() {
   const navigate = useNavigate();
 
   return (
-    <Page title="Organization Product Catalog" wide intro={<p>Choose a product and the number of units your organization needs. Donors fund each unit.</p>}>
+    <Page
+      title="Organization Product Catalog"
+      wide
+      intro={<p>Choose a product and the number of units your organization needs. Donors fund each unit.</p>}
+    >
       <div className="space-y-6">
         <Notice />
         <QueryView
@@ -88,9 +107,17 @@ export default function OrganizationCatalogPage() {
           empty="No products are available in the organization catalog at this time."
         >
           {(products) => (
-            <ul aria-label="Products your organization can request" className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            <ul
+              aria-label="Products your organization can request"
+              className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3"
+            >
               {products.map((product) => (
-                <ProductCard key={product.id} product={product} canRequest={canRequest} onRequest={(quantity) => setChosen({ product, quantity })} />
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  canRequest={canRequest}
+                  onRequest={(quantity) => setChosen({ product, quantity })}
+                />
               ))}
             </ul>
           )}
@@ -107,8 +134,8 @@ export default function OrganizationCatalogPage() {
           }}
           summary={
             <p>
-              {units(chosen.quantity)} of {chosen.product.name} at {formatNaira(chosen.product.price)} each: {formatNaira(chosen.product.price * chosen.quantity)} in
-              total, funded by donors.
+              {units(chosen.quantity)} of {chosen.product.name} at {formatNaira(chosen.product.price)} each:{' '}
+              {formatNaira(chosen.product.price * chosen.quantity)} in total, funded by donors.
             </p>
           }
           failed="Failed to submit your organization campaign request."

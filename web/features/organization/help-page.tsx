@@ -17,15 +17,18 @@ export default function OrganizationHelpPage() {
             , choose a product and the number of units you need, up to the limit shown on its card, and tell us why.
           </li>
           <li>Our team reviews the request. Review takes 2-3 business days.</li>
-          <li>Once approved, donors fund the units one or several at a time. Your Campaign Status page shows the funding and the units funded.</li>
+          <li>
+            Once approved, donors fund the units one or several at a time. Your Campaign Status page shows the funding
+            and the units funded.
+          </li>
           <li>When every unit is funded, we arrange collection with you.</li>
         </ol>
         <p>Your organization can have one open request at a time.</p>
       </Section>
       <Section title="Collection" id="collection">
         <p>
-          Devices are collected at our collection centre: {COLLECTION_CENTRE}. Write to our partnerships team to agree a date;
-          the person collecting brings a letter on your organization&rsquo;s letterhead and their own ID.
+          Devices are collected at our collection centre: {COLLECTION_CENTRE}. Write to our partnerships team to agree a
+          date; the person collecting brings a letter on your organization&rsquo;s letterhead and their own ID.
         </p>
       </Section>
       <Section title="Contact us" id="contact">

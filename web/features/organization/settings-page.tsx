@@ -8,7 +8,8 @@ import { ChangePasswordForm } from '@/ui/change-password-form';
 import { Page } from '@/ui/page';
 import { tabClass, tabListClass } from '@/ui/tabs';
 
-const panelClass = 'space-y-4 pt-6 text-lg outline-none focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300';
+const panelClass =
+  'space-y-4 pt-6 text-lg outline-none focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300';
 
 export default function OrganizationSettingsPage() {
   const session = useSession();

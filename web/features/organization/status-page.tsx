@@ -14,11 +14,31 @@ import { useOrganizationCampaigns } from './api';
 
 /** Spec 4: an organization campaign's statuses in words, with what each means. */
 const STATUSES: Record<string, StatusWords> = {
-  pending: { word: 'Pending', meaning: 'Your request is under review. Review takes 2-3 business days.', tone: 'warning', icon: Clock },
-  approved: { word: 'Approved', meaning: 'Your campaign is live: donors can fund its units.', tone: 'info', icon: Radio },
-  partially_fulfilled: { word: 'Partially Funded', meaning: 'Donors have funded some of the units. The campaign stays live for the rest.', tone: 'info', icon: HandCoins },
+  pending: {
+    word: 'Pending',
+    meaning: 'Your request is under review. Review takes 2-3 business days.',
+    tone: 'warning',
+    icon: Clock,
+  },
+  approved: {
+    word: 'Approved',
+    meaning: 'Your campaign is live: donors can fund its units.',
+    tone: 'info',
+    icon: Radio,
+  },
+  partially_fulfilled: {
+    word: 'Partially Funded',
+    meaning: 'Donors have funded some of the units. The campaign stays live for the rest.',
+    tone: 'info',
+    icon: HandCoins,
+  },
   fulfilled: { word: 'Fully Funded', meaning: 'Every unit has been funded.', tone: 'success', icon: CheckCircle2 },
-  rejected: { word: 'Rejected', meaning: 'This request was not approved. Your organization may make a new request.', tone: 'danger', icon: XCircle },
+  rejected: {
+    word: 'Rejected',
+    meaning: 'This request was not approved. Your organization may make a new request.',
+    tone: 'danger',
+    icon: XCircle,
+  },
 };
 const WITH_PROGRESS = ['approved', 'partially_fulfilled', 'fulfilled'];
 const count = new Intl.NumberFormat('en-NG');
@@ -29,7 +49,10 @@ function CampaignStatus({ campaign }: { campaign: MyOrganizationCampaign }) {
   const unitsDone = percentOf(campaign.units_fulfilled, campaign.quantity);
   const live = WITH_PROGRESS.includes(campaign.status);
   const facts: [string, ReactNode][] = [
-    ['Units requested', `${count.format(campaign.quantity)} at ${formatNaira(campaign.unit_price)} each, ${formatNaira(campaign.total_price)} in total`],
+    [
+      'Units requested',
+      `${count.format(campaign.quantity)} at ${formatNaira(campaign.unit_price)} each, ${formatNaira(campaign.total_price)} in total`,
+    ],
   ];
   if (live) facts.push(['Units remaining', count.format(campaign.units_remaining)]);
   facts.push(['Reason', campaign.reason]);
@@ -54,7 +77,11 @@ function CampaignStatus({ campaign }: { campaign: MyOrganizationCampaign }) {
       <Facts facts={facts} />
       {live ? (
         <div className="space-y-3">
-          <ProgressBar label="Funding" value={funded} valueText={`${funded}%: ${formatNaira(campaign.amount_raised)} of ${formatNaira(campaign.total_price)}`} />
+          <ProgressBar
+            label="Funding"
+            value={funded}
+            valueText={`${funded}%: ${formatNaira(campaign.amount_raised)} of ${formatNaira(campaign.total_price)}`}
+          />
           <ProgressBar
             label="Units funded"
             value={unitsDone}

@@ -10,10 +10,17 @@ export default function OrganizationTeamPage() {
   const me = useQuery(freshUserQuery);
   const user = me.data ?? session.user;
   return (
-    <Page title="Team Members" intro={<p>The people who manage campaigns for {user?.organizationName || 'your organization'}.</p>}>
+    <Page
+      title="Team Members"
+      intro={<p>The people who manage campaigns for {user?.organizationName || 'your organization'}.</p>}
+    >
       <div className="space-y-6">
         {user ? (
-          <DataTable label="Team members" caption="Members of your organization's account" columns={['Name', 'Email', 'Role']}>
+          <DataTable
+            label="Team members"
+            caption="Members of your organization's account"
+            columns={['Name', 'Email', 'Role']}
+          >
             <tr className="border-t border-gray-200 dark:border-gray-700">
               <th scope="row" className={`${cellClass} text-left font-semibold`}>
                 {`${user.first_name} ${user.last_name}`.trim()}
@@ -23,7 +30,9 @@ export default function OrganizationTeamPage() {
             </tr>
           </DataTable>
         ) : null}
-        <InfoMessage>Inviting more team members to share your organization&rsquo;s account will come in a future update.</InfoMessage>
+        <InfoMessage>
+          Inviting more team members to share your organization&rsquo;s account will come in a future update.
+        </InfoMessage>
       </div>
     </Page>
   );

@@ -47,14 +47,29 @@ export default function RecipientCatalogPage() {
   const navigate = useNavigate();
 
   return (
-    <Page title="Device Catalog" wide intro={<p>Choose one device that would help you most. Our team reviews every request.</p>}>
+    <Page
+      title="Device Catalog"
+      wide
+      intro={<p>Choose one device that would help you most. Our team reviews every request.</p>}
+    >
       <div className="space-y-6">
         <Notice />
-        <QueryView query={catalog} failed="Could not fetch the product catalog." empty="No products are available in the catalog at this time.">
+        <QueryView
+          query={catalog}
+          failed="Could not fetch the product catalog."
+          empty="No products are available in the catalog at this time."
+        >
           {(products) => (
             <ul aria-label="Devices you can request" className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {products.map((product) => (
-                <CatalogCard key={product.id} name={product.name} price={product.price} imageUrl={product.image_url} image={product.image} headingId={`product-${product.id}`}>
+                <CatalogCard
+                  key={product.id}
+                  name={product.name}
+                  price={product.price}
+                  imageUrl={product.image_url}
+                  image={product.image}
+                  headingId={`product-${product.id}`}
+                >
                   <p className="flex-1 text-gray-800 dark:text-gray-200">{truncate(product.description, 100)}</p>
                   {canRequest ? (
                     <Button onClick={() => setChosen(product)} className="w-full">

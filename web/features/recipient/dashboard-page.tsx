@@ -12,10 +12,19 @@ export default function RecipientDashboardPage() {
   const user = session.user;
   const me = useQuery(freshUserQuery);
   const campaigns = useMyCampaigns();
-  const cards = useRequestCards(SETTINGS_KEYS.requestSubmitted, me.data?.canCreateCampaign, campaigns.data ? campaigns.data.length > 0 : undefined);
+  const cards = useRequestCards(
+    SETTINGS_KEYS.requestSubmitted,
+    me.data?.canCreateCampaign,
+    campaigns.data ? campaigns.data.length > 0 : undefined,
+  );
   const onboarded = user?.isOnboardingComplete ?? true;
   return (
-    <Page title="Recipient Dashboard" intro={user ? <p>Welcome, {user.first_name}. From here you can request a device and follow your request.</p> : null}>
+    <Page
+      title="Recipient Dashboard"
+      intro={
+        user ? <p>Welcome, {user.first_name}. From here you can request a device and follow your request.</p> : null
+      }
+    >
       <DashboardCards label="Your recipient area">
         {!onboarded ? (
           <DashboardCard to="/onboarding" title="Complete Your Profile" icon={FileUser}>

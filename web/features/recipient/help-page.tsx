@@ -25,9 +25,10 @@ export default function RecipientHelpPage() {
       <Section title="Collecting your device in Lagos" id="collection">
         <p>All devices are collected in person at our collection centre: {COLLECTION_CENTRE}.</p>
         <p>
-          Bring the original of the ID you uploaded: your National Identification Number (NIN) slip or card, Voter&rsquo;s
-          Card or Driver&rsquo;s Licence. A minor, or a person without ID, may come with a parent or guardian who brings
-          theirs. You may bring someone to help you; our staff will guide you at the centre and set up the device with you.
+          Bring the original of the ID you uploaded: your National Identification Number (NIN) slip or card,
+          Voter&rsquo;s Card or Driver&rsquo;s Licence. A minor, or a person without ID, may come with a parent or
+          guardian who brings theirs. You may bring someone to help you; our staff will guide you at the centre and set
+          up the device with you.
         </p>
       </Section>
       <Section title="Contact us" id="contact">

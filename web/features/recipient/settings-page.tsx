@@ -11,7 +11,10 @@ import { Page, Section } from '@/ui/page';
 export default function RecipientSettingsPage() {
   const navigate = useNavigate();
   return (
-    <Page title="Settings" intro={<p>More settings are under construction. For now you can change your password or sign out here.</p>}>
+    <Page
+      title="Settings"
+      intro={<p>More settings are under construction. For now you can change your password or sign out here.</p>}
+    >
       <Section title="Security" id="security">
         <h3 className="text-xl font-bold">Change Password</h3>
         <p>Changing your password signs you out on every other device.</p>

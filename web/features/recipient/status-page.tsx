@@ -17,16 +17,36 @@ import { useMyCampaigns } from './api';
 
 /** Spec 4: each status in words, with what it means for the recipient. */
 const STATUSES: Record<string, StatusWords> = {
-  pending: { word: 'Pending', meaning: 'Your request is under review. Our team will reply within a few business days.', tone: 'warning', icon: Clock },
-  approved: { word: 'Approved', meaning: 'Your campaign is live for donors. Share its page with people who may want to help.', tone: 'info', icon: Radio },
-  rejected: { word: 'Rejected', meaning: 'Your request was not approved. You may request a device again.', tone: 'danger', icon: XCircle },
+  pending: {
+    word: 'Pending',
+    meaning: 'Your request is under review. Our team will reply within a few business days.',
+    tone: 'warning',
+    icon: Clock,
+  },
+  approved: {
+    word: 'Approved',
+    meaning: 'Your campaign is live for donors. Share its page with people who may want to help.',
+    tone: 'info',
+    icon: Radio,
+  },
+  rejected: {
+    word: 'Rejected',
+    meaning: 'Your request was not approved. You may request a device again.',
+    tone: 'danger',
+    icon: XCircle,
+  },
   purchased: {
     word: 'Funded',
     meaning: 'A donor has funded your device. We will contact you to arrange collection at our centre in Lagos.',
     tone: 'success',
     icon: HandCoins,
   },
-  delivered: { word: 'Delivered', meaning: 'Your device has been delivered. We hope it serves you well.', tone: 'success', icon: CheckCircle2 },
+  delivered: {
+    word: 'Delivered',
+    meaning: 'Your device has been delivered. We hope it serves you well.',
+    tone: 'success',
+    icon: CheckCircle2,
+  },
 };
 const DELIVERY: Record<string, string> = {
   processing_pickup: 'Being prepared for collection',
@@ -41,9 +61,15 @@ function CampaignStatus({ campaign }: { campaign: MyCampaign }) {
   const handedOver = ['purchased', 'delivered'].includes(campaign.status);
   const facts: [string, ReactNode][] = [
     ['Your reason', campaign.reason],
-    ['Requested on', <time key="date" dateTime={campaign.created_at}>{dateFormat.format(new Date(campaign.created_at))}</time>],
+    [
+      'Requested on',
+      <time key="date" dateTime={campaign.created_at}>
+        {dateFormat.format(new Date(campaign.created_at))}
+      </time>,
+    ],
   ];
-  if (handedOver && campaign.delivery_status) facts.push(['Delivery', DELIVERY[campaign.delivery_status] ?? campaign.delivery_status]);
+  if (handedOver && campaign.delivery_status)
+    facts.push(['Delivery', DELIVERY[campaign.delivery_status] ?? campaign.delivery_status]);
   facts.push(['Raised', `${formatNaira(campaign.amount_raised)} of ${formatNaira(campaign.price)}`]);
   return (
     <RequestStatusCard
@@ -55,7 +81,9 @@ function CampaignStatus({ campaign }: { campaign: MyCampaign }) {
       rejectedNotes={campaign.status === 'rejected' ? campaign.admin_notes : null}
     >
       <Facts facts={facts} />
-      {campaign.status === 'approved' || handedOver ? <ProgressBar label="Funding progress" value={percent} valueText={`${percent}% funded`} /> : null}
+      {campaign.status === 'approved' || handedOver ? (
+        <ProgressBar label="Funding progress" value={percent} valueText={`${percent}% funded`} />
+      ) : null}
       {campaign.public_id || video ? (
         <div className="flex flex-wrap items-center gap-4">
           {campaign.public_id ? (
