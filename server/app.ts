@@ -43,7 +43,7 @@ import { contentRoutes } from './modules/content/routes';
 import { pagePreloadsFor } from './modules/campaigns/page-preloads';
 import { crawlerRoutes } from './modules/content/crawler-routes';
 import type { JobQueue } from './jobs/queue';
-import { registerJobs } from './jobs/register-jobs';
+import { registerJobs } from './register-jobs';
 import { createStorage, LinkSigner, signingSecretFor } from './providers/storage/create';
 import { storageRoutes } from './providers/storage/routes';
 import type { Storage } from './providers/storage/storage';
