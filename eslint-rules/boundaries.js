@@ -32,7 +32,7 @@ const otherFolder = (from, to) => from.name !== to.name;
  * What each zone may not import, one row per boundary; an import gets the first row that refuses it.
  * `tests: false` leaves test files out of a row: they drive the assembled app and may read any part of it.
  */
-export const BANS = [
+const BANS = [
   {
     from: WEB,
     to: SERVER,
