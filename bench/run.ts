@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openPostgres, selectRows } from '../server/db/client';
 import { encodeCursor } from '../server/modules/campaigns/cursor';
-import { seedDemo } from '../server/db/seed/seed';
+import { seedDemo } from '../server/seed-demo';
 import { addSiteHistory, createBenchCampaign, oversold, runGivingScenario } from './giving';
 import { cpuSince, markCpu } from './cpu';
 import { runRateLimitBench } from './rate-limit';

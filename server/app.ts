@@ -24,9 +24,11 @@ import { registerTextGuard } from './http/text-guard';
 import { createPageHtml } from './http/page-html';
 import { loadPageRender } from './http/page-render';
 import { accountRoutes } from './modules/accounts/routes';
+import { resolveSession } from './modules/accounts/resolve-session';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { requestRoutes } from './modules/campaigns/request-routes';
 import { adminCampaignRoutes } from './modules/campaigns/admin-routes';
+import { auditRoutes } from './modules/audit/routes';
 import { adminUserRoutes } from './modules/accounts/admin-users-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { givingRoutes } from './modules/giving/routes';
@@ -43,7 +45,7 @@ import { contentRoutes } from './modules/content/routes';
 import { pagePreloadsFor } from './modules/campaigns/page-preloads';
 import { crawlerRoutes } from './modules/content/crawler-routes';
 import type { JobQueue } from './jobs/queue';
-import { registerJobs } from './jobs/register-jobs';
+import { registerJobs } from './register-jobs';
 import { createStorage, LinkSigner, signingSecretFor } from './providers/storage/create';
 import { storageRoutes } from './providers/storage/routes';
 import type { Storage } from './providers/storage/storage';
@@ -113,7 +115,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   const routeTable: DeclaredRoute[] = [];
   enforceAccessDeclarations(app, routeTable);
   registerErrorHandling(app);
-  registerAuth(app, deps.db);
+  registerAuth(app, deps.db, resolveSession);
   registerTextGuard(app);
 
   // Third-party scripts are allowed only when their feature is configured.
@@ -193,6 +195,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(campaignRoutes(deps));
   await app.register(requestRoutes(deps));
   await app.register(adminCampaignRoutes(deps));
+  await app.register(auditRoutes(deps));
   await app.register(adminContentRoutes(deps));
   await app.register(adminCatalogRoutes(deps));
   await app.register(catalogRoutes(deps));

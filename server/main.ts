@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadConfig, paymentModeWarning } from './config';
 import { publicBaseUrl } from './http/public-url';
 import { openDatabase } from './db/client';
-import { seedIfEmpty } from './db/seed/seed';
+import { seedIfEmpty } from './seed-demo';
 import { installSeedDocuments } from './db/seed/documents';
 import { createJobQueue } from './jobs/queue';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { resolveSession, type AuthenticatedUser } from '../modules/accounts/resolve-session';
 import type { Access } from './access';
 import { AppError } from './errors';
+import type { AuthenticatedUser, ResolveSession } from './session-user';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +23,7 @@ function bearerToken(header: string | undefined): string | undefined {
  * The one role check: before anything else runs, every route's declared `config.access` is
  * enforced. Anonymous callers of a non-public route get 401; signed-in users of another role 403.
  */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, resolveSession: ResolveSession): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const access = (request.routeOptions.config as { access?: Access } | undefined)?.access;

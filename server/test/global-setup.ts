@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client';
-import { seedDemo } from '../db/seed/seed';
+import { seedDemo } from '../seed-demo';
 import { migrateJobs } from '../jobs/queue';
 
 declare module 'vitest' {

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { type SessionUser } from '@contract/auth';
 import { appRole } from '@contract/roles';
 import type { Db } from '../../db/client';
+import type { AuthenticatedUser } from '../../http/session-user';
 import { organizationProfiles, roles, sessions, users, verificationCodes } from '../../db/schema/all';
 
 export type UserRow = typeof users.$inferSelect & { roleName: string };
@@ -53,7 +54,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
   return row;
 }
 
-export type AuthenticatedUser = { id: number; role: ReturnType<typeof appRole>; roleName: string; sessionId: number };
+export type { AuthenticatedUser };
 
 /** The live session for a token hash: not revoked, not expired, and the account not deleted. */
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<AuthenticatedUser | undefined> {

@@ -4,12 +4,10 @@ import type {
   AdminOverview,
   AdminRecipientCampaign,
   AllCampaignsQuery,
-  AuditEntry,
 } from '@contract/admin';
 import { toCampaignId } from '@contract/ids';
 import type { Db } from '../../db/client';
 import {
-  adminAuditLog,
   organizationCampaigns,
   organizationProducts,
   organizationProfiles,
@@ -299,44 +297,5 @@ export async function adminOverview(db: Db): Promise<AdminOverview> {
     featured: Number(r?.featured ?? 0),
     organizationPending: Number(o?.pending ?? 0),
     organizationActive: Number(o?.active ?? 0),
-  };
-}
-
-/** The audit log, newest first, by id cursor; narrowed to one campaign or one admin. */
-export async function listAudit(
-  db: Db,
-  query: { campaign?: string; adminId?: number; limit: number; cursor?: number },
-): Promise<{ items: AuditEntry[]; nextCursor: number | null }> {
-  const where: SQL[] = [];
-  if (query.campaign) {
-    const org = query.campaign.startsWith('org-');
-    where.push(eq(adminAuditLog.entityType, org ? 'organization_campaign' : 'recipient_campaign'));
-    where.push(eq(adminAuditLog.entityId, org ? query.campaign.slice(4) : query.campaign));
-  }
-  if (query.adminId) where.push(eq(adminAuditLog.adminId, query.adminId));
-  if (query.cursor) where.push(sql`${adminAuditLog.id} < ${query.cursor}`);
-  const rows = await db
-    .select({
-      log: adminAuditLog,
-      admin: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
-    })
-    .from(adminAuditLog)
-    .leftJoin(users, eq(users.id, adminAuditLog.adminId))
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(adminAuditLog.id))
-    .limit(query.limit + 1);
-  const more = rows.length > query.limit;
-  const kept = more ? rows.slice(0, query.limit) : rows;
-  return {
-    items: kept.map(({ log, admin }) => ({
-      id: log.id,
-      admin: admin ? { id: admin.id, name: `${admin.firstName} ${admin.lastName}`.trim(), email: admin.email } : null,
-      action: log.action,
-      entity_type: log.entityType,
-      entity_id: log.entityId,
-      details: log.details ?? null,
-      created_at: log.createdAt.toISOString(),
-    })),
-    nextCursor: more ? kept[kept.length - 1]!.log.id : null,
   };
 }

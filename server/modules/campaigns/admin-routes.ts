@@ -6,8 +6,6 @@ import {
   adminRecipientCampaignSchema,
   allCampaignsQuerySchema,
   allCampaignsReplySchema,
-  auditQuerySchema,
-  auditReplySchema,
   deliverySchema,
   featureSchema,
   organizationActionReplySchema,
@@ -32,7 +30,6 @@ import {
 import {
   adminOverview,
   listAllRecipientCampaigns,
-  listAudit,
   listOrganizationCampaignsFor,
   listRecipientCampaignsFor,
 } from './admin-queries';
@@ -175,12 +172,6 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => changeOrganizationStatus(deps, request.user!, request.params.id, request.body),
-    );
-
-    app.get(
-      '/api/admin/audit',
-      { config: admin, schema: { querystring: auditQuerySchema, response: { 200: auditReplySchema, ...errors } } },
-      async (request, reply) => reply.headers(noStore).send(await listAudit(deps.db, request.query)),
     );
   };
 }

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@contract/campaigns';
@@ -17,6 +16,7 @@ import { AppError } from '../../http/errors';
 import { JOB, type PaymentEventJob } from '../../jobs/names';
 import { clientKey, type Rule } from '../../http/rate-limit';
 import type { SandboxProvider } from '../../providers/payments/payments';
+import { keepRawJsonBodies, paidReference, readPaystackEvent } from '../../providers/payments/paystack-webhook';
 import { recordPayment } from './record-payment';
 import { donorGifts, organizationCampaignDonations } from './queries';
 import { releaseHold } from './release-hold';
@@ -137,42 +137,15 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const secret = config.paystack.secretKey;
       // Its own scope, so only this route keeps the raw body the signature is computed over.
       await app.register(async (hook) => {
-        hook.addContentTypeParser(
-          'application/json',
-          { parseAs: 'buffer', bodyLimit: 256 * 1024 },
-          (_req, body, done) => done(null, body),
-        );
+        keepRawJsonBodies(hook);
         hook.post('/api/payments/paystack/webhook', { config: { access: 'public' } }, async (request, reply) => {
-          const raw: unknown = request.body;
-          // Checked before the signature: an empty or non-JSON delivery has nothing to sign.
-          if (!Buffer.isBuffer(raw) || raw.length === 0) {
-            const type = request.headers['content-type'];
-            if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
-              throw new AppError('unsupported_media_type', 'Webhook events must be sent as JSON.');
-            }
-            throw new AppError('bad_request', 'The webhook event is empty.');
-          }
-          const given = String(request.headers['x-paystack-signature'] ?? '');
-          const expected = createHmac('sha512', secret).update(raw).digest('hex');
-          if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
-            throw new AppError('unauthorized', 'Invalid signature.');
-          }
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(raw.toString('utf8'));
-          } catch {
-            throw new AppError('bad_request', 'The request body is not valid JSON.');
-          }
-          const event = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as {
-            event?: unknown;
-            data?: { reference?: unknown } | null;
-          };
-          const reference = typeof event.data === 'object' && event.data !== null ? event.data.reference : undefined;
-          if (
-            event.event === 'charge.success' &&
-            typeof reference === 'string' &&
-            /^[A-Za-z0-9._=-]{1,100}$/.test(reference)
-          ) {
+          const event = readPaystackEvent(secret, {
+            body: request.body,
+            contentType: request.headers['content-type'],
+            signature: request.headers['x-paystack-signature'],
+          });
+          const reference = paidReference(event);
+          if (reference !== null) {
             // Stored before the 200: if this insert fails the reply is a 5xx and Paystack sends the
             // event again. The job verifies and records the gift, retrying while the provider is down;
             // one waiting job per reference, since Paystack may deliver an event more than once.

@@ -1,14 +1,14 @@
-import type { AppDeps } from '../deps';
-import { publicBaseUrl } from '../http/public-url';
-import { mailResetLink, type ResetLinkJob } from '../modules/accounts/reset-password';
-import { mailVerificationCode } from '../modules/accounts/send-verification-code';
-import { reconcilePayments } from '../modules/giving/reconcile-payments';
-import { isFinalRefusal, recordPayment } from '../modules/giving/record-payment';
-import { notifyAdminsOfRequest, type CampaignRequestedJob } from '../modules/campaigns/requests';
-import { notifyAdminsOfOnboarding } from '../modules/onboarding/notify-admins';
-import { removeStaleUploads } from '../modules/uploads/cleanup';
-import { JOB, type MailJob, type PaymentEventJob } from './names';
-import type { QueuePolicy } from './queue';
+import type { AppDeps } from './deps';
+import { publicBaseUrl } from './http/public-url';
+import { mailResetLink, type ResetLinkJob } from './modules/accounts/reset-password';
+import { mailVerificationCode } from './modules/accounts/send-verification-code';
+import { reconcilePayments } from './modules/giving/reconcile-payments';
+import { isFinalRefusal, recordPayment } from './modules/giving/record-payment';
+import { notifyAdminsOfRequest, type CampaignRequestedJob } from './modules/campaigns/requests';
+import { notifyAdminsOfOnboarding } from './modules/onboarding/notify-admins';
+import { removeStaleUploads } from './modules/uploads/cleanup';
+import { JOB, type MailJob, type PaymentEventJob } from './jobs/names';
+import type { QueuePolicy } from './jobs/queue';
 
 // A job whose process died mid-run is retried once it expires (120 s), so each must finish well
 // within that: SMTP and provider calls time out sooner.

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db } from './db/client';
 import {
   donationItems,
   donations,
@@ -15,8 +15,8 @@ import {
   siteStats,
   successStories,
   users,
-} from '../schema/all';
-import { refreshOrganizationSearchText, refreshRecipientSearchText } from '../../modules/campaigns/queries';
+} from './db/schema/all';
+import { refreshOrganizationSearchText, refreshRecipientSearchText } from './modules/campaigns/queries';
 import {
   DEMO_PASSWORD,
   demoAccounts,
@@ -28,7 +28,7 @@ import {
   demoRecipients,
   demoStats,
   demoStories,
-} from './demo-data';
+} from './db/seed/demo-data';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,0 +1,55 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/errors';
+
+/** What the webhook route reads of a Paystack event; anything else in it is ignored. */
+export type PaystackEvent = { event?: unknown; data?: { reference?: unknown } | null };
+
+/** A delivery as it reached the server: the body's bytes and the two headers that matter. */
+export type PaystackDelivery = { body: unknown; contentType: string | undefined; signature: unknown };
+
+/**
+ * Keeps JSON bodies as the raw bytes Paystack signed. Call it on the webhook route's own scope, so no
+ * other route loses Fastify's JSON parsing.
+ */
+export function keepRawJsonBodies(scope: FastifyInstance): void {
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+}
+
+/**
+ * The event a webhook delivery carries, once its `x-paystack-signature` (HMAC-SHA512 of the raw body
+ * with the secret key, compared in constant time) matches. Throws a worded 4xx otherwise.
+ */
+export function readPaystackEvent(secret: string, delivery: PaystackDelivery): PaystackEvent {
+  const raw = delivery.body;
+  // Checked before the signature: an empty or non-JSON delivery has nothing to sign.
+  if (!Buffer.isBuffer(raw) || raw.length === 0) {
+    const type = delivery.contentType;
+    if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+      throw new AppError('unsupported_media_type', 'Webhook events must be sent as JSON.');
+    }
+    throw new AppError('bad_request', 'The webhook event is empty.');
+  }
+  const given = String(delivery.signature ?? '');
+  const expected = createHmac('sha512', secret).update(raw).digest('hex');
+  if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+    throw new AppError('unauthorized', 'Invalid signature.');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid JSON.');
+  }
+  return (typeof parsed === 'object' && parsed !== null ? parsed : {}) as PaystackEvent;
+}
+
+/** The payment reference of a `charge.success` event, or null for any other event or a malformed reference. */
+export function paidReference(event: PaystackEvent): string | null {
+  const reference = typeof event.data === 'object' && event.data !== null ? event.data.reference : undefined;
+  return event.event === 'charge.success' && typeof reference === 'string' && /^[A-Za-z0-9._=-]{1,100}$/.test(reference)
+    ? reference
+    : null;
+}
