@@ -1,7 +1,7 @@
 import { HandCoins } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminOrganizationCampaign } from '@contract/admin';
-import { formatNaira } from '@contract/money';
+import { formatNaira, percentOf } from '@contract/money';
 import { Button } from '@/ui/button';
 import { ModalDialog } from '@/ui/dialog';
 import { Facts } from '@/ui/facts';
@@ -13,7 +13,6 @@ import { CampaignStatusBadge, dateFormat, OrganizationActions, type Run } from '
 import { useDonations } from './api';
 
 const count = new Intl.NumberFormat('en-NG');
-const percentOf = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0);
 
 /** Spec 2: 'Donations for Campaign #{id}', a table that scrolls beyond about 24rem, and a Close button. */
 export function DonationsDialog({ campaignId, onClose }: { campaignId: number; onClose: () => void }) {
