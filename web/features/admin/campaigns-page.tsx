@@ -9,14 +9,10 @@ import { Page } from '@/ui/page';
 import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { cellClass, DataTable } from '@/ui/table';
 import { blockLink } from '@/ui/text-link';
-import {
-  CampaignStatusBadge,
-  dateFormat,
-  deliveryWords,
-  RecipientActions,
-  recipientName,
-  useActionFeedback,
-} from './actions';
+import { dateFormat, deliveryWords, recipientName } from './admin-format';
+import { RecipientActions } from './recipient-actions';
+import { CampaignStatusBadge } from './status-badges';
+import { useActionFeedback } from './use-action-feedback';
 import { PAGE_SIZE, useAllCampaigns } from './api';
 
 const STATUSES = [

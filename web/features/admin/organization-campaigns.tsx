@@ -9,7 +9,10 @@ import { ProgressBar } from '@/ui/progress-bar';
 import { QueryView } from '@/ui/query-view';
 import { cellClass } from '@/ui/table';
 import { wrappingLink } from '@/ui/text-link';
-import { CampaignStatusBadge, dateFormat, OrganizationActions, type Run } from './actions';
+import { dateFormat } from './admin-format';
+import { OrganizationActions } from './organization-actions';
+import { CampaignStatusBadge } from './status-badges';
+import type { Run } from './use-action-feedback';
 import { useDonations } from './api';
 
 const count = new Intl.NumberFormat('en-NG');

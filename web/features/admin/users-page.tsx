@@ -21,7 +21,9 @@ import { Select } from '@/ui/select-field';
 import { StatusBadge } from '@/ui/status-badge';
 import { cellClass, DataTable } from '@/ui/table';
 import { blockLink } from '@/ui/text-link';
-import { dateFormat, RoleBadge, useActionFeedback, type Run } from './actions';
+import { dateFormat } from './admin-format';
+import { RoleBadge } from './status-badges';
+import { useActionFeedback, type Run } from './use-action-feedback';
 import { useAdminRoles, useCreateAdmin, useUsers, USERS_PAGE_SIZE } from './api';
 
 const ROLE_WORDS: Record<(typeof USER_ROLE_FILTERS)[number], string> = {
