@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCampaignId, toCampaignId } from './ids';
-import { formatNaira, nairaToKobo, percentOf } from './money';
+import { formatNaira, koboToNairaText, nairaToKobo, percentOf } from './money';
 import { searchQuerySchema } from './campaigns';
 import { normalizeSearchQuery } from './search';
 import { truncate } from './text';
@@ -25,6 +25,46 @@ describe('money', () => {
     expect(nairaToKobo('-5')).toBeNull();
     expect(nairaToKobo('abc')).toBeNull();
     expect(nairaToKobo('')).toBeNull();
+  });
+
+  it('reads naira into kobo without float rounding', () => {
+    // As floats times 100 the first four are off by a little (1.15 * 100 is 114.99999999999999).
+    expect(nairaToKobo('1.15')).toBe(115);
+    expect(nairaToKobo('0.29')).toBe(29);
+    expect(nairaToKobo('19.99')).toBe(1_999);
+    expect(nairaToKobo('4.35')).toBe(435);
+    expect(nairaToKobo(1.15)).toBe(115);
+    expect(nairaToKobo('25000.5')).toBe(2_500_050);
+    expect(nairaToKobo('25000.50')).toBe(2_500_050);
+    expect(nairaToKobo('0012.30')).toBe(1_230);
+    expect(nairaToKobo('0')).toBe(0);
+    expect(nairaToKobo(' 350,000.50 ')).toBe(35_000_050);
+  });
+
+  it('answers null for naira it cannot read exactly', () => {
+    for (const bad of ['.5', '5.', '1.', '1.2.3', '1e3', '0x10', '+5', '5 000.5.0', 'NaN', 'Infinity', '½']) {
+      expect(nairaToKobo(bad), bad).toBeNull();
+    }
+    expect(nairaToKobo(1e21)).toBeNull();
+    expect(nairaToKobo(Number.NaN)).toBeNull();
+    expect(nairaToKobo(-1.5)).toBeNull();
+    // Past the integers a number holds exactly.
+    expect(nairaToKobo('90071992547409.92')).toBeNull();
+    expect(nairaToKobo('90071992547409.91')).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('writes kobo back as naira a person can type, in integers', () => {
+    expect(koboToNairaText(115)).toBe('1.15');
+    expect(koboToNairaText(2_500_000)).toBe('25000');
+    expect(koboToNairaText(2_500_050)).toBe('25000.50');
+    expect(koboToNairaText(5)).toBe('0.05');
+    expect(koboToNairaText(0)).toBe('0');
+    expect(koboToNairaText(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+    for (const bad of [-100, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(koboToNairaText(bad), String(bad)).toBe('');
+    for (const kobo of [1, 29, 115, 1_999, 35_000_050, 999_999_999_999]) {
+      expect(nairaToKobo(koboToNairaText(kobo))).toBe(kobo);
+    }
   });
 
   it('computes whole percentages, safe for zero totals', () => {

@@ -31,6 +31,18 @@ export function nairaToKobo(input: string | number): Kobo | null {
   return Number.isSafeInteger(kobo) ? kobo : null;
 }
 
+/**
+ * Kobo as a person would type it back into a naira field ("25000", "1.15"): whole naira alone, or
+ * naira and two kobo digits, worked out in integers so no float rounding shows. Empty for anything
+ * that is not a whole, non-negative number of kobo.
+ */
+export function koboToNairaText(kobo: Kobo): string {
+  if (!Number.isSafeInteger(kobo) || kobo < 0) return '';
+  const rest = kobo % 100;
+  const whole = (kobo - rest) / 100;
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
+}
+
 /** Whole percentage (0-100) of part over whole, safe for a zero whole. */
 export function percentOf(part: number, whole: number): number {
   if (!(whole > 0)) return 0;

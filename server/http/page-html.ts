@@ -18,7 +18,7 @@ export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/organizations\/?$/, 'features/content/organizations-page.tsx'],
   [/^\/terms-of-service\/?$/, 'features/content/terms-page.tsx'],
   [/^\/privacy-policy\/?$/, 'features/content/privacy-page.tsx'],
-  [/^\/cart\/?$/, 'features/giving/cart-page.tsx'],
+  [/^\/cart\/?$/, 'features/giving/gift-bag-page.tsx'],
   [/^\/checkout\/?$/, 'features/giving/checkout-page.tsx'],
   [/^\/donate\/[^/]+\/?$/, 'features/giving/donate-page.tsx'],
   [/^\/forgot-password\/?$/, 'features/accounts/forgot-password-page.tsx'],

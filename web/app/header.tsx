@@ -1,7 +1,7 @@
 import { Gift, Menu, Moon, Search, Sun, Volume2, VolumeX, X } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { itemCount, useCart } from '@/lib/cart';
+import { itemCount, useGiftBag } from '@/lib/gift-bag';
 import { useDisclosure } from '@/lib/disclosure';
 import { SETTINGS_KEYS, prefersDark, useBooleanSetting } from '@/lib/settings';
 import { useSession } from '@/lib/session';
@@ -65,8 +65,8 @@ function TopBar() {
   );
 }
 
-function CartLink() {
-  const count = itemCount(useCart());
+function GiftBagLink() {
+  const count = itemCount(useGiftBag());
   const label = `Gift bag, ${count} ${count === 1 ? 'item' : 'items'}`;
   return (
     <NavLink
@@ -156,7 +156,7 @@ export function Header() {
               <AccountMenu user={session.user} />
             </Suspense>
           ) : null}
-          <CartLink />
+          <GiftBagLink />
           <span className="hidden xl:block">
             <Link to="/login" state={{ defaultTab: 'signup' }} className={buttonClass('primary')}>
               Start a Gift Campaign

@@ -149,7 +149,7 @@ export const routes: AppRoute[] = [
             ...page(() => import('@/features/content/privacy-page')),
             serverLoad: nothingToLoad,
           },
-          { path: 'cart', ...page(() => import('@/features/giving/cart-page')) },
+          { path: 'cart', ...page(() => import('@/features/giving/gift-bag-page')) },
           { path: 'checkout', ...page(() => import('@/features/giving/checkout-page')) },
           { path: 'checkout/success', ...page(() => import('@/features/giving/checkout-success-page')) },
           { path: 'donate/:campaignId', ...page(() => import('@/features/giving/donate-page')) },

@@ -6,7 +6,8 @@ export const SETTINGS_KEYS = {
   soundEnabled: 'soundEnabled',
   authToken: 'authToken',
   authUser: 'authUser',
-  cart: 'giftCart',
+  // The stored name stays as it is, so a bag already kept in a browser is read back.
+  giftBag: 'giftCart',
   heldCheckout: 'giftCheckout',
   // Spec 3: the dashboards' remembered answer to "has a request been made?"; the server's answer wins.
   requestSubmitted: 'requestSubmitted',

@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { AuditEntry } from '@contract/admin';
+import { useUrlFilters } from '@/lib/url-filters';
 import { Button } from '@/ui/button';
-import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
-import { fieldClass, labelClass } from '@/ui/form';
 import { Facts } from '@/ui/facts';
-import { useLoadMore, LoadMoreButton } from '@/ui/load-more';
+import { FilterBar } from '@/ui/filter-bar';
 import { Page } from '@/ui/page';
+import { PagedList } from '@/ui/paged-list';
 import { blockLink } from '@/ui/text-link';
 import { useAudit } from './api';
 
@@ -69,45 +69,14 @@ const campaignRef = (entry: AuditEntry) =>
  * Narrowed to one campaign (12, or org-12) or one admin; both live in the address.
  */
 export default function AdminAuditPage() {
-  const [params, setParams] = useSearchParams();
-  const campaignParam = params.get('campaign') ?? '';
+  const filters = useUrlFilters();
+  const campaignParam = filters.read('campaign');
   const campaign = CAMPAIGN_ID.test(campaignParam) ? campaignParam : '';
-  const adminParam = params.get('adminId') ?? '';
+  const adminParam = filters.read('adminId');
   const adminId = /^[1-9][0-9]{0,9}$/.test(adminParam) ? adminParam : '';
-  const [draft, setDraft] = useState(campaign);
-  const [draftError, setDraftError] = useState<string | null>(null);
-  // A campaign chosen by a link in the log shows in the box.
-  useEffect(() => setDraft(campaign), [campaign]);
   const audit = useAudit(campaign, adminId);
   const entries = audit.data?.pages.flatMap((p) => p.items) ?? [];
   const listRef = useRef<HTMLOListElement>(null);
-  const loadMore = useLoadMore({
-    listRef,
-    count: entries.length,
-    noun: 'entries',
-    loadNext: () => void audit.fetchNextPage(),
-  });
-  const ids = useId();
-
-  const filterBy = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { state: { keepFocus: true } });
-  };
-  const onFilter = (event: FormEvent) => {
-    event.preventDefault();
-    const value = draft.trim().toLowerCase();
-    if (value && !CAMPAIGN_ID.test(value)) {
-      setDraftError('Enter a campaign id such as 12, or org-12 for an organization campaign.');
-      document.getElementById(`${ids}-campaign`)?.focus();
-      return;
-    }
-    setDraftError(null);
-    filterBy({ campaign: value });
-  };
   const adminName = entries.find((e) => String(e.admin?.id) === adminId)?.admin?.name;
 
   return (
@@ -116,97 +85,82 @@ export default function AdminAuditPage() {
       wide
       intro={<p>Every change an admin made to a campaign: who, what, when, before and after, and the notes.</p>}
     >
-      <form
-        role="search"
-        aria-label="Filter the audit log"
-        onSubmit={onFilter}
-        className="mb-6 flex flex-wrap items-end gap-3"
+      <FilterBar
+        label="Filter the audit log"
+        search={{
+          label: 'Campaign',
+          value: campaign,
+          hint: '12, or org-12 for an organization campaign. Leave empty for every campaign.',
+          maxLength: 20,
+          onSearch: (text) => {
+            const value = text.toLowerCase();
+            if (value && !CAMPAIGN_ID.test(value))
+              return 'Enter a campaign id such as 12, or org-12 for an organization campaign.';
+            filters.update({ campaign: value });
+          },
+        }}
+        submitLabel="Show"
+        onClear={campaign || adminId ? () => filters.update({ campaign: '', adminId: '' }) : undefined}
       >
-        <div className="min-w-0 flex-1 sm:max-w-sm">
-          <label htmlFor={`${ids}-campaign`} className={labelClass}>
-            Campaign
-          </label>
-          <p id={`${ids}-hint`} className="text-gray-700 dark:text-gray-300">
-            12, or org-12 for an organization campaign. Leave empty for every campaign.
+        {adminId ? (
+          <p className="flex flex-wrap items-center gap-3">
+            Showing changes by {adminName ?? `admin #${adminId}`}.
+            <Button variant="secondary" onClick={() => filters.update({ adminId: '' })}>
+              Show every admin
+            </Button>
           </p>
-          <input
-            id={`${ids}-campaign`}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            aria-describedby={`${ids}-hint${draftError ? ` ${ids}-error` : ''}`}
-            aria-invalid={draftError ? true : undefined}
-            className={`mt-1 ${fieldClass(Boolean(draftError))}`}
-          />
-          {draftError ? (
-            <p id={`${ids}-error`} role="alert" className="mt-1 font-medium text-red-800 dark:text-red-300">
-              {draftError}
-            </p>
-          ) : null}
-        </div>
-        <Button type="submit">Show</Button>
-      </form>
-      {adminId ? (
-        <p className="mb-4 flex flex-wrap items-center gap-3">
-          Showing changes by {adminName ?? `admin #${adminId}`}.
-          <Button variant="secondary" onClick={() => filterBy({ adminId: '' })}>
-            Show every admin
-          </Button>
-        </p>
-      ) : null}
-      {audit.isError ? (
-        <div className="space-y-4">
-          <ErrorMessage>Could not fetch the audit log.</ErrorMessage>
-          <Button variant="secondary" onClick={() => void audit.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : audit.isPending ? (
-        <LoadingState>Loading...</LoadingState>
-      ) : entries.length === 0 ? (
-        <EmptyState title="No changes recorded yet." />
-      ) : (
-        <>
-          <ol ref={listRef} aria-label="Changes, newest first" className="space-y-3">
-            {entries.map((entry) => {
-              const ref = campaignRef(entry);
-              return (
-                <li
-                  key={entry.id}
-                  className="rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900"
-                >
-                  <p className="text-lg">
-                    <strong>{WHAT[entry.action] ?? entry.action}</strong>
-                    {ref ? (
-                      <>
-                        {' '}
-                        <Link to={`/admin/audit?campaign=${ref}`} className={blockLink}>
-                          campaign {ref.startsWith('org-') ? `#${ref.slice(4)} (organization)` : `#${ref}`}
-                        </Link>
-                      </>
-                    ) : null}
-                  </p>
-                  <p className="text-gray-800 dark:text-gray-200">
-                    <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time> by{' '}
-                    {entry.admin ? (
-                      <Link to={`/admin/audit?adminId=${entry.admin.id}`} className={blockLink}>
-                        {entry.admin.name || entry.admin.email}
+        ) : null}
+      </FilterBar>
+      <PagedList
+        query={audit}
+        failed="Could not fetch the audit log."
+        empty="No changes recorded yet."
+        isEmpty={entries.length === 0}
+        paging={{
+          kind: 'more',
+          listRef,
+          count: entries.length,
+          noun: 'entries',
+          hasMore: audit.hasNextPage,
+          loading: audit.isFetchingNextPage,
+          onMore: () => void audit.fetchNextPage(),
+        }}
+      >
+        <ol ref={listRef} aria-label="Changes, newest first" className="space-y-3">
+          {entries.map((entry) => {
+            const ref = campaignRef(entry);
+            return (
+              <li
+                key={entry.id}
+                className="rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900"
+              >
+                <p className="text-lg">
+                  <strong>{WHAT[entry.action] ?? entry.action}</strong>
+                  {ref ? (
+                    <>
+                      {' '}
+                      <Link to={`/admin/audit?campaign=${ref}`} className={blockLink}>
+                        campaign {ref.startsWith('org-') ? `#${ref.slice(4)} (organization)` : `#${ref}`}
                       </Link>
-                    ) : (
-                      'the system'
-                    )}
-                  </p>
-                  <Facts facts={changeFacts(entry.details)} className="mt-2" />
-                </li>
-              );
-            })}
-          </ol>
-          {audit.hasNextPage ? (
-            <div className="mt-6">
-              <LoadMoreButton loading={audit.isFetchingNextPage} onLoad={loadMore} />
-            </div>
-          ) : null}
-        </>
-      )}
+                    </>
+                  ) : null}
+                </p>
+                <p className="text-gray-800 dark:text-gray-200">
+                  <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time> by{' '}
+                  {entry.admin ? (
+                    <Link to={`/admin/audit?adminId=${entry.admin.id}`} className={blockLink}>
+                      {entry.admin.name || entry.admin.email}
+                    </Link>
+                  ) : (
+                    'the system'
+                  )}
+                </p>
+                <Facts facts={changeFacts(entry.details)} className="mt-2" />
+              </li>
+            );
+          })}
+        </ol>
+      </PagedList>
     </Page>
   );
 }

@@ -9,14 +9,10 @@ import { Facts } from '@/ui/facts';
 import { Page } from '@/ui/page';
 import { tabClass, tabListClass } from '@/ui/tabs';
 import { blockLink, wrappingLink } from '@/ui/text-link';
-import {
-  CampaignStatusBadge,
-  dateFormat,
-  RecipientActions,
-  recipientName,
-  useActionFeedback,
-  type Run,
-} from './actions';
+import { dateFormat, recipientName } from './admin-format';
+import { RecipientActions } from './recipient-actions';
+import { CampaignStatusBadge } from './status-badges';
+import { useActionFeedback, type Run } from './use-action-feedback';
 import { useOrganizationList, useOverview, useRecipientList, type RecipientList } from './api';
 import { OrganizationCampaignCard } from './organization-campaigns';
 

@@ -1,7 +1,7 @@
 import { HandCoins } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminOrganizationCampaign } from '@contract/admin';
-import { formatNaira } from '@contract/money';
+import { formatNaira, percentOf } from '@contract/money';
 import { Button } from '@/ui/button';
 import { ModalDialog } from '@/ui/dialog';
 import { Facts } from '@/ui/facts';
@@ -9,11 +9,13 @@ import { ProgressBar } from '@/ui/progress-bar';
 import { QueryView } from '@/ui/query-view';
 import { cellClass } from '@/ui/table';
 import { wrappingLink } from '@/ui/text-link';
-import { CampaignStatusBadge, dateFormat, OrganizationActions, type Run } from './actions';
+import { dateFormat } from './admin-format';
+import { OrganizationActions } from './organization-actions';
+import { CampaignStatusBadge } from './status-badges';
+import type { Run } from './use-action-feedback';
 import { useDonations } from './api';
 
 const count = new Intl.NumberFormat('en-NG');
-const percentOf = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0);
 
 /** Spec 2: 'Donations for Campaign #{id}', a table that scrolls beyond about 24rem, and a Close button. */
 export function DonationsDialog({ campaignId, onClose }: { campaignId: number; onClose: () => void }) {

@@ -5,7 +5,7 @@ import { Button } from '@/ui/button';
 import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { blockLink } from '@/ui/text-link';
-import { useActionFeedback, type Run } from './actions';
+import { useActionFeedback, type Run } from './use-action-feedback';
 import { useOrganizationList } from './api';
 import { FAILED } from './dashboard-page';
 import { OrganizationCampaignCard } from './organization-campaigns';

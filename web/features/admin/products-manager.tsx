@@ -7,10 +7,11 @@ import {
   catalogActionReplySchema,
   IMAGE_URL_INVALID,
   PRODUCT_IMAGE_REQUIRED,
+  productUpdateSchema,
   SPECIFICATIONS_INVALID,
   specificationsSchema,
 } from '@contract/catalog-admin';
-import { formatNaira } from '@contract/money';
+import { formatNaira, koboToNairaText, nairaToKobo } from '@contract/money';
 import { catalogProductSchema, organizationProductSchema } from '@contract/requests';
 import { ApiError, apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 import { acceptFor, fileRule, limitText } from '@/lib/files';
@@ -24,7 +25,7 @@ import { Page } from '@/ui/page';
 import { ProductImage } from '@/ui/product-image';
 import { QueryView } from '@/ui/query-view';
 import { StatusBadge } from '@/ui/status-badge';
-import { useActionFeedback, type Run } from './actions';
+import { useActionFeedback, type Run } from './use-action-feedback';
 
 export type ProductKind = 'recipient' | 'organization';
 
@@ -42,18 +43,18 @@ type Product = {
 };
 
 const UPLOAD_FAILED = 'Failed to upload product image to S3.';
-const NAIRA = /^\d{1,10}(\.\d{1,2})?$/;
 const PRICE_HINT = 'In naira, such as 45000 or 45000.50.';
+const PRICE_UNREADABLE = 'Enter a price in naira, such as 45000 or 45000.50.';
 
-const naira = z
-  .string()
-  .trim()
-  .refine(
-    (v) => NAIRA.test(v.replace(/,/g, '')) && Number(v.replace(/,/g, '')) > 0,
-    `Enter a price above ₦0. ${PRICE_HINT}`,
-  );
-const toKobo = (v: string) => Math.round(Number(v.replace(/,/g, '')) * 100);
-const toNaira = (kobo: number) => (kobo % 100 === 0 ? String(kobo / 100) : (kobo / 100).toFixed(2));
+/** Read as the API will take it: kobo by `nairaToKobo`, then the contract's own price rule (above ₦0, not too large). */
+const naira = z.string().superRefine((value, ctx) => {
+  const kobo = nairaToKobo(value);
+  const checked = kobo === null ? null : productUpdateSchema.shape.price.safeParse(kobo);
+  if (checked?.success) return;
+  ctx.addIssue({ code: 'custom', message: checked?.error.issues[0]?.message ?? PRICE_UNREADABLE });
+});
+/** Only called on a value `naira` accepted. */
+const toKobo = (value: string) => nairaToKobo(value) ?? 0;
 
 const specsText = z
   .string()
@@ -113,7 +114,7 @@ type Values = {
 const valuesOf = (p: Product | null, kind: ProductKind): Values => ({
   name: p?.name ?? '',
   description: p?.description ?? '',
-  price: p ? toNaira(p.price) : '',
+  price: p ? koboToNairaText(p.price) : '',
   image: null,
   ...(kind === 'organization'
     ? {

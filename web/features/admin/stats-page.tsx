@@ -12,7 +12,7 @@ import { QueryView } from '@/ui/query-view';
 import { STAT_ICONS } from '@/ui/stat-icons';
 import { StatusBadge } from '@/ui/status-badge';
 import { cellClass, DataTable } from '@/ui/table';
-import { useActionFeedback, type Run } from './actions';
+import { useActionFeedback, type Run } from './use-action-feedback';
 import { useAdminStats, useContentChange } from './api';
 
 const SAVE_FAILED = 'Failed to save the statistic.';

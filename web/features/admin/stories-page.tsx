@@ -12,7 +12,8 @@ import { FileField, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { Page, Section } from '@/ui/page';
 import { QueryView } from '@/ui/query-view';
-import { useActionFeedback, dateFormat, type Run } from './actions';
+import { dateFormat } from './admin-format';
+import { useActionFeedback, type Run } from './use-action-feedback';
 import { useAdminStories, useContentChange } from './api';
 import { ResponsiveImage } from '@/ui/responsive-image';
 

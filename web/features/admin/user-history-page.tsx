@@ -6,7 +6,8 @@ import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page, Section } from '@/ui/page';
 import { cellClass, DataTable } from '@/ui/table';
 import { blockLink } from '@/ui/text-link';
-import { CampaignStatusBadge, dateFormat, RoleBadge } from './actions';
+import { dateFormat } from './admin-format';
+import { CampaignStatusBadge, RoleBadge } from './status-badges';
 import { useUserHistory } from './api';
 
 /** User history (spec 2): who the person is, the campaigns they asked for and the gifts they made. */

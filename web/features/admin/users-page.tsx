@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight, Search, Trash2, UserPlus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Trash2, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   ADMIN_CREATED,
   CANNOT_DELETE_SELF,
@@ -11,17 +11,22 @@ import {
 import { PASSWORD_MIN } from '@contract/roles';
 import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
+import { oneOf, useUrlFilters } from '@/lib/url-filters';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
+import { ErrorMessage } from '@/ui/feedback';
 import { EmailField, PasswordField, TextField } from '@/ui/fields';
-import { fieldClass, Form, labelClass, StatusBox, useZodForm } from '@/ui/form';
+import { FilterBar } from '@/ui/filter-bar';
+import { Form, StatusBox, useZodForm } from '@/ui/form';
 import { Page, Section } from '@/ui/page';
+import { PagedList } from '@/ui/paged-list';
 import { Select } from '@/ui/select-field';
 import { StatusBadge } from '@/ui/status-badge';
 import { cellClass, DataTable } from '@/ui/table';
 import { blockLink } from '@/ui/text-link';
-import { dateFormat, RoleBadge, useActionFeedback, type Run } from './actions';
+import { dateFormat } from './admin-format';
+import { RoleBadge } from './status-badges';
+import { useActionFeedback, type Run } from './use-action-feedback';
 import { useAdminRoles, useCreateAdmin, useUsers, USERS_PAGE_SIZE } from './api';
 
 const ROLE_WORDS: Record<(typeof USER_ROLE_FILTERS)[number], string> = {
@@ -33,8 +38,6 @@ const ROLE_WORDS: Record<(typeof USER_ROLE_FILTERS)[number], string> = {
 };
 const COLUMNS = ['Name', 'Email', 'Role', 'Status', 'Joined', 'Actions'] as const;
 
-const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
-  allowed.includes(value as T) ? (value as T) : fallback;
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
 function CreateAdminForm() {
@@ -139,32 +142,13 @@ function DeleteUser({ user, selfId, run }: { user: AdminUser; selfId: number | u
  * live in the address. Names lead to the person's history; Delete asks first.
  */
 export default function AdminUsersPage() {
-  const [params, setParams] = useSearchParams();
-  const role = pick(params.get('role'), USER_ROLE_FILTERS, 'all');
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-  const [draft, setDraft] = useState(q);
+  const filters = useUrlFilters();
+  const role = oneOf(filters.read('role'), USER_ROLE_FILTERS, 'all');
+  const q = filters.read('q');
+  const { page } = filters;
   const query = useUsers({ role, q, page });
   const session = useSession();
   const { run, view } = useActionFeedback();
-  const ids = useId();
-
-  const set = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v && !(k === 'role' && v === 'all')) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace: true });
-  };
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    set({ q: draft.trim() });
-  };
-
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
   const items = query.data?.items ?? [];
 
   return (
@@ -174,67 +158,39 @@ export default function AdminUsersPage() {
       </Section>
       <Section title="All users" id="all-users">
         {view}
-        <form
-          role="search"
-          aria-label="Filter users"
-          onSubmit={onSearch}
-          className="mb-6 grid gap-4 md:grid-cols-[1fr_2fr] md:items-end"
+        <FilterBar
+          label="Filter users"
+          choices={[
+            {
+              label: 'Role',
+              value: role,
+              options: USER_ROLE_FILTERS.map((value) => ({ value, label: ROLE_WORDS[value] })),
+              onChange: (value) => filters.update({ role: value === 'all' ? '' : value }),
+            },
+          ]}
+          search={{
+            label: 'Search',
+            value: q,
+            placeholder: 'Name or email',
+            onSearch: (text) => filters.update({ q: text }),
+          }}
+          onClear={role !== 'all' || q ? () => filters.update({ role: '', q: '' }) : undefined}
+        />
+        <PagedList
+          query={query}
+          failed="Could not fetch data."
+          empty="No users match these filters."
+          isEmpty={items.length === 0}
+          paging={{
+            kind: 'pages',
+            page,
+            total: query.data?.total ?? 0,
+            pageSize: USERS_PAGE_SIZE,
+            noun: ['user', 'users'],
+            matching: q,
+            onPage: filters.setPage,
+          }}
         >
-          <div>
-            <label htmlFor={`${ids}-role`} className={labelClass}>
-              Role
-            </label>
-            <select
-              id={`${ids}-role`}
-              value={role}
-              onChange={(e) => set({ role: e.target.value })}
-              className={`mt-1 ${fieldClass(false)}`}
-            >
-              {USER_ROLE_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {ROLE_WORDS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${ids}-q`} className={labelClass}>
-              Search
-            </label>
-            <div className="mt-1 flex gap-2">
-              <input
-                id={`${ids}-q`}
-                type="search"
-                value={draft}
-                maxLength={100}
-                onChange={(e) => setDraft(e.target.value)}
-                placeholder="Name or email"
-                className={fieldClass(false)}
-              />
-              <Button type="submit">
-                <Search aria-hidden="true" className="size-5" />
-                Search
-              </Button>
-            </div>
-          </div>
-        </form>
-        <p role="status" className="mb-3 text-gray-800 dark:text-gray-200">
-          {query.data
-            ? `${total} ${total === 1 ? 'user' : 'users'}${q ? ` matching "${q}"` : ''}. Page ${page} of ${pages}.`
-            : ''}
-        </p>
-        {query.isError ? (
-          <div className="space-y-4">
-            <ErrorMessage>Could not fetch data.</ErrorMessage>
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : query.isPending ? (
-          <LoadingState>Loading...</LoadingState>
-        ) : items.length === 0 ? (
-          <EmptyState title="No users match these filters." />
-        ) : (
           <DataTable
             label="Users table"
             caption="Users, newest first"
@@ -268,30 +224,7 @@ export default function AdminUsersPage() {
               </tr>
             ))}
           </DataTable>
-        )}
-        {pages > 1 ? (
-          <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-3">
-            <Button
-              variant="secondary"
-              aria-disabled={page <= 1 || undefined}
-              onClick={() => page > 1 && set({ page: String(page - 1) })}
-            >
-              <ChevronLeft aria-hidden="true" className="size-5" />
-              Previous page
-            </Button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <Button
-              variant="secondary"
-              aria-disabled={page >= pages || undefined}
-              onClick={() => page < pages && set({ page: String(page + 1) })}
-            >
-              Next page
-              <ChevronRight aria-hidden="true" className="size-5" />
-            </Button>
-          </nav>
-        ) : null}
+        </PagedList>
       </Section>
     </Page>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { CHECKOUT_LIMITS } from '@contract/checkout-limits';
 import { formatNaira, percentOf } from '@contract/money';
-import { cartActions, useCart } from '@/lib/cart';
+import { giftBagActions, useGiftBag } from '@/lib/gift-bag';
 import { announce, usePageTitle } from '@/lib/page';
 import { Avatar } from '@/ui/avatar';
 import { Button, LinkButton } from '@/ui/button';
@@ -71,7 +71,7 @@ function CampaignDetailLoading() {
 
 function CampaignDetail({ campaign }: { campaign: Campaign }) {
   const [quantity, setQuantity] = useState(1);
-  const inBag = useCart().some((i) => i.id === campaign.id);
+  const inBag = useGiftBag().some((i) => i.id === campaign.id);
   const isOrg = campaign.type === 'organization';
   const max = maxQuantity(campaign);
 
@@ -81,7 +81,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
       announce(`${campaign.product_name} for ${campaign.title} is already in your gift bag.`);
       return;
     }
-    cartActions.add(
+    giftBagActions.add(
       {
         id: campaign.id,
         type: campaign.type,

@@ -1,6 +1,6 @@
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
-import { cartActions, useCart } from '@/lib/cart';
+import { giftBagActions, useGiftBag } from '@/lib/gift-bag';
 import { announce } from '@/lib/page';
 import { Button, LinkButton } from '@/ui/button';
 import { ModalDialog } from '@/ui/dialog';
@@ -11,7 +11,7 @@ export const ORG_QUICK_ADD_ALERT =
 
 /** Adds a recipient campaign straight from its card; organization campaigns need their own page. */
 export function QuickAddButton({ campaign }: { campaign: Campaign }) {
-  const inBag = useCart().some((i) => i.id === campaign.id);
+  const inBag = useGiftBag().some((i) => i.id === campaign.id);
   const [alertOpen, setAlertOpen] = useState(false);
   if (campaign.is_funded) return null;
   const onClick = () => {
@@ -24,7 +24,7 @@ export function QuickAddButton({ campaign }: { campaign: Campaign }) {
       setAlertOpen(true);
       return;
     }
-    cartActions.add({
+    giftBagActions.add({
       id: campaign.id,
       type: 'recipient',
       product_name: campaign.product_name,

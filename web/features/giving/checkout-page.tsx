@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, useNavigate } from 'react-router';
 import type { FundReply } from '@contract/giving';
-import { cartActions, cartTotal, useCart } from '@/lib/cart';
+import { giftBagActions, giftBagTotal, useGiftBag } from '@/lib/gift-bag';
 import { LinkButton } from '@/ui/button';
 import { Page } from '@/ui/page';
 import { giftFor, lineTotal } from './bag';
@@ -11,7 +11,7 @@ import { CheckoutForm, type CheckoutLine } from './checkout-form';
 import { successStateOf } from './success-state';
 
 export default function CheckoutPage() {
-  const bag = useCart();
+  const bag = useGiftBag();
   const navigate = useNavigate();
   const [paid, setPaid] = useState(false);
 
@@ -27,7 +27,7 @@ export default function CheckoutPage() {
   function handlePaid(result: FundReply, lines: CheckoutLine[]) {
     // Committed before the bag empties, so the empty-bag redirect cannot win the race to navigate.
     flushSync(() => setPaid(true));
-    cartActions.clear();
+    giftBagActions.clear();
     navigate('/checkout/success', { state: successStateOf(result, lines) });
   }
 
@@ -36,7 +36,7 @@ export default function CheckoutPage() {
       <LinkButton to="/cart" variant="ghost" className="-ml-3 mb-6">
         <ArrowLeft aria-hidden="true" className="size-5" /> Back to your gift bag
       </LinkButton>
-      <CheckoutForm items={items} totalKobo={cartTotal(bag)} onPaid={handlePaid} />
+      <CheckoutForm items={items} totalKobo={giftBagTotal(bag)} onPaid={handlePaid} />
     </Page>
   );
 }

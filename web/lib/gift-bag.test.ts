@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
-  cartTotal,
+  giftBagTotal,
   imageOfItem,
   itemCount,
-  parseCart,
+  parseGiftBag,
   removeItem,
   updateQuantity,
-  type CartInput,
-} from './cart';
+  type GiftBagInput,
+} from './gift-bag';
 
-const recipient: CartInput = {
+const recipient: GiftBagInput = {
   id: '4',
   type: 'recipient',
   product_name: 'White Cane',
   product_image_url: null,
   product_price: 4_500_000,
 };
-const org: CartInput = {
+const org: GiftBagInput = {
   id: 'org-2',
   type: 'organization',
   product_name: 'Slate',
@@ -50,20 +50,20 @@ describe('gift bag rules', () => {
   it('removes, counts units and totals', () => {
     const items = addItem(addItem([], org, 3), recipient);
     expect(itemCount(items)).toBe(4);
-    expect(cartTotal(items)).toBe(3_600_000 + 4_500_000);
+    expect(giftBagTotal(items)).toBe(3_600_000 + 4_500_000);
     expect(removeItem(items, 'org-2')).toHaveLength(1);
   });
 
   it('falls back to the price when a total is missing', () => {
-    expect(cartTotal([{ ...recipient, quantity: 1, totalPrice: 0 }])).toBe(4_500_000);
+    expect(giftBagTotal([{ ...recipient, quantity: 1, totalPrice: 0 }])).toBe(4_500_000);
   });
 
   it('reads a stored bag defensively', () => {
-    expect(parseCart(null)).toEqual([]);
-    expect(parseCart('not json')).toEqual([]);
-    expect(parseCart('{"a":1}')).toEqual([]);
+    expect(parseGiftBag(null)).toEqual([]);
+    expect(parseGiftBag('not json')).toEqual([]);
+    expect(parseGiftBag('{"a":1}')).toEqual([]);
     const good = addItem([], org, 2);
-    expect(parseCart(JSON.stringify([...good, { id: 5 }, null]))).toEqual(good);
+    expect(parseGiftBag(JSON.stringify([...good, { id: 5 }, null]))).toEqual(good);
   });
 });
 

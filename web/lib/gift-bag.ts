@@ -3,7 +3,7 @@ import type { ImageSet } from '@contract/images';
 import { SETTINGS_KEYS } from './settings';
 
 /** One line of the gift bag. Prices are kobo and only for display: the server re-prices at checkout. */
-export type CartItem = {
+export type GiftBagItem = {
   id: string;
   type: 'recipient' | 'organization';
   product_name: string;
@@ -19,10 +19,10 @@ export type CartItem = {
   units_remaining?: number;
 };
 
-export type CartInput = Omit<CartItem, 'quantity' | 'totalPrice'>;
+export type GiftBagInput = Omit<GiftBagItem, 'quantity' | 'totalPrice'>;
 
 /** Organization entries replace quantity and total; a recipient campaign already in the bag is ignored. */
-export function addItem(items: CartItem[], item: CartInput, quantity = 1): CartItem[] {
+export function addItem(items: GiftBagItem[], item: GiftBagInput, quantity = 1): GiftBagItem[] {
   const q = Math.max(1, Math.floor(quantity));
   const existing = items.find((i) => i.id === item.id);
   if (item.type === 'organization') {
@@ -36,7 +36,7 @@ export function addItem(items: CartItem[], item: CartInput, quantity = 1): CartI
 }
 
 /** Quantities below 1 are ignored; recipient campaigns stay at 1. */
-export function updateQuantity(items: CartItem[], id: string, quantity: number): CartItem[] {
+export function updateQuantity(items: GiftBagItem[], id: string, quantity: number): GiftBagItem[] {
   if (!Number.isFinite(quantity) || quantity < 1) return items;
   const q = Math.floor(quantity);
   return items.map((i) =>
@@ -44,20 +44,20 @@ export function updateQuantity(items: CartItem[], id: string, quantity: number):
   );
 }
 
-export function removeItem(items: CartItem[], id: string): CartItem[] {
+export function removeItem(items: GiftBagItem[], id: string): GiftBagItem[] {
   return items.filter((i) => i.id !== id);
 }
 
-export function itemCount(items: CartItem[]): number {
+export function itemCount(items: GiftBagItem[]): number {
   return items.reduce((sum, i) => sum + i.quantity, 0);
 }
 
-export function cartTotal(items: CartItem[]): number {
+export function giftBagTotal(items: GiftBagItem[]): number {
   return items.reduce((sum, i) => sum + (i.totalPrice || i.product_price), 0);
 }
 
-function isCartItem(v: unknown): v is CartItem {
-  const i = v as CartItem;
+function isGiftBagItem(v: unknown): v is GiftBagItem {
+  const i = v as GiftBagItem;
   return (
     typeof i === 'object' &&
     i !== null &&
@@ -71,7 +71,7 @@ function isCartItem(v: unknown): v is CartItem {
 }
 
 /** The stored sizes of an item's image, if what the bag kept still has their shape (the bag is the browser's to change). */
-export function imageOfItem(item: CartItem): ImageSet | null {
+export function imageOfItem(item: GiftBagItem): ImageSet | null {
   const image = item.product_image as Partial<Record<keyof ImageSet, unknown>> | null | undefined;
   if (!image || typeof image !== 'object') return null;
   const { src, srcset, webp_srcset, width, height } = image;
@@ -82,11 +82,11 @@ export function imageOfItem(item: CartItem): ImageSet | null {
 }
 
 /** Reads the stored bag, dropping anything malformed rather than failing. */
-export function parseCart(raw: string | null): CartItem[] {
+export function parseGiftBag(raw: string | null): GiftBagItem[] {
   if (!raw) return [];
   try {
     const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter(isCartItem) : [];
+    return Array.isArray(value) ? value.filter(isGiftBagItem) : [];
   } catch {
     return [];
   }
@@ -95,28 +95,28 @@ export function parseCart(raw: string | null): CartItem[] {
 // The store: localStorage is the source of truth, so other tabs see changes through 'storage' events.
 const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;
-let cachedItems: CartItem[] = [];
+let cachedItems: GiftBagItem[] = [];
 
 function readRaw(): string | null {
   try {
-    return localStorage.getItem(SETTINGS_KEYS.cart);
+    return localStorage.getItem(SETTINGS_KEYS.giftBag);
   } catch {
     return null;
   }
 }
 
-export function getCart(): CartItem[] {
+export function getGiftBag(): GiftBagItem[] {
   const raw = readRaw();
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedItems = parseCart(raw);
+    cachedItems = parseGiftBag(raw);
   }
   return cachedItems;
 }
 
-export function setCart(items: CartItem[]): void {
+export function setGiftBag(items: GiftBagItem[]): void {
   try {
-    localStorage.setItem(SETTINGS_KEYS.cart, JSON.stringify(items));
+    localStorage.setItem(SETTINGS_KEYS.giftBag, JSON.stringify(items));
   } catch {
     // Storage unavailable: nothing to persist to.
   }
@@ -126,7 +126,7 @@ export function setCart(items: CartItem[]): void {
 function subscribe(listener: () => void) {
   listeners.add(listener);
   const onStorage = (e: StorageEvent) => {
-    if (e.key === null || e.key === SETTINGS_KEYS.cart) listener();
+    if (e.key === null || e.key === SETTINGS_KEYS.giftBag) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -135,13 +135,13 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function useCart(): CartItem[] {
-  return useSyncExternalStore(subscribe, getCart, () => []);
+export function useGiftBag(): GiftBagItem[] {
+  return useSyncExternalStore(subscribe, getGiftBag, () => []);
 }
 
-export const cartActions = {
-  add: (item: CartInput, quantity?: number) => setCart(addItem(getCart(), item, quantity)),
-  update: (id: string, quantity: number) => setCart(updateQuantity(getCart(), id, quantity)),
-  remove: (id: string) => setCart(removeItem(getCart(), id)),
-  clear: () => setCart([]),
+export const giftBagActions = {
+  add: (item: GiftBagInput, quantity?: number) => setGiftBag(addItem(getGiftBag(), item, quantity)),
+  update: (id: string, quantity: number) => setGiftBag(updateQuantity(getGiftBag(), id, quantity)),
+  remove: (id: string) => setGiftBag(removeItem(getGiftBag(), id)),
+  clear: () => setGiftBag([]),
 };

@@ -3,7 +3,15 @@ import { useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { CHECKOUT_LIMITS } from '@contract/giving';
 import { formatNaira } from '@contract/money';
-import { cartActions, cartTotal, getCart, imageOfItem, itemCount, useCart, type CartItem } from '@/lib/cart';
+import {
+  giftBagActions,
+  giftBagTotal,
+  getGiftBag,
+  imageOfItem,
+  itemCount,
+  useGiftBag,
+  type GiftBagItem,
+} from '@/lib/gift-bag';
 import { announce } from '@/lib/page';
 import { buttonClass, LinkButton } from '@/ui/button';
 import { Page } from '@/ui/page';
@@ -15,7 +23,7 @@ import { ProductImage } from '@/ui/product-image';
 const PER_PAYMENT = CHECKOUT_LIMITS.unitsPerCampaign;
 
 /** Units still needed, when the bag knows them, and never more than one payment may include. */
-function maxUnits(item: CartItem): number {
+function maxUnits(item: GiftBagItem): number {
   return Math.min(PER_PAYMENT, item.units_remaining && item.units_remaining > 0 ? item.units_remaining : PER_PAYMENT);
 }
 
@@ -24,7 +32,7 @@ function BagItem({
   onRemove,
   removeRef,
 }: {
-  item: CartItem;
+  item: GiftBagItem;
   onRemove: () => void;
   removeRef: (el: HTMLButtonElement | null) => void;
 }) {
@@ -34,9 +42,9 @@ function BagItem({
   const max = maxUnits(item);
 
   const changeUnits = (value: number) => {
-    cartActions.update(item.id, value);
+    giftBagActions.update(item.id, value);
     announce(
-      `${item.product_name}: ${value} ${value === 1 ? 'unit' : 'units'}, ${formatNaira(item.product_price * value)}. Gift bag total ${formatNaira(cartTotal(getCart()))}.`,
+      `${item.product_name}: ${value} ${value === 1 ? 'unit' : 'units'}, ${formatNaira(item.product_price * value)}. Gift bag total ${formatNaira(giftBagTotal(getGiftBag()))}.`,
     );
   };
 
@@ -103,17 +111,17 @@ function BagItem({
   );
 }
 
-export default function CartPage() {
-  const items = useCart();
+export default function GiftBagPage() {
+  const items = useGiftBag();
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
   const emptyHeading = useRef<HTMLHeadingElement>(null);
-  const total = cartTotal(items);
+  const total = giftBagTotal(items);
   const count = itemCount(items);
 
-  function remove(item: CartItem, index: number) {
+  function remove(item: GiftBagItem, index: number) {
     const next = items[index + 1] ?? items[index - 1];
     // Render the shorter list now, so there is something to move focus to.
-    flushSync(() => cartActions.remove(item.id));
+    flushSync(() => giftBagActions.remove(item.id));
     focusCentered(next ? removeButtons.current.get(next.id) : emptyHeading.current);
     announce(`${item.product_name} removed from your gift bag.`);
   }
