@@ -46,13 +46,13 @@ describe('import rules in eslint.config.js (eslint-rules/boundaries.js)', () => 
     ],
     [
       'a feature importing the app shell',
-      'web/features/giving/cart-page.tsx',
+      'web/features/giving/gift-bag-page.tsx',
       "import { x } from '@/app/router';",
       /app shell/,
     ],
     [
       'a feature importing the server',
-      'web/features/giving/cart-page.tsx',
+      'web/features/giving/gift-bag-page.tsx',
       "import { x } from '../../../server/config';",
       /only over HTTP/,
     ],
@@ -109,19 +109,19 @@ describe('import rules in eslint.config.js (eslint-rules/boundaries.js)', () => 
     ],
     [
       'a feature importing the server dynamically with a template literal',
-      'web/features/giving/cart-page.tsx',
+      'web/features/giving/gift-bag-page.tsx',
       'export const load = () => import(`../../../server/config`);',
       /only over HTTP/,
     ],
     [
       'a feature re-exporting the server',
-      'web/features/giving/cart-page.tsx',
+      'web/features/giving/gift-bag-page.tsx',
       "export { x } from '../../../server/config';",
       /only over HTTP/,
     ],
     [
       'a feature importing a server type',
-      'web/features/giving/cart-page.tsx',
+      'web/features/giving/gift-bag-page.tsx',
       "import type { x } from '../../../server/config';",
       /only over HTTP/,
     ],
@@ -169,7 +169,7 @@ describe('import rules in eslint.config.js (eslint-rules/boundaries.js)', () => 
     ],
     [
       'a feature importing the app shell dynamically',
-      'web/features/giving/cart-page.tsx',
+      'web/features/giving/gift-bag-page.tsx',
       "export const load = () => import('../../app/router');",
       /app shell/,
     ],
