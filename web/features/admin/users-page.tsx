@@ -8,7 +8,7 @@ import {
   USER_ROLE_FILTERS,
   type AdminUser,
 } from '@contract/admin-users';
-import { PASSWORD_MIN } from '@contract/roles';
+import { isSuperAdmin, PASSWORD_MIN } from '@contract/roles';
 import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { Button } from '@/ui/button';
@@ -32,6 +32,7 @@ const ROLE_WORDS: Record<(typeof USER_ROLE_FILTERS)[number], string> = {
   organization: 'Organizations',
 };
 const COLUMNS = ['Name', 'Email', 'Role', 'Status', 'Joined', 'Actions'] as const;
+const READ_ONLY_COLUMNS = COLUMNS.filter((c) => c !== 'Actions');
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
@@ -136,7 +137,8 @@ function DeleteUser({ user, selfId, run }: { user: AdminUser; selfId: number | u
 /**
  * Manage Users (spec 2): a form that makes an admin, and every account in a table filtered by role
  * (all, admin, recipient, donor, organization), searched by name or email and paged. The filters
- * live in the address. Names lead to the person's history; Delete asks first.
+ * live in the address. Names lead to the person's history; Delete asks first. The form and the
+ * Delete buttons are a super admin's only (docs/decisions/0024); other admins read the list.
  */
 export default function AdminUsersPage() {
   const [params, setParams] = useSearchParams();
@@ -146,6 +148,7 @@ export default function AdminUsersPage() {
   const [draft, setDraft] = useState(q);
   const query = useUsers({ role, q, page });
   const session = useSession();
+  const manages = isSuperAdmin(session.user?.role);
   const { run, view } = useActionFeedback();
   const ids = useId();
 
@@ -168,10 +171,21 @@ export default function AdminUsersPage() {
   const items = query.data?.items ?? [];
 
   return (
-    <Page title="Manage Users" wide>
-      <Section title="Create an admin" id="create-admin">
-        <CreateAdminForm />
-      </Section>
+    <Page
+      title="Manage Users"
+      wide
+      intro={
+        <p>
+          Super admins add admin accounts and delete accounts. Admins review requests and manage the catalogues and
+          content.
+        </p>
+      }
+    >
+      {manages ? (
+        <Section title="Create an admin" id="create-admin">
+          <CreateAdminForm />
+        </Section>
+      ) : null}
       <Section title="All users" id="all-users">
         {view}
         <form
@@ -238,7 +252,7 @@ export default function AdminUsersPage() {
           <DataTable
             label="Users table"
             caption="Users, newest first"
-            columns={COLUMNS}
+            columns={manages ? COLUMNS : READ_ONLY_COLUMNS}
             minWidth="min-w-4xl"
             sorted={{ column: 'Joined', direction: 'descending' }}
           >
@@ -262,9 +276,11 @@ export default function AdminUsersPage() {
                   )}
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{dateFormat.format(new Date(u.created_at))}</td>
-                <td className={cellClass}>
-                  <DeleteUser user={u} selfId={session.user?.id} run={run} />
-                </td>
+                {manages ? (
+                  <td className={cellClass}>
+                    <DeleteUser user={u} selfId={session.user?.id} run={run} />
+                  </td>
+                ) : null}
               </tr>
             ))}
           </DataTable>
