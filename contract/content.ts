@@ -80,6 +80,8 @@ export const statInputSchema = z.object({
 export type StatInput = z.input<typeof statInputSchema>;
 
 export const STORY_IMAGE_REQUIRED = 'An image is required to create a story.';
+const NAME_MISSING = "Enter the recipient's name.";
+const STORY_MISSING = 'Tell the story.';
 const storyFields = {
   title: z
     .string({ error: 'Enter a title.' })
@@ -87,14 +89,14 @@ const storyFields = {
     .min(1, 'Enter a title.')
     .max(150, 'Keep the title under 150 characters.'),
   recipient_name: z
-    .string({ error: "Enter the recipient's name." })
+    .string({ error: NAME_MISSING })
     .trim()
-    .min(1, "Enter the recipient's name.")
+    .min(1, NAME_MISSING)
     .max(120, 'Keep the name under 120 characters.'),
   story_text: z
-    .string({ error: 'Tell the story.' })
+    .string({ error: STORY_MISSING })
     .trim()
-    .min(1, 'Tell the story.')
+    .min(1, STORY_MISSING)
     .max(5000, 'Keep the story under 5,000 characters.'),
 };
 /** A story's words, as the admin's form checks them before the image is sent. */
@@ -122,8 +124,8 @@ function storyBody<Image extends z.ZodType>(imageKey: Image) {
       (v, ctx) => {
         const camel = v.recipientName !== undefined || v.storyText !== undefined;
         const pairs = [
-          ['recipient_name', 'recipientName', "Enter the recipient's name.", "Send the recipient's name once."],
-          ['story_text', 'storyText', 'Tell the story.', 'Send the story once.'],
+          ['recipient_name', 'recipientName', NAME_MISSING, "Send the recipient's name once."],
+          ['story_text', 'storyText', STORY_MISSING, 'Send the story once.'],
         ] as const;
         for (const [snake, camelName, missing, twice] of pairs) {
           if (v[snake] !== undefined && v[camelName] !== undefined)
@@ -135,8 +137,8 @@ function storyBody<Image extends z.ZodType>(imageKey: Image) {
           else if (v[snake] === undefined && v[camelName] === undefined)
             ctx.addIssue({ code: 'custom', path: [camel ? camelName : snake], message: missing });
         }
-        // Read even when another field failed, so a body missing several fields hears of each at once.
       },
+      // Read even when another field failed, so a body missing several fields hears of each at once.
       {
         when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
       },
