@@ -10,7 +10,7 @@ export const USER_ROLE_FILTERS = ['all', 'admin', 'recipient', 'donor', 'organiz
 export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
 
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
-export const LAST_ADMIN = 'The last admin account cannot be deleted.';
+export const LAST_SUPER_ADMIN = 'The last super admin account cannot be deleted.';
 export const ADMIN_CREATED = 'Successfully created admin';
 export const DELETED_NAME = 'Deleted user';
 

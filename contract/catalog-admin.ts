@@ -49,6 +49,27 @@ export const specificationsSchema = z
   )
   .refine((o) => Object.keys(o).length <= 30, 'At most 30 specifications.');
 
+/** The same names and values written as the spec's JSON text ('{"Battery": "8 hours"}'). */
+const specificationsText = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: SPECIFICATIONS_INVALID });
+      return z.NEVER;
+    }
+  })
+  .pipe(specificationsSchema);
+
+/**
+ * What the organization product calls take: an object, or the spec's JSON text of one ('{}' when
+ * absent). Either way the same checks and messages apply.
+ */
+export const specificationsInputSchema = z
+  .union([specificationsSchema, specificationsText], { error: SPECIFICATIONS_INVALID })
+  .default({});
+
 export const organizationProductInputSchema = z.object({
   /** The spec's edit form sends the id too; when it does, it must be the address's. */
   id: z.number().int().positive().optional(),
@@ -75,9 +96,9 @@ export const organizationProductInputSchema = z.object({
   /** An uploaded image instead of an address; it wins over `image_url`. */
   imageKey: imageKey.optional(),
   is_available: z.boolean({ error: 'Say whether the product is available.' }).default(true),
-  specifications: specificationsSchema.default({}),
+  specifications: specificationsInputSchema,
 });
-export type OrganizationProductInput = z.input<typeof organizationProductInputSchema>;
+export type OrganizationProductInput = z.infer<typeof organizationProductInputSchema>;
 
 export const catalogActionReplySchema = z.object({
   message: z.string(),

@@ -80,6 +80,8 @@ export const statInputSchema = z.object({
 export type StatInput = z.input<typeof statInputSchema>;
 
 export const STORY_IMAGE_REQUIRED = 'An image is required to create a story.';
+const NAME_MISSING = "Enter the recipient's name.";
+const STORY_MISSING = 'Tell the story.';
 const storyFields = {
   title: z
     .string({ error: 'Enter a title.' })
@@ -87,14 +89,14 @@ const storyFields = {
     .min(1, 'Enter a title.')
     .max(150, 'Keep the title under 150 characters.'),
   recipient_name: z
-    .string({ error: "Enter the recipient's name." })
+    .string({ error: NAME_MISSING })
     .trim()
-    .min(1, "Enter the recipient's name.")
+    .min(1, NAME_MISSING)
     .max(120, 'Keep the name under 120 characters.'),
   story_text: z
-    .string({ error: 'Tell the story.' })
+    .string({ error: STORY_MISSING })
     .trim()
-    .min(1, 'Tell the story.')
+    .min(1, STORY_MISSING)
     .max(5000, 'Keep the story under 5,000 characters.'),
 };
 /** A story's words, as the admin's form checks them before the image is sent. */
@@ -102,13 +104,58 @@ export const storyFieldsSchema = z.object(storyFields);
 /** An uploaded image's key, as the upload call gave it. */
 const imageKey = z.string().trim().min(1).max(300);
 
+/**
+ * The story's two long fields under the spec's camelCase names (spec 3: "Created with title,
+ * recipientName, storyText, imageKey") or the snake-case names of a stored story. The same checks
+ * and messages apply under either name; sending both names of one field is refused, since nobody
+ * could say which was meant.
+ */
+function storyBody<Image extends z.ZodType>(imageKey: Image) {
+  return z
+    .object({
+      title: storyFields.title,
+      recipient_name: storyFields.recipient_name.optional(),
+      recipientName: storyFields.recipient_name.optional(),
+      story_text: storyFields.story_text.optional(),
+      storyText: storyFields.story_text.optional(),
+      imageKey,
+    })
+    .superRefine(
+      (v, ctx) => {
+        const camel = v.recipientName !== undefined || v.storyText !== undefined;
+        const pairs = [
+          ['recipient_name', 'recipientName', NAME_MISSING, "Send the recipient's name once."],
+          ['story_text', 'storyText', STORY_MISSING, 'Send the story once.'],
+        ] as const;
+        for (const [snake, camelName, missing, twice] of pairs) {
+          if (v[snake] !== undefined && v[camelName] !== undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: [camelName],
+              message: `${twice} Use ${camelName} or ${snake}, not both.`,
+            });
+          else if (v[snake] === undefined && v[camelName] === undefined)
+            ctx.addIssue({ code: 'custom', path: [camel ? camelName : snake], message: missing });
+        }
+      },
+      // Read even when another field failed, so a body missing several fields hears of each at once.
+      {
+        when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+      },
+    )
+    .transform(({ recipientName, storyText, recipient_name, story_text, ...rest }) => ({
+      ...rest,
+      recipient_name: (recipientName ?? recipient_name)!,
+      story_text: (storyText ?? story_text)!,
+    }));
+}
+
 /** POST /api/stories/admin: every field, the image included, is required. */
-export const storyCreateSchema = z.object({
-  ...storyFields,
-  imageKey: z.string({ error: STORY_IMAGE_REQUIRED }).trim().min(1, STORY_IMAGE_REQUIRED).max(300),
-});
+export const storyCreateSchema = storyBody(
+  z.string({ error: STORY_IMAGE_REQUIRED }).trim().min(1, STORY_IMAGE_REQUIRED).max(300),
+);
 /** PUT /api/stories/admin/{id}: the image is replaced only when a new one is sent. */
-export const storyUpdateSchema = z.object({ ...storyFields, imageKey: imageKey.optional() });
+export const storyUpdateSchema = storyBody(imageKey.optional());
 
 export const contentActionReplySchema = z.object({ message: z.string() });
 

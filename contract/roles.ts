@@ -13,6 +13,17 @@ export function appRole(roleName: string): AppRole {
   return (SELF_SERVICE_ROLES as readonly string[]).includes(roleName) ? (roleName as SelfServiceRole) : 'admin';
 }
 
+/**
+ * The admin role that alone adds, changes and deletes accounts (docs/decisions/0024). Every other
+ * admin role reviews requests and manages the catalogues and content.
+ */
+export const SUPER_ADMIN_ROLE = 'super_admin';
+export const isSuperAdmin = (roleName: string | null | undefined): boolean => roleName === SUPER_ADMIN_ROLE;
+export const SUPER_ADMIN_ONLY = 'Only a super admin can add admin accounts or delete accounts.';
+
+/** What the server answers a session that must choose its own password to any other call. */
+export const PASSWORD_CHANGE_REQUIRED = 'Choose a new password before doing anything else.';
+
 /** Where an account made with a temporary password chooses its own before anything else. */
 export const SET_PASSWORD_PATH = '/set-password';
 

@@ -158,4 +158,23 @@ describe('manage users', () => {
     await page.getByText('You cannot delete your own account.').waitFor();
     expect(pageProblems(page)).toEqual([]);
   });
+
+  it('a plain admin reads the users but is offered no way to add an admin or delete anyone', async () => {
+    await createUser(e2e.database.db, 'donor', { firstName: 'Halima', lastName: 'Sani', email: 'halima@example.org' });
+    const { page } = await e2e.newPage();
+    await signIn(page, demoAccounts.staff.email, DEMO_PASSWORD);
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/admin/dashboard');
+    await page.goto('/admin/users');
+    await settle(page);
+    await page.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
+    await page.getByText('Super admins add admin accounts and delete accounts.').waitFor();
+    await page.getByRole('region', { name: 'Users table' }).waitFor();
+    await page.getByRole('link', { name: /Halima Sani/ }).waitFor();
+    expect(await page.getByRole('region', { name: 'Create an admin' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create Admin' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'manage users as a plain admin');
+    expect(pageProblems(page)).toEqual([]);
+  });
 });

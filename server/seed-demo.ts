@@ -76,7 +76,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       return row!.id;
     };
 
-    await addUser(demoAccounts.admin, 'admin', { isOnboardingComplete: true });
+    await addUser(demoAccounts.admin, demoAccounts.admin.role, { isOnboardingComplete: true });
     const donorId = await addUser(demoAccounts.donor, 'donor', { isOnboardingComplete: true });
 
     for (const r of demoRecipients) {
@@ -114,6 +114,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     await tx
       .insert(organizationProfiles)
       .values({ userId: newOrgId, organizationName: demoAccounts.newOrganization.organizationName });
+    await addUser(demoAccounts.staff, demoAccounts.staff.role, { isOnboardingComplete: true });
 
     const productIds = new Map<string, { id: number; price: number }>();
     for (const p of demoProducts) {

@@ -1,7 +1,8 @@
 /**
  * Creates an admin account, so a production install never depends on demo data.
- *   npm run admin:create -- --email ops@example.org [--password "..."] [--first-name Ada] [--last-name Obi] [--role super_admin]
- * Without --password a strong one is generated and printed once.
+ *   npm run admin:create -- --email ops@example.org [--password "..."] [--first-name Ada] [--last-name Obi] [--role admin]
+ * Without --password a strong one is generated and printed once. Without --role the first admin
+ * (no active super admin yet) is a super admin and later ones are admins (docs/decisions/0024).
  */
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -15,13 +16,13 @@ const { values } = parseArgs({
     password: { type: 'string' },
     'first-name': { type: 'string', default: 'Admin' },
     'last-name': { type: 'string', default: '' },
-    role: { type: 'string', default: 'admin' },
+    role: { type: 'string' },
   },
 });
 
 if (!values.email) {
   console.error(
-    'Usage: npm run admin:create -- --email you@example.org [--password "..."] [--first-name Ada] [--last-name Obi]',
+    'Usage: npm run admin:create -- --email you@example.org [--password "..."] [--first-name Ada] [--last-name Obi] [--role admin|super_admin]',
   );
   process.exit(2);
 }
@@ -37,9 +38,9 @@ try {
     password,
     firstName: values['first-name']!,
     lastName: values['last-name']!,
-    roleName: values.role!,
+    roleName: values.role,
   });
-  console.log(`Admin ${result.email} created (role ${values.role}) in ${database.description}.`);
+  console.log(`Admin ${result.email} created (role ${result.roleName}) in ${database.description}.`);
   if (generated) console.log(`Temporary password: ${password}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

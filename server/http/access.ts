@@ -2,13 +2,19 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Every /api route declares who may call it in `config.access`. 'public' is open to anyone;
- * a list of roles needs a signed-in user holding one of them ('admin' covers every admin role).
+ * a list of roles needs a signed-in user holding one of them ('admin' covers every admin role,
+ * 'super_admin' only the super admin role, docs/decisions/0024).
  */
-export type Access = 'public' | ReadonlyArray<'recipient' | 'donor' | 'organization' | 'admin'>;
+export type Access = 'public' | ReadonlyArray<'recipient' | 'donor' | 'organization' | 'admin' | 'super_admin'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Callable by a session that must choose its own password first (an admin made with a
+     * temporary one); every other signed-in route refuses it until the password is changed.
+     */
+    allowWhilePasswordMustChange?: boolean;
   }
 }
 

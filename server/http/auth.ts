@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import { isSuperAdmin, PASSWORD_CHANGE_REQUIRED, SUPER_ADMIN_ONLY } from '@contract/roles';
 import type { Access } from './access';
 import { AppError } from './errors';
 import type { AuthenticatedUser, ResolveSession } from './session-user';
@@ -19,14 +20,23 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** Whether a signed-in user holds one of the declared roles; a super admin holds 'admin' as well. */
+export function mayCall(access: Exclude<Access, 'public'>, user: AuthenticatedUser): boolean {
+  return access.includes(user.role) || (access.includes('super_admin') && isSuperAdmin(user.roleName));
+}
+
 /**
  * The one role check: before anything else runs, every route's declared `config.access` is
- * enforced. Anonymous callers of a non-public route get 401; signed-in users of another role 403.
+ * enforced. Anonymous callers of a non-public route get 401; signed-in users of another role 403,
+ * and so does a session that must first replace its temporary password, on every route not
+ * declared `allowWhilePasswordMustChange`.
  */
 export function registerAuth(app: FastifyInstance, db: Db, resolveSession: ResolveSession): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    const access = (request.routeOptions.config as { access?: Access } | undefined)?.access;
+    const config = request.routeOptions.config as
+      { access?: Access; allowWhilePasswordMustChange?: boolean } | undefined;
+    const access = config?.access;
     const token = bearerToken(request.headers.authorization);
     request.user = token ? await resolveSession(db, token) : null;
     if (access === undefined || access === 'public') return;
@@ -36,8 +46,13 @@ export function registerAuth(app: FastifyInstance, db: Db, resolveSession: Resol
         token ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
       );
     }
-    if (!access.includes(request.user.role)) {
+    if (!mayCall(access, request.user)) {
+      if (request.user.role === 'admin' && access.includes('super_admin'))
+        throw new AppError('forbidden', SUPER_ADMIN_ONLY).withCode('super_admin_required');
       throw new AppError('forbidden', 'This is not available for your account.');
+    }
+    if (request.user.mustChangePassword && !config?.allowWhilePasswordMustChange) {
+      throw new AppError('forbidden', PASSWORD_CHANGE_REQUIRED).withCode('password_change_required');
     }
   });
 }

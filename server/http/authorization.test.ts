@@ -1,21 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInNewAdmin, signUpUser } from '../test/fixtures';
+import { ADMIN_CREATED, CANNOT_DELETE_SELF } from '@contract/admin-users';
+import { PASSWORD_CHANGE_REQUIRED, SUPER_ADMIN_ONLY } from '@contract/roles';
+import { selectRows } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { createUser, signInNewAdmin, signUpUser } from '../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
-const ROLES = ['donor', 'recipient', 'organization', 'admin'] as const;
+const ids: Record<string, number> = {};
+const ROLES = ['donor', 'recipient', 'organization', 'admin', 'super_admin'] as const;
+type Caller = 'anonymous' | (typeof ROLES)[number];
 
 beforeAll(async () => {
   ctx = await startTestApp();
   for (const role of ['donor', 'recipient', 'organization'] as const)
     tokens[role] = (await signUpUser(ctx.app, undefined, { role })).token;
-  tokens.admin = (await signInNewAdmin(ctx.app, ctx.database.db)).token;
+  for (const roleName of ['admin', 'super_admin'] as const) {
+    const made = await signInNewAdmin(ctx.app, ctx.database.db, { roleName });
+    tokens[roleName] = made.token;
+    ids[roleName] = made.user.id;
+  }
 });
 afterAll(() => stopTestApp(ctx));
 
 /** Fills path parameters with a plausible value; the check under test runs before they are read. */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
+const as = (caller: Caller) => (caller === 'anonymous' ? {} : { authorization: `Bearer ${tokens[caller]}` });
+const ROLE_REFUSALS = ['This is not available for your account.', SUPER_ADMIN_ONLY];
+
+/** Who may call a route, as docs/decisions/0024 puts it: a super admin is an admin too. */
+function mayCall(access: 'public' | readonly string[], caller: Caller): boolean {
+  if (access === 'public') return true;
+  if (caller === 'anonymous') return false;
+  return access.includes(caller) || (caller === 'super_admin' && access.includes('admin'));
+}
 
 describe('authorization matrix', () => {
   it('every /api route declares who may call it', () => {
@@ -38,15 +57,15 @@ describe('authorization matrix', () => {
           method: route.method as 'GET',
           url: concrete(route.url),
           payload: route.method === 'GET' ? undefined : {},
-          headers: caller === 'anonymous' ? {} : { authorization: `Bearer ${tokens[caller]}` },
+          headers: as(caller),
           remoteAddress: '10.9.9.9',
         });
-        const allowed = route.access === 'public' || (caller !== 'anonymous' && route.access.includes(caller));
+        const allowed = mayCall(route.access, caller);
         const expected = allowed ? 'through' : caller === 'anonymous' ? 401 : 403;
         const got = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'through';
         // A public route may still answer 401/403 for its own reasons (a wrong password): only a
         // protected route's refusals are checked strictly, and allowed callers must never be refused by role.
-        if (allowed && res.statusCode === 403 && res.json().message === 'This is not available for your account.') {
+        if (allowed && res.statusCode === 403 && ROLE_REFUSALS.includes(res.json().message)) {
           failures.push(`${route.method} ${route.url} as ${caller}: refused by role`);
         } else if (!allowed && got !== expected) {
           failures.push(`${route.method} ${route.url} as ${caller}: expected ${expected}, got ${res.statusCode}`);
@@ -61,5 +80,98 @@ describe('authorization matrix', () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
       expect(res.statusCode, authorization).toBe(401);
     }
+  });
+});
+
+describe('admin powers', () => {
+  // The matrix signed every caller out: these tests sign in afresh.
+  beforeAll(async () => {
+    for (const roleName of ['admin', 'super_admin'] as const) {
+      const made = await signInNewAdmin(ctx.app, ctx.database.db, { roleName });
+      tokens[roleName] = made.token;
+      ids[roleName] = made.user.id;
+    }
+  });
+  const call = (caller: Caller, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, payload, headers: as(caller), remoteAddress: '10.9.9.10' });
+  const adminRoleId = async () =>
+    ((await call('admin', 'GET', '/api/admin/users/roles')).json() as { id: number; name: string }[]).find(
+      (r) => r.name === 'admin',
+    )!.id;
+  const newAdmin = async () => ({
+    firstName: 'Power',
+    email: `power.${Math.random().toString(36).slice(2, 10)}@example.org`,
+    password: 'Temporary power pass 2026',
+    roleId: await adminRoleId(),
+  });
+
+  it('a plain admin reads the users but cannot add an admin or delete anyone, in words', async () => {
+    expect((await call('admin', 'GET', '/api/admin/users/all')).statusCode).toBe(200);
+    expect((await call('admin', 'GET', `/api/admin/users/${ids.super_admin}/history`)).statusCode).toBe(200);
+    const person = await createUser(ctx.database.db, 'donor');
+    for (const [method, url, body] of [
+      ['POST', '/api/admin/users', await newAdmin()],
+      ['DELETE', `/api/admin/users/${person}`, undefined],
+      ['DELETE', `/api/admin/users/${ids.super_admin}`, undefined],
+    ] as const) {
+      const res = await call('admin', method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toMatchObject({ message: SUPER_ADMIN_ONLY, code: 'super_admin_required' });
+    }
+  });
+
+  it('a super admin adds an admin and deletes accounts', async () => {
+    const created = await call('super_admin', 'POST', '/api/admin/users', await newAdmin());
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().message).toBe(ADMIN_CREATED);
+    const person = await createUser(ctx.database.db, 'recipient');
+    expect((await call('super_admin', 'DELETE', `/api/admin/users/${person}`)).statusCode).toBe(200);
+    const plain = await signInNewAdmin(ctx.app, ctx.database.db);
+    expect((await call('super_admin', 'DELETE', `/api/admin/users/${plain.user.id}`)).statusCode).toBe(200);
+  });
+
+  it('the last super admin stays: nobody else may delete it and it cannot delete itself', async () => {
+    const others = await selectRows<{ id: number }>(
+      ctx.database.db,
+      sql`select u.id from users u join roles r on r.id = u.role_id
+           where r.name = 'super_admin' and u.deleted_at is null and u.id <> ${ids.super_admin}`,
+    );
+    for (const other of others)
+      expect((await call('super_admin', 'DELETE', `/api/admin/users/${other.id}`)).statusCode).toBe(200);
+    const self = await call('super_admin', 'DELETE', `/api/admin/users/${ids.super_admin}`);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe(CANNOT_DELETE_SELF);
+    expect((await call('admin', 'DELETE', `/api/admin/users/${ids.super_admin}`)).statusCode).toBe(403);
+    expect((await call('super_admin', 'GET', '/api/auth/me')).json()).toMatchObject({ role: 'super_admin' });
+  });
+
+  it('a session that must choose its own password reaches only me, change-password and sign-out', async () => {
+    const body = await newAdmin();
+    expect((await call('super_admin', 'POST', '/api/admin/users', body)).statusCode).toBe(201);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.9.9.11',
+      payload: { email: body.email, password: body.password },
+    });
+    tokens.temporary = login.json().token;
+    const open = new Set(['GET /api/auth/me', 'POST /api/auth/change-password', 'POST /api/auth/logout']);
+    const failures: string[] = [];
+    for (const route of ctx.app.routeTable) {
+      if (!route.url.startsWith('/api/') || route.url.includes('*') || route.access === 'public') continue;
+      if (route.url === '/api/auth/logout' || !mayCall(route.access, 'admin')) continue;
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+        headers: { authorization: `Bearer ${tokens.temporary}` },
+        remoteAddress: '10.9.9.12',
+      });
+      const refused = res.statusCode === 403 && res.json().code === 'password_change_required';
+      if (refused === open.has(`${route.method} ${route.url}`))
+        failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+      if (refused && res.json().message !== PASSWORD_CHANGE_REQUIRED) failures.push(`${route.url}: ${res.body}`);
+    }
+    expect(failures).toEqual([]);
   });
 });

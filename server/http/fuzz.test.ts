@@ -19,8 +19,16 @@ const SEED = 20_260_501;
 /** Runs for a route that takes input (body, query or path parameters), and for one that takes none. */
 const RUNS_WITH_INPUT = 150;
 const RUNS_WITHOUT_INPUT = 25;
-const ROLES = ['donor', 'recipient', 'organization', 'admin'] as const;
+const ROLES = ['donor', 'recipient', 'organization', 'admin', 'super_admin'] as const;
 type Role = (typeof ROLES)[number];
+/** The seeded account of each kind of caller: staff@example.com is a plain admin, admin@example.com a super admin. */
+const SIGN_IN_AS: Record<Role, string> = {
+  donor: 'donor@example.com',
+  recipient: 'recipient@example.com',
+  organization: 'organization@example.com',
+  admin: 'staff@example.com',
+  super_admin: 'admin@example.com',
+};
 
 type JsonSchema = {
   type?: string | string[];
@@ -677,7 +685,10 @@ async function fuzzRoutes(options: FuzzOptions): Promise<void> {
       }
       const allowed = route.access === 'public' ? [] : route.access;
       const own = route.url === '/api/auth/logout' ? options.logoutToken : options.tokens[allowed[0] ?? 'donor'];
-      const other = ROLES.map((role) => options.tokens[role]).find((t, k) => t && !allowed.includes(ROLES[k]!));
+      // A super admin's route is refused to a plain admin: that is the other caller worth trying.
+      const other =
+        (allowed.includes('super_admin') ? options.tokens.admin : undefined) ??
+        ROLES.map((role) => options.tokens[role]).find((t, k) => t && !allowed.includes(ROLES[k]!));
       const token = {
         'own-role': own,
         'other-role': other,
@@ -753,7 +764,7 @@ describe('hostile input on every route', () => {
 
   beforeAll(async () => {
     ctx = await startTestApp();
-    for (const role of ROLES) tokens[role] = await signIn(ctx.app, `${role}@example.com`);
+    for (const role of ROLES) tokens[role] = await signIn(ctx.app, SIGN_IN_AS[role]);
     logoutToken = await signIn(ctx.app, 'donor@example.com');
     await readOpenCampaigns(ctx.app);
   });

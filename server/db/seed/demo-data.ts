@@ -6,7 +6,16 @@ export const demoAccounts = {
   donor: { email: 'donor@example.com', firstName: 'Chiamaka', lastName: 'Eze', phone: '+2348031234567' },
   recipient: { email: 'recipient@example.com', firstName: 'Tunde', lastName: 'Bakare', phone: '+2348029876543' },
   organization: { email: 'organization@example.com', firstName: 'Ngozi', lastName: 'Okafor', phone: '+2348051112233' },
-  admin: { email: 'admin@example.com', firstName: 'Adaeze', lastName: 'Nwosu', phone: '+2348090001122' },
+  /** A super admin: adds admin accounts and deletes accounts, besides everything an admin does (docs/decisions/0024). */
+  admin: {
+    email: 'admin@example.com',
+    firstName: 'Adaeze',
+    lastName: 'Nwosu',
+    phone: '+2348090001122',
+    role: 'super_admin',
+  },
+  /** A plain admin: reviews requests and manages the catalogues and content. */
+  staff: { email: 'staff@example.com', firstName: 'Emeka', lastName: 'Obi', phone: '+2348090003344', role: 'admin' },
   /** Signed up and verified, onboarding not yet done: for trying the wizards. */
   newRecipient: { email: 'new.recipient@example.com', firstName: 'Kemi', lastName: 'Adebayo', phone: '+2348031230001' },
   newOrganization: {

@@ -193,7 +193,8 @@ describe('sign-in', () => {
       ['donor@example.com', 'donor'],
       ['recipient@example.com', 'recipient'],
       ['organization@example.com', 'organization'],
-      ['admin@example.com', 'admin'],
+      ['admin@example.com', 'super_admin'],
+      ['staff@example.com', 'admin'],
     ]) {
       const res = await call('POST', '/api/auth/login', { email, password: DEMO_PASSWORD });
       expect(res.statusCode, email).toBe(200);
@@ -423,5 +424,19 @@ describe('admin accounts from the command line', () => {
         roleName: 'donor',
       }),
     ).rejects.toThrow(/admin role/);
+  });
+
+  it('makes the first admin a super admin when no role is named, and plain admins after that', async () => {
+    const { createAdmin } = await import('./create-admin');
+    const made = (email: string) =>
+      createAdmin(ctx.database.db, { email, password: 'ops password 1', firstName: 'Ops', lastName: '' });
+    // The seeded super admin is there: a later admin is a plain one.
+    expect((await made('later.ops@example.org')).roleName).toBe('admin');
+    // A site without an active super admin (the last one deleted, or none yet) gets one.
+    await ctx.database.db.execute(
+      sql`update users set deleted_at = now() where role_id = (select id from roles where name = 'super_admin')`,
+    );
+    expect((await made('first.ops@example.org')).roleName).toBe('super_admin');
+    expect((await made('second.ops@example.org')).roleName).toBe('admin');
   });
 });

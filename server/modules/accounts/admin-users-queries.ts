@@ -98,16 +98,16 @@ export async function findUserForDeletion(db: Db, id: number): Promise<UserToDel
 
 /**
  * Locks every active admin account in id order (so two deletions wait for each other rather than
- * deadlock) and answers their ids: a deletion that would leave none is refused.
+ * deadlock) and answers their ids and role names: a deletion that would leave no super admin is refused.
  */
-export async function lockActiveAdmins(db: Db): Promise<number[]> {
-  const rows = await selectRows<{ id: number }>(
+export async function lockActiveAdmins(db: Db): Promise<{ id: number; role: string }[]> {
+  const rows = await selectRows<{ id: number; role: string }>(
     db,
-    sql`select u.id from users u join roles r on r.id = u.role_id
+    sql`select u.id, r.name as role from users u join roles r on r.id = u.role_id
          where ${isAdminRole(sql`r.name`)} and u.deleted_at is null
          order by u.id for update of u`,
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => ({ id: Number(r.id), role: r.role }));
 }
 
 /** Every stored file key the account's profiles and uploads point at (seed images are shared and kept). */

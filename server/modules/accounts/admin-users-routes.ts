@@ -15,9 +15,14 @@ import { adminRoles, listUsers } from './admin-users-queries';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 const admin = { access: ['admin'] as const };
+/** Adding admin accounts and deleting any account are the super admin's (docs/decisions/0024). */
+const superAdmin = { access: ['super_admin'] as const };
 const noStore = { 'cache-control': 'private, no-store' };
 
-/** Manage Users (spec 7 "Users"): the list, admin roles, a new admin, deletion and one person's history. */
+/**
+ * Manage Users (spec 7 "Users"): the list, admin roles, a new admin, deletion and one person's
+ * history. Every admin reads; only a super admin adds or deletes.
+ */
 export function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -32,7 +37,7 @@ export function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/admin/users',
-      { config: admin, schema: { body: newAdminSchema, response: { 201: userActionReplySchema, ...errors } } },
+      { config: superAdmin, schema: { body: newAdminSchema, response: { 201: userActionReplySchema, ...errors } } },
       async (request, reply) => {
         const { message } = await createAdminUser(deps, request.user!, request.body);
         return reply.code(201).send({ message });
@@ -40,7 +45,10 @@ export function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.delete(
       '/api/admin/users/:id',
-      { config: admin, schema: { params: userIdParamSchema, response: { 200: userActionReplySchema, ...errors } } },
+      {
+        config: superAdmin,
+        schema: { params: userIdParamSchema, response: { 200: userActionReplySchema, ...errors } },
+      },
       async (request) => deleteUser(deps, request.user!, request.params.id),
     );
     app.get(

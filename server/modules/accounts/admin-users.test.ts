@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_CREATED, CANNOT_DELETE_SELF, DELETED_NAME, LAST_ADMIN } from '@contract/admin-users';
+import { ADMIN_CREATED, CANNOT_DELETE_SELF, DELETED_NAME, LAST_SUPER_ADMIN } from '@contract/admin-users';
+import { PASSWORD_CHANGE_REQUIRED } from '@contract/roles';
 import { selectRows } from '../../db/client';
 import type { MailMessage } from '../../providers/mail/mail';
 import {
@@ -13,14 +14,15 @@ import {
 } from '../../test/fixtures';
 import { eventually, mailboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { notifyAdmins } from '../notifications/queries';
-import { NOT_AN_ADMIN_ROLE } from './admin-users';
+import { deleteUser, NOT_AN_ADMIN_ROLE } from './admin-users';
 import { ACCOUNT_DELETED_NOTE } from './admin-users-queries';
 
 let ctx: TestContext;
 let admin: { token: string; user: { id: number } };
 beforeAll(async () => {
   ctx = await startTestApp();
-  admin = await signInNewAdmin(ctx.app, ctx.database.db);
+  // Adding admins and deleting accounts are a super admin's (docs/decisions/0024).
+  admin = await signInNewAdmin(ctx.app, ctx.database.db, { roleName: 'super_admin' });
 });
 afterAll(() => stopTestApp(ctx));
 
@@ -153,6 +155,11 @@ describe('admin users: a new admin', () => {
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const { token, user } = signedIn.json();
     expect(user).toMatchObject({ role: 'admin', mustChangePassword: true });
+    // Until the temporary password is replaced, the server answers nothing else.
+    const early = await call('GET', '/api/admin/users/all', undefined, token);
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toMatchObject({ message: PASSWORD_CHANGE_REQUIRED, code: 'password_change_required' });
+    expect((await call('GET', '/api/auth/me', undefined, token)).statusCode).toBe(200);
     const changed = await call(
       'POST',
       '/api/auth/change-password',
@@ -161,6 +168,7 @@ describe('admin users: a new admin', () => {
     );
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await call('GET', '/api/auth/me', undefined, token)).json()).toMatchObject({ mustChangePassword: false });
+    expect((await call('GET', '/api/admin/users/all', undefined, token)).statusCode).toBe(200);
   });
 
   it('refuses missing fields, a weak password, a self-service role and a taken email', async () => {
@@ -207,16 +215,18 @@ describe('admin users: deleting', () => {
     expect(res.json().message).toBe(CANNOT_DELETE_SELF);
   });
 
-  it('never deletes the last admin, even when two admins delete each other at once', async () => {
-    const a = await signInNewAdmin(ctx.app, ctx.database.db);
-    const b = await signInNewAdmin(ctx.app, ctx.database.db);
-    // Leave a and b as the only active admins.
-    const others = await selectRows<{ id: number }>(
-      ctx.database.db,
-      sql`select u.id from users u join roles r on r.id = u.role_id where r.name not in ('recipient', 'donor', 'organization') and u.deleted_at is null and u.id not in (${a.user.id}, ${b.user.id})`,
-    );
-    for (const other of others)
-      expect((await call('DELETE', `/api/admin/users/${other.id}`, undefined, a.token)).statusCode).toBe(200);
+  it('never deletes the last super admin, even when two super admins delete each other at once', async () => {
+    const a = await signInNewAdmin(ctx.app, ctx.database.db, { roleName: 'super_admin' });
+    const b = await signInNewAdmin(ctx.app, ctx.database.db, { roleName: 'super_admin' });
+    const activeSuperAdmins = () =>
+      selectRows<{ id: number }>(
+        ctx.database.db,
+        sql`select u.id from users u join roles r on r.id = u.role_id where r.name = 'super_admin' and u.deleted_at is null`,
+      );
+    // Leave a and b as the only active super admins.
+    for (const other of await activeSuperAdmins())
+      if (other.id !== a.user.id && other.id !== b.user.id)
+        expect((await call('DELETE', `/api/admin/users/${other.id}`, undefined, a.token)).statusCode).toBe(200);
     const [first, second] = await Promise.all([
       call('DELETE', `/api/admin/users/${b.user.id}`, undefined, a.token),
       call('DELETE', `/api/admin/users/${a.user.id}`, undefined, b.token),
@@ -225,17 +235,19 @@ describe('admin users: deleting', () => {
     expect(statuses[0]).toBe(200);
     expect([401, 403, 409]).toContain(statuses[1]);
     const refused = first.statusCode === 200 ? second : first;
-    if (refused.statusCode === 409) expect(refused.json().message).toBe(LAST_ADMIN);
-    const [left] = await selectRows<{ n: number }>(
-      ctx.database.db,
-      sql`select count(*)::int as n from users u join roles r on r.id = u.role_id where r.name not in ('recipient', 'donor', 'organization') and u.deleted_at is null`,
-    );
-    expect(Number(left!.n)).toBe(1);
-    // The survivor cannot delete themself, so the last admin stays.
+    if (refused.statusCode === 409) expect(refused.json().message).toBe(LAST_SUPER_ADMIN);
+    expect(await activeSuperAdmins()).toHaveLength(1);
+    // The survivor cannot delete themself, so the last super admin stays.
     const survivor = first.statusCode === 200 ? a : b;
+    const loser = survivor === a ? b : a;
     expect(
       (await call('DELETE', `/api/admin/users/${survivor.user.id}`, undefined, survivor.token)).json().message,
     ).toBe(CANNOT_DELETE_SELF);
+    // The loser's request, had it passed the access check before its own account went: the rule answers.
+    const deps = { db: ctx.database.db, storage: ctx.app.storage, publicCache: { clear: () => undefined } };
+    await expect(
+      deleteUser(deps as unknown as Parameters<typeof deleteUser>[0], { id: loser.user.id }, survivor.user.id),
+    ).rejects.toMatchObject({ message: LAST_SUPER_ADMIN, status: 409 });
     admin = survivor;
   });
 

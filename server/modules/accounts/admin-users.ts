@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
-import { ADMIN_CREATED, CANNOT_DELETE_SELF, LAST_ADMIN, type UserHistory } from '@contract/admin-users';
+import { ADMIN_CREATED, CANNOT_DELETE_SELF, LAST_SUPER_ADMIN, type UserHistory } from '@contract/admin-users';
 import type { newAdminSchema } from '@contract/admin-users';
-import { appRole } from '@contract/roles';
+import { appRole, isSuperAdmin } from '@contract/roles';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -82,20 +82,25 @@ export async function createAdminUser(
 /**
  * Deletes an account by deactivating it (docs/decisions/0016): it can no longer sign in, its
  * sessions end, its personal data and uploaded files are erased, and its campaigns and gifts stay
- * recorded and keep counting. An admin cannot delete themself, and the last admin is never deleted.
+ * recorded and keep counting. Only a super admin deletes (docs/decisions/0024), never themself,
+ * and the last super admin is never deleted.
  */
 export async function deleteUser(deps: Deps, admin: Admin, userId: number): Promise<{ message: string }> {
   if (userId === admin.id) throw new AppError('conflict', CANNOT_DELETE_SELF).withCode('cannot_delete_self');
   const keys = await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    // Admins first, in id order, then the target: two admins deleting each other wait, never deadlock.
+    // Admins first, in id order, then the target: two super admins deleting each other wait, never deadlock.
     const admins = await lockActiveAdmins(tx);
     const target = await findUserForDeletion(tx, userId);
     if (!target || target.deleted) throw notFound(USER_NOT_FOUND);
-    if (!admins.includes(admin.id)) throw new AppError('forbidden', 'Your account can no longer make this change.');
-    if (appRole(target.role) === 'admin' && admins.filter((id) => id !== userId).length === 0) {
-      throw new AppError('conflict', LAST_ADMIN).withCode('last_admin');
+    const superAdmins = admins.filter((a) => isSuperAdmin(a.role)).map((a) => a.id);
+    // Read before the caller's own standing, so the loser of two super admins deleting each other
+    // hears the rule that stopped it.
+    if (isSuperAdmin(target.role) && superAdmins.every((id) => id === userId)) {
+      throw new AppError('conflict', LAST_SUPER_ADMIN).withCode('last_super_admin');
     }
+    if (!superAdmins.includes(admin.id))
+      throw new AppError('forbidden', 'Your account can no longer make this change.');
     const files = await fileKeysOf(tx, userId);
     await eraseUser(tx, userId);
     await audit(tx, {

@@ -59,7 +59,12 @@ export type { AuthenticatedUser };
 /** The live session for a token hash: not revoked, not expired, and the account not deleted. */
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<AuthenticatedUser | undefined> {
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: users.id, roleName: roles.name })
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      roleName: roles.name,
+      mustChangePassword: users.mustChangePassword,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -73,7 +78,13 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
     )
     .limit(1);
   return row
-    ? { id: row.userId, role: appRole(row.roleName), roleName: row.roleName, sessionId: row.sessionId }
+    ? {
+        id: row.userId,
+        role: appRole(row.roleName),
+        roleName: row.roleName,
+        sessionId: row.sessionId,
+        mustChangePassword: row.mustChangePassword,
+      }
     : undefined;
 }
 

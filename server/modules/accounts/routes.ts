@@ -223,7 +223,10 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/auth/me',
-      { config: { access: SIGNED_IN }, schema: { response: { 200: sessionUserSchema, ...errors } } },
+      {
+        config: { access: SIGNED_IN, allowWhilePasswordMustChange: true },
+        schema: { response: { 200: sessionUserSchema, ...errors } },
+      },
       async (request) => {
         const user = await loadSessionUser(db, request.user!.id);
         if (!user) throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
@@ -234,7 +237,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/change-password',
       {
-        config: { access: SIGNED_IN },
+        config: { access: SIGNED_IN, allowWhilePasswordMustChange: true },
         schema: { body: changePasswordSchema, response: { 200: messageReplySchema, ...errors } },
       },
       async (request) => {
@@ -249,7 +252,10 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/logout',
-      { config: { access: SIGNED_IN }, schema: { response: { 200: messageReplySchema, ...errors } } },
+      {
+        config: { access: SIGNED_IN, allowWhilePasswordMustChange: true },
+        schema: { response: { 200: messageReplySchema, ...errors } },
+      },
       async (request) => {
         await revokeSession(db, request.user!.sessionId);
         return { message: 'You have signed out.' };

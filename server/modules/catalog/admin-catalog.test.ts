@@ -208,6 +208,47 @@ describe('admin: organization products', () => {
     expect(await storedKey('organization_products', id)).toMatch(/\.webp$/);
   });
 
+  it("takes specifications as the spec's JSON text too, '{}' when absent, with the same checks and message", async () => {
+    const stored = async (id: number) =>
+      (
+        await selectRows<{ specifications: Record<string, string> }>(
+          ctx.database.db,
+          sql`select specifications from organization_products where id = ${id}`,
+        )
+      )[0]!.specifications;
+    const created = await call('POST', '/api/admin/org-products', {
+      ...base,
+      specifications: '{"Beads": "13 rods", "Rods": 13}',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    expect(await stored(id)).toEqual({ Beads: '13 rods', Rods: '13' });
+    expect((await call('PUT', `/api/admin/org-products/${id}`, { ...base, specifications: '{}' })).statusCode).toBe(
+      200,
+    );
+    expect(await stored(id)).toEqual({});
+    expect(
+      (await call('PUT', `/api/admin/org-products/${id}`, { ...base, specifications: { Size: 'A4' } })).statusCode,
+    ).toBe(200);
+    expect((await call('PUT', `/api/admin/org-products/${id}`, base)).statusCode).toBe(200);
+    expect(await stored(id)).toEqual({});
+
+    for (const method of ['POST', 'PUT'] as const) {
+      const url = method === 'POST' ? '/api/admin/org-products' : `/api/admin/org-products/${id}`;
+      for (const text of ['not json', '[1, 2]', '"text"', 'null', '{"Beads": {"nested": true}}', '{"Beads": ']) {
+        const reply = await call(method, url, { ...base, specifications: text });
+        expect(reply.statusCode, `${method} ${text}`).toBe(400);
+        expect(reply.json().fieldErrors?.specifications, `${method} ${text}`).toEqual([SPECIFICATIONS_INVALID]);
+      }
+      // A value too long is refused in the same words whether it came as text or as an object.
+      const long = { Beads: 'x'.repeat(201) };
+      const asText = await call(method, url, { ...base, specifications: JSON.stringify(long) });
+      const asObject = await call(method, url, { ...base, specifications: long });
+      expect([asText.statusCode, asObject.statusCode]).toEqual([400, 400]);
+      expect(sentences(asText)).toEqual(sentences(asObject));
+    }
+  });
+
   it('withdraws one campaigns use and deletes one nobody uses, with its stored image', async () => {
     const used = (await call('POST', '/api/admin/org-products', { ...base, name: 'Used Abacus' })).json().id as number;
     await createOrganizationCampaign(ctx.database.db, 3, { product: 'Used Abacus' });

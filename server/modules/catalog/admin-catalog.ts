@@ -139,8 +139,8 @@ const orgValues = (input: OrganizationProductInput, stored: string | null) => ({
   description: input.description,
   priceKobo: input.price,
   maxQuantity: input.max_quantity,
-  isAvailable: input.is_available ?? true,
-  specifications: (input.specifications ?? {}) as Record<string, string>,
+  isAvailable: input.is_available,
+  specifications: input.specifications,
   imageUrl: stored ?? (input.image_url ? input.image_url : null),
 });
 

@@ -201,6 +201,53 @@ describe('admin: success stories', () => {
     ]);
   });
 
+  it("takes the spec's recipientName and storyText as well, with the same checks and messages", async () => {
+    const sent = { title: 'Typing again', recipientName: 'Musa Bello', storyText: 'Musa writes his own letters now.' };
+    const created = await call('POST', '/api/stories/admin', { ...sent, imageKey: await storyImage() });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: number };
+    const stored = async () =>
+      (
+        await selectRows<{ recipient_name: string; story_text: string }>(
+          ctx.database.db,
+          sql`select recipient_name, story_text from success_stories where id = ${id}`,
+        )
+      )[0];
+    expect(await stored()).toEqual({ recipient_name: 'Musa Bello', story_text: 'Musa writes his own letters now.' });
+    const edited = await call('PUT', `/api/stories/admin/${id}`, { ...sent, recipientName: ' Musa B. ' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await stored()).toMatchObject({ recipient_name: 'Musa B.' });
+
+    // The same refusals under either name, on the field as it was sent.
+    const fields = (reply: { json(): unknown }) =>
+      (reply.json() as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {};
+    for (const [camel, snake] of [
+      ['recipientName', 'recipient_name'],
+      ['storyText', 'story_text'],
+    ] as const) {
+      for (const bad of ['   ', 'x'.repeat(5001)]) {
+        const asCamel = await call('PUT', `/api/stories/admin/${id}`, { ...sent, [camel]: bad });
+        const { [camel]: _dropped, ...rest } = sent;
+        const asSnake = await call('PUT', `/api/stories/admin/${id}`, { ...rest, [snake]: bad });
+        expect([asCamel.statusCode, asSnake.statusCode]).toEqual([400, 400]);
+        expect(fields(asCamel)[camel]).toEqual(fields(asSnake)[snake]);
+        expect(fields(asCamel)[camel]?.[0]).toEqual(expect.any(String));
+      }
+    }
+    // Missing: named as the rest of the body names its fields.
+    const missing = await call('POST', '/api/stories/admin', { title: 'A', storyText: 'B', imageKey: 'k' });
+    expect(fields(missing)).toEqual({ recipientName: ["Enter the recipient's name."] });
+    const missingSnake = await call('POST', '/api/stories/admin', { title: 'A', story_text: 'B', imageKey: 'k' });
+    expect(fields(missingSnake)).toEqual({ recipient_name: ["Enter the recipient's name."] });
+    // Both names of one field: refused, since nobody could say which was meant.
+    const both = await call('PUT', `/api/stories/admin/${id}`, { ...sent, recipient_name: 'Someone Else' });
+    expect(both.statusCode).toBe(400);
+    expect(fields(both).recipientName?.[0]).toBe(
+      "Send the recipient's name once. Use recipientName or recipient_name, not both.",
+    );
+    expect(await stored()).toMatchObject({ recipient_name: 'Musa B.' });
+  });
+
   it('keeps every story and statistic call to admins', async () => {
     const donorId = await createUser(ctx.database.db, 'donor');
     expect(donorId).toBeGreaterThan(0);

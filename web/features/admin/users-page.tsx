@@ -8,7 +8,7 @@ import {
   USER_ROLE_FILTERS,
   type AdminUser,
 } from '@contract/admin-users';
-import { PASSWORD_MIN } from '@contract/roles';
+import { isSuperAdmin, PASSWORD_MIN } from '@contract/roles';
 import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { oneOf, useUrlFilters } from '@/lib/url-filters';
@@ -37,6 +37,7 @@ const ROLE_WORDS: Record<(typeof USER_ROLE_FILTERS)[number], string> = {
   organization: 'Organizations',
 };
 const COLUMNS = ['Name', 'Email', 'Role', 'Status', 'Joined', 'Actions'] as const;
+const READ_ONLY_COLUMNS = COLUMNS.filter((c) => c !== 'Actions');
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
@@ -139,7 +140,8 @@ function DeleteUser({ user, selfId, run }: { user: AdminUser; selfId: number | u
 /**
  * Manage Users (spec 2): a form that makes an admin, and every account in a table filtered by role
  * (all, admin, recipient, donor, organization), searched by name or email and paged. The filters
- * live in the address. Names lead to the person's history; Delete asks first.
+ * live in the address. Names lead to the person's history; Delete asks first. The form and the
+ * Delete buttons are a super admin's only (docs/decisions/0024); other admins read the list.
  */
 export default function AdminUsersPage() {
   const filters = useUrlFilters();
@@ -148,14 +150,26 @@ export default function AdminUsersPage() {
   const { page } = filters;
   const query = useUsers({ role, q, page });
   const session = useSession();
+  const manages = isSuperAdmin(session.user?.role);
   const { run, view } = useActionFeedback();
   const items = query.data?.items ?? [];
 
   return (
-    <Page title="Manage Users" wide>
-      <Section title="Create an admin" id="create-admin">
-        <CreateAdminForm />
-      </Section>
+    <Page
+      title="Manage Users"
+      wide
+      intro={
+        <p>
+          Super admins add admin accounts and delete accounts. Admins review requests and manage the catalogues and
+          content.
+        </p>
+      }
+    >
+      {manages ? (
+        <Section title="Create an admin" id="create-admin">
+          <CreateAdminForm />
+        </Section>
+      ) : null}
       <Section title="All users" id="all-users">
         {view}
         <FilterBar
@@ -194,7 +208,7 @@ export default function AdminUsersPage() {
           <DataTable
             label="Users table"
             caption="Users, newest first"
-            columns={COLUMNS}
+            columns={manages ? COLUMNS : READ_ONLY_COLUMNS}
             minWidth="min-w-4xl"
             sorted={{ column: 'Joined', direction: 'descending' }}
           >
@@ -218,9 +232,11 @@ export default function AdminUsersPage() {
                   )}
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{dateFormat.format(new Date(u.created_at))}</td>
-                <td className={cellClass}>
-                  <DeleteUser user={u} selfId={session.user?.id} run={run} />
-                </td>
+                {manages ? (
+                  <td className={cellClass}>
+                    <DeleteUser user={u} selfId={session.user?.id} run={run} />
+                  </td>
+                ) : null}
               </tr>
             ))}
           </DataTable>
