@@ -13,7 +13,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
-import { areaPages, areaPath, KINDS, type RequesterKind } from '@/features/requester/kinds';
+import { areaPath, type RequesterKind } from '@/features/requester/area';
+import { areaPages, KINDS } from '@/features/requester/kinds';
 import { useDisclosure } from '@/lib/disclosure';
 
 type AreaLink = { to: string; label: string; icon: LucideIcon };

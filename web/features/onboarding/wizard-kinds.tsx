@@ -13,8 +13,8 @@ import {
   recipientFields,
   thisYear,
 } from '@contract/onboarding';
-import { acceptFor, fileRule, limitText } from '@/lib/files';
-import { FileField, RadioGroup, TextField } from '@/ui/fields';
+import { fileRule, limitText } from '@/lib/files';
+import { RadioGroup, TextField } from '@/ui/fields';
 import { NumberField } from '@/ui/number-field';
 import { Select } from '@/ui/select-field';
 import { Wizard, type WizardKind } from './wizard';
@@ -59,12 +59,6 @@ const recipient = wizardKind({
           legend="Employment status"
           options={EMPLOYMENT_STATUSES.map((e) => ({ value: e, label: e }))}
         />
-        <FileField
-          name="photo"
-          label="Profile photo (optional)"
-          hint={`A clear photo of you for your campaign page. ${limitText('profilePhoto')} We remove location and camera details from it.`}
-          accept={acceptFor('profilePhoto')}
-        />
       </>
     ),
   },
@@ -96,27 +90,23 @@ const recipient = wizardKind({
           legend="Type of ID"
           options={RECIPIENT_ID_TYPES.map((t) => ({ value: t, label: ID_TYPE_LABELS[t]! }))}
         />
-        <FileField
-          name="idDocument"
-          label="ID document"
-          hint={`A photo or scan of the ID. ${limitText('idDocument')}`}
-          accept={acceptFor('idDocument')}
-        />
       </>
     ),
     fieldsHere: ['idDocument'],
   },
-  picture: { field: 'photo', purpose: 'profilePhoto', what: 'photo' },
-  document: { field: 'idDocument', purpose: 'idDocument' },
-  answers: (first, second) => ({
-    gender: first.gender,
-    age: first.age,
-    stateOfOrigin: first.stateOfOrigin,
-    recipientBio: first.recipientBio,
-    employmentStatus: first.employmentStatus,
-    idType: second.idType,
-    idHolder: second.idHolder,
-  }),
+  picture: {
+    field: 'photo',
+    purpose: 'profilePhoto',
+    what: 'photo',
+    label: 'Profile photo (optional)',
+    hint: `A clear photo of you for your campaign page. ${limitText('profilePhoto')} We remove location and camera details from it.`,
+  },
+  document: {
+    field: 'idDocument',
+    purpose: 'idDocument',
+    label: 'ID document',
+    hint: `A photo or scan of the ID. ${limitText('idDocument')}`,
+  },
 });
 
 const organization = wizardKind({
@@ -155,12 +145,6 @@ const organization = wizardKind({
           rows={5}
           maxLength={2000}
         />
-        <FileField
-          name="logo"
-          label="Logo (optional)"
-          hint={limitText('organizationLogo')}
-          accept={acceptFor('organizationLogo')}
-        />
       </>
     ),
   },
@@ -188,26 +172,24 @@ const organization = wizardKind({
             }
             options={documentTypes.map((t) => ({ value: t, label: ID_TYPE_LABELS[t]! }))}
           />
-          <FileField
-            name="document"
-            label="Document"
-            hint={limitText('organizationDocument')}
-            accept={acceptFor('organizationDocument')}
-          />
         </>
       );
     },
     fieldsHere: ['document', 'idType'],
   },
-  picture: { field: 'logo', purpose: 'organizationLogo', what: 'logo' },
-  document: { field: 'document', purpose: 'organizationDocument' },
-  answers: (first, second) => ({
-    organizationName: first.organizationName,
-    yearOfEstablishment: first.yearOfEstablishment,
-    stateOfOperation: first.stateOfOperation,
-    organizationBio: first.organizationBio,
-    idType: second.idType,
-  }),
+  picture: {
+    field: 'logo',
+    purpose: 'organizationLogo',
+    what: 'logo',
+    label: 'Logo (optional)',
+    hint: limitText('organizationLogo'),
+  },
+  document: {
+    field: 'document',
+    purpose: 'organizationDocument',
+    label: 'Document',
+    hint: limitText('organizationDocument'),
+  },
 });
 
 /** The signed-in account's wizard, by its kind. */

@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import type { SessionUser } from '@contract/auth';
 import type { UploadPurpose } from '@contract/uploads';
 import { Button } from '@/ui/button';
+import { acceptFor } from '@/lib/files';
 import { ErrorMessage } from '@/ui/feedback';
+import { FileField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { submitOnboarding, type OnboardingAnswers, type OnboardingKind } from './api';
 import { useOnboardingSubmit } from './submit-flow';
@@ -12,15 +14,18 @@ import { UploadProgressList } from './upload-progress';
 import { WizardShell } from './wizard-shell';
 
 type StepSchema = z.ZodType<FieldValues, FieldValues>;
-type FileKeys = 'profilePhotoKey' | 'idDocumentKey';
 
-/** A file field of a step and what its upload is for. */
-type WizardFile = { field: string; purpose: UploadPurpose };
+/** A step's file field, the last of the step, and what its upload is for. */
+type WizardFile = { field: string; purpose: UploadPurpose; label: string; hint: string };
+
+function WizardFileField({ file }: { file: WizardFile }) {
+  return <FileField name={file.field} label={file.label} hint={file.hint} accept={acceptFor(file.purpose)} />;
+}
 
 /**
  * One kind's wizard: the words, schema and fields of each of its two steps, the optional picture
- * on step 1 and the document on step 2, and the answers it sends. The steps' fields are the
- * contract's own rules, so the browser says what the server would.
+ * on step 1 and the document on step 2. The steps' fields are the contract's own rules, so the
+ * browser says what the server would, and together (files aside) they are what is submitted.
  */
 export type WizardKind<K extends OnboardingKind, A extends StepSchema, B extends StepSchema> = {
   kind: K;
@@ -44,8 +49,12 @@ export type WizardKind<K extends OnboardingKind, A extends StepSchema, B extends
   /** The optional picture on step 1, with the word its problems are told in ("photo", "logo"). */
   picture: WizardFile & { what: string };
   document: WizardFile;
-  answers: (first: z.input<A>, second: z.output<B>) => Omit<OnboardingAnswers[K], FileKeys>;
 };
+
+/** A step's answers without its file, which is sent on its own and named by its key. */
+function withoutFile(answers: object, field: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(answers).filter(([name]) => name !== field));
+}
 
 /** The two-step wizard of every kind: step 1 about the account, step 2 its document, then the submission. */
 export function Wizard<K extends OnboardingKind, A extends StepSchema, B extends StepSchema>({
@@ -69,6 +78,7 @@ export function Wizard<K extends OnboardingKind, A extends StepSchema, B extends
       <WizardShell step={1} stepTitle={spec.first.title} intro={spec.first.intro}>
         <Form form={first} onSubmit={() => setStep(2)}>
           {spec.first.fields()}
+          <WizardFileField file={spec.picture} />
           <Button type="submit">Continue to step 2</Button>
         </Form>
       </WizardShell>
@@ -82,14 +92,26 @@ export function Wizard<K extends OnboardingKind, A extends StepSchema, B extends
         onSubmit={(values, helpers) => {
           const answers = first.getValues();
           const fileOf = (from: object, field: string) => (from as Record<string, File | null | undefined>)[field];
+          // The steps' schemas are made of the contract's fields, so their answers are the submission's.
           return flow.run(
             [
-              { ...spec.picture, keyField: 'profilePhotoKey', file: fileOf(answers, spec.picture.field) },
-              { ...spec.document, keyField: 'idDocumentKey', file: fileOf(values, spec.document.field) },
+              {
+                field: spec.picture.field,
+                keyField: 'profilePhotoKey',
+                file: fileOf(answers, spec.picture.field),
+                purpose: spec.picture.purpose,
+              },
+              {
+                field: spec.document.field,
+                keyField: 'idDocumentKey',
+                file: fileOf(values, spec.document.field),
+                purpose: spec.document.purpose,
+              },
             ],
             (keys) =>
               submitOnboarding(spec.kind, {
-                ...spec.answers(answers, values),
+                ...withoutFile(answers, spec.picture.field),
+                ...withoutFile(values, spec.document.field),
                 profilePhotoKey: keys.profilePhotoKey,
                 idDocumentKey: keys.idDocumentKey ?? '',
               } as OnboardingAnswers[K]),
@@ -100,6 +122,7 @@ export function Wizard<K extends OnboardingKind, A extends StepSchema, B extends
       >
         {flow.alert ? <ErrorMessage>{flow.alert}</ErrorMessage> : null}
         {spec.second.fields(first)}
+        <WizardFileField file={spec.document} />
         <UploadProgressList items={flow.progress} />
         <div className="flex flex-wrap gap-3">
           <Button type="button" variant="secondary" onClick={() => setStep(1)} disabled={busy}>

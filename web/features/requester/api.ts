@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { ImageSet } from '@contract/images';
 import {
   catalogProductSchema,
+  type CatalogProduct,
+  type MyCampaign,
   myCampaignSchema,
   myOrganizationCampaignSchema,
   organizationOverviewSchema,
@@ -12,19 +14,11 @@ import {
 } from '@contract/requests';
 import { apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 import { writeSetting } from '@/lib/settings';
-import { KINDS, type RequesterKind } from './kinds';
+import type { RequesterKind } from './area';
+import { KINDS } from './kinds';
 
-/** A product of either catalogue, as the catalog page shows it. */
-export type Product = {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  image_url: string | null;
-  image?: ImageSet | null;
-  max_quantity: number;
-  specifications: Record<string, string>;
-};
+/** A product of either catalogue as the catalog page shows it (an organization's has these fields and more). */
+export type Product = CatalogProduct;
 
 /**
  * One of the account's own requests, in one shape for both kinds: a recipient's is one device
@@ -47,6 +41,23 @@ export type MyRequest = {
   videoUrl: string | null;
 };
 
+/** What a request says the same way for both kinds. */
+const sharedFields = (
+  c: Pick<
+    MyCampaign,
+    'id' | 'product_name' | 'status' | 'admin_notes' | 'public_id' | 'reason' | 'created_at' | 'amount_raised'
+  >,
+) => ({
+  id: c.id,
+  productName: c.product_name,
+  status: c.status,
+  adminNotes: c.admin_notes,
+  publicId: c.public_id,
+  reason: c.reason,
+  createdAt: c.created_at,
+  raised: c.amount_raised,
+});
+
 /** The server's side of each kind: where its catalogue, its requests and a new request go. */
 const ENDPOINTS: Record<
   RequesterKind,
@@ -64,16 +75,9 @@ const ENDPOINTS: Record<
         .array(myCampaignSchema)
         .parse(await apiGet<unknown>('/campaigns/my-status'))
         .map((c) => ({
-          id: c.id,
-          productName: c.product_name,
+          ...sharedFields(c),
           imageUrl: c.product_image_url,
           image: c.product_image,
-          status: c.status,
-          adminNotes: c.admin_notes,
-          publicId: c.public_id,
-          reason: c.reason,
-          createdAt: c.created_at,
-          raised: c.amount_raised,
           goal: c.price,
           units: null,
           deliveryStatus: c.delivery_status,
@@ -89,16 +93,9 @@ const ENDPOINTS: Record<
         .array(myOrganizationCampaignSchema)
         .parse(await apiGet<unknown>('/organization/campaigns'))
         .map((c) => ({
-          id: c.id,
-          productName: c.product_name,
+          ...sharedFields(c),
           imageUrl: c.image_url,
           image: c.image,
-          status: c.status,
-          adminNotes: c.admin_notes,
-          publicId: c.public_id,
-          reason: c.reason,
-          createdAt: c.created_at,
-          raised: c.amount_raised,
           goal: c.total_price,
           units: {
             quantity: c.quantity,

@@ -12,7 +12,8 @@ import { QueryView } from '@/ui/query-view';
 import { RequestDialog } from '@/ui/request-dialog';
 import { blockLink } from '@/ui/text-link';
 import { useCatalog, useMakeRequest, type Product } from './api';
-import { areaPath, KINDS, units, type RequesterKind } from './kinds';
+import { areaPath, type RequesterKind } from './area';
+import { KINDS, units } from './kinds';
 
 /** Why the catalog offers nothing to press (decision 0014): an unfinished profile, or an open request. */
 function Notice({ kind }: { kind: RequesterKind }) {

@@ -8,7 +8,8 @@ import { ErrorMessage } from '@/ui/feedback';
 import { StatusBox } from '@/ui/form';
 import { Page } from '@/ui/page';
 import { useMyRequests, useOverview } from './api';
-import { areaPages, areaPath, KINDS, type AreaPage, type RequesterKind } from './kinds';
+import { areaPath, type RequesterKind } from './area';
+import { areaPages, KINDS, type AreaPage } from './kinds';
 
 const count = new Intl.NumberFormat('en-NG');
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { COLLECTION_CENTRE, PARTNERSHIPS_EMAIL, SUPPORT_EMAIL } from '@/lib/site';
 import { Page, Section } from '@/ui/page';
 import { blockLink, textLink } from '@/ui/text-link';
-import type { RequesterKind } from './kinds';
+import type { RequesterKind } from './area';
 
 const mailLink = (email: string, text: string) => (
   <p key={email}>

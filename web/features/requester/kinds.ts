@@ -18,10 +18,7 @@ import type { SessionUser } from '@contract/auth';
 import { formatNaira } from '@contract/money';
 import { SETTINGS_KEYS } from '@/lib/settings';
 import type { StatusWords } from '@/ui/request-status';
-
 import { AREA_PAGES, type AreaPageName, type RequesterKind } from './area';
-
-export { areaPath, type AreaPageName, type RequesterKind } from './area';
 
 /** A page of the area: its entry in the sidebar and, for all but the dashboard, its dashboard card. */
 export type AreaPage = {

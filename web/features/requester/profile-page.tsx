@@ -7,7 +7,7 @@ import { Facts } from '@/ui/facts';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { textLink } from '@/ui/text-link';
-import type { RequesterKind } from './kinds';
+import type { RequesterKind } from './area';
 
 // Document links work for five minutes: fetch fresh ones well before that while the page is open.
 const REFRESH_MS = 4 * 60 * 1000;

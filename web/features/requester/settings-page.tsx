@@ -7,7 +7,8 @@ import { Button } from '@/ui/button';
 import { ChangePasswordForm } from '@/ui/change-password-form';
 import { Page, Section } from '@/ui/page';
 import { tabClass, tabListClass } from '@/ui/tabs';
-import { KINDS, type RequesterKind } from './kinds';
+import type { RequesterKind } from './area';
+import { KINDS } from './kinds';
 
 const panelClass =
   'space-y-4 pt-6 text-lg outline-none focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300';

@@ -13,7 +13,8 @@ import { RequestStatusCard, statusWords } from '@/ui/request-status';
 import { blockLink } from '@/ui/text-link';
 import { VideoModal } from '@/ui/video-modal';
 import { useMyRequests, type MyRequest } from './api';
-import { areaPath, KINDS, type RequesterKind } from './kinds';
+import { areaPath, type RequesterKind } from './area';
+import { KINDS } from './kinds';
 
 const DELIVERY: Record<string, string> = {
   processing_pickup: 'Being prepared for collection',
