@@ -3,49 +3,32 @@ import {
   BookOpen,
   Boxes,
   Building2,
-  History,
-  Package,
   ClipboardList,
-  HelpCircle,
+  History,
   LayoutDashboard,
   Menu,
-  Settings,
-  ShoppingBag,
-  User,
+  Package,
   Users,
   X,
   type LucideIcon,
 } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
+import { areaPath, type RequesterKind } from '@/features/requester/area';
+import { areaPages, KINDS } from '@/features/requester/kinds';
 import { useDisclosure } from '@/lib/disclosure';
 
 type AreaLink = { to: string; label: string; icon: LucideIcon };
 type Area = { label: string; links: AreaLink[] };
 
+/** A requesting kind's area: its pages as the kind names them. */
+const requesterArea = (kind: RequesterKind): Area => ({
+  label: KINDS[kind].areaLabel,
+  links: areaPages(kind).map(({ page, menu, icon }) => ({ to: areaPath(kind, page), label: menu, icon })),
+});
+
 export const AREAS = {
-  recipient: {
-    label: 'Recipient area',
-    links: [
-      { to: '/recipient/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-      { to: '/recipient/catalog', label: 'Request a Device', icon: ShoppingBag },
-      { to: '/recipient/status', label: 'Campaign Status', icon: ClipboardList },
-      { to: '/recipient/profile', label: 'My Profile', icon: User },
-      { to: '/recipient/settings', label: 'Settings', icon: Settings },
-      { to: '/recipient/help', label: 'Help', icon: HelpCircle },
-    ],
-  },
-  organization: {
-    label: 'Organization area',
-    links: [
-      { to: '/organization/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-      { to: '/organization/catalog', label: 'Product Catalog', icon: ShoppingBag },
-      { to: '/organization/status', label: 'Campaign Status', icon: ClipboardList },
-      { to: '/organization/profile', label: 'Organization Profile', icon: Building2 },
-      { to: '/organization/team', label: 'Team Members', icon: Users },
-      { to: '/organization/settings', label: 'Settings', icon: Settings },
-      { to: '/organization/help', label: 'Help', icon: HelpCircle },
-    ],
-  },
+  recipient: requesterArea('recipient'),
+  organization: requesterArea('organization'),
   admin: {
     label: 'Admin area',
     links: [

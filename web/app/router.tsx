@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { matchRoutes, Navigate, useRoutes, type Params, type RouteObject } from 'react-router';
 import type { AppRole } from '@contract/roles';
+import { AREA_PAGES, type AreaPageName, type RequesterKind } from '@/features/requester/area';
 import { AppRoot } from './app-root';
 import { DonorAccountPage } from './area-pages';
 import { RequireRole } from './guards';
@@ -66,7 +67,7 @@ const AreaLayout: Lazy<{ area: 'recipient' | 'organization' | 'admin' }> = lazyC
  * A signed-in area (spec 2): the role guard, then the area's layout with its sidebar, whose pages
  * load lazily; the bare path and unknown pages inside the area have their own answers.
  */
-const areaRoutes = (role: 'recipient' | 'organization' | 'admin', pages: Record<string, PageModule>): AppRoute => ({
+const areaRoutes = (role: 'recipient' | 'organization' | 'admin', pages: Record<string, AppRoute>): AppRoute => ({
   path: role,
   element: (
     <RequireRole roles={[role]}>
@@ -76,10 +77,37 @@ const areaRoutes = (role: 'recipient' | 'organization' | 'admin', pages: Record<
   preload: AreaLayout.preload,
   children: [
     { index: true, element: <Navigate to="dashboard" replace /> },
-    ...Object.entries(pages).map(([path, load]) => ({ path, ...page(load) })),
+    ...Object.entries(pages).map(([path, route]) => ({ path, ...route })),
     { path: '*', ...page(notFoundPage) },
   ],
 });
+
+const adminArea = (pages: Record<string, PageModule>): AppRoute =>
+  areaRoutes('admin', Object.fromEntries(Object.entries(pages).map(([path, load]) => [path, page(load)])));
+
+type KindPage = Lazy<{ kind: RequesterKind }>;
+
+/** The requesting kinds' pages: one component each, mounted under both areas with the kind. */
+const requesterPages: Record<AreaPageName, KindPage> = {
+  dashboard: lazyComponent(() => import('@/features/requester/dashboard-page')),
+  catalog: lazyComponent(() => import('@/features/requester/catalog-page')),
+  status: lazyComponent(() => import('@/features/requester/status-page')),
+  profile: lazyComponent(() => import('@/features/requester/profile-page')),
+  team: lazyComponent(() => import('@/features/requester/team-page')),
+  settings: lazyComponent(() => import('@/features/requester/settings-page')),
+  help: lazyComponent(() => import('@/features/requester/help-page')),
+};
+
+const requesterArea = (kind: RequesterKind): AppRoute =>
+  areaRoutes(
+    kind,
+    Object.fromEntries(
+      AREA_PAGES[kind].map((name) => {
+        const Page = requesterPages[name];
+        return [name, { element: <Page kind={kind} />, preload: Page.preload }];
+      }),
+    ),
+  );
 
 export const routes: AppRoute[] = [
   {
@@ -163,26 +191,9 @@ export const routes: AppRoute[] = [
           { path: 'donor/gifts', ...guardedPage(['donor'], () => import('@/features/donor/gifts-page')) },
           { path: 'onboarding', ...guardedPage(['recipient', 'organization'], onboardingPage) },
           { path: 'organization/onboarding', ...guardedPage(['organization'], onboardingPage) },
-          areaRoutes('recipient', {
-            dashboard: () => import('@/features/recipient/dashboard-page'),
-            catalog: () => import('@/features/recipient/catalog-page'),
-            status: () => import('@/features/recipient/status-page'),
-            profile: () =>
-              import('@/features/onboarding/profile-pages').then((m) => ({ default: m.RecipientProfilePage })),
-            settings: () => import('@/features/recipient/settings-page'),
-            help: () => import('@/features/recipient/help-page'),
-          }),
-          areaRoutes('organization', {
-            dashboard: () => import('@/features/organization/dashboard-page'),
-            catalog: () => import('@/features/organization/catalog-page'),
-            status: () => import('@/features/organization/status-page'),
-            profile: () =>
-              import('@/features/onboarding/profile-pages').then((m) => ({ default: m.OrganizationProfilePage })),
-            team: () => import('@/features/organization/team-page'),
-            settings: () => import('@/features/organization/settings-page'),
-            help: () => import('@/features/organization/help-page'),
-          }),
-          areaRoutes('admin', {
+          requesterArea('recipient'),
+          requesterArea('organization'),
+          adminArea({
             dashboard: () => import('@/features/admin/dashboard-page'),
             campaigns: () => import('@/features/admin/campaigns-page'),
             organizations: () => import('@/features/admin/organizations-page'),

@@ -1,28 +1,18 @@
 import type { SessionUser } from '@contract/auth';
-import type {
-  OrganizationOnboarding,
-  OrganizationProfile,
-  RecipientOnboarding,
-  RecipientProfile,
-} from '@contract/onboarding';
+import type { OrganizationOnboarding, RecipientOnboarding } from '@contract/onboarding';
 import { apiGet, apiRequest } from '@/lib/api';
 
 export { NO_UPLOAD_URL, UPLOAD_FAILED, uploadFile } from '@/lib/uploads';
 
 export const SUBMIT_FAILED = 'Failed to submit onboarding form.';
 
-export async function submitRecipient(payload: RecipientOnboarding) {
-  return (
-    await apiRequest<{ message: string; redirectTo: string }>('/onboarding/recipient/submit', {
-      method: 'POST',
-      body: JSON.stringify(payload),
-    })
-  ).data;
-}
+export type OnboardingAnswers = { recipient: RecipientOnboarding; organization: OrganizationOnboarding };
+export type OnboardingKind = keyof OnboardingAnswers;
 
-export async function submitOrganization(payload: OrganizationOnboarding) {
+/** POST /onboarding/<kind>/submit: the answers with the keys of the files already sent. */
+export async function submitOnboarding<K extends OnboardingKind>(kind: K, payload: OnboardingAnswers[K]) {
   return (
-    await apiRequest<{ message: string; redirectTo: string }>('/onboarding/organization/submit', {
+    await apiRequest<{ message: string; redirectTo: string }>(`/onboarding/${kind}/submit`, {
       method: 'POST',
       body: JSON.stringify(payload),
     })
@@ -30,5 +20,3 @@ export async function submitOrganization(payload: OrganizationOnboarding) {
 }
 
 export const fetchMe = () => apiGet<SessionUser>('/auth/me');
-export const fetchRecipientProfile = () => apiGet<RecipientProfile>('/profile/recipient');
-export const fetchOrganizationProfile = () => apiGet<OrganizationProfile>('/profile/organization');

@@ -1,8 +1,7 @@
 import { Navigate } from 'react-router';
 import { appRole, homeFor } from '@contract/roles';
 import { useSession } from '@/lib/session';
-import { OrganizationWizard } from './organization-wizard';
-import { RecipientWizard } from './recipient-wizard';
+import { KindWizard } from './wizard-kinds';
 
 /** /onboarding (and /organization/onboarding): the two-step wizard for the signed-in account's role. */
 export default function OnboardingPage() {
@@ -10,9 +9,5 @@ export default function OnboardingPage() {
   if (session.status !== 'signedIn') return null; // the route's guard shows loading or sends to /login
   const user = session.user;
   if (user.isOnboardingComplete) return <Navigate to={homeFor(user)} replace />;
-  return appRole(user.role) === 'organization' ? (
-    <OrganizationWizard organizationName={user.organizationName ?? ''} />
-  ) : (
-    <RecipientWizard />
-  );
+  return <KindWizard kind={appRole(user.role) === 'organization' ? 'organization' : 'recipient'} user={user} />;
 }

@@ -11,7 +11,7 @@ import { useUploadProgress } from './upload-progress';
 type FileSpec = { field: string; keyField: string; file: File | null | undefined; purpose: UploadPurpose };
 
 /**
- * What both wizards do on their last step: send each file (once: a file already sent keeps its key
+ * What the wizard does on its last step: send each file (once: a file already sent keeps its key
  * if the form has to be sent again), submit the answers with the keys, refresh the session and go
  * to the dashboard. A failure leaves every answer in the form and says what went wrong, on the field
  * it concerns when it concerns one; `elsewhere` gets a problem with a field of the other step.

@@ -5,7 +5,7 @@ import { StepHeading, useStepFocus } from '@/ui/steps';
 
 export const STEP_COUNT = 2;
 
-/** The frame both wizards share: the page, the progress through the steps, and the step's heading (focused when the step changes). */
+/** The wizard's frame for every kind: the page, the progress through the steps, and the step's heading (focused when the step changes). */
 export function WizardShell({
   step,
   stepTitle,

@@ -5,7 +5,7 @@ import { Page } from '@/ui/page';
 import { cellClass, DataTable } from '@/ui/table';
 
 /** Spec 2 leaves the team page unshown: today an organization account has one member, its holder. */
-export default function OrganizationTeamPage() {
+export default function TeamPage() {
   const session = useSession();
   const me = useQuery(freshUserQuery);
   const user = me.data ?? session.user;

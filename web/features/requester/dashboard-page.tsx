@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { Activity, FileUser, PackageCheck, Users } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { useRequestCards } from '@/lib/requests';
+import { freshUserQuery, useSession } from '@/lib/session';
+import { DashboardCard, DashboardCards, FigureTiles } from '@/ui/dashboard';
+import { ErrorMessage } from '@/ui/feedback';
+import { StatusBox } from '@/ui/form';
+import { Page } from '@/ui/page';
+import { useMyRequests, useOverview } from './api';
+import { areaPath, type RequesterKind } from './area';
+import { areaPages, KINDS, type AreaPage } from './kinds';
+
+const count = new Intl.NumberFormat('en-NG');
+
+/** The organization's figures from the server (decision 0014). */
+function Overview() {
+  const overview = useOverview();
+  if (overview.isError)
+    return <ErrorMessage>Could not load your organization&rsquo;s figures. Please reload the page.</ErrorMessage>;
+  // Until the figures arrive each tile says so, rather than show a 0 that is not true.
+  const value = (n: number | undefined) =>
+    n === undefined ? <span className="text-lg font-medium">Loading...</span> : count.format(n);
+  return (
+    <FigureTiles
+      title="Overview"
+      figures={[
+        { label: 'Active Campaigns', value: value(overview.data?.activeCampaigns), icon: Activity },
+        { label: 'Devices Received', value: value(overview.data?.devicesReceived), icon: PackageCheck },
+        { label: 'Team Members', value: value(overview.data?.teamMembers), icon: Users },
+      ]}
+    />
+  );
+}
+
+export default function DashboardPage({ kind }: { kind: RequesterKind }) {
+  const { requestFlag, dashboard } = KINDS[kind];
+  const session = useSession();
+  const me = useQuery(freshUserQuery);
+  const requests = useMyRequests(kind);
+  const cards = useRequestCards(
+    requestFlag,
+    me.data?.canCreateCampaign,
+    requests.data ? requests.data.length > 0 : undefined,
+  );
+  const location = useLocation();
+  const message = (location.state as { message?: string } | null)?.message;
+  const user = me.data ?? session.user;
+  const onboarded = user?.isOnboardingComplete ?? true;
+  const welcome = user ? dashboard.welcome(user) : null;
+  // The request cards follow the server's answer (decision 0014); the others are always there.
+  const shown = (page: AreaPage) =>
+    page.page === 'catalog' ? onboarded && cards.start : page.page === 'status' ? onboarded && cards.status : true;
+  return (
+    <Page title={dashboard.title} intro={<StatusBox>{message}</StatusBox>}>
+      <div className="space-y-10">
+        {welcome ? <p className="text-lg">{welcome}</p> : null}
+        {dashboard.overview ? <Overview /> : null}
+        <DashboardCards label={dashboard.cardsLabel}>
+          {!onboarded ? (
+            <DashboardCard to="/onboarding" title="Complete Your Profile" icon={FileUser}>
+              {dashboard.completeProfile}
+            </DashboardCard>
+          ) : null}
+          {areaPages(kind).map((page) =>
+            page.card && shown(page) ? (
+              <DashboardCard key={page.page} to={areaPath(kind, page.page)} title={page.card.title} icon={page.icon}>
+                {page.card.text}
+              </DashboardCard>
+            ) : null,
+          )}
+        </DashboardCards>
+      </div>
+    </Page>
+  );
+}

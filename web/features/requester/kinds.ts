@@ -1,0 +1,330 @@
+import {
+  Building2,
+  CheckCircle2,
+  ClipboardList,
+  Clock,
+  HandCoins,
+  HelpCircle,
+  LayoutDashboard,
+  Radio,
+  Settings,
+  ShoppingBag,
+  User,
+  Users,
+  XCircle,
+  type LucideIcon,
+} from 'lucide-react';
+import type { SessionUser } from '@contract/auth';
+import { formatNaira } from '@contract/money';
+import { SETTINGS_KEYS } from '@/lib/settings';
+import type { StatusWords } from '@/ui/request-status';
+import { AREA_PAGES, type AreaPageName, type RequesterKind } from './area';
+
+/** A page of the area: its entry in the sidebar and, for all but the dashboard, its dashboard card. */
+export type AreaPage = {
+  page: AreaPageName;
+  menu: string;
+  icon: LucideIcon;
+  card?: { title: string; text: string };
+};
+
+type Notice = { text: string; link: string; to: string; after?: string };
+
+/**
+ * What tells the two kinds apart on the same pages: their words, their pages' names and what their
+ * requests look like. The server's paths and reply shapes per kind are in `api.ts`.
+ */
+export type KindDescriptor = {
+  /** The sidebar's landmark name, and the menu button's name below 768 px ("... menu"). */
+  areaLabel: string;
+  /** Each page of `AREA_PAGES` of the kind. */
+  pages: Partial<Record<AreaPageName, Omit<AreaPage, 'page'>>>;
+  /** The remembered answer to "has a request been made?" (spec 3). */
+  requestFlag: string;
+  dashboard: {
+    title: string;
+    cardsLabel: string;
+    welcome: (user: SessionUser) => string | null;
+    completeProfile: string;
+    /** The organization's figures (Active Campaigns, Devices Received, Team Members). */
+    overview: boolean;
+  };
+  catalog: {
+    title: string;
+    intro: string;
+    listLabel: string;
+    failed: string;
+    empty: string;
+    /** Several units per request, chosen on the card, with the price per unit. */
+    units: boolean;
+    /** Why the catalog offers nothing to press: an unfinished profile, or an open request. */
+    unfinished: Notice;
+    open: Notice;
+    reasonLabel?: string;
+    summary: (name: string, price: number, quantity: number) => string;
+    failedRequest: string;
+    sent: string;
+    /** Where the account goes once its request is made, with `sent` as the page's message. */
+    after: AreaPageName;
+  };
+  status: {
+    failed: string;
+    empty: string;
+    listLabel: string;
+    /** The way to the catalog when there is no request, or when a new one may be made. */
+    toCatalog: string;
+    statuses: Record<string, StatusWords>;
+    /** Statuses in which the campaign is live or funded, so its progress is shown. */
+    withProgress: readonly string[];
+  };
+  settings: {
+    title: string;
+    /** Organization settings follow spec 2's four tabs; a recipient's say they are under construction. */
+    tabs: boolean;
+    intro?: string;
+    passwordNote: string;
+  };
+};
+
+export const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+
+const sharedPages = {
+  status: { menu: 'Campaign Status', icon: ClipboardList },
+  settings: { menu: 'Settings', icon: Settings },
+  help: { menu: 'Help', icon: HelpCircle },
+} as const;
+
+const dashboard = { menu: 'Dashboard', icon: LayoutDashboard };
+
+export const KINDS: Record<RequesterKind, KindDescriptor> = {
+  recipient: {
+    areaLabel: 'Recipient area',
+    pages: {
+      dashboard,
+      catalog: {
+        menu: 'Request a Device',
+        icon: ShoppingBag,
+        card: {
+          title: 'Start a Campaign',
+          text: 'Choose the device that would help you most from our catalog and tell us why you need it.',
+        },
+      },
+      status: {
+        ...sharedPages.status,
+        card: {
+          title: 'Campaign Status',
+          text: 'See where your request stands, what our team said, and how much donors have given.',
+        },
+      },
+      profile: {
+        menu: 'My Profile',
+        icon: User,
+        card: { title: 'My Profile', text: 'The details you gave us, and your ID document.' },
+      },
+      settings: { ...sharedPages.settings, card: { title: 'Settings', text: 'Change your password or sign out.' } },
+      help: {
+        ...sharedPages.help,
+        card: { title: 'Help', text: 'How requests work, collecting your device in Lagos, and how to reach us.' },
+      },
+    },
+    requestFlag: SETTINGS_KEYS.requestSubmitted,
+    dashboard: {
+      title: 'Recipient Dashboard',
+      cardsLabel: 'Your recipient area',
+      welcome: (user) => `Welcome, ${user.first_name}. From here you can request a device and follow your request.`,
+      completeProfile:
+        'Tell us about yourself and upload your ID. You can request a device once your profile is complete.',
+      overview: false,
+    },
+    catalog: {
+      title: 'Device Catalog',
+      intro: 'Choose one device that would help you most. Our team reviews every request.',
+      listLabel: 'Devices you can request',
+      failed: 'Could not fetch the product catalog.',
+      empty: 'No products are available in the catalog at this time.',
+      units: false,
+      unfinished: {
+        text: 'Complete your profile before making a request.',
+        link: 'Complete your profile',
+        to: '/onboarding',
+      },
+      open: {
+        text: 'You already have an active request, so the catalog is closed for now.',
+        link: 'View its status',
+        to: '/recipient/status',
+      },
+      summary: (name, price) => `${name}, ${formatNaira(price)}. Donors fund it; you pay nothing.`,
+      failedRequest: 'Failed to submit your campaign request.',
+      sent: 'Your request has been submitted for review.',
+      after: 'status',
+    },
+    status: {
+      failed: 'Could not fetch your campaign status.',
+      empty: 'You have not created a campaign yet.',
+      listLabel: 'Your requests, newest first',
+      toCatalog: 'Choose a device from the catalog',
+      // Spec 4: each status in words, with what it means for the recipient.
+      statuses: {
+        pending: {
+          word: 'Pending',
+          meaning: 'Your request is under review. Our team will reply within a few business days.',
+          tone: 'warning',
+          icon: Clock,
+        },
+        approved: {
+          word: 'Approved',
+          meaning: 'Your campaign is live for donors. Share its page with people who may want to help.',
+          tone: 'info',
+          icon: Radio,
+        },
+        rejected: {
+          word: 'Rejected',
+          meaning: 'Your request was not approved. You may request a device again.',
+          tone: 'danger',
+          icon: XCircle,
+        },
+        purchased: {
+          word: 'Funded',
+          meaning: 'A donor has funded your device. We will contact you to arrange collection at our centre in Lagos.',
+          tone: 'success',
+          icon: HandCoins,
+        },
+        delivered: {
+          word: 'Delivered',
+          meaning: 'Your device has been delivered. We hope it serves you well.',
+          tone: 'success',
+          icon: CheckCircle2,
+        },
+      },
+      withProgress: ['approved', 'purchased', 'delivered'],
+    },
+    settings: {
+      title: 'Settings',
+      tabs: false,
+      intro: 'More settings are under construction. For now you can change your password or sign out here.',
+      passwordNote: 'Changing your password signs you out on every other device.',
+    },
+  },
+  organization: {
+    areaLabel: 'Organization area',
+    pages: {
+      dashboard,
+      catalog: {
+        menu: 'Product Catalog',
+        icon: ShoppingBag,
+        card: {
+          title: 'Request Devices',
+          text: 'Choose a product from the organization catalog and the number of units you need.',
+        },
+      },
+      status: {
+        ...sharedPages.status,
+        card: { title: 'Campaign Status', text: 'Follow your requests: review, funding and units received.' },
+      },
+      profile: {
+        menu: 'Organization Profile',
+        icon: Building2,
+        card: { title: 'Organization Profile', text: 'The details and registration document you gave us.' },
+      },
+      team: {
+        menu: 'Team Members',
+        icon: Users,
+        card: { title: 'Team Members', text: 'The people who manage campaigns for your organization.' },
+      },
+      settings: {
+        ...sharedPages.settings,
+        card: { title: 'Settings', text: 'Your account, notifications, team and security.' },
+      },
+      help: {
+        ...sharedPages.help,
+        card: { title: 'Help', text: 'How organization requests work and how collection is arranged.' },
+      },
+    },
+    requestFlag: SETTINGS_KEYS.orgRequestSubmitted,
+    dashboard: {
+      title: 'Organization Dashboard',
+      cardsLabel: 'Your organization area',
+      welcome: (user) => {
+        const name = user.organizationName || user.first_name;
+        return name ? `Welcome, ${name}. Request devices for the people you serve and follow each request here.` : null;
+      },
+      completeProfile:
+        'Tell us about your organization and upload its registration document before you request devices.',
+      overview: true,
+    },
+    catalog: {
+      title: 'Organization Product Catalog',
+      intro: 'Choose a product and the number of units your organization needs. Donors fund each unit.',
+      listLabel: 'Products your organization can request',
+      failed: 'Could not fetch the organization product catalog.',
+      empty: 'No products are available in the organization catalog at this time.',
+      units: true,
+      unfinished: {
+        text: 'Complete your organization\u2019s profile before making a request.',
+        link: 'Complete the profile',
+        to: '/onboarding',
+      },
+      open: {
+        text: 'Your organization already has an active request. View its status on your',
+        link: 'dashboard',
+        to: '/organization/dashboard',
+        after: '.',
+      },
+      reasonLabel: 'Why does your organization need these units?',
+      summary: (name, price, quantity) =>
+        `${units(quantity)} of ${name} at ${formatNaira(price)} each: ${formatNaira(price * quantity)} in total, funded by donors.`,
+      failedRequest: 'Failed to submit your organization campaign request.',
+      sent: "Your organization's campaign request has been submitted for review!",
+      after: 'dashboard',
+    },
+    status: {
+      failed: 'Could not fetch your organization campaign status.',
+      empty: 'Your organization has not created any campaigns yet.',
+      listLabel: "Your organization's requests, newest first",
+      toCatalog: 'Choose a product from the catalog',
+      // Spec 4: an organization campaign's statuses in words, with what each means.
+      statuses: {
+        pending: {
+          word: 'Pending',
+          meaning: 'Your request is under review. Review takes 2-3 business days.',
+          tone: 'warning',
+          icon: Clock,
+        },
+        approved: {
+          word: 'Approved',
+          meaning: 'Your campaign is live: donors can fund its units.',
+          tone: 'info',
+          icon: Radio,
+        },
+        partially_fulfilled: {
+          word: 'Partially Funded',
+          meaning: 'Donors have funded some of the units. The campaign stays live for the rest.',
+          tone: 'info',
+          icon: HandCoins,
+        },
+        fulfilled: {
+          word: 'Fully Funded',
+          meaning: 'Every unit has been funded.',
+          tone: 'success',
+          icon: CheckCircle2,
+        },
+        rejected: {
+          word: 'Rejected',
+          meaning: 'This request was not approved. Your organization may make a new request.',
+          tone: 'danger',
+          icon: XCircle,
+        },
+      },
+      withProgress: ['approved', 'partially_fulfilled', 'fulfilled'],
+    },
+    settings: {
+      title: 'Organization Settings',
+      tabs: true,
+      passwordNote: 'Changing your password signs your organization\u2019s account out on every other device.',
+    },
+  },
+};
+
+/** The kind's pages in the sidebar's order, each with its words. */
+export const areaPages = (kind: RequesterKind): AreaPage[] =>
+  AREA_PAGES[kind].map((page) => ({ page, ...KINDS[kind].pages[page]! }));

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { changePassword, freshUserQuery, signOut, useSession } from '@/lib/session';
+import { Button } from '@/ui/button';
+import { ChangePasswordForm } from '@/ui/change-password-form';
+import { Page, Section } from '@/ui/page';
+import { tabClass, tabListClass } from '@/ui/tabs';
+import type { RequesterKind } from './area';
+import { KINDS } from './kinds';
+
+const panelClass =
+  'space-y-4 pt-6 text-lg outline-none focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300';
+
+/** What every account can already do here (decision 0014): change its password and sign out. */
+function Security({ kind }: { kind: RequesterKind }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <h3 className="text-xl font-bold">Change Password</h3>
+      <p>{KINDS[kind].settings.passwordNote}</p>
+      <ChangePasswordForm submit={changePassword} />
+      <h3 className="pt-4 text-xl font-bold">Log Out</h3>
+      <Button
+        variant="secondary"
+        onClick={async () => {
+          await signOut();
+          navigate('/login', { replace: true });
+        }}
+      >
+        <LogOut aria-hidden="true" className="size-5" />
+        Log Out
+      </Button>
+    </>
+  );
+}
+
+/** Spec 2's four tabs of organization settings. */
+function SettingsTabs({ kind }: { kind: RequesterKind }) {
+  const session = useSession();
+  const me = useQuery(freshUserQuery);
+  const user = me.data ?? session.user;
+  const panels = [
+    {
+      id: 'account',
+      title: 'Account',
+      body: (
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+          <dt className="font-semibold text-gray-700 dark:text-gray-300">Organization name</dt>
+          <dd className="wrap-anywhere">{user?.organizationName || 'Not set'}</dd>
+          <dt className="font-semibold text-gray-700 dark:text-gray-300">Email</dt>
+          <dd className="wrap-anywhere">{user?.email}</dd>
+        </dl>
+      ),
+    },
+    {
+      id: 'notifications',
+      title: 'Notifications',
+      body: <p>Organization notification settings will be available soon.</p>,
+    },
+    { id: 'team', title: 'Team', body: <p>Team management features will come in a future update.</p> },
+    { id: 'security', title: 'Security', body: <Security kind={kind} /> },
+  ];
+  return (
+    <Tabs>
+      <TabList aria-label="Settings" className={`${tabListClass} flex-wrap`}>
+        {panels.map((panel) => (
+          <Tab key={panel.id} id={panel.id} className={tabClass}>
+            {panel.title}
+          </Tab>
+        ))}
+      </TabList>
+      {panels.map((panel) => (
+        <TabPanel key={panel.id} id={panel.id} className={panelClass}>
+          <h2 className="text-2xl font-bold">{panel.title}</h2>
+          {panel.body}
+        </TabPanel>
+      ))}
+    </Tabs>
+  );
+}
+
+/**
+ * Spec 2 gives an organization four tabs of settings and calls a recipient's a placeholder under
+ * construction; both already offer what a signed-in person needs today.
+ */
+export default function SettingsPage({ kind }: { kind: RequesterKind }) {
+  const settings = KINDS[kind].settings;
+  return (
+    <Page title={settings.title} intro={settings.intro ? <p>{settings.intro}</p> : undefined}>
+      {settings.tabs ? (
+        <SettingsTabs kind={kind} />
+      ) : (
+        <Section title="Security" id="security">
+          <Security kind={kind} />
+        </Section>
+      )}
+    </Page>
+  );
+}
