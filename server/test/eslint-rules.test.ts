@@ -287,7 +287,7 @@ describe('import rules in eslint.config.js (eslint-rules/boundaries.js)', () => 
       'web/features/donor/gifts-page.tsx',
       "import { x } from '@/lib/api';\nimport { y } from '@/ui/button';\nimport { z } from '@contract/money';\nimport { w } from './api';\nexport const more = [y, z, w];",
     ],
-    ['web/app composing features', 'web/app/router.tsx', "import { x } from '@/features/giving/cart-page';"],
+    ['web/app composing features', 'web/app/router.tsx', "import { x } from '@/features/giving/gift-bag-page';"],
     ['web/ui importing web/lib', 'web/ui/page.tsx', "import { x } from '@/lib/page';"],
     [
       'a server module using another module’s queries',
@@ -298,7 +298,7 @@ describe('import rules in eslint.config.js (eslint-rules/boundaries.js)', () => 
     [
       'a feature’s nested folder importing its own feature',
       'web/features/giving/parts/x.tsx',
-      "import { x } from '../bag';\nimport { y } from '../../giving/cart-page';\nexport const more = [y];",
+      "import { x } from '../bag';\nimport { y } from '../../giving/gift-bag-page';\nexport const more = [y];",
     ],
     [
       'a server module using another module’s use-case',
@@ -339,7 +339,7 @@ describe('import rules in eslint.config.js (eslint-rules/boundaries.js)', () => 
     [
       'web/app loading a page dynamically',
       'web/app/router.tsx',
-      "export const load = () => import('@/features/giving/cart-page');\nconst x = () => import('../features/donor/gifts-page');",
+      "export const load = () => import('@/features/giving/gift-bag-page');\nconst x = () => import('../features/donor/gifts-page');",
     ],
     ['contract importing contract', 'contract/giving.ts', "import { x } from './money';"],
     [
