@@ -25,6 +25,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const kinds: CampaignKind[] = ['recipient', 'organization'];
 const allStatuses = new Set<string>([...recipientCampaignStatuses, ...organizationCampaignStatuses]);
 const sorted = (list: readonly string[]) => [...list].sort();
+const an = (kind: CampaignKind) => (kind === 'organization' ? 'an' : 'a');
 
 describe('the rule book against the database', () => {
   let ctx: TestContext;
@@ -121,7 +122,7 @@ const campaignTable = /recipient_campaigns\b|organization_campaigns\b|recipientC
 const sharedWords = new Set(['pending', 'delivered']);
 
 /** Campaign status literals in SQL text or drizzle conditions of one source file, outside the rule book. */
-export function statusLiteralsIn(source: string): string[] {
+function statusLiteralsIn(source: string): string[] {
   const found: string[] = [];
   for (const match of source.matchAll(/\bsql(?:<[^>`]*>)?`/g)) {
     const start = match.index + match[0].length;
@@ -201,7 +202,7 @@ describe('the rule book in behaviour', () => {
   for (const kind of kinds) {
     for (const status of statusesOf(kind)) {
       const facts = factsOf(kind, status);
-      it(`a ${kind} campaign ${status} is ${facts.givable ? '' : 'not '}givable, ${facts.public ? '' : 'not '}public, ${facts.open ? '' : 'not '}open`, async () => {
+      it(`${an(kind)} ${kind} campaign ${status} is ${facts.givable ? '' : 'not '}givable, ${facts.public ? '' : 'not '}public, ${facts.open ? '' : 'not '}open`, async () => {
         const { id, ownerId, ref } = await campaignIn(kind, status);
         const page = await ctx.app.inject({
           method: 'GET',
@@ -225,7 +226,7 @@ describe('the rule book in behaviour', () => {
         expect(owner?.canCreateCampaign).toBe(!facts.open);
       });
 
-      it(`a ${kind} campaign ${status} takes exactly the admin status changes the rule book lists`, async () => {
+      it(`${an(kind)} ${kind} campaign ${status} takes exactly the admin status changes the rule book lists`, async () => {
         for (const to of ['approved', 'rejected', 'pending'] as const) {
           const { ref } = await campaignIn(kind, status);
           const action = adminActionTo(kind, to);
@@ -241,7 +242,7 @@ describe('the rule book in behaviour', () => {
       });
     }
 
-    it(`a ${kind} gift moves a campaign to the statuses the rule book's gift moves name`, () => {
+    it(`${an(kind)} ${kind} gift moves a campaign to the statuses the rule book's gift moves name`, () => {
       const move = giftMove(kind);
       for (const from of move.from) {
         expect(factsOf(kind, from).gift).toContain(move.whenFunded);

@@ -33,9 +33,11 @@ type Rules<K extends CampaignKind> = Readonly<Record<StatusOf<K>, StatusRule<Sta
 
 /**
  * The rule book: every status of each campaign kind, one row each (spec section 4). Every status
- * condition in the code, SQL included, is derived from here; a new status is one row here plus its
- * value in the schema's status list (the row is required by the type). A status with no move out is
- * final. `status-rules.test.ts` checks the database's partial indexes and checks against this table.
+ * condition in the code, SQL included, is derived from here, and a status with no move out is
+ * final. A new status is one row here plus its value in the schema's status list (the type asks for
+ * the row); if it is public, open or may be featured, the partial indexes and the check that name
+ * those statuses change with it in a migration. `status-rules.test.ts` compares the database's
+ * indexes and checks with this table and looks for status lists written anywhere else.
  */
 export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
   recipient: {

@@ -9,8 +9,6 @@ import {
   type StatusOf,
 } from './status-rules';
 
-export type { CampaignKind, OrganizationCampaignStatus, RecipientCampaignStatus } from './status-rules';
-
 type MovesOf<K extends CampaignKind> = Record<StatusOf<K>, readonly StatusOf<K>[]>;
 type ActionsOf<K extends CampaignKind, A> = Record<StatusOf<K>, readonly A[]>;
 
