@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { DELETED_NAME, type AdminUser, type UserHistory, type UsersQuery } from '@contract/admin-users';
 import { SELF_SERVICE_ROLES } from '@contract/roles';
 import { selectRows, type Db } from '../../db/client';
+import { adminMove } from '../campaigns/status-rules';
 
 const selfService = sql.join(
   SELF_SERVICE_ROLES.map((r) => sql`${r}`),
@@ -131,6 +132,7 @@ export async function fileKeysOf(db: Db, userId: number): Promise<string[]> {
  * keep their rows and amounts.
  */
 export const ACCOUNT_DELETED_NOTE = 'Moved back to pending: the account was deleted.';
+const backToPending = adminMove('recipient', 'backToPending')!;
 
 export async function eraseUser(db: Db, userId: number): Promise<void> {
   await db.execute(sql`
@@ -152,8 +154,8 @@ export async function eraseUser(db: Db, userId: number): Promise<void> {
   // A live request nobody has funded yet leaves the public site: donors never give to a deleted account.
   // It waits under review, where an admin rejects it (the same move as "back to pending").
   await db.execute(sql`
-    update recipient_campaigns set status = 'pending', is_featured = false, admin_notes = ${ACCOUNT_DELETED_NOTE}, updated_at = now()
-     where recipient_id = ${userId} and status = 'approved'`);
+    update recipient_campaigns set status = ${backToPending.to}, is_featured = false, admin_notes = ${ACCOUNT_DELETED_NOTE}, updated_at = now()
+     where recipient_id = ${userId} and ${inArray(sql`status`, backToPending.from)}`);
   await db.execute(sql`delete from uploads where owner_id = ${userId}`);
   await db.execute(sql`delete from notifications where user_id = ${userId}`);
   await db.execute(sql`

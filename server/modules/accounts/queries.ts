@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type SessionUser } from '@contract/auth';
 import { appRole } from '@contract/roles';
 import type { Db } from '../../db/client';
 import type { AuthenticatedUser } from '../../http/session-user';
 import { organizationProfiles, roles, sessions, users, verificationCodes } from '../../db/schema/all';
+import { OPEN_STATUSES } from '../campaigns/status-rules';
 
 export type UserRow = typeof users.$inferSelect & { roleName: string };
 
@@ -25,12 +26,12 @@ export async function roleIdByName(db: Db, name: string): Promise<number> {
 
 /**
  * Request eligibility (spec 4), computed here and never stored: a recipient or organization whose
- * onboarding is complete and who has no open request (pending, approved, or for an organization
- * partially fulfilled). Rejected, purchased, delivered and fulfilled requests are closed.
+ * onboarding is complete and who has no open request (the rule book's open statuses, which the
+ * one-open-request indexes name too).
  */
 export const canCreateCampaignSql = sql<boolean>`(${users.isOnboardingComplete} and case ${roles.name}
-  when 'recipient' then not exists (select 1 from recipient_campaigns c where c.recipient_id = ${users.id} and c.status in ('pending', 'approved'))
-  when 'organization' then not exists (select 1 from organization_campaigns c where c.organization_id = ${users.id} and c.status in ('pending', 'approved', 'partially_fulfilled'))
+  when 'recipient' then not exists (select 1 from recipient_campaigns c where c.recipient_id = ${users.id} and ${inArray(sql`c.status`, OPEN_STATUSES.recipient)})
+  when 'organization' then not exists (select 1 from organization_campaigns c where c.organization_id = ${users.id} and ${inArray(sql`c.status`, OPEN_STATUSES.organization)})
   else false end)`;
 
 export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | undefined> {

@@ -1,38 +1,43 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
-  APPROVED_NOTE,
-  BACK_TO_PENDING_NOTE,
-  ORGANIZATION_APPROVED_NOTE,
   REASON_CHANGED_MEANWHILE,
   REJECT_NOTES_REQUIRED,
   type AdminOrganizationCampaign,
   type AdminRecipientCampaign,
-  type RecipientAction,
   type StatusChange,
 } from '@contract/admin';
-import { formatNaira } from '@contract/money';
 import type { AppDeps } from '../../deps';
 import { selectRows, type Db } from '../../db/client';
-import { organizationCampaigns, organizationProducts, products, recipientCampaigns } from '../../db/schema/all';
+import { recipientCampaigns } from '../../db/schema/all';
 import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
 import { JOB } from '../../jobs/names';
 import { audit } from '../audit/audit';
 import { mailNotice, tellUser, type Notice } from '../notifications/tell-user';
-import { findAdminOrganizationCampaign, findAdminRecipientCampaign } from './admin-queries';
+import {
+  campaignKinds,
+  campaignTables,
+  recipientProductName,
+  type CampaignChange,
+  type CampaignKindDescriptor,
+  type CampaignRow,
+} from './admin-kinds';
 import { refreshRecipientSearchText } from './queries';
 import {
-  assertTransition,
+  adminActionTo,
+  adminMove,
   statusesAllowing,
-  type OrganizationCampaignStatus,
-  type RecipientCampaignStatus,
-} from './transitions';
+  type ActionOf,
+  type CampaignKind,
+  type StatusOf,
+} from './status-rules';
+import { assertTransition } from './transitions';
 
 export type AdminDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage' | 'signer' | 'config' | 'publicCache'>;
 type Admin = { id: number };
 type Reply<C> = { message: string; campaign: C };
 
-const NOT_FOUND = 'Campaign not found.';
 const RACED = 'This campaign was changed a moment ago, perhaps by another admin. Reload to see where it stands now.';
 const files = (deps: AdminDeps) => ({ db: deps.db, storage: deps.storage, signer: deps.signer });
 
@@ -60,86 +65,131 @@ async function inTransaction<T>(
   return result;
 }
 
-/** Why a conditioned update changed nothing: gone (404), a move the table forbids (409 in words), or a race (409). */
-async function recipientRefusal(
+/** One campaign row of either kind, locked for the rest of the transaction when `lock` is set. */
+async function readCampaign<K extends CampaignKind>(
   db: Db,
+  kind: K,
   id: number,
-  to: RecipientCampaignStatus | null,
-  action: RecipientAction,
+  lock: boolean,
+): Promise<CampaignRow<K> | undefined> {
+  const table = campaignTables[kind];
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id));
+  const [row] = await (lock ? query.for('update') : query);
+  return row as CampaignRow<K> | undefined;
+}
+
+const why: Record<string, string> = {
+  feature: 'Only approved campaigns can be featured.',
+  unfeature: 'Only approved campaigns can be featured.',
+  editReason: 'The reason can be edited only while a campaign is pending or approved.',
+  markDelivered: 'Only a funded campaign can be marked delivered.',
+  addVideo: 'A thank-you video can be added once the device is delivered.',
+};
+
+/**
+ * Why a conditioned update changed nothing: gone (404), a move the rule book forbids or an action
+ * it does not allow in the campaign's status (409 in words), or a race (409).
+ */
+async function refusal<K extends CampaignKind>(
+  db: Db,
+  kind: K,
+  id: number,
+  to: StatusOf<K> | null,
+  action: ActionOf<K> | undefined,
 ): Promise<never> {
-  const [row] = await db
-    .select({ status: recipientCampaigns.status, isFeatured: recipientCampaigns.isFeatured })
-    .from(recipientCampaigns)
-    .where(eq(recipientCampaigns.id, id));
-  if (!row) throw notFound(NOT_FOUND);
-  if (to) assertTransition('recipient', row.status, to);
-  if (action === 'feature' && row.isFeatured)
+  const row = await readCampaign(db, kind, id, false);
+  if (!row) throw notFound(campaignKinds[kind].notFound);
+  const status = row.status as StatusOf<K>;
+  if (to) assertTransition(kind, status, to);
+  const featured = 'isFeatured' in row && row.isFeatured;
+  if (action === 'feature' && featured)
     throw new AppError('conflict', 'This campaign is already featured.').withCode('invalid_campaign_transition');
-  if (action === 'unfeature' && !row.isFeatured)
+  if (action === 'unfeature' && !featured)
     throw new AppError('conflict', 'This campaign is not featured.').withCode('invalid_campaign_transition');
-  if (!statusesAllowing(action).includes(row.status)) {
-    const what: Partial<Record<RecipientAction, string>> = {
-      feature: 'Only approved campaigns can be featured.',
-      unfeature: 'Only approved campaigns can be featured.',
-      editReason: 'The reason can be edited only while a campaign is pending or approved.',
-      markDelivered: 'Only a funded campaign can be marked delivered.',
-      addVideo: 'A thank-you video can be added once the device is delivered.',
-    };
+  if (action && !statusesAllowing(kind, action).includes(status)) {
     throw new AppError(
       'conflict',
-      `${what[action] ?? 'That is not possible now.'} This campaign is ${row.status}.`,
+      `${why[action] ?? 'That is not possible now.'} This campaign is ${status}.`,
     ).withCode('invalid_campaign_transition');
   }
   throw new AppError('conflict', RACED).withCode('campaign_changed');
 }
 
-type RecipientUpdated = { id: number; recipientId: number; productName: string; from: RecipientCampaignStatus };
+type Updated<K extends CampaignKind> = { id: number; ownerId: number; from: StatusOf<K>; before: CampaignRow<K> };
 
-/** The conditioned update: only while the campaign is in one of `from`; answers the row or null. */
-async function updateRecipient(
+/**
+ * The one path every admin change of either kind takes: lock the row (`SELECT ... FOR UPDATE`, so
+ * two admins at once take turns), then update it only while it is in one of `from`. Answers the
+ * row as it was, or null when it is gone or in another status.
+ */
+async function updateCampaign<K extends CampaignKind>(
   tx: Db,
+  kind: K,
   id: number,
-  from: RecipientCampaignStatus[],
-  set: Partial<typeof recipientCampaigns.$inferInsert>,
-  extra = sql`true`,
-) {
-  const [before] = await tx
-    .select({
-      status: recipientCampaigns.status,
-      reason: recipientCampaigns.reason,
-      notes: recipientCampaigns.adminNotes,
-      video: recipientCampaigns.appreciationVideoUrl,
-    })
-    .from(recipientCampaigns)
-    .where(eq(recipientCampaigns.id, id))
-    .for('update');
+  from: StatusOf<K>[],
+  set: CampaignChange<K>,
+  extra: SQL = sql`true`,
+): Promise<Updated<K> | null> {
+  const table = campaignTables[kind];
+  const before = await readCampaign(tx, kind, id, true);
+  if (!before) return null;
   const [row] = await tx
-    .update(recipientCampaigns)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(and(eq(recipientCampaigns.id, id), inArray(recipientCampaigns.status, from), extra))
-    .returning({
-      id: recipientCampaigns.id,
-      recipientId: recipientCampaigns.recipientId,
-      productId: recipientCampaigns.productId,
-    });
-  if (!row || !before) return null;
-  const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, row.productId));
-  return {
-    id: row.id,
-    recipientId: row.recipientId,
-    productName: product?.name ?? 'device',
-    from: before.status,
-    before,
-  } satisfies RecipientUpdated & { before: unknown };
+    .update(table as PgTable)
+    .set({ ...set, updatedAt: sql`now()` } as PgUpdateSetSource<PgTable>)
+    .where(and(eq(table.id, id), inArray(table.status, from), extra))
+    .returning({ id: table.id });
+  if (!row) return null;
+  const kindOf = campaignKinds[kind] as CampaignKindDescriptor<K>;
+  return { id, ownerId: kindOf.ownerOf(before), from: before.status as StatusOf<K>, before };
 }
 
-async function recipientReply(deps: AdminDeps, id: number, message: string): Promise<Reply<AdminRecipientCampaign>> {
-  const campaign = await findAdminRecipientCampaign(files(deps), id);
-  if (!campaign) throw notFound(NOT_FOUND);
+async function reply<K extends CampaignKind>(deps: AdminDeps, kind: K, id: number, message: string) {
+  const kindOf = campaignKinds[kind] as CampaignKindDescriptor<K>;
+  const campaign = await kindOf.find(files(deps), id);
+  if (!campaign) throw notFound(kindOf.notFound);
   return { message, campaign };
 }
 
-const statusLink = '/recipient/status';
+/**
+ * Approve, reject (notes required) or move back to pending, for either kind: the move must be an
+ * admin move in the rule book, from a status it allows; the owner is told in that kind's words.
+ */
+async function changeStatus<K extends CampaignKind>(
+  deps: AdminDeps,
+  admin: Admin,
+  kind: K,
+  id: number,
+  change: StatusChange,
+) {
+  const kindOf = campaignKinds[kind] as CampaignKindDescriptor<K>;
+  const notes = change.adminNotes?.trim() ?? '';
+  const to = change.status as StatusOf<K>;
+  if (to === 'rejected' && !notes)
+    throw new AppError('validation_failed', REJECT_NOTES_REQUIRED, { adminNotes: [REJECT_NOTES_REQUIRED] });
+  const action = adminActionTo(kind, to);
+  const move = action && adminMove(kind, action);
+  const words = kindOf.moved[to];
+  if (!action || !move || !words) return refusal(deps.db, kind, id, to, action);
+  const note = notes || words.defaultNote || '';
+  const done = await inTransaction(deps, async (tx, tell) => {
+    const row = await updateCampaign(tx, kind, id, move.from, { ...kindOf.onMove, status: to, adminNotes: note });
+    if (!row) return null;
+    await audit(tx, {
+      adminId: admin.id,
+      action: `campaign.${action}`,
+      entity: kindOf.entity,
+      entityId: id,
+      details: { from: row.from, to, notes: note },
+    });
+    await tell(row.ownerId, words.notice(await kindOf.describe(tx, row.before), notes));
+    return row;
+  });
+  if (!done) return refusal(deps.db, kind, id, to, action);
+  return reply(deps, kind, id, words.reply);
+}
 
 /** PATCH /admin/campaigns/{id}/status for a recipient campaign: approve, reject (notes required) or back to pending. */
 export async function changeRecipientStatus(
@@ -148,67 +198,20 @@ export async function changeRecipientStatus(
   id: number,
   change: StatusChange,
 ): Promise<Reply<AdminRecipientCampaign>> {
-  const notes = change.adminNotes?.trim() ?? '';
-  const to = change.status;
-  if (to === 'rejected' && !notes)
-    throw new AppError('validation_failed', REJECT_NOTES_REQUIRED, { adminNotes: [REJECT_NOTES_REQUIRED] });
-  const plan = {
-    approved: {
-      action: 'approve' as const,
-      from: 'pending' as const,
-      note: notes || APPROVED_NOTE,
-      message: 'Campaign approved. It is now live for donors.',
-    },
-    rejected: {
-      action: 'reject' as const,
-      from: 'pending' as const,
-      note: notes,
-      message: 'Campaign rejected. The recipient has been told why.',
-    },
-    pending: {
-      action: 'backToPending' as const,
-      from: 'approved' as const,
-      note: notes || BACK_TO_PENDING_NOTE,
-      message: 'Campaign moved back to pending.',
-    },
-  }[to];
-  const done = await inTransaction(deps, async (tx, tell) => {
-    const row = await updateRecipient(tx, id, [plan.from], { status: to, adminNotes: plan.note, isFeatured: false });
-    if (!row) return null;
-    await audit(tx, {
-      adminId: admin.id,
-      action: `campaign.${plan.action}`,
-      entity: 'recipient_campaign',
-      entityId: id,
-      details: { from: row.from, to, notes: plan.note },
-    });
-    const notice: Notice =
-      to === 'approved'
-        ? {
-            subject: 'Your campaign is live',
-            message: `Your request for a ${row.productName} has been approved. Your campaign is now live for donors.`,
-            link: statusLink,
-          }
-        : to === 'rejected'
-          ? {
-              subject: 'Your request was not approved',
-              message: `Your request for a ${row.productName} was not approved.`,
-              details: [`Our team's reason: ${notes}`, 'You may make a new request from the catalog.'],
-              link: statusLink,
-            }
-          : {
-              subject: 'Your campaign is back under review',
-              message: `Your campaign for a ${row.productName} is back under review. Donors cannot give to it until it is approved again.`,
-              link: statusLink,
-            };
-    await tell(row.recipientId, notice);
-    return row;
-  });
-  if (!done) return recipientRefusal(deps.db, id, to, plan.action);
-  return recipientReply(deps, id, plan.message);
+  return changeStatus(deps, admin, 'recipient', id, change);
 }
 
-/** POST /admin/campaigns/feature and /unfeature: approved campaigns only. */
+/** PATCH /admin/org-campaigns/{id}/status (and the shared call with 'org-{id}'): approve or reject a pending request. */
+export async function changeOrganizationStatus(
+  deps: AdminDeps,
+  admin: Admin,
+  id: number,
+  change: StatusChange,
+): Promise<Reply<AdminOrganizationCampaign>> {
+  return changeStatus(deps, admin, 'organization', id, change);
+}
+
+/** POST /admin/campaigns/feature and /unfeature: only in the statuses the rule book allows it. */
 export async function setFeatured(
   deps: AdminDeps,
   admin: Admin,
@@ -217,10 +220,11 @@ export async function setFeatured(
 ): Promise<Reply<AdminRecipientCampaign>> {
   const action = featured ? 'feature' : 'unfeature';
   const done = await inTransaction(deps, async (tx) => {
-    const row = await updateRecipient(
+    const row = await updateCampaign(
       tx,
+      'recipient',
       id,
-      ['approved'],
+      statusesAllowing('recipient', action),
       { isFeatured: featured },
       eq(recipientCampaigns.isFeatured, !featured),
     );
@@ -234,8 +238,13 @@ export async function setFeatured(
     });
     return row;
   });
-  if (!done) return recipientRefusal(deps.db, id, null, action);
-  return recipientReply(deps, id, featured ? 'Campaign featured on the home page.' : 'Campaign no longer featured.');
+  if (!done) return refusal(deps.db, 'recipient', id, null, action);
+  return reply(
+    deps,
+    'recipient',
+    id,
+    featured ? 'Campaign featured on the home page.' : 'Campaign no longer featured.',
+  );
 }
 
 /** PUT /admin/campaigns/{id}/reason: while pending or approved; the search text follows. */
@@ -247,7 +256,7 @@ export async function editReason(
   previousReason?: string,
 ): Promise<Reply<AdminRecipientCampaign>> {
   const done = await inTransaction(deps, async (tx) => {
-    const row = await updateRecipient(tx, id, statusesAllowing('editReason'), { reason });
+    const row = await updateCampaign(tx, 'recipient', id, statusesAllowing('recipient', 'editReason'), { reason });
     if (!row) return null;
     // The reason the admin started from must still be the one stored: two editors never overwrite each other unseen.
     if (previousReason !== undefined && row.before.reason !== previousReason)
@@ -262,31 +271,35 @@ export async function editReason(
     });
     return row;
   });
-  if (!done) return recipientRefusal(deps.db, id, null, 'editReason');
-  return recipientReply(deps, id, 'Reason updated.');
+  if (!done) return refusal(deps.db, 'recipient', id, null, 'editReason');
+  return reply(deps, 'recipient', id, 'Reason updated.');
 }
 
-/** PATCH /admin/campaigns/{id}/delivery: Mark Delivered (purchased to delivered). */
+/** PATCH /admin/campaigns/{id}/delivery: Mark Delivered, the rule book's move for that action. */
 export async function markDelivered(deps: AdminDeps, admin: Admin, id: number): Promise<Reply<AdminRecipientCampaign>> {
+  const move = adminMove('recipient', 'markDelivered')!;
   const done = await inTransaction(deps, async (tx, tell) => {
-    const row = await updateRecipient(tx, id, ['purchased'], { status: 'delivered', deliveryStatus: 'delivered' });
+    const row = await updateCampaign(tx, 'recipient', id, move.from, {
+      status: move.to,
+      deliveryStatus: 'delivered',
+    });
     if (!row) return null;
     await audit(tx, {
       adminId: admin.id,
       action: 'campaign.mark_delivered',
       entity: 'recipient_campaign',
       entityId: id,
-      details: { from: 'purchased', to: 'delivered' },
+      details: { from: row.from, to: move.to },
     });
-    await tell(row.recipientId, {
+    await tell(row.ownerId, {
       subject: 'Your device is delivered',
-      message: `Your ${row.productName} has been marked as delivered. We hope it serves you well.`,
-      link: statusLink,
+      message: `Your ${await recipientProductName(tx, row.before)} has been marked as delivered. We hope it serves you well.`,
+      link: campaignKinds.recipient.link,
     });
     return row;
   });
-  if (!done) return recipientRefusal(deps.db, id, 'delivered', 'markDelivered');
-  return recipientReply(deps, id, 'Marked as delivered. The recipient has been told.');
+  if (!done) return refusal(deps.db, 'recipient', id, move.to, 'markDelivered');
+  return reply(deps, 'recipient', id, 'Marked as delivered. The recipient has been told.');
 }
 
 /** POST /admin/campaigns/{id}/video: the thank-you video, once delivered; the campaign's donors are told. */
@@ -299,17 +312,20 @@ export async function addVideo(
   const baseUrl = publicBaseUrl(deps.config);
   let mailed = false;
   const done = await inTransaction(deps, async (tx) => {
-    const row = await updateRecipient(tx, id, ['delivered'], { appreciationVideoUrl: videoUrl });
+    const row = await updateCampaign(tx, 'recipient', id, statusesAllowing('recipient', 'addVideo'), {
+      appreciationVideoUrl: videoUrl,
+    });
     if (!row) return null;
+    const previous = row.before.appreciationVideoUrl;
     await audit(tx, {
       adminId: admin.id,
       action: 'campaign.add_video',
       entity: 'recipient_campaign',
       entityId: id,
-      details: { before: { appreciation_video_url: row.before.video }, after: { appreciation_video_url: videoUrl } },
+      details: { before: { appreciation_video_url: previous }, after: { appreciation_video_url: videoUrl } },
     });
     // The donors hear of the first video; a corrected link is not news.
-    if (row.before.video) return row;
+    if (previous) return row;
     const donors = await selectRows<{ user_id: number | null; email: string; name: string }>(
       tx,
       // A guest whose address belongs to a verified account sees the gift in /donor/gifts too (as that page counts it).
@@ -320,7 +336,7 @@ export async function addVideo(
            where i.recipient_campaign_id = ${id} and i.status = 'allocated'
            order by lower(d.donor_email), d.donor_user_id nulls last`,
     );
-    const message = `A thank-you video for the ${row.productName} you gave has been added.`;
+    const message = `A thank-you video for the ${await recipientProductName(tx, row.before)} you gave has been added.`;
     for (const donor of donors) {
       const notice = {
         subject: 'A thank-you video for your gift',
@@ -334,80 +350,6 @@ export async function addVideo(
     return row;
   });
   if (mailed) deps.jobs.wake(JOB.mail);
-  if (!done) return recipientRefusal(deps.db, id, null, 'addVideo');
-  return recipientReply(deps, id, mailed ? 'Video added. The donors have been told.' : 'Video saved.');
-}
-
-/** PATCH /admin/org-campaigns/{id}/status (and the shared call with 'org-{id}'): approve or reject a pending request. */
-export async function changeOrganizationStatus(
-  deps: AdminDeps,
-  admin: Admin,
-  id: number,
-  change: StatusChange,
-): Promise<Reply<AdminOrganizationCampaign>> {
-  const notes = change.adminNotes?.trim() ?? '';
-  const to = change.status;
-  if (to === 'rejected' && !notes)
-    throw new AppError('validation_failed', REJECT_NOTES_REQUIRED, { adminNotes: [REJECT_NOTES_REQUIRED] });
-  const note = to === 'approved' ? notes || ORGANIZATION_APPROVED_NOTE : notes;
-  const done = await inTransaction(deps, async (tx, tell) => {
-    if (to === 'pending') return null;
-    const [row] = await tx
-      .update(organizationCampaigns)
-      .set({ status: to, adminNotes: note, updatedAt: sql`now()` })
-      .where(and(eq(organizationCampaigns.id, id), eq(organizationCampaigns.status, 'pending')))
-      .returning({
-        organizationId: organizationCampaigns.organizationId,
-        productId: organizationCampaigns.organizationProductId,
-        quantity: organizationCampaigns.quantity,
-        total: organizationCampaigns.totalPriceKobo,
-      });
-    if (!row) return null;
-    const [product] = await tx
-      .select({ name: organizationProducts.name })
-      .from(organizationProducts)
-      .where(eq(organizationProducts.id, row.productId));
-    const what = `${row.quantity} ${row.quantity === 1 ? 'unit' : 'units'} of ${product?.name ?? 'a product'} (${formatNaira(row.total)})`;
-    await audit(tx, {
-      adminId: admin.id,
-      action: to === 'approved' ? 'campaign.approve' : 'campaign.reject',
-      entity: 'organization_campaign',
-      entityId: id,
-      details: { from: 'pending', to, notes: note },
-    });
-    await tell(
-      row.organizationId,
-      to === 'approved'
-        ? {
-            subject: "Your organization's campaign is live",
-            message: `Your organization's request for ${what} has been approved. It is now live for donors.`,
-            link: '/organization/status',
-          }
-        : {
-            subject: "Your organization's request was not approved",
-            message: `Your organization's request for ${what} was not approved.`,
-            details: [`Our team's reason: ${notes}`, 'Your organization may make a new request from the catalog.'],
-            link: '/organization/status',
-          },
-    );
-    return row;
-  });
-  if (!done) {
-    const [row] = await deps.db
-      .select({ status: organizationCampaigns.status })
-      .from(organizationCampaigns)
-      .where(eq(organizationCampaigns.id, id));
-    if (!row) throw notFound('Organization campaign not found.');
-    assertTransition('organization', row.status, to as OrganizationCampaignStatus);
-    throw new AppError('conflict', RACED).withCode('campaign_changed');
-  }
-  const campaign = await findAdminOrganizationCampaign(files(deps), id);
-  if (!campaign) throw notFound('Organization campaign not found.');
-  return {
-    message:
-      to === 'approved'
-        ? 'Organization campaign approved. It is now live for donors.'
-        : 'Organization campaign rejected. The organization has been told why.',
-    campaign,
-  };
+  if (!done) return refusal(deps.db, 'recipient', id, null, 'addVideo');
+  return reply(deps, 'recipient', id, mailed ? 'Video added. The donors have been told.' : 'Video saved.');
 }

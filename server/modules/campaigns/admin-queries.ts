@@ -19,6 +19,7 @@ import {
 import type { LinkSigner, Storage } from '../../providers/storage/storage';
 import { documentLink } from '../onboarding/profiles';
 import { PUBLIC_ORGANIZATION_STATUSES, PUBLIC_RECIPIENT_STATUSES } from './queries';
+import { FEATURABLE_STATUSES, GIVABLE_STATUSES, REVIEW_STATUSES } from './status-rules';
 import { allowedOrganizationActions, allowedRecipientActions } from './transitions';
 
 type Files = { db: Db; storage: Storage; signer: LinkSigner };
@@ -107,10 +108,10 @@ export async function listRecipientCampaignsFor(
 ): Promise<AdminRecipientCampaign[]> {
   const where =
     list === 'pending'
-      ? eq(recipientCampaigns.status, 'pending')
+      ? inArray(recipientCampaigns.status, REVIEW_STATUSES.recipient)
       : list === 'approved'
-        ? and(eq(recipientCampaigns.status, 'approved'), eq(recipientCampaigns.isFeatured, false))
-        : and(eq(recipientCampaigns.status, 'approved'), eq(recipientCampaigns.isFeatured, true));
+        ? and(inArray(recipientCampaigns.status, GIVABLE_STATUSES.recipient), eq(recipientCampaigns.isFeatured, false))
+        : and(inArray(recipientCampaigns.status, FEATURABLE_STATUSES), eq(recipientCampaigns.isFeatured, true));
   const order =
     list === 'pending'
       ? [asc(recipientCampaigns.createdAt), asc(recipientCampaigns.id)]
@@ -254,7 +255,7 @@ export async function listOrganizationCampaignsFor(
 ): Promise<AdminOrganizationCampaign[]> {
   const where = [
     list === 'pending'
-      ? eq(organizationCampaigns.status, 'pending')
+      ? inArray(organizationCampaigns.status, REVIEW_STATUSES.organization)
       : inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES]),
   ];
   if (organizationId) where.push(eq(organizationCampaigns.organizationId, organizationId));
@@ -280,14 +281,14 @@ export async function findAdminOrganizationCampaign(
 export async function adminOverview(db: Db): Promise<AdminOverview> {
   const [r] = await db
     .select({
-      pending: sql<number>`count(*) filter (where ${recipientCampaigns.status} = 'pending')::int`,
-      approved: sql<number>`count(*) filter (where ${recipientCampaigns.status} = 'approved' and not ${recipientCampaigns.isFeatured})::int`,
-      featured: sql<number>`count(*) filter (where ${recipientCampaigns.status} = 'approved' and ${recipientCampaigns.isFeatured})::int`,
+      pending: sql<number>`count(*) filter (where ${inArray(recipientCampaigns.status, REVIEW_STATUSES.recipient)})::int`,
+      approved: sql<number>`count(*) filter (where ${inArray(recipientCampaigns.status, GIVABLE_STATUSES.recipient)} and not ${recipientCampaigns.isFeatured})::int`,
+      featured: sql<number>`count(*) filter (where ${inArray(recipientCampaigns.status, FEATURABLE_STATUSES)} and ${recipientCampaigns.isFeatured})::int`,
     })
     .from(recipientCampaigns);
   const [o] = await db
     .select({
-      pending: sql<number>`count(*) filter (where ${organizationCampaigns.status} = 'pending')::int`,
+      pending: sql<number>`count(*) filter (where ${inArray(organizationCampaigns.status, REVIEW_STATUSES.organization)})::int`,
       active: sql<number>`count(*) filter (where ${inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES])})::int`,
     })
     .from(organizationCampaigns);

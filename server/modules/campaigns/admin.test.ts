@@ -294,6 +294,19 @@ describe('admin: organization campaigns', () => {
     }[];
     expect(active.map((c) => c.id)).toEqual([first]);
   });
+  it('lets one of two admins approving the same organization request at once win; the other gets a clear 409', async () => {
+    const orgId = await createUser(ctx.database.db, 'organization');
+    const id = await createOrganizationCampaign(ctx.database.db, 3, { status: 'pending', organizationId: orgId });
+    const [a, b] = await Promise.all([
+      call('PATCH', `/api/admin/org-campaigns/${id}/status`, { status: 'approved' }),
+      call('PATCH', `/api/admin/org-campaigns/${id}/status`, { status: 'approved' }, other.token),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json().message).toBe('This campaign is already approved.');
+    expect(await auditFor('organization_campaign', id)).toHaveLength(1);
+    expect(await notices(orgId)).toHaveLength(1);
+  });
 });
 
 describe('admin: lists, overview, audit and access', () => {

@@ -13,11 +13,12 @@ import {
 import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
 import type { Cursor } from './cursor';
+import { FEATURABLE_STATUSES, isFunded, PUBLIC_STATUSES } from './status-rules';
 
-/** Recipient campaigns a donor may see: live, or funded (shown as funded, closed to gifts). */
-export const PUBLIC_RECIPIENT_STATUSES = ['approved', 'purchased', 'delivered'] as const;
+/** Recipient campaigns a donor may see (the rule book's public statuses). */
+export const PUBLIC_RECIPIENT_STATUSES = PUBLIC_STATUSES.recipient;
 /** Organization campaigns a donor may see. */
-export const PUBLIC_ORGANIZATION_STATUSES = ['approved', 'partially_fulfilled', 'fulfilled'] as const;
+export const PUBLIC_ORGANIZATION_STATUSES = PUBLIC_STATUSES.organization;
 
 // Microsecond-exact text form of created_at, so keyset cursors never skip or repeat a row.
 const cursorTs = (column: AnyColumn) =>
@@ -55,7 +56,7 @@ export function toPublicRecipientCampaign(
   row: Omit<RecipientRow, 'cursorTs'>,
   storage: Storage,
 ): PublicRecipientCampaign {
-  const funded = row.status === 'purchased' || row.status === 'delivered';
+  const funded = isFunded('recipient', row.status);
   return {
     id: row.id,
     type: 'recipient',
@@ -117,7 +118,7 @@ export async function listPublicRecipientCampaigns(
   storage: Storage,
   opts: { limit: number; cursor?: Cursor },
 ): Promise<Page<PublicRecipientCampaign>> {
-  const where = [inArray(recipientCampaigns.status, [...PUBLIC_RECIPIENT_STATUSES])];
+  const where = [inArray(recipientCampaigns.status, PUBLIC_RECIPIENT_STATUSES)];
   if (opts.cursor) where.push(after(recipientCampaigns.createdAt, recipientCampaigns.id, opts.cursor));
   const rows = await recipientBase(db)
     .where(and(...where))
@@ -128,7 +129,7 @@ export async function listPublicRecipientCampaigns(
 
 export async function listFeaturedCampaigns(db: Db, storage: Storage): Promise<PublicRecipientCampaign[]> {
   const rows = await recipientBase(db)
-    .where(and(eq(recipientCampaigns.status, 'approved'), eq(recipientCampaigns.isFeatured, true)))
+    .where(and(inArray(recipientCampaigns.status, FEATURABLE_STATUSES), eq(recipientCampaigns.isFeatured, true)))
     .orderBy(desc(recipientCampaigns.updatedAt), desc(recipientCampaigns.id))
     .limit(12);
   return rows.map((r) => toPublicRecipientCampaign(r, storage));
@@ -140,7 +141,7 @@ export async function findPublicRecipientCampaign(
   id: number,
 ): Promise<PublicRecipientCampaign | undefined> {
   const [row] = await recipientBase(db)
-    .where(and(eq(recipientCampaigns.id, id), inArray(recipientCampaigns.status, [...PUBLIC_RECIPIENT_STATUSES])))
+    .where(and(eq(recipientCampaigns.id, id), inArray(recipientCampaigns.status, PUBLIC_RECIPIENT_STATUSES)))
     .limit(1);
   return row ? toPublicRecipientCampaign(row, storage) : undefined;
 }
@@ -195,7 +196,7 @@ export function toPublicOrganizationCampaign(
     reason: row.reason,
     specifications: { ...(row.productSpecifications ?? {}), ...(row.campaignSpecifications ?? {}) },
     status: row.status,
-    is_funded: row.status === 'fulfilled' || row.unitsFulfilled >= row.quantity,
+    is_funded: isFunded('organization', row.status) || row.unitsFulfilled >= row.quantity,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -215,7 +216,7 @@ export async function listPublicOrganizationCampaigns(
   storage: Storage,
   opts: { limit: number; cursor?: Cursor },
 ): Promise<Page<PublicOrganizationCampaign>> {
-  const where = [inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES])];
+  const where = [inArray(organizationCampaigns.status, PUBLIC_ORGANIZATION_STATUSES)];
   if (opts.cursor) where.push(after(organizationCampaigns.createdAt, organizationCampaigns.id, opts.cursor));
   const rows = await organizationBase(db)
     .where(and(...where))
@@ -230,9 +231,7 @@ export async function findPublicOrganizationCampaign(
   id: number,
 ): Promise<PublicOrganizationCampaign | undefined> {
   const [row] = await organizationBase(db)
-    .where(
-      and(eq(organizationCampaigns.id, id), inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES])),
-    )
+    .where(and(eq(organizationCampaigns.id, id), inArray(organizationCampaigns.status, PUBLIC_ORGANIZATION_STATUSES)))
     .limit(1);
   return row ? toPublicOrganizationCampaign(row, storage) : undefined;
 }
@@ -351,13 +350,13 @@ export async function listPublicCampaignRefs(
     db
       .select({ id: recipientCampaigns.id, updatedAt: updated(recipientCampaigns.updatedAt) })
       .from(recipientCampaigns)
-      .where(inArray(recipientCampaigns.status, [...PUBLIC_RECIPIENT_STATUSES]))
+      .where(inArray(recipientCampaigns.status, PUBLIC_RECIPIENT_STATUSES))
       .orderBy(desc(recipientCampaigns.createdAt), desc(recipientCampaigns.id))
       .limit(limit),
     db
       .select({ id: organizationCampaigns.id, updatedAt: updated(organizationCampaigns.updatedAt) })
       .from(organizationCampaigns)
-      .where(inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES]))
+      .where(inArray(organizationCampaigns.status, PUBLIC_ORGANIZATION_STATUSES))
       .orderBy(desc(organizationCampaigns.createdAt), desc(organizationCampaigns.id))
       .limit(limit),
   ]);

@@ -21,6 +21,7 @@ import {
   refreshOrganizationSearchText,
   refreshRecipientSearchText,
 } from './queries';
+import { FUNDED_STATUSES, OPEN_STATUSES } from './status-rules';
 
 export const ONBOARD_FIRST = 'Complete your profile before making a request.';
 export const RECIPIENT_HAS_OPEN = 'You already have an active request. View its status on your dashboard.';
@@ -214,8 +215,8 @@ export async function myOrganizationCampaigns(
 export async function organizationOverview(db: Db, userId: number): Promise<OrganizationOverview> {
   const [row] = await db
     .select({
-      active: sql<number>`count(*) filter (where ${inArray(organizationCampaigns.status, ['pending', 'approved', 'partially_fulfilled'])})::int`,
-      received: sql<number>`coalesce(sum(${organizationCampaigns.unitsFulfilled}) filter (where ${eq(organizationCampaigns.status, 'fulfilled')}), 0)::int`,
+      active: sql<number>`count(*) filter (where ${inArray(organizationCampaigns.status, OPEN_STATUSES.organization)})::int`,
+      received: sql<number>`coalesce(sum(${organizationCampaigns.unitsFulfilled}) filter (where ${inArray(organizationCampaigns.status, FUNDED_STATUSES.organization)}), 0)::int`,
     })
     .from(organizationCampaigns)
     .where(and(eq(organizationCampaigns.organizationId, userId)));

@@ -1,36 +1,28 @@
 import type { OrganizationAction, RecipientAction } from '@contract/admin';
-import type { organizationCampaignStatuses, recipientCampaignStatuses } from '../../db/schema/campaigns';
 import { AppError } from '../../http/errors';
+import {
+  factsOf,
+  statusesOf,
+  type CampaignKind,
+  type OrganizationCampaignStatus,
+  type RecipientCampaignStatus,
+  type StatusOf,
+} from './status-rules';
 
-export type RecipientCampaignStatus = (typeof recipientCampaignStatuses)[number];
-export type OrganizationCampaignStatus = (typeof organizationCampaignStatuses)[number];
-export type CampaignKind = 'recipient' | 'organization';
-type StatusOf<K extends CampaignKind> = K extends 'recipient' ? RecipientCampaignStatus : OrganizationCampaignStatus;
+type MovesOf<K extends CampaignKind> = Record<StatusOf<K>, readonly StatusOf<K>[]>;
+type ActionsOf<K extends CampaignKind, A> = Record<StatusOf<K>, readonly A[]>;
+
+function perStatus<K extends CampaignKind, T>(kind: K, read: (status: StatusOf<K>) => T): Record<StatusOf<K>, T> {
+  return Object.fromEntries(statusesOf(kind).map((status) => [status, read(status)])) as Record<StatusOf<K>, T>;
+}
 
 /**
- * Every status change a campaign may make (spec section 4), in one place so admin actions, gifts
- * and deliveries cannot each invent their own. Who makes each move:
- * - an admin: pending to approved or rejected, and a recipient campaign from approved back to pending;
- * - a recorded gift: approved to purchased (recipient), approved or partially_fulfilled to
- *   partially_fulfilled or fulfilled (organization);
- * - an admin marking the device delivered: purchased to delivered.
- * Rejected, delivered and fulfilled are final.
+ * Every status change a campaign may make, by an admin or a recorded gift, as the rule book
+ * (`status-rules.ts`) says. A status with no move out is final.
  */
-export const campaignTransitions: { [K in CampaignKind]: Record<StatusOf<K>, readonly StatusOf<K>[]> } = {
-  recipient: {
-    pending: ['approved', 'rejected'],
-    approved: ['pending', 'purchased'],
-    purchased: ['delivered'],
-    rejected: [],
-    delivered: [],
-  },
-  organization: {
-    pending: ['approved', 'rejected'],
-    approved: ['partially_fulfilled', 'fulfilled'],
-    partially_fulfilled: ['partially_fulfilled', 'fulfilled'],
-    fulfilled: [],
-    rejected: [],
-  },
+export const campaignTransitions: { [K in CampaignKind]: MovesOf<K> } = {
+  recipient: perStatus('recipient', (s) => factsOf('recipient', s).moves),
+  organization: perStatus('organization', (s) => factsOf('organization', s).moves),
 };
 
 const words: Record<RecipientCampaignStatus | OrganizationCampaignStatus, string> = {
@@ -59,32 +51,19 @@ export function assertTransition<K extends CampaignKind>(kind: K, from: StatusOf
 }
 
 /**
- * What an admin may do to a recipient campaign in each status, besides the status moves above
- * (which approve, reject and back-to-pending follow). Every admin call checks its action here and
- * makes its change only while the campaign is still in a status that allows it.
+ * What an admin may do to a campaign in each status (its moves first), from the rule book. Every
+ * admin call checks its action here and makes its change only while the campaign is still in a
+ * status that allows it.
  */
-export const recipientAdminActions: Record<RecipientCampaignStatus, readonly RecipientAction[]> = {
-  pending: ['approve', 'reject', 'editReason'],
-  approved: ['backToPending', 'feature', 'unfeature', 'editReason'],
-  purchased: ['markDelivered'],
-  delivered: ['addVideo'],
-  rejected: [],
-};
+export const recipientAdminActions: ActionsOf<'recipient', RecipientAction> = perStatus(
+  'recipient',
+  (s) => factsOf('recipient', s).adminActions,
+);
 
-export const organizationAdminActions: Record<OrganizationCampaignStatus, readonly OrganizationAction[]> = {
-  pending: ['approve', 'reject'],
-  approved: ['viewDonations'],
-  partially_fulfilled: ['viewDonations'],
-  fulfilled: ['viewDonations'],
-  rejected: [],
-};
-
-/** The statuses in which an admin action is allowed (the row's state the update is conditioned on). */
-export function statusesAllowing(action: RecipientAction): RecipientCampaignStatus[] {
-  return (Object.keys(recipientAdminActions) as RecipientCampaignStatus[]).filter((s) =>
-    recipientAdminActions[s].includes(action),
-  );
-}
+export const organizationAdminActions: ActionsOf<'organization', OrganizationAction> = perStatus(
+  'organization',
+  (s) => factsOf('organization', s).adminActions,
+);
 
 export function allowedRecipientActions(status: RecipientCampaignStatus, isFeatured: boolean): RecipientAction[] {
   return recipientAdminActions[status].filter((a) =>

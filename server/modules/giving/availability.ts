@@ -15,8 +15,6 @@ export type LockedCampaign = {
   ownerId: number;
 };
 
-export const GIVABLE = { recipient: ['approved'], organization: ['approved', 'partially_fulfilled'] } as const;
-
 export const remaining = (c: LockedCampaign) => c.quantity - c.unitsFulfilled - c.heldByOthers;
 
 /**

@@ -4,8 +4,10 @@ import { donationItems, donations } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { PaymentProvider } from '../../providers/payments/payments';
+import { giftMove, isGivable } from '../campaigns/status-rules';
+import { statusLiterals } from '../campaigns/status-sql';
 import { announceGift, type RecordedGift } from './announce-gift';
-import { GIVABLE, lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
+import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
 
 export type Fulfilment = RecordedGift & {
   /** True only for the call that recorded the gift; repeats answer the same result with false. */
@@ -72,6 +74,13 @@ export async function fulfilDonation(
   );
 }
 
+// The moves a gift makes, from the rule book, written into the statements' text. A recipient
+// campaign is one unit, so its gift always funds it.
+const recipientGift = giftMove('recipient');
+const organizationGift = giftMove('organization');
+if (!organizationGift.whenPartly)
+  throw new Error('An organization campaign must take gifts until its last unit is funded.');
+
 /** Run on every gift, the campaign updates while other donors wait: named prepared statements (see compiledSelect). */
 const statements = {
   lockDonation: compiledSelect<{
@@ -98,18 +107,19 @@ const statements = {
   ),
   fundRecipient: compiledSelect<{ id: number }>(
     sql`update recipient_campaigns
-           set status = 'purchased', is_featured = false, units_fulfilled = 1, amount_raised_kobo = amount_raised_kobo + ${sql.placeholder('amount')}::bigint,
+           set status = ${statusLiterals([recipientGift.whenFunded])}, is_featured = false, units_fulfilled = 1, amount_raised_kobo = amount_raised_kobo + ${sql.placeholder('amount')}::bigint,
                delivery_status = 'processing_pickup', updated_at = now()
-         where id = ${sql.placeholder('id')}::int and status = 'approved' and units_fulfilled = 0
+         where id = ${sql.placeholder('id')}::int and status in (${statusLiterals(recipientGift.from)}) and units_fulfilled = 0
          returning id`,
     'giving_fund_recipient_campaign',
   ),
   fundOrganization: compiledSelect<{ id: number }>(
     sql`update organization_campaigns
            set units_fulfilled = units_fulfilled + ${sql.placeholder('units')}::int, amount_raised_kobo = amount_raised_kobo + ${sql.placeholder('amount')}::bigint,
-               status = case when units_fulfilled + ${sql.placeholder('units')}::int >= quantity then 'fulfilled' else 'partially_fulfilled' end,
+               status = case when units_fulfilled + ${sql.placeholder('units')}::int >= quantity then ${statusLiterals([organizationGift.whenFunded])}
+                             else ${statusLiterals([organizationGift.whenPartly])} end,
                updated_at = now()
-         where id = ${sql.placeholder('id')}::int and status in ('approved', 'partially_fulfilled') and units_fulfilled + ${sql.placeholder('units')}::int <= quantity
+         where id = ${sql.placeholder('id')}::int and status in (${statusLiterals(organizationGift.from)}) and units_fulfilled + ${sql.placeholder('units')}::int <= quantity
          returning id`,
     'giving_fund_organization_campaign',
   ),
@@ -163,7 +173,7 @@ async function recordGift(
     items.map((item, index) => {
       const ref = refs[index]!;
       const c = campaigns.get(`${ref.kind}:${ref.id}`);
-      const open = c && (GIVABLE[ref.kind] as readonly string[]).includes(c.status);
+      const open = c && isGivable(ref.kind, c.status);
       // Our own hold is excluded from heldByOthers, so this is what we may still take.
       return { item, ref, c, fits: Boolean(c && open && remaining(c) >= item.units) };
     });

@@ -12,7 +12,8 @@ import {
 import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
-import { GIVABLE, lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
+import { isGivable } from '../campaigns/status-rules';
+import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
 import { releaseDonations } from './release-hold';
 
 /**
@@ -127,7 +128,7 @@ function weighBag(bag: Bag, campaigns: Map<string, LockedCampaign>): Weighed {
   const { problems } = out;
   for (const [key, want] of bag) {
     const c = campaigns.get(key);
-    if (!c || !(GIVABLE[want.kind] as readonly string[]).includes(c.status)) {
+    if (!c || !isGivable(want.kind, c.status)) {
       problems.push(c ? `${c.label} is no longer open for gifts` : 'a campaign in your bag no longer exists');
       continue;
     }

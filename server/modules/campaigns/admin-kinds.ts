@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import {
+  APPROVED_NOTE,
+  BACK_TO_PENDING_NOTE,
+  ORGANIZATION_APPROVED_NOTE,
+  type AdminOrganizationCampaign,
+  type AdminRecipientCampaign,
+} from '@contract/admin';
+import { formatNaira } from '@contract/money';
+import type { Db } from '../../db/client';
+import { organizationCampaigns, organizationProducts, products, recipientCampaigns } from '../../db/schema/all';
+import type { LinkSigner, Storage } from '../../providers/storage/storage';
+import type { Notice } from '../notifications/tell-user';
+import { findAdminOrganizationCampaign, findAdminRecipientCampaign } from './admin-queries';
+import type { CampaignKind, StatusOf } from './status-rules';
+
+export const campaignTables = { recipient: recipientCampaigns, organization: organizationCampaigns } as const;
+export type CampaignRow<K extends CampaignKind> = (typeof campaignTables)[K]['$inferSelect'];
+export type CampaignChange<K extends CampaignKind> = Partial<(typeof campaignTables)[K]['$inferInsert']>;
+type AdminCampaign<K extends CampaignKind> = K extends 'recipient' ? AdminRecipientCampaign : AdminOrganizationCampaign;
+type Files = { db: Db; storage: Storage; signer: LinkSigner };
+
+/** What an admin's status change says: the note kept when none is given, the admin's reply, the owner's notice. */
+type MoveWords = {
+  defaultNote?: string;
+  reply: string;
+  notice: (what: string, notes: string) => Notice;
+};
+
+/**
+ * Everything admin review needs to know about a campaign kind that is not a status rule: its
+ * table, its owner, where the owner's notices point, how a request is named, and the words of each
+ * status change an admin makes.
+ */
+export type CampaignKindDescriptor<K extends CampaignKind> = {
+  entity: 'recipient_campaign' | 'organization_campaign';
+  notFound: string;
+  link: string;
+  ownerOf: (row: CampaignRow<K>) => number;
+  /** Set with every status move an admin makes. */
+  onMove: CampaignChange<K>;
+  /** How the owner's notices name the request. */
+  describe: (db: Db, row: CampaignRow<K>) => Promise<string>;
+  moved: Partial<Record<StatusOf<K>, MoveWords>>;
+  find: (files: Files, id: number) => Promise<AdminCampaign<K> | undefined>;
+};
+
+export async function recipientProductName(db: Db, row: CampaignRow<'recipient'>): Promise<string> {
+  const [product] = await db.select({ name: products.name }).from(products).where(eq(products.id, row.productId));
+  return product?.name ?? 'device';
+}
+
+const recipientLink = '/recipient/status';
+const organizationLink = '/organization/status';
+
+export const campaignKinds: { [K in CampaignKind]: CampaignKindDescriptor<K> } = {
+  recipient: {
+    entity: 'recipient_campaign',
+    notFound: 'Campaign not found.',
+    link: recipientLink,
+    ownerOf: (row) => row.recipientId,
+    // Only a live campaign may be featured, and every admin move leaves or reaches one unfeatured.
+    onMove: { isFeatured: false },
+    describe: recipientProductName,
+    moved: {
+      approved: {
+        defaultNote: APPROVED_NOTE,
+        reply: 'Campaign approved. It is now live for donors.',
+        notice: (product) => ({
+          subject: 'Your campaign is live',
+          message: `Your request for a ${product} has been approved. Your campaign is now live for donors.`,
+          link: recipientLink,
+        }),
+      },
+      rejected: {
+        reply: 'Campaign rejected. The recipient has been told why.',
+        notice: (product, notes) => ({
+          subject: 'Your request was not approved',
+          message: `Your request for a ${product} was not approved.`,
+          details: [`Our team's reason: ${notes}`, 'You may make a new request from the catalog.'],
+          link: recipientLink,
+        }),
+      },
+      pending: {
+        defaultNote: BACK_TO_PENDING_NOTE,
+        reply: 'Campaign moved back to pending.',
+        notice: (product) => ({
+          subject: 'Your campaign is back under review',
+          message: `Your campaign for a ${product} is back under review. Donors cannot give to it until it is approved again.`,
+          link: recipientLink,
+        }),
+      },
+    },
+    find: findAdminRecipientCampaign,
+  },
+  organization: {
+    entity: 'organization_campaign',
+    notFound: 'Organization campaign not found.',
+    link: organizationLink,
+    ownerOf: (row) => row.organizationId,
+    onMove: {},
+    describe: async (db, row) => {
+      const [product] = await db
+        .select({ name: organizationProducts.name })
+        .from(organizationProducts)
+        .where(eq(organizationProducts.id, row.organizationProductId));
+      return `${row.quantity} ${row.quantity === 1 ? 'unit' : 'units'} of ${product?.name ?? 'a product'} (${formatNaira(row.totalPriceKobo)})`;
+    },
+    moved: {
+      approved: {
+        defaultNote: ORGANIZATION_APPROVED_NOTE,
+        reply: 'Organization campaign approved. It is now live for donors.',
+        notice: (what) => ({
+          subject: "Your organization's campaign is live",
+          message: `Your organization's request for ${what} has been approved. It is now live for donors.`,
+          link: organizationLink,
+        }),
+      },
+      rejected: {
+        reply: 'Organization campaign rejected. The organization has been told why.',
+        notice: (what, notes) => ({
+          subject: "Your organization's request was not approved",
+          message: `Your organization's request for ${what} was not approved.`,
+          details: [`Our team's reason: ${notes}`, 'Your organization may make a new request from the catalog.'],
+          link: organizationLink,
+        }),
+      },
+    },
+    find: findAdminOrganizationCampaign,
+  },
+};

@@ -1,0 +1,254 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client';
+import { organizationCampaignStatuses, recipientCampaignStatuses } from '../../db/schema/campaigns';
+import { createOrganizationCampaign, createRecipientCampaign, createUser, signInNewAdmin } from '../../test/fixtures';
+import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
+import { loadSessionUser } from '../accounts/queries';
+import {
+  FEATURABLE_STATUSES,
+  OPEN_STATUSES,
+  PUBLIC_STATUSES,
+  adminActionTo,
+  factsOf,
+  giftMove,
+  statusesOf,
+  type CampaignKind,
+  type OrganizationCampaignStatus,
+  type RecipientCampaignStatus,
+} from './status-rules';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const kinds: CampaignKind[] = ['recipient', 'organization'];
+const allStatuses = new Set<string>([...recipientCampaignStatuses, ...organizationCampaignStatuses]);
+const sorted = (list: readonly string[]) => [...list].sort();
+const an = (kind: CampaignKind) => (kind === 'organization' ? 'an' : 'a');
+
+describe('the rule book against the database', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestApp();
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  it('has one row for every status the schema allows, and only those', () => {
+    expect(sorted(statusesOf('recipient'))).toEqual(sorted(recipientCampaignStatuses));
+    expect(sorted(statusesOf('organization'))).toEqual(sorted(organizationCampaignStatuses));
+  });
+
+  it('knows every status a stored campaign holds', async () => {
+    for (const [kind, table] of [
+      ['recipient', 'recipient_campaigns'],
+      ['organization', 'organization_campaigns'],
+    ] as const) {
+      const rows = await selectRows<{ status: string }>(
+        ctx.database.db,
+        sql`select distinct status from ${sql.identifier(table)}`,
+      );
+      for (const { status } of rows) expect(statusesOf(kind), `${table}: ${status}`).toContain(status);
+    }
+  });
+
+  it('names exactly the statuses the rule book says in every index and check that names statuses', async () => {
+    // Every partial index and check constraint of the campaign tables that names a status, and the
+    // rule it stands for. One that names statuses and is missing here fails too.
+    const expected: Record<string, readonly string[]> = {
+      recipient_campaigns_one_open_idx: OPEN_STATUSES.recipient,
+      organization_campaigns_one_open_idx: OPEN_STATUSES.organization,
+      recipient_campaigns_public_order_idx: PUBLIC_STATUSES.recipient,
+      organization_campaigns_public_order_idx: PUBLIC_STATUSES.organization,
+      recipient_campaigns_featured_live: FEATURABLE_STATUSES,
+    };
+    const definitions = await selectRows<{ name: string; definition: string }>(
+      ctx.database.db,
+      sql`select indexname as name, indexdef as definition from pg_indexes
+           where tablename in ('recipient_campaigns', 'organization_campaigns')
+          union all
+          select conname, pg_get_constraintdef(oid) from pg_constraint
+           where conrelid in ('recipient_campaigns'::regclass, 'organization_campaigns'::regclass)`,
+    );
+    const named = new Map<string, string[]>();
+    for (const { name, definition } of definitions) {
+      const literals = [...definition.matchAll(/'([^']*)'/g)].map((m) => m[1]!).filter((s) => allStatuses.has(s));
+      if (literals.length) named.set(name, sorted(literals));
+    }
+    expect(sorted([...named.keys()])).toEqual(sorted(Object.keys(expected)));
+    for (const [name, statuses] of Object.entries(expected)) expect(named.get(name), name).toEqual(sorted(statuses));
+  });
+});
+
+/** The literal text of a template starting just after its opening backtick, and where it ends. */
+function templateText(source: string, start: number): { text: string; end: number } {
+  let text = '';
+  let i = start;
+  while (i < source.length && source[i] !== '`') {
+    if (source[i] === '\\') {
+      text += source.slice(i, i + 2);
+      i += 2;
+    } else if (source.startsWith('${', i)) {
+      i = skipExpression(source, i + 2);
+      text += '${}';
+    } else text += source[i++];
+  }
+  return { text, end: i + 1 };
+}
+
+/** Skips a `${...}` expression (nested braces, strings and templates included); answers the index after it. */
+function skipExpression(source: string, start: number): number {
+  let depth = 1;
+  let i = start;
+  while (i < source.length) {
+    const ch = source[i]!;
+    if (ch === '`') i = templateText(source, i + 1).end;
+    else if (ch === "'" || ch === '"') {
+      i += 1;
+      while (i < source.length && source[i] !== ch) i += source[i] === '\\' ? 2 : 1;
+      i += 1;
+    } else {
+      if (ch === '{') depth += 1;
+      if (ch === '}' && --depth === 0) return i + 1;
+      i += 1;
+    }
+  }
+  return i;
+}
+
+const campaignTable = /recipient_campaigns\b|organization_campaigns\b|recipientCampaigns|organizationCampaigns/;
+// Statuses only campaigns have; 'pending' (also a donation's and a payment's) and 'delivered' (also a
+// delivery status) count only in a statement about campaigns.
+const sharedWords = new Set(['pending', 'delivered']);
+
+/** Campaign status literals in SQL text or drizzle conditions of one source file, outside the rule book. */
+function statusLiteralsIn(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/\bsql(?:<[^>`]*>)?`/g)) {
+    const start = match.index + match[0].length;
+    const { text, end } = templateText(source, start);
+    const aboutCampaigns = campaignTable.test(source.slice(start, end));
+    for (const [, word] of text.matchAll(/'([a-z_]+)'/g)) {
+      if (allStatuses.has(word!) && (aboutCampaigns || !sharedWords.has(word!))) found.push(`sql: '${word}'`);
+    }
+  }
+  for (const match of source.matchAll(/\b(?:eq|ne)\(\s*\w*[Cc]ampaigns?\w*\.status\s*,\s*'([a-z_]+)'/g)) {
+    if (allStatuses.has(match[1]!)) found.push(`condition: '${match[1]}'`);
+  }
+  for (const match of source.matchAll(/\b(?:inArray|notInArray)\(\s*[\w.`$]*status[\w`]*\s*,\s*\[([^\]]*)\]/g)) {
+    for (const [, word] of match[1]!.matchAll(/'([a-z_]+)'/g)) {
+      if (allStatuses.has(word!)) found.push(`condition: '${word}'`);
+    }
+  }
+  return found;
+}
+
+describe('no status list outside the rule book', () => {
+  const ruleBook = new Set(['server/modules/campaigns/status-rules.ts', 'server/modules/campaigns/status-sql.ts']);
+
+  it('finds the literals it looks for', () => {
+    expect(statusLiteralsIn("sql`update recipient_campaigns set x = 1 where status = 'pending'`")).toEqual([
+      "sql: 'pending'",
+    ]);
+    expect(
+      statusLiteralsIn("sql`select 1 where ${t.a} in (${sql`x`}) and c.status in ('approved', 'fulfilled')`"),
+    ).toEqual(["sql: 'approved'", "sql: 'fulfilled'"]);
+    expect(statusLiteralsIn("sql`select id from donations where status = 'pending'`")).toEqual([]);
+    expect(statusLiteralsIn("and(eq(organizationCampaigns.status, 'pending'))")).toEqual(["condition: 'pending'"]);
+    expect(statusLiteralsIn("inArray(recipientCampaigns.status, ['approved', 'purchased'])")).toEqual([
+      "condition: 'approved'",
+      "condition: 'purchased'",
+    ]);
+  });
+
+  it('has no campaign status literal in SQL or a status condition under server/modules or server/db/seed', () => {
+    const files = ['server/modules', 'server/db/seed']
+      .flatMap((dir) =>
+        fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)),
+      )
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !ruleBook.has(file));
+    expect(files.length).toBeGreaterThan(20);
+    const offenders = files.flatMap((file) =>
+      statusLiteralsIn(fs.readFileSync(path.join(root, file), 'utf8')).map((hit) => `${file}: ${hit}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('the rule book in behaviour', () => {
+  let ctx: TestContext;
+  let adminToken: string;
+  let address = 0;
+  const nextAddress = () => `10.88.${(++address >> 8) & 255}.${address & 255}`;
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    adminToken = (await signInNewAdmin(ctx.app, ctx.database.db)).token;
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  async function campaignIn(kind: CampaignKind, status: string) {
+    const db = ctx.database.db;
+    const ownerId = await createUser(db, kind);
+    const id =
+      kind === 'recipient'
+        ? await createRecipientCampaign(db, { status: status as RecipientCampaignStatus, recipientId: ownerId })
+        : await createOrganizationCampaign(db, 4, {
+            status: status as OrganizationCampaignStatus,
+            organizationId: ownerId,
+          });
+    return { id, ownerId, ref: kind === 'recipient' ? String(id) : `org-${id}` };
+  }
+
+  for (const kind of kinds) {
+    for (const status of statusesOf(kind)) {
+      const facts = factsOf(kind, status);
+      it(`${an(kind)} ${kind} campaign ${status} is ${facts.givable ? '' : 'not '}givable, ${facts.public ? '' : 'not '}public, ${facts.open ? '' : 'not '}open`, async () => {
+        const { id, ownerId, ref } = await campaignIn(kind, status);
+        const page = await ctx.app.inject({
+          method: 'GET',
+          url: kind === 'recipient' ? `/api/campaigns/${id}` : `/api/org-campaigns/${id}`,
+        });
+        expect(page.statusCode, page.body).toBe(facts.public ? 200 : 404);
+
+        const checkout = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/donations/checkout',
+          remoteAddress: nextAddress(),
+          payload: {
+            donorEmail: `rules.${kind}.${status}@example.org`,
+            donorFullName: 'Rule Checker',
+            cartItems: [{ campaignId: ref, units: 1 }],
+          },
+        });
+        expect(checkout.statusCode, checkout.body).toBe(facts.givable ? 200 : 409);
+
+        const owner = await loadSessionUser(ctx.database.db, ownerId);
+        expect(owner?.canCreateCampaign).toBe(!facts.open);
+      });
+
+      it(`${an(kind)} ${kind} campaign ${status} takes exactly the admin status changes the rule book lists`, async () => {
+        for (const to of ['approved', 'rejected', 'pending'] as const) {
+          const { ref } = await campaignIn(kind, status);
+          const action = adminActionTo(kind, to);
+          const allowed = action !== undefined && (facts.admin as Record<string, string>)[action] === to;
+          const res = await ctx.app.inject({
+            method: 'PATCH',
+            url: `/api/admin/campaigns/${ref}/status`,
+            headers: { authorization: `Bearer ${adminToken}` },
+            payload: { status: to, adminNotes: 'Checked against the rule book.' },
+          });
+          expect(res.statusCode, `${status} to ${to}: ${res.body}`).toBe(allowed ? 200 : 409);
+        }
+      });
+    }
+
+    it(`${an(kind)} ${kind} gift moves a campaign to the statuses the rule book's gift moves name`, () => {
+      const move = giftMove(kind);
+      for (const from of move.from) {
+        expect(factsOf(kind, from).gift).toContain(move.whenFunded);
+        if (move.whenPartly) expect(factsOf(kind, from).gift).toContain(move.whenPartly);
+      }
+      expect(factsOf(kind, move.whenFunded).givable).toBe(false);
+    });
+  }
+});
