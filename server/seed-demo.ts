@@ -17,6 +17,7 @@ import {
   users,
 } from './db/schema/all';
 import { refreshOrganizationSearchText, refreshRecipientSearchText } from './modules/campaigns/queries';
+import { isFunded } from './modules/campaigns/status-rules';
 import {
   DEMO_PASSWORD,
   demoAccounts,
@@ -194,7 +195,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
 
     for (const [index, c] of demoRecipientCampaigns.entries()) {
       const product = productIds.get(c.product)!;
-      const funded = c.status === 'purchased' || c.status === 'delivered';
+      const funded = isFunded('recipient', c.status);
       const [row] = await tx
         .insert(recipientCampaigns)
         .values({
