@@ -6,7 +6,7 @@ import type {
   AllCampaignsQuery,
   AuditEntry,
 } from '@contract/admin';
-import { toCampaignId } from '@contract/ids';
+import { toCampaignId, type CampaignKind } from '@contract/ids';
 import type { Db } from '../../db/client';
 import {
   adminAuditLog,
@@ -20,22 +20,76 @@ import {
 } from '../../db/schema/all';
 import type { LinkSigner, Storage } from '../../providers/storage/storage';
 import { documentLink } from '../onboarding/profiles';
-import { PUBLIC_ORGANIZATION_STATUSES, PUBLIC_RECIPIENT_STATUSES } from './queries';
+import { campaignKinds, publicIdOf } from './kinds';
+import { PUBLIC_ORGANIZATION_STATUSES } from './queries';
+import { unitsOf } from './reply-fields';
 import { allowedOrganizationActions, allowedRecipientActions } from './transitions';
 
 type Files = { db: Db; storage: Storage; signer: LinkSigner };
+
+const ownerColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phoneNumber,
+};
+
+/** The pending queue oldest first (first come, first reviewed); the other lists by latest change. */
+function reviewOrder(kind: CampaignKind, list: string) {
+  const t = campaignKinds[kind].campaigns;
+  return list === 'pending' ? [asc(t.createdAt), asc(t.id)] : [desc(t.updatedAt), desc(t.id)];
+}
+
+type Owner = { id: number; email: string; phone: string | null };
+type OwnerProfile = {
+  photoKey: string | null;
+  bio: string | null;
+  idType: string | null;
+  idDocumentKey: string | null;
+};
+
+/** What review shows of an owner of either kind; each kind adds its own answers. */
+async function ownerOf(files: Files, user: Owner, profile: OwnerProfile | null) {
+  return {
+    id: user.id,
+    email: user.email,
+    phone_number: user.phone,
+    profile_photo_url: files.storage.publicUrl(profile?.photoKey),
+    bio: profile?.bio ?? null,
+    id_type: profile?.idType ?? null,
+    id_document_url: await documentLink(files.db, files.signer, profile?.idDocumentKey ?? null),
+  };
+}
+
+type CampaignCommon = {
+  id: number;
+  reason: string;
+  status: string;
+  adminNotes: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function campaignOf(kind: CampaignKind, c: CampaignCommon, productName: string) {
+  return {
+    id: c.id,
+    product_name: productName,
+    reason: c.reason,
+    admin_notes: c.adminNotes,
+    public_id: publicIdOf(kind, c.id, c.status),
+    created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+  };
+}
+
+const mapAll = <R, T>(rows: R[], map: (row: R) => Promise<T>) => Promise.all(rows.map(map));
 
 const recipientColumns = {
   c: recipientCampaigns,
   productName: products.name,
   productImageKey: products.imageKey,
-  user: {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-    phone: users.phoneNumber,
-  },
+  user: ownerColumns,
   profile: {
     gender: recipientProfiles.gender,
     age: recipientProfiles.age,
@@ -60,47 +114,32 @@ function recipientBase(db: Db) {
 
 type RecipientRow = Awaited<ReturnType<typeof recipientBase>>[number];
 
+/** The admin reply of a recipient campaign, wherever one is sent. */
 async function toAdminRecipient(files: Files, row: RecipientRow): Promise<AdminRecipientCampaign> {
   const { c, user, profile } = row;
   return {
-    id: c.id,
+    ...campaignOf('recipient', c, row.productName),
     type: 'recipient',
-    product_name: row.productName,
     product_image_url: files.storage.publicUrl(row.productImageKey),
     price: c.priceKobo,
     amount_raised: c.amountRaisedKobo,
-    reason: c.reason,
     status: c.status,
     is_featured: c.isFeatured,
-    admin_notes: c.adminNotes,
     delivery_status: c.deliveryStatus,
     appreciation_video_url: c.appreciationVideoUrl,
-    public_id: (PUBLIC_RECIPIENT_STATUSES as readonly string[]).includes(c.status)
-      ? toCampaignId({ kind: 'recipient', id: c.id })
-      : null,
-    created_at: c.createdAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
     recipient: {
-      id: user.id,
+      ...(await ownerOf(files, user, profile)),
       first_name: user.firstName,
       last_name: user.lastName,
-      email: user.email,
-      phone_number: user.phone,
-      profile_photo_url: files.storage.publicUrl(profile?.photoKey),
       gender: profile?.gender ?? null,
       age: profile?.age ?? null,
       state_of_origin: profile?.stateOfOrigin ?? null,
       employment_status: profile?.employmentStatus ?? null,
-      bio: profile?.bio ?? null,
-      id_type: profile?.idType ?? null,
       id_holder: profile?.idHolder ?? null,
-      id_document_url: await documentLink(files.db, files.signer, profile?.idDocumentKey ?? null),
     },
     actions: allowedRecipientActions(c.status, c.isFeatured),
   };
 }
-
-const mapAll = <R, T>(rows: R[], map: (row: R) => Promise<T>) => Promise.all(rows.map(map));
 
 /** The dashboard's three recipient columns: the pending queue oldest first, the others newest first. */
 export async function listRecipientCampaignsFor(
@@ -113,13 +152,9 @@ export async function listRecipientCampaignsFor(
       : list === 'approved'
         ? and(eq(recipientCampaigns.status, 'approved'), eq(recipientCampaigns.isFeatured, false))
         : and(eq(recipientCampaigns.status, 'approved'), eq(recipientCampaigns.isFeatured, true));
-  const order =
-    list === 'pending'
-      ? [asc(recipientCampaigns.createdAt), asc(recipientCampaigns.id)]
-      : [desc(recipientCampaigns.updatedAt), desc(recipientCampaigns.id)];
   const rows = await recipientBase(files.db)
     .where(where)
-    .orderBy(...order)
+    .orderBy(...reviewOrder('recipient', list))
     .limit(100);
   return mapAll(rows, (r) => toAdminRecipient(files, r));
 }
@@ -179,13 +214,7 @@ const organizationColumns = {
   c: organizationCampaigns,
   productName: organizationProducts.name,
   imageUrl: organizationProducts.imageUrl,
-  user: {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-    phone: users.phoneNumber,
-  },
+  user: ownerColumns,
   profile: {
     name: organizationProfiles.organizationName,
     year: organizationProfiles.yearOfEstablishment,
@@ -208,41 +237,23 @@ function organizationBase(db: Db) {
 
 type OrganizationRow = Awaited<ReturnType<typeof organizationBase>>[number];
 
+/** The admin reply of an organization campaign, wherever one is sent. */
 async function toAdminOrganization(files: Files, row: OrganizationRow): Promise<AdminOrganizationCampaign> {
   const { c, user, profile } = row;
   const contact = `${user.firstName} ${user.lastName}`.trim();
   return {
-    id: c.id,
+    ...campaignOf('organization', c, row.productName),
     campaign_id: toCampaignId({ kind: 'organization', id: c.id }),
     type: 'organization',
-    product_name: row.productName,
     image_url: files.storage.publicUrl(row.imageUrl),
-    unit_price: c.unitPriceKobo,
-    total_price: c.totalPriceKobo,
-    quantity: c.quantity,
-    units_fulfilled: c.unitsFulfilled,
-    units_remaining: c.quantity - c.unitsFulfilled,
-    amount_raised: c.amountRaisedKobo,
-    reason: c.reason,
+    ...unitsOf(c),
     status: c.status,
-    admin_notes: c.adminNotes,
-    public_id: (PUBLIC_ORGANIZATION_STATUSES as readonly string[]).includes(c.status)
-      ? toCampaignId({ kind: 'organization', id: c.id })
-      : null,
-    created_at: c.createdAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
     organization: {
-      id: user.id,
+      ...(await ownerOf(files, user, profile)),
       organization_name: profile?.name ?? contact,
       contact_name: contact,
-      email: user.email,
-      phone_number: user.phone,
-      profile_photo_url: files.storage.publicUrl(profile?.photoKey),
       year_of_establishment: profile?.year ?? null,
       state_of_operation: profile?.state ?? null,
-      bio: profile?.bio ?? null,
-      id_type: profile?.idType ?? null,
-      id_document_url: await documentLink(files.db, files.signer, profile?.idDocumentKey ?? null),
     },
     actions: allowedOrganizationActions(c.status),
   };
@@ -260,13 +271,9 @@ export async function listOrganizationCampaignsFor(
       : inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES]),
   ];
   if (organizationId) where.push(eq(organizationCampaigns.organizationId, organizationId));
-  const order =
-    list === 'pending'
-      ? [asc(organizationCampaigns.createdAt), asc(organizationCampaigns.id)]
-      : [desc(organizationCampaigns.updatedAt), desc(organizationCampaigns.id)];
   const rows = await organizationBase(files.db)
     .where(and(...where))
-    .orderBy(...order)
+    .orderBy(...reviewOrder('organization', list))
     .limit(100);
   return mapAll(rows, (r) => toAdminOrganization(files, r));
 }

@@ -10,9 +10,9 @@ import {
   recipientProfiles,
   users,
 } from '../../db/schema/all';
-import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
 import type { Cursor } from './cursor';
+import { imageOf, oneUnitOf, productImageOf, unitsOf } from './reply-fields';
 
 /** Recipient campaigns a donor may see: live, or funded (shown as funded, closed to gifts). */
 export const PUBLIC_RECIPIENT_STATUSES = ['approved', 'purchased', 'delivered'] as const;
@@ -64,16 +64,10 @@ export function toPublicRecipientCampaign(
     organization_name: null,
     profile_photo_url: storage.publicUrl(row.photoKey),
     product_name: row.productName,
-    product_image_url: storage.publicUrl(row.productImageKey),
-    product_image: imageSetOf(storage, row.productImageKey),
+    ...productImageOf(storage, row.productImageKey),
     product_description: row.productDescription,
     product_price: row.priceKobo,
-    unit_price: row.priceKobo,
-    total_price: row.priceKobo,
-    quantity: 1,
-    units_fulfilled: row.unitsFulfilled,
-    units_remaining: 1 - row.unitsFulfilled,
-    amount_raised: row.amountRaisedKobo,
+    ...oneUnitOf(row),
     employment_status: row.employmentStatus,
     state_of_origin: row.stateOfOrigin,
     specifications: row.specifications ?? {},
@@ -180,14 +174,8 @@ export function toPublicOrganizationCampaign(
     type: 'organization',
     product_name: row.productName,
     product_description: row.productDescription,
-    image_url: storage.publicUrl(row.imageUrl),
-    image: imageSetOf(storage, row.imageUrl),
-    unit_price: row.unitPriceKobo,
-    total_price: row.totalPriceKobo,
-    quantity: row.quantity,
-    units_fulfilled: row.unitsFulfilled,
-    units_remaining: row.quantity - row.unitsFulfilled,
-    amount_raised: row.amountRaisedKobo,
+    ...imageOf(storage, row.imageUrl),
+    ...unitsOf(row),
     organization_name: row.organizationName?.trim() || fallbackName,
     profile_photo_url: storage.publicUrl(row.photoKey),
     first_name: row.firstName,
