@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL, type Table } from 'drizzle-orm';
 import type {
   AdminOrganizationCampaign,
   AdminOverview,
@@ -11,7 +11,6 @@ import type { Db } from '../../db/client';
 import {
   adminAuditLog,
   organizationCampaigns,
-  organizationProducts,
   organizationProfiles,
   products,
   recipientCampaigns,
@@ -41,22 +40,64 @@ function reviewOrder(kind: CampaignKind, list: string) {
   return list === 'pending' ? [asc(t.createdAt), asc(t.id)] : [desc(t.updatedAt), desc(t.id)];
 }
 
-type Owner = { id: number; email: string; phone: string | null };
-type OwnerProfile = {
-  photoKey: string | null;
-  bio: string | null;
-  idType: string | null;
-  idDocumentKey: string | null;
-};
+type ReviewUser = { id: number; firstName: string; lastName: string; email: string; phone: string | null };
 
-/** What review shows of an owner of either kind; each kind adds its own answers. */
-async function ownerOf(files: Files, user: Owner, profile: OwnerProfile | null) {
+/** A campaign as review reads it: with its product, its owner and the owner's answers (when any). */
+type ReviewRow<C extends Table, P extends Table> = {
+  c: C['$inferSelect'];
+  productName: string;
+  productImage: string | null;
+  user: ReviewUser;
+  profile: P['$inferSelect'] | null;
+};
+type RecipientRow = ReviewRow<typeof recipientCampaigns, typeof recipientProfiles>;
+type OrganizationRow = ReviewRow<typeof organizationCampaigns, typeof organizationProfiles>;
+type ReviewQuery = { where?: SQL; order: SQL[]; limit: number; offset?: number };
+
+/** Review's rows of the kind (one query; the signatures give each kind its row type). */
+
+function reviewRows(db: Db, kind: 'recipient', query: ReviewQuery): Promise<RecipientRow[]>;
+function reviewRows(db: Db, kind: 'organization', query: ReviewQuery): Promise<OrganizationRow[]>;
+async function reviewRows(
+  db: Db,
+  kind: CampaignKind,
+  query: ReviewQuery,
+): Promise<
+  ReviewRow<
+    typeof recipientCampaigns | typeof organizationCampaigns,
+    typeof recipientProfiles | typeof organizationProfiles
+  >[]
+> {
+  const k = campaignKinds[kind];
+  return db
+    .select({
+      c: k.campaigns,
+      productName: k.products.name,
+      productImage: k.productImage,
+      user: ownerColumns,
+      profile: k.profiles,
+    })
+    .from(k.campaigns)
+    .innerJoin(users, eq(users.id, k.ownerId))
+    .innerJoin(k.products, eq(k.products.id, k.productId))
+    .leftJoin(k.profiles, eq(k.profiles.userId, k.ownerId))
+    .where(query.where)
+    .orderBy(...query.order)
+    .limit(query.limit)
+    .offset(query.offset ?? 0);
+}
+
+/** The profile columns both kinds have under the same names. */
+type OwnerProfile = { profilePhotoKey: string | null; idType: string | null; idDocumentKey: string | null };
+
+/** What review shows of an owner of either kind; each kind adds its own answers (and names its bio). */
+async function ownerOf(files: Files, user: ReviewUser, profile: OwnerProfile | null, bio: string | null) {
   return {
     id: user.id,
     email: user.email,
     phone_number: user.phone,
-    profile_photo_url: files.storage.publicUrl(profile?.photoKey),
-    bio: profile?.bio ?? null,
+    profile_photo_url: files.storage.publicUrl(profile?.profilePhotoKey),
+    bio,
     id_type: profile?.idType ?? null,
     id_document_url: await documentLink(files.db, files.signer, profile?.idDocumentKey ?? null),
   };
@@ -85,42 +126,13 @@ function campaignOf(kind: CampaignKind, c: CampaignCommon, productName: string) 
 
 const mapAll = <R, T>(rows: R[], map: (row: R) => Promise<T>) => Promise.all(rows.map(map));
 
-const recipientColumns = {
-  c: recipientCampaigns,
-  productName: products.name,
-  productImageKey: products.imageKey,
-  user: ownerColumns,
-  profile: {
-    gender: recipientProfiles.gender,
-    age: recipientProfiles.age,
-    stateOfOrigin: recipientProfiles.stateOfOrigin,
-    employmentStatus: recipientProfiles.employmentStatus,
-    bio: recipientProfiles.bio,
-    idType: recipientProfiles.idType,
-    idHolder: recipientProfiles.idHolder,
-    photoKey: recipientProfiles.profilePhotoKey,
-    idDocumentKey: recipientProfiles.idDocumentKey,
-  },
-};
-
-function recipientBase(db: Db) {
-  return db
-    .select(recipientColumns)
-    .from(recipientCampaigns)
-    .innerJoin(users, eq(users.id, recipientCampaigns.recipientId))
-    .innerJoin(products, eq(products.id, recipientCampaigns.productId))
-    .leftJoin(recipientProfiles, eq(recipientProfiles.userId, recipientCampaigns.recipientId));
-}
-
-type RecipientRow = Awaited<ReturnType<typeof recipientBase>>[number];
-
 /** The admin reply of a recipient campaign, wherever one is sent. */
 async function toAdminRecipient(files: Files, row: RecipientRow): Promise<AdminRecipientCampaign> {
   const { c, user, profile } = row;
   return {
     ...campaignOf('recipient', c, row.productName),
     type: 'recipient',
-    product_image_url: files.storage.publicUrl(row.productImageKey),
+    product_image_url: files.storage.publicUrl(row.productImage),
     price: c.priceKobo,
     amount_raised: c.amountRaisedKobo,
     status: c.status,
@@ -128,7 +140,7 @@ async function toAdminRecipient(files: Files, row: RecipientRow): Promise<AdminR
     delivery_status: c.deliveryStatus,
     appreciation_video_url: c.appreciationVideoUrl,
     recipient: {
-      ...(await ownerOf(files, user, profile)),
+      ...(await ownerOf(files, user, profile, profile?.bio ?? null)),
       first_name: user.firstName,
       last_name: user.lastName,
       gender: profile?.gender ?? null,
@@ -152,10 +164,7 @@ export async function listRecipientCampaignsFor(
       : list === 'approved'
         ? and(eq(recipientCampaigns.status, 'approved'), eq(recipientCampaigns.isFeatured, false))
         : and(eq(recipientCampaigns.status, 'approved'), eq(recipientCampaigns.isFeatured, true));
-  const rows = await recipientBase(files.db)
-    .where(where)
-    .orderBy(...reviewOrder('recipient', list))
-    .limit(100);
+  const rows = await reviewRows(files.db, 'recipient', { where, order: reviewOrder('recipient', list), limit: 100 });
   return mapAll(rows, (r) => toAdminRecipient(files, r));
 }
 
@@ -163,7 +172,7 @@ export async function findAdminRecipientCampaign(
   files: Files,
   id: number,
 ): Promise<AdminRecipientCampaign | undefined> {
-  const [row] = await recipientBase(files.db).where(eq(recipientCampaigns.id, id)).limit(1);
+  const [row] = await reviewRows(files.db, 'recipient', { where: eq(recipientCampaigns.id, id), order: [], limit: 1 });
   return row ? toAdminRecipient(files, row) : undefined;
 }
 
@@ -197,11 +206,12 @@ export async function listAllRecipientCampaigns(files: Files, query: AllCampaign
     .innerJoin(users, eq(users.id, recipientCampaigns.recipientId))
     .innerJoin(products, eq(products.id, recipientCampaigns.productId))
     .where(condition);
-  const rows = await recipientBase(files.db)
-    .where(condition)
-    .orderBy(...SORTS[query.sort])
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const rows = await reviewRows(files.db, 'recipient', {
+    where: condition,
+    order: SORTS[query.sort],
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
   return {
     items: await mapAll(rows, (r) => toAdminRecipient(files, r)),
     total: Number(count?.n ?? 0),
@@ -209,33 +219,6 @@ export async function listAllRecipientCampaigns(files: Files, query: AllCampaign
     pageSize: query.pageSize,
   };
 }
-
-const organizationColumns = {
-  c: organizationCampaigns,
-  productName: organizationProducts.name,
-  imageUrl: organizationProducts.imageUrl,
-  user: ownerColumns,
-  profile: {
-    name: organizationProfiles.organizationName,
-    year: organizationProfiles.yearOfEstablishment,
-    state: organizationProfiles.stateOfOperation,
-    bio: organizationProfiles.organizationBio,
-    idType: organizationProfiles.idType,
-    photoKey: organizationProfiles.profilePhotoKey,
-    idDocumentKey: organizationProfiles.idDocumentKey,
-  },
-};
-
-function organizationBase(db: Db) {
-  return db
-    .select(organizationColumns)
-    .from(organizationCampaigns)
-    .innerJoin(users, eq(users.id, organizationCampaigns.organizationId))
-    .innerJoin(organizationProducts, eq(organizationProducts.id, organizationCampaigns.organizationProductId))
-    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, organizationCampaigns.organizationId));
-}
-
-type OrganizationRow = Awaited<ReturnType<typeof organizationBase>>[number];
 
 /** The admin reply of an organization campaign, wherever one is sent. */
 async function toAdminOrganization(files: Files, row: OrganizationRow): Promise<AdminOrganizationCampaign> {
@@ -245,15 +228,15 @@ async function toAdminOrganization(files: Files, row: OrganizationRow): Promise<
     ...campaignOf('organization', c, row.productName),
     campaign_id: toCampaignId({ kind: 'organization', id: c.id }),
     type: 'organization',
-    image_url: files.storage.publicUrl(row.imageUrl),
+    image_url: files.storage.publicUrl(row.productImage),
     ...unitsOf(c),
     status: c.status,
     organization: {
-      ...(await ownerOf(files, user, profile)),
-      organization_name: profile?.name ?? contact,
+      ...(await ownerOf(files, user, profile, profile?.organizationBio ?? null)),
+      organization_name: profile?.organizationName ?? contact,
       contact_name: contact,
-      year_of_establishment: profile?.year ?? null,
-      state_of_operation: profile?.state ?? null,
+      year_of_establishment: profile?.yearOfEstablishment ?? null,
+      state_of_operation: profile?.stateOfOperation ?? null,
     },
     actions: allowedOrganizationActions(c.status),
   };
@@ -271,10 +254,11 @@ export async function listOrganizationCampaignsFor(
       : inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES]),
   ];
   if (organizationId) where.push(eq(organizationCampaigns.organizationId, organizationId));
-  const rows = await organizationBase(files.db)
-    .where(and(...where))
-    .orderBy(...reviewOrder('organization', list))
-    .limit(100);
+  const rows = await reviewRows(files.db, 'organization', {
+    where: and(...where),
+    order: reviewOrder('organization', list),
+    limit: 100,
+  });
   return mapAll(rows, (r) => toAdminOrganization(files, r));
 }
 
@@ -282,7 +266,11 @@ export async function findAdminOrganizationCampaign(
   files: Files,
   id: number,
 ): Promise<AdminOrganizationCampaign | undefined> {
-  const [row] = await organizationBase(files.db).where(eq(organizationCampaigns.id, id)).limit(1);
+  const [row] = await reviewRows(files.db, 'organization', {
+    where: eq(organizationCampaigns.id, id),
+    order: [],
+    limit: 1,
+  });
   return row ? toAdminOrganization(files, row) : undefined;
 }
 

@@ -22,7 +22,6 @@ import {
  */
 export const campaignKinds = {
   recipient: {
-    kind: 'recipient',
     campaigns: recipientCampaigns,
     ownerId: recipientCampaigns.recipientId,
     productId: recipientCampaigns.productId,
@@ -35,7 +34,6 @@ export const campaignKinds = {
     requestSubmitted: 'Your request has been submitted for review.',
   },
   organization: {
-    kind: 'organization',
     campaigns: organizationCampaigns,
     ownerId: organizationCampaigns.organizationId,
     productId: organizationCampaigns.organizationProductId,

@@ -51,34 +51,54 @@ type RecipientRow = Awaited<ReturnType<typeof recipientBase>>[number];
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
+/** What donors see of a campaign of either kind; each kind adds its own fields. */
+function publicCampaignOf(
+  row: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    photoKey: string | null;
+    productName: string;
+    productDescription: string;
+    reason: string;
+    createdAt: Date | string;
+    updatedAt: Date | string;
+  },
+  storage: Storage,
+) {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    profile_photo_url: storage.publicUrl(row.photoKey),
+    product_name: row.productName,
+    product_description: row.productDescription,
+    reason: row.reason,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
 export function toPublicRecipientCampaign(
   row: Omit<RecipientRow, 'cursorTs'>,
   storage: Storage,
 ): PublicRecipientCampaign {
   const funded = row.status === 'purchased' || row.status === 'delivered';
   return {
-    id: row.id,
+    ...publicCampaignOf(row, storage),
     type: 'recipient',
-    first_name: row.firstName,
-    last_name: row.lastName,
     organization_name: null,
-    profile_photo_url: storage.publicUrl(row.photoKey),
-    product_name: row.productName,
     ...productImageOf(storage, row.productImageKey),
-    product_description: row.productDescription,
     product_price: row.priceKobo,
     ...oneUnitOf(row),
     employment_status: row.employmentStatus,
     state_of_origin: row.stateOfOrigin,
     specifications: row.specifications ?? {},
-    reason: row.reason,
     status: row.status,
     is_featured: row.isFeatured,
     is_funded: funded,
     delivery_status: row.deliveryStatus,
     appreciation_video_url: row.appreciationVideoUrl,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
   };
 }
 
@@ -170,22 +190,14 @@ export function toPublicOrganizationCampaign(
 ): PublicOrganizationCampaign {
   const fallbackName = `${row.firstName} ${row.lastName}`.trim();
   return {
-    id: row.id,
+    ...publicCampaignOf(row, storage),
     type: 'organization',
-    product_name: row.productName,
-    product_description: row.productDescription,
     ...imageOf(storage, row.imageUrl),
     ...unitsOf(row),
     organization_name: row.organizationName?.trim() || fallbackName,
-    profile_photo_url: storage.publicUrl(row.photoKey),
-    first_name: row.firstName,
-    last_name: row.lastName,
-    reason: row.reason,
     specifications: { ...(row.productSpecifications ?? {}), ...(row.campaignSpecifications ?? {}) },
     status: row.status,
     is_funded: row.status === 'fulfilled' || row.unitsFulfilled >= row.quantity,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
   };
 }
 

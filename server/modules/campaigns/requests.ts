@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type Table } from 'drizzle-orm';
 import type {
   MyCampaign,
   MyOrganizationCampaign,
@@ -131,6 +131,26 @@ export async function notifyAdminsOfRequest(
   });
 }
 
+/** An owner's request as their status page reads it, with its product. */
+type OwnRow<C extends Table> = { c: C['$inferSelect']; productName: string; productImage: string | null };
+
+/** The caller's own requests of the kind, newest first (one query; the signatures give each kind its row type). */
+function ownRequests(db: Db, kind: 'recipient', userId: number): Promise<OwnRow<typeof recipientCampaigns>[]>;
+function ownRequests(db: Db, kind: 'organization', userId: number): Promise<OwnRow<typeof organizationCampaigns>[]>;
+async function ownRequests(
+  db: Db,
+  kind: CampaignKind,
+  userId: number,
+): Promise<OwnRow<typeof recipientCampaigns | typeof organizationCampaigns>[]> {
+  const k = campaignKinds[kind];
+  return db
+    .select({ c: k.campaigns, productName: k.products.name, productImage: k.productImage })
+    .from(k.campaigns)
+    .innerJoin(k.products, eq(k.products.id, k.productId))
+    .where(eq(k.ownerId, userId))
+    .orderBy(desc(k.campaigns.createdAt), desc(k.campaigns.id));
+}
+
 /** What an owner sees of their own request of either kind; each kind adds its own fields. */
 function myRequestOf(
   kind: CampaignKind,
@@ -149,15 +169,10 @@ function myRequestOf(
 }
 
 export async function myRecipientCampaigns(db: Db, storage: Storage, userId: number): Promise<MyCampaign[]> {
-  const rows = await db
-    .select({ c: recipientCampaigns, productName: products.name, imageKey: products.imageKey })
-    .from(recipientCampaigns)
-    .innerJoin(products, eq(products.id, recipientCampaigns.productId))
-    .where(eq(recipientCampaigns.recipientId, userId))
-    .orderBy(desc(recipientCampaigns.createdAt), desc(recipientCampaigns.id));
-  return rows.map(({ c, productName, imageKey }) => ({
+  const rows = await ownRequests(db, 'recipient', userId);
+  return rows.map(({ c, productName, productImage }) => ({
     ...myRequestOf('recipient', c, productName),
-    ...productImageOf(storage, imageKey),
+    ...productImageOf(storage, productImage),
     delivery_status: c.deliveryStatus,
     price: c.priceKobo,
     amount_raised: c.amountRaisedKobo,
@@ -170,19 +185,10 @@ export async function myOrganizationCampaigns(
   storage: Storage,
   userId: number,
 ): Promise<MyOrganizationCampaign[]> {
-  const rows = await db
-    .select({
-      c: organizationCampaigns,
-      productName: organizationProducts.name,
-      imageUrl: organizationProducts.imageUrl,
-    })
-    .from(organizationCampaigns)
-    .innerJoin(organizationProducts, eq(organizationProducts.id, organizationCampaigns.organizationProductId))
-    .where(eq(organizationCampaigns.organizationId, userId))
-    .orderBy(desc(organizationCampaigns.createdAt), desc(organizationCampaigns.id));
-  return rows.map(({ c, productName, imageUrl }) => ({
+  const rows = await ownRequests(db, 'organization', userId);
+  return rows.map(({ c, productName, productImage }) => ({
     ...myRequestOf('organization', c, productName),
-    ...imageOf(storage, imageUrl),
+    ...imageOf(storage, productImage),
     ...unitsOf(c),
     specifications: c.specifications,
   }));

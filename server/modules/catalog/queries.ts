@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { CatalogProduct, OrganizationProduct } from '@contract/requests';
 import type { Db } from '../../db/client';
 import { organizationCampaigns, organizationProducts, products, recipientCampaigns } from '../../db/schema/all';
@@ -38,14 +38,21 @@ export async function listCatalogProducts(db: Db, storage: Storage): Promise<Cat
   return rows.map((p) => toCatalogProduct(storage, p));
 }
 
-/** Organization products organizations may request: the available ones, by name. */
-export async function listAvailableOrganizationProducts(db: Db, storage: Storage): Promise<OrganizationProduct[]> {
+async function listOrganizationProducts(db: Db, storage: Storage, where: SQL | undefined, order: SQL[]) {
   const rows = await db
     .select()
     .from(organizationProducts)
-    .where(and(eq(organizationProducts.isAvailable, true), isNull(organizationProducts.withdrawnAt)))
-    .orderBy(asc(organizationProducts.name), asc(organizationProducts.id));
+    .where(and(isNull(organizationProducts.withdrawnAt), where))
+    .orderBy(...order);
   return rows.map((p) => toOrganizationProduct(storage, p));
+}
+
+/** Organization products organizations may request: the available ones, by name. */
+export function listAvailableOrganizationProducts(db: Db, storage: Storage): Promise<OrganizationProduct[]> {
+  return listOrganizationProducts(db, storage, eq(organizationProducts.isAvailable, true), [
+    asc(organizationProducts.name),
+    asc(organizationProducts.id),
+  ]);
 }
 
 export async function findProductForUpdate(db: Db, id: number) {
@@ -85,11 +92,9 @@ export async function organizationProductIsUsed(db: Db, id: number): Promise<boo
 }
 
 /** Every organization product an admin manages: available or not, never the withdrawn; newest first. */
-export async function listAllOrganizationProducts(db: Db, storage: Storage): Promise<OrganizationProduct[]> {
-  const rows = await db
-    .select()
-    .from(organizationProducts)
-    .where(isNull(organizationProducts.withdrawnAt))
-    .orderBy(desc(organizationProducts.createdAt), desc(organizationProducts.id));
-  return rows.map((p) => toOrganizationProduct(storage, p));
+export function listAllOrganizationProducts(db: Db, storage: Storage): Promise<OrganizationProduct[]> {
+  return listOrganizationProducts(db, storage, undefined, [
+    desc(organizationProducts.createdAt),
+    desc(organizationProducts.id),
+  ]);
 }
