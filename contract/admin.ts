@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  money,
+  organizationCampaignStatusSchema,
+  publicIdField,
+  recipientCampaignStatusSchema,
+  unitsFields,
+} from './campaign-fields';
 import { reasonSchema } from './requests';
 
 const INT_MAX = 2_147_483_647;
@@ -37,85 +44,69 @@ export type RecipientAction = (typeof RECIPIENT_ACTIONS)[number];
 export const ORGANIZATION_ACTIONS = ['approve', 'reject', 'viewDonations'] as const;
 export type OrganizationAction = (typeof ORGANIZATION_ACTIONS)[number];
 
-const money = z.number().int().nonnegative();
-
 /** A short-lived signed link to a private document (owner and admins only), or null when none. */
 const documentLink = z.string().nullable();
 
-/** The requester as review needs them: contact details, profile answers and the ID document. */
-export const adminRecipientSchema = z.object({
+/** A requester of either kind as review needs them: contact details, profile answers and the ID document. */
+const adminRequesterSchema = z.object({
   id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
   email: z.string(),
   phone_number: z.string().nullable(),
   profile_photo_url: z.string().nullable(),
+  bio: z.string().nullable(),
+  id_type: z.string().nullable(),
+  id_document_url: documentLink,
+});
+
+export const adminRecipientSchema = adminRequesterSchema.extend({
+  first_name: z.string(),
+  last_name: z.string(),
   gender: z.string().nullable(),
   age: z.number().int().nullable(),
   state_of_origin: z.string().nullable(),
   employment_status: z.string().nullable(),
-  bio: z.string().nullable(),
-  id_type: z.string().nullable(),
   id_holder: z.string().nullable(),
-  id_document_url: documentLink,
 });
 
-export const adminOrganizationSchema = z.object({
-  id: z.number().int(),
+export const adminOrganizationSchema = adminRequesterSchema.extend({
   organization_name: z.string(),
   contact_name: z.string(),
-  email: z.string(),
-  phone_number: z.string().nullable(),
-  profile_photo_url: z.string().nullable(),
   year_of_establishment: z.number().int().nullable(),
   state_of_operation: z.string().nullable(),
-  bio: z.string().nullable(),
-  id_type: z.string().nullable(),
-  id_document_url: documentLink,
 });
 
-/** Spec 3 "campaign as displayed", for admins. */
-export const adminRecipientCampaignSchema = z.object({
+/** Spec 3 "campaign as displayed", for admins: what both kinds carry. */
+const adminCampaignSchema = z.object({
   id: z.number().int(),
-  type: z.literal('recipient'),
   product_name: z.string(),
+  reason: z.string(),
+  admin_notes: z.string().nullable(),
+  ...publicIdField,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const adminRecipientCampaignSchema = adminCampaignSchema.extend({
+  type: z.literal('recipient'),
   product_image_url: z.string().nullable(),
   price: money,
   amount_raised: money,
-  reason: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected', 'purchased', 'delivered']),
+  status: recipientCampaignStatusSchema,
   is_featured: z.boolean(),
-  admin_notes: z.string().nullable(),
   delivery_status: z.string().nullable(),
   appreciation_video_url: z.string().nullable(),
-  /** The public page's id when donors can see it, otherwise null. */
-  public_id: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
   recipient: adminRecipientSchema,
   actions: z.array(z.enum(RECIPIENT_ACTIONS)),
 });
 export type AdminRecipientCampaign = z.infer<typeof adminRecipientCampaignSchema>;
 
-export const adminOrganizationCampaignSchema = z.object({
-  id: z.number().int(),
+export const adminOrganizationCampaignSchema = adminCampaignSchema.extend({
   /** 'org-12': the id the shared status call and the web app use for organization campaigns. */
   campaign_id: z.string(),
   type: z.literal('organization'),
-  product_name: z.string(),
   image_url: z.string().nullable(),
-  unit_price: money,
-  total_price: money,
-  quantity: z.number().int(),
-  units_fulfilled: z.number().int(),
-  units_remaining: z.number().int(),
-  amount_raised: money,
-  reason: z.string(),
-  status: z.enum(['pending', 'approved', 'partially_fulfilled', 'fulfilled', 'rejected']),
-  admin_notes: z.string().nullable(),
-  public_id: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...unitsFields,
+  status: organizationCampaignStatusSchema,
   organization: adminOrganizationSchema,
   actions: z.array(z.enum(ORGANIZATION_ACTIONS)),
 });
@@ -215,11 +206,10 @@ export const organizationFilterSchema = z.object({
   organizationId: idNumber('organizationId').optional(),
 });
 
-export const recipientActionReplySchema = z.object({ message: z.string(), campaign: adminRecipientCampaignSchema });
-export const organizationActionReplySchema = z.object({
-  message: z.string(),
-  campaign: adminOrganizationCampaignSchema,
-});
+/** What an admin's change answers: the sentence to show and the campaign as it is now. */
+const actionReply = <T extends z.ZodType>(campaign: T) => z.object({ message: z.string(), campaign });
+export const recipientActionReplySchema = actionReply(adminRecipientCampaignSchema);
+export const organizationActionReplySchema = actionReply(adminOrganizationCampaignSchema);
 
 /** GET /api/admin/audit: who changed what, when, before and after. */
 export const auditQuerySchema = z.object({

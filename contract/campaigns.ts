@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { imageSetSchema } from './images';
+import {
+  imageFields,
+  money,
+  organizationCampaignStatusSchema,
+  productImageFields,
+  recipientCampaignStatusSchema,
+  unitsFields,
+} from './campaign-fields';
 import { CURSOR_INVALID_MESSAGE, PAGE_DEFAULT, PAGE_MAX } from './pagination';
 import { SEARCH_MAX_LENGTH, normalizeSearchQuery } from './search';
 
@@ -23,79 +30,46 @@ export const searchQuerySchema = z
       .max(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters.`),
   );
 
-const money = z.number().int().nonnegative();
 const timestamp = z.string();
 
-export const recipientCampaignStatusSchema = z.enum(['pending', 'approved', 'rejected', 'purchased', 'delivered']);
-export const organizationCampaignStatusSchema = z.enum([
-  'pending',
-  'approved',
-  'partially_fulfilled',
-  'fulfilled',
-  'rejected',
-]);
-
 /**
- * A recipient campaign as the public sees it. All money fields are integer kobo.
- * Contact details, ID documents and admin notes are never public.
+ * What donors see of a campaign of either kind. All money fields are integer kobo. Contact
+ * details, ID documents and admin notes are never public.
  */
-export const publicRecipientCampaignSchema = z.object({
+const publicCampaignSchema = z.object({
   id: z.number().int(),
-  type: z.literal('recipient'),
   first_name: z.string(),
   last_name: z.string(),
-  organization_name: z.null(),
   profile_photo_url: z.string().nullable(),
   product_name: z.string(),
-  product_image_url: z.string().nullable(),
-  /** The same image in each stored size, for srcset; null when it is kept as a single file. */
-  product_image: imageSetSchema.nullable().optional(),
   product_description: z.string(),
-  product_price: money,
-  unit_price: money,
-  total_price: money,
-  quantity: z.number().int(),
-  units_fulfilled: z.number().int(),
-  units_remaining: z.number().int(),
-  amount_raised: money,
-  employment_status: z.string().nullable(),
-  state_of_origin: z.string().nullable(),
-  specifications: z.record(z.string(), z.string()),
+  ...unitsFields,
   reason: z.string(),
-  status: recipientCampaignStatusSchema,
-  is_featured: z.boolean(),
+  specifications: z.record(z.string(), z.string()),
   is_funded: z.boolean(),
-  delivery_status: z.string().nullable(),
-  appreciation_video_url: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
+
+export const publicRecipientCampaignSchema = publicCampaignSchema.extend({
+  type: z.literal('recipient'),
+  organization_name: z.null(),
+  ...productImageFields,
+  product_price: money,
+  employment_status: z.string().nullable(),
+  state_of_origin: z.string().nullable(),
+  status: recipientCampaignStatusSchema,
+  is_featured: z.boolean(),
+  delivery_status: z.string().nullable(),
+  appreciation_video_url: z.string().nullable(),
+});
 export type PublicRecipientCampaign = z.infer<typeof publicRecipientCampaignSchema>;
 
-export const publicOrganizationCampaignSchema = z.object({
-  id: z.number().int(),
+export const publicOrganizationCampaignSchema = publicCampaignSchema.extend({
   type: z.literal('organization'),
-  product_name: z.string(),
-  product_description: z.string(),
-  image_url: z.string().nullable(),
-  /** The same image in each stored size, for srcset; null when it is kept as a single file. */
-  image: imageSetSchema.nullable().optional(),
-  unit_price: money,
-  total_price: money,
-  quantity: z.number().int(),
-  units_fulfilled: z.number().int(),
-  units_remaining: z.number().int(),
-  amount_raised: money,
+  ...imageFields,
   organization_name: z.string(),
-  profile_photo_url: z.string().nullable(),
-  first_name: z.string(),
-  last_name: z.string(),
-  reason: z.string(),
-  specifications: z.record(z.string(), z.string()),
   status: organizationCampaignStatusSchema,
-  is_funded: z.boolean(),
-  created_at: timestamp,
-  updated_at: timestamp,
 });
 export type PublicOrganizationCampaign = z.infer<typeof publicOrganizationCampaignSchema>;
 

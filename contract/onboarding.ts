@@ -43,10 +43,18 @@ export const recipientFields = {
   idHolder: z.enum(ID_HOLDERS, { error: 'Say whose ID this is.' }).default('self'),
 };
 
+/** Both wizards end with the same two files: a photo (a recipient's own, an organization's logo) and the document. */
+const fileKeys = (messages: { photo: string; document: string }) => ({
+  profilePhotoKey: uploadKeySchema(messages.photo).optional(),
+  idDocumentKey: uploadKeySchema(messages.document),
+});
+
 export const recipientOnboardingSchema = z.object({
   ...recipientFields,
-  profilePhotoKey: uploadKeySchema('The profile photo upload is not valid. Choose the photo again.').optional(),
-  idDocumentKey: uploadKeySchema('Upload your ID document.'),
+  ...fileKeys({
+    photo: 'The profile photo upload is not valid. Choose the photo again.',
+    document: 'Upload your ID document.',
+  }),
 });
 export type RecipientOnboarding = z.infer<typeof recipientOnboardingSchema>;
 
@@ -77,8 +85,10 @@ export const CONSENT_LETTER_REFUSED = `A letter of consent is for organizations 
 export const organizationOnboardingSchema = z
   .object({
     ...organizationFields,
-    profilePhotoKey: uploadKeySchema('The logo upload is not valid. Choose the logo again.').optional(),
-    idDocumentKey: uploadKeySchema("Upload your organization's document."),
+    ...fileKeys({
+      photo: 'The logo upload is not valid. Choose the logo again.',
+      document: "Upload your organization's document.",
+    }),
   })
   .superRefine((v, ctx) => {
     if (v.idType === 'ConsentLetter' && !consentLetterAllowed(v.yearOfEstablishment)) {

@@ -16,13 +16,13 @@ import { JOB } from '../../jobs/names';
 import { audit } from '../audit/audit';
 import { mailNotice, tellUser, type Notice } from '../notifications/tell-user';
 import {
-  campaignKinds,
+  reviewKinds,
   campaignTables,
   recipientProductName,
   type CampaignChange,
-  type CampaignKindDescriptor,
+  type ReviewKind,
   type CampaignRow,
-} from './admin-kinds';
+} from './review-kinds';
 import { refreshRecipientSearchText } from './queries';
 import {
   adminActionTo,
@@ -101,7 +101,7 @@ async function refusal<K extends CampaignKind>(
   action: ActionOf<K> | undefined,
 ): Promise<never> {
   const row = await readCampaign(db, kind, id, false);
-  if (!row) throw notFound(campaignKinds[kind].notFound);
+  if (!row) throw notFound(reviewKinds[kind].notFound);
   const status = row.status as StatusOf<K>;
   if (to) assertTransition(kind, status, to);
   const featured = 'isFeatured' in row && row.isFeatured;
@@ -142,12 +142,12 @@ async function updateCampaign<K extends CampaignKind>(
     .where(and(eq(table.id, id), inArray(table.status, from), extra))
     .returning({ id: table.id });
   if (!row) return null;
-  const kindOf = campaignKinds[kind] as CampaignKindDescriptor<K>;
+  const kindOf = reviewKinds[kind] as ReviewKind<K>;
   return { id, ownerId: kindOf.ownerOf(before), from: before.status as StatusOf<K>, before };
 }
 
 async function reply<K extends CampaignKind>(deps: AdminDeps, kind: K, id: number, message: string) {
-  const kindOf = campaignKinds[kind] as CampaignKindDescriptor<K>;
+  const kindOf = reviewKinds[kind] as ReviewKind<K>;
   const campaign = await kindOf.find(files(deps), id);
   if (!campaign) throw notFound(kindOf.notFound);
   return { message, campaign };
@@ -164,7 +164,7 @@ async function changeStatus<K extends CampaignKind>(
   id: number,
   change: StatusChange,
 ) {
-  const kindOf = campaignKinds[kind] as CampaignKindDescriptor<K>;
+  const kindOf = reviewKinds[kind] as ReviewKind<K>;
   const notes = change.adminNotes?.trim() ?? '';
   const to = change.status as StatusOf<K>;
   if (to === 'rejected' && !notes)
@@ -294,7 +294,7 @@ export async function markDelivered(deps: AdminDeps, admin: Admin, id: number): 
     await tell(row.ownerId, {
       subject: 'Your device is delivered',
       message: `Your ${await recipientProductName(tx, row.before)} has been marked as delivered. We hope it serves you well.`,
-      link: campaignKinds.recipient.link,
+      link: reviewKinds.recipient.link,
     });
     return row;
   });

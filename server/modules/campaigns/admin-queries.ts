@@ -1,15 +1,14 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL, type Table } from 'drizzle-orm';
 import type {
   AdminOrganizationCampaign,
   AdminOverview,
   AdminRecipientCampaign,
   AllCampaignsQuery,
 } from '@contract/admin';
-import { toCampaignId } from '@contract/ids';
+import { toCampaignId, type CampaignKind } from '@contract/ids';
 import type { Db } from '../../db/client';
 import {
   organizationCampaigns,
-  organizationProducts,
   organizationProfiles,
   products,
   recipientCampaigns,
@@ -18,88 +17,140 @@ import {
 } from '../../db/schema/all';
 import type { LinkSigner, Storage } from '../../providers/storage/storage';
 import { documentLink } from '../onboarding/profiles';
-import { PUBLIC_ORGANIZATION_STATUSES, PUBLIC_RECIPIENT_STATUSES } from './queries';
+import { campaignKinds, publicIdOf } from './kinds';
+import { PUBLIC_ORGANIZATION_STATUSES } from './queries';
+import { unitsOf } from './reply-fields';
 import { FEATURABLE_STATUSES, GIVABLE_STATUSES, REVIEW_STATUSES } from './status-rules';
 import { allowedOrganizationActions, allowedRecipientActions } from './transitions';
 
 type Files = { db: Db; storage: Storage; signer: LinkSigner };
 
-const recipientColumns = {
-  c: recipientCampaigns,
-  productName: products.name,
-  productImageKey: products.imageKey,
-  user: {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-    phone: users.phoneNumber,
-  },
-  profile: {
-    gender: recipientProfiles.gender,
-    age: recipientProfiles.age,
-    stateOfOrigin: recipientProfiles.stateOfOrigin,
-    employmentStatus: recipientProfiles.employmentStatus,
-    bio: recipientProfiles.bio,
-    idType: recipientProfiles.idType,
-    idHolder: recipientProfiles.idHolder,
-    photoKey: recipientProfiles.profilePhotoKey,
-    idDocumentKey: recipientProfiles.idDocumentKey,
-  },
+const ownerColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phoneNumber,
 };
 
-function recipientBase(db: Db) {
-  return db
-    .select(recipientColumns)
-    .from(recipientCampaigns)
-    .innerJoin(users, eq(users.id, recipientCampaigns.recipientId))
-    .innerJoin(products, eq(products.id, recipientCampaigns.productId))
-    .leftJoin(recipientProfiles, eq(recipientProfiles.userId, recipientCampaigns.recipientId));
+/** The pending queue oldest first (first come, first reviewed); the other lists by latest change. */
+function reviewOrder(kind: CampaignKind, list: string) {
+  const t = campaignKinds[kind].campaigns;
+  return list === 'pending' ? [asc(t.createdAt), asc(t.id)] : [desc(t.updatedAt), desc(t.id)];
 }
 
-type RecipientRow = Awaited<ReturnType<typeof recipientBase>>[number];
+type ReviewUser = { id: number; firstName: string; lastName: string; email: string; phone: string | null };
 
-async function toAdminRecipient(files: Files, row: RecipientRow): Promise<AdminRecipientCampaign> {
-  const { c, user, profile } = row;
+/** A campaign as review reads it: with its product, its owner and the owner's answers (when any). */
+type ReviewRow<C extends Table, P extends Table> = {
+  c: C['$inferSelect'];
+  productName: string;
+  productImage: string | null;
+  user: ReviewUser;
+  profile: P['$inferSelect'] | null;
+};
+type RecipientRow = ReviewRow<typeof recipientCampaigns, typeof recipientProfiles>;
+type OrganizationRow = ReviewRow<typeof organizationCampaigns, typeof organizationProfiles>;
+type ReviewQuery = { where?: SQL; order: SQL[]; limit: number; offset?: number };
+
+/** Review's rows of the kind (one query; the signatures give each kind its row type). */
+
+function reviewRows(db: Db, kind: 'recipient', query: ReviewQuery): Promise<RecipientRow[]>;
+function reviewRows(db: Db, kind: 'organization', query: ReviewQuery): Promise<OrganizationRow[]>;
+async function reviewRows(
+  db: Db,
+  kind: CampaignKind,
+  query: ReviewQuery,
+): Promise<
+  ReviewRow<
+    typeof recipientCampaigns | typeof organizationCampaigns,
+    typeof recipientProfiles | typeof organizationProfiles
+  >[]
+> {
+  const k = campaignKinds[kind];
+  return db
+    .select({
+      c: k.campaigns,
+      productName: k.products.name,
+      productImage: k.productImage,
+      user: ownerColumns,
+      profile: k.profiles,
+    })
+    .from(k.campaigns)
+    .innerJoin(users, eq(users.id, k.ownerId))
+    .innerJoin(k.products, eq(k.products.id, k.productId))
+    .leftJoin(k.profiles, eq(k.profiles.userId, k.ownerId))
+    .where(query.where)
+    .orderBy(...query.order)
+    .limit(query.limit)
+    .offset(query.offset ?? 0);
+}
+
+/** The profile columns both kinds have under the same names. */
+type OwnerProfile = { profilePhotoKey: string | null; idType: string | null; idDocumentKey: string | null };
+
+/** What review shows of an owner of either kind; each kind adds its own answers (and names its bio). */
+async function ownerOf(files: Files, user: ReviewUser, profile: OwnerProfile | null, bio: string | null) {
+  return {
+    id: user.id,
+    email: user.email,
+    phone_number: user.phone,
+    profile_photo_url: files.storage.publicUrl(profile?.profilePhotoKey),
+    bio,
+    id_type: profile?.idType ?? null,
+    id_document_url: await documentLink(files.db, files.signer, profile?.idDocumentKey ?? null),
+  };
+}
+
+type CampaignCommon = {
+  id: number;
+  reason: string;
+  status: string;
+  adminNotes: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function campaignOf(kind: CampaignKind, c: CampaignCommon, productName: string) {
   return {
     id: c.id,
-    type: 'recipient',
-    product_name: row.productName,
-    product_image_url: files.storage.publicUrl(row.productImageKey),
-    price: c.priceKobo,
-    amount_raised: c.amountRaisedKobo,
+    product_name: productName,
     reason: c.reason,
-    status: c.status,
-    is_featured: c.isFeatured,
     admin_notes: c.adminNotes,
-    delivery_status: c.deliveryStatus,
-    appreciation_video_url: c.appreciationVideoUrl,
-    public_id: (PUBLIC_RECIPIENT_STATUSES as readonly string[]).includes(c.status)
-      ? toCampaignId({ kind: 'recipient', id: c.id })
-      : null,
+    public_id: publicIdOf(kind, c.id, c.status),
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
-    recipient: {
-      id: user.id,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      email: user.email,
-      phone_number: user.phone,
-      profile_photo_url: files.storage.publicUrl(profile?.photoKey),
-      gender: profile?.gender ?? null,
-      age: profile?.age ?? null,
-      state_of_origin: profile?.stateOfOrigin ?? null,
-      employment_status: profile?.employmentStatus ?? null,
-      bio: profile?.bio ?? null,
-      id_type: profile?.idType ?? null,
-      id_holder: profile?.idHolder ?? null,
-      id_document_url: await documentLink(files.db, files.signer, profile?.idDocumentKey ?? null),
-    },
-    actions: allowedRecipientActions(c.status, c.isFeatured),
   };
 }
 
 const mapAll = <R, T>(rows: R[], map: (row: R) => Promise<T>) => Promise.all(rows.map(map));
+
+/** The admin reply of a recipient campaign, wherever one is sent. */
+async function toAdminRecipient(files: Files, row: RecipientRow): Promise<AdminRecipientCampaign> {
+  const { c, user, profile } = row;
+  return {
+    ...campaignOf('recipient', c, row.productName),
+    type: 'recipient',
+    product_image_url: files.storage.publicUrl(row.productImage),
+    price: c.priceKobo,
+    amount_raised: c.amountRaisedKobo,
+    status: c.status,
+    is_featured: c.isFeatured,
+    delivery_status: c.deliveryStatus,
+    appreciation_video_url: c.appreciationVideoUrl,
+    recipient: {
+      ...(await ownerOf(files, user, profile, profile?.bio ?? null)),
+      first_name: user.firstName,
+      last_name: user.lastName,
+      gender: profile?.gender ?? null,
+      age: profile?.age ?? null,
+      state_of_origin: profile?.stateOfOrigin ?? null,
+      employment_status: profile?.employmentStatus ?? null,
+      id_holder: profile?.idHolder ?? null,
+    },
+    actions: allowedRecipientActions(c.status, c.isFeatured),
+  };
+}
 
 /** The dashboard's three recipient columns: the pending queue oldest first, the others newest first. */
 export async function listRecipientCampaignsFor(
@@ -112,14 +163,7 @@ export async function listRecipientCampaignsFor(
       : list === 'approved'
         ? and(inArray(recipientCampaigns.status, GIVABLE_STATUSES.recipient), eq(recipientCampaigns.isFeatured, false))
         : and(inArray(recipientCampaigns.status, FEATURABLE_STATUSES), eq(recipientCampaigns.isFeatured, true));
-  const order =
-    list === 'pending'
-      ? [asc(recipientCampaigns.createdAt), asc(recipientCampaigns.id)]
-      : [desc(recipientCampaigns.updatedAt), desc(recipientCampaigns.id)];
-  const rows = await recipientBase(files.db)
-    .where(where)
-    .orderBy(...order)
-    .limit(100);
+  const rows = await reviewRows(files.db, 'recipient', { where, order: reviewOrder('recipient', list), limit: 100 });
   return mapAll(rows, (r) => toAdminRecipient(files, r));
 }
 
@@ -127,7 +171,7 @@ export async function findAdminRecipientCampaign(
   files: Files,
   id: number,
 ): Promise<AdminRecipientCampaign | undefined> {
-  const [row] = await recipientBase(files.db).where(eq(recipientCampaigns.id, id)).limit(1);
+  const [row] = await reviewRows(files.db, 'recipient', { where: eq(recipientCampaigns.id, id), order: [], limit: 1 });
   return row ? toAdminRecipient(files, row) : undefined;
 }
 
@@ -161,11 +205,12 @@ export async function listAllRecipientCampaigns(files: Files, query: AllCampaign
     .innerJoin(users, eq(users.id, recipientCampaigns.recipientId))
     .innerJoin(products, eq(products.id, recipientCampaigns.productId))
     .where(condition);
-  const rows = await recipientBase(files.db)
-    .where(condition)
-    .orderBy(...SORTS[query.sort])
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const rows = await reviewRows(files.db, 'recipient', {
+    where: condition,
+    order: SORTS[query.sort],
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
   return {
     items: await mapAll(rows, (r) => toAdminRecipient(files, r)),
     total: Number(count?.n ?? 0),
@@ -174,74 +219,23 @@ export async function listAllRecipientCampaigns(files: Files, query: AllCampaign
   };
 }
 
-const organizationColumns = {
-  c: organizationCampaigns,
-  productName: organizationProducts.name,
-  imageUrl: organizationProducts.imageUrl,
-  user: {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-    phone: users.phoneNumber,
-  },
-  profile: {
-    name: organizationProfiles.organizationName,
-    year: organizationProfiles.yearOfEstablishment,
-    state: organizationProfiles.stateOfOperation,
-    bio: organizationProfiles.organizationBio,
-    idType: organizationProfiles.idType,
-    photoKey: organizationProfiles.profilePhotoKey,
-    idDocumentKey: organizationProfiles.idDocumentKey,
-  },
-};
-
-function organizationBase(db: Db) {
-  return db
-    .select(organizationColumns)
-    .from(organizationCampaigns)
-    .innerJoin(users, eq(users.id, organizationCampaigns.organizationId))
-    .innerJoin(organizationProducts, eq(organizationProducts.id, organizationCampaigns.organizationProductId))
-    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, organizationCampaigns.organizationId));
-}
-
-type OrganizationRow = Awaited<ReturnType<typeof organizationBase>>[number];
-
+/** The admin reply of an organization campaign, wherever one is sent. */
 async function toAdminOrganization(files: Files, row: OrganizationRow): Promise<AdminOrganizationCampaign> {
   const { c, user, profile } = row;
   const contact = `${user.firstName} ${user.lastName}`.trim();
   return {
-    id: c.id,
+    ...campaignOf('organization', c, row.productName),
     campaign_id: toCampaignId({ kind: 'organization', id: c.id }),
     type: 'organization',
-    product_name: row.productName,
-    image_url: files.storage.publicUrl(row.imageUrl),
-    unit_price: c.unitPriceKobo,
-    total_price: c.totalPriceKobo,
-    quantity: c.quantity,
-    units_fulfilled: c.unitsFulfilled,
-    units_remaining: c.quantity - c.unitsFulfilled,
-    amount_raised: c.amountRaisedKobo,
-    reason: c.reason,
+    image_url: files.storage.publicUrl(row.productImage),
+    ...unitsOf(c),
     status: c.status,
-    admin_notes: c.adminNotes,
-    public_id: (PUBLIC_ORGANIZATION_STATUSES as readonly string[]).includes(c.status)
-      ? toCampaignId({ kind: 'organization', id: c.id })
-      : null,
-    created_at: c.createdAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
     organization: {
-      id: user.id,
-      organization_name: profile?.name ?? contact,
+      ...(await ownerOf(files, user, profile, profile?.organizationBio ?? null)),
+      organization_name: profile?.organizationName ?? contact,
       contact_name: contact,
-      email: user.email,
-      phone_number: user.phone,
-      profile_photo_url: files.storage.publicUrl(profile?.photoKey),
-      year_of_establishment: profile?.year ?? null,
-      state_of_operation: profile?.state ?? null,
-      bio: profile?.bio ?? null,
-      id_type: profile?.idType ?? null,
-      id_document_url: await documentLink(files.db, files.signer, profile?.idDocumentKey ?? null),
+      year_of_establishment: profile?.yearOfEstablishment ?? null,
+      state_of_operation: profile?.stateOfOperation ?? null,
     },
     actions: allowedOrganizationActions(c.status),
   };
@@ -259,14 +253,11 @@ export async function listOrganizationCampaignsFor(
       : inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES]),
   ];
   if (organizationId) where.push(eq(organizationCampaigns.organizationId, organizationId));
-  const order =
-    list === 'pending'
-      ? [asc(organizationCampaigns.createdAt), asc(organizationCampaigns.id)]
-      : [desc(organizationCampaigns.updatedAt), desc(organizationCampaigns.id)];
-  const rows = await organizationBase(files.db)
-    .where(and(...where))
-    .orderBy(...order)
-    .limit(100);
+  const rows = await reviewRows(files.db, 'organization', {
+    where: and(...where),
+    order: reviewOrder('organization', list),
+    limit: 100,
+  });
   return mapAll(rows, (r) => toAdminOrganization(files, r));
 }
 
@@ -274,7 +265,11 @@ export async function findAdminOrganizationCampaign(
   files: Files,
   id: number,
 ): Promise<AdminOrganizationCampaign | undefined> {
-  const [row] = await organizationBase(files.db).where(eq(organizationCampaigns.id, id)).limit(1);
+  const [row] = await reviewRows(files.db, 'organization', {
+    where: eq(organizationCampaigns.id, id),
+    order: [],
+    limit: 1,
+  });
   return row ? toAdminOrganization(files, row) : undefined;
 }
 

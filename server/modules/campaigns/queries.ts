@@ -10,9 +10,9 @@ import {
   recipientProfiles,
   users,
 } from '../../db/schema/all';
-import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
 import type { Cursor } from './cursor';
+import { imageOf, oneUnitOf, productImageOf, unitsOf } from './reply-fields';
 import { FEATURABLE_STATUSES, isFunded, PUBLIC_STATUSES } from './status-rules';
 
 /** Recipient campaigns a donor may see (the rule book's public statuses). */
@@ -52,40 +52,54 @@ type RecipientRow = Awaited<ReturnType<typeof recipientBase>>[number];
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
+/** What donors see of a campaign of either kind; each kind adds its own fields. */
+function publicCampaignOf(
+  row: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    photoKey: string | null;
+    productName: string;
+    productDescription: string;
+    reason: string;
+    createdAt: Date | string;
+    updatedAt: Date | string;
+  },
+  storage: Storage,
+) {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    profile_photo_url: storage.publicUrl(row.photoKey),
+    product_name: row.productName,
+    product_description: row.productDescription,
+    reason: row.reason,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
 export function toPublicRecipientCampaign(
   row: Omit<RecipientRow, 'cursorTs'>,
   storage: Storage,
 ): PublicRecipientCampaign {
   const funded = isFunded('recipient', row.status);
   return {
-    id: row.id,
+    ...publicCampaignOf(row, storage),
     type: 'recipient',
-    first_name: row.firstName,
-    last_name: row.lastName,
     organization_name: null,
-    profile_photo_url: storage.publicUrl(row.photoKey),
-    product_name: row.productName,
-    product_image_url: storage.publicUrl(row.productImageKey),
-    product_image: imageSetOf(storage, row.productImageKey),
-    product_description: row.productDescription,
+    ...productImageOf(storage, row.productImageKey),
     product_price: row.priceKobo,
-    unit_price: row.priceKobo,
-    total_price: row.priceKobo,
-    quantity: 1,
-    units_fulfilled: row.unitsFulfilled,
-    units_remaining: 1 - row.unitsFulfilled,
-    amount_raised: row.amountRaisedKobo,
+    ...oneUnitOf(row),
     employment_status: row.employmentStatus,
     state_of_origin: row.stateOfOrigin,
     specifications: row.specifications ?? {},
-    reason: row.reason,
     status: row.status,
     is_featured: row.isFeatured,
     is_funded: funded,
     delivery_status: row.deliveryStatus,
     appreciation_video_url: row.appreciationVideoUrl,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
   };
 }
 
@@ -177,28 +191,14 @@ export function toPublicOrganizationCampaign(
 ): PublicOrganizationCampaign {
   const fallbackName = `${row.firstName} ${row.lastName}`.trim();
   return {
-    id: row.id,
+    ...publicCampaignOf(row, storage),
     type: 'organization',
-    product_name: row.productName,
-    product_description: row.productDescription,
-    image_url: storage.publicUrl(row.imageUrl),
-    image: imageSetOf(storage, row.imageUrl),
-    unit_price: row.unitPriceKobo,
-    total_price: row.totalPriceKobo,
-    quantity: row.quantity,
-    units_fulfilled: row.unitsFulfilled,
-    units_remaining: row.quantity - row.unitsFulfilled,
-    amount_raised: row.amountRaisedKobo,
+    ...imageOf(storage, row.imageUrl),
+    ...unitsOf(row),
     organization_name: row.organizationName?.trim() || fallbackName,
-    profile_photo_url: storage.publicUrl(row.photoKey),
-    first_name: row.firstName,
-    last_name: row.lastName,
-    reason: row.reason,
     specifications: { ...(row.productSpecifications ?? {}), ...(row.campaignSpecifications ?? {}) },
     status: row.status,
     is_funded: isFunded('organization', row.status) || row.unitsFulfilled >= row.quantity,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
   };
 }
 

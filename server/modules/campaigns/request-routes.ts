@@ -10,53 +10,51 @@ import {
   requestReplySchema,
 } from '@contract/requests';
 import type { AppDeps } from '../../deps';
-import {
-  myOrganizationCampaigns,
-  myRecipientCampaigns,
-  organizationOverview,
-  requestOrganizationCampaign,
-  requestRecipientCampaign,
-} from './requests';
+import { CAMPAIGN_KINDS } from './kinds';
+import { myOrganizationCampaigns, myRecipientCampaigns, organizationOverview, requestCampaign } from './requests';
 
 const errors = errorReplies(400, 401, 403, 409);
 const noStore = { 'cache-control': 'private, no-store' };
+
+/** Where each kind makes its request and reads its own, with the shapes each call takes and gives. */
+const requestCalls = {
+  recipient: {
+    make: '/api/campaigns',
+    body: recipientRequestSchema,
+    own: '/api/campaigns/my-status',
+    ownReply: z.array(myCampaignSchema),
+    listOwn: myRecipientCampaigns,
+  },
+  organization: {
+    make: '/api/organization/campaigns',
+    body: organizationRequestSchema,
+    own: '/api/organization/campaigns',
+    ownReply: z.array(myOrganizationCampaignSchema),
+    listOwn: myOrganizationCampaigns,
+  },
+};
 
 /** A recipient's and an organization's own requests: each caller sees and makes only their own. */
 export function requestRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, storage } = deps;
   return async (app) => {
-    app.post(
-      '/api/campaigns',
-      {
-        config: { access: ['recipient'] },
-        schema: { body: recipientRequestSchema, response: { 201: requestReplySchema, ...errors } },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await requestRecipientCampaign(deps, request.user!.id, request.body)),
-    );
-    app.get(
-      '/api/campaigns/my-status',
-      { config: { access: ['recipient'] }, schema: { response: { 200: z.array(myCampaignSchema), ...errors } } },
-      async (request, reply) => reply.headers(noStore).send(await myRecipientCampaigns(db, storage, request.user!.id)),
-    );
-    app.post(
-      '/api/organization/campaigns',
-      {
-        config: { access: ['organization'] },
-        schema: { body: organizationRequestSchema, response: { 201: requestReplySchema, ...errors } },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await requestOrganizationCampaign(deps, request.user!.id, request.body)),
-    );
-    app.get(
-      '/api/organization/campaigns',
-      {
-        config: { access: ['organization'] },
-        schema: { response: { 200: z.array(myOrganizationCampaignSchema), ...errors } },
-      },
-      async (request, reply) =>
-        reply.headers(noStore).send(await myOrganizationCampaigns(db, storage, request.user!.id)),
-    );
+    for (const kind of CAMPAIGN_KINDS) {
+      const calls = requestCalls[kind];
+      app.post(
+        calls.make,
+        {
+          config: { access: [kind] },
+          schema: { body: calls.body, response: { 201: requestReplySchema, ...errors } },
+        },
+        async (request, reply) =>
+          reply.status(201).send(await requestCampaign(deps, kind, request.user!.id, request.body)),
+      );
+      app.get(
+        calls.own,
+        { config: { access: [kind] }, schema: { response: { 200: calls.ownReply, ...errors } } },
+        async (request, reply) => reply.headers(noStore).send(await calls.listOwn(db, storage, request.user!.id)),
+      );
+    }
     app.get(
       '/api/organization/overview',
       { config: { access: ['organization'] }, schema: { response: { 200: organizationOverviewSchema, ...errors } } },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type Table } from 'drizzle-orm';
 import type {
   MyCampaign,
   MyOrganizationCampaign,
@@ -6,29 +6,23 @@ import type {
   OrganizationRequest,
   RecipientRequest,
 } from '@contract/requests';
-import { toCampaignId } from '@contract/ids';
+import type { CampaignKind } from '@contract/ids';
 import type { AppDeps } from '../../deps';
 import { selectRows, type Db } from '../../db/client';
 import { organizationCampaigns, organizationProducts, products, recipientCampaigns, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';
-import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
 import { tellAdmins } from '../notifications/tell-admins';
-import {
-  PUBLIC_ORGANIZATION_STATUSES,
-  PUBLIC_RECIPIENT_STATUSES,
-  refreshOrganizationSearchText,
-  refreshRecipientSearchText,
-} from './queries';
+import { campaignKinds, publicIdOf } from './kinds';
+import { imageOf, productImageOf, unitsOf } from './reply-fields';
 import { FUNDED_STATUSES, OPEN_STATUSES } from './status-rules';
 
 export const ONBOARD_FIRST = 'Complete your profile before making a request.';
-export const RECIPIENT_HAS_OPEN = 'You already have an active request. View its status on your dashboard.';
-export const ORGANIZATION_HAS_OPEN =
-  'Your organization already has an active request. View its status on your dashboard.';
 
-export type CampaignRequestedJob = { kind: 'recipient' | 'organization'; id: number };
+export type CampaignRequestedJob = { kind: CampaignKind; id: number };
+
+type RequestInput = { recipient: RecipientRequest; organization: OrganizationRequest };
 
 async function requireOnboarded(db: Db, userId: number) {
   const [row] = await db.select({ done: users.isOnboardingComplete }).from(users).where(eq(users.id, userId));
@@ -36,17 +30,15 @@ async function requireOnboarded(db: Db, userId: number) {
 }
 
 /**
- * A recipient asks for one device. The price is copied from the catalogue; the database's partial
- * unique index allows one open request per recipient, so two submits at once cannot both succeed.
+ * Each kind's own part of a request: check the product and write the campaign with the price
+ * copied from the catalogue. Undefined when the owner already has an open request: the database's
+ * partial unique index allows one, so two submits at once cannot both succeed.
  */
-export async function requestRecipientCampaign(
-  deps: Pick<AppDeps, 'db' | 'jobs'>,
-  userId: number,
-  input: RecipientRequest,
-) {
-  await requireOnboarded(deps.db, userId);
-  const id = await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+const insertRequest: {
+  [K in CampaignKind]: (tx: Db, userId: number, input: RequestInput[K]) => Promise<number | undefined>;
+} = {
+  /** A recipient asks for one device. */
+  recipient: async (tx, userId, input) => {
     const [product] = await tx
       .select({ id: products.id, price: products.priceKobo })
       .from(products)
@@ -60,27 +52,10 @@ export async function requestRecipientCampaign(
       .values({ recipientId: userId, productId: product.id, priceKobo: product.price, reason: input.reason })
       .onConflictDoNothing()
       .returning({ id: recipientCampaigns.id });
-    if (!row) throw new AppError('conflict', RECIPIENT_HAS_OPEN).withCode('open_request');
-    await refreshRecipientSearchText(tx, [row.id]);
-    await deps.jobs.enqueue(tx, JOB.campaignRequested, {
-      kind: 'recipient',
-      id: row.id,
-    } satisfies CampaignRequestedJob);
-    return row.id;
-  });
-  deps.jobs.wake(JOB.campaignRequested);
-  return { message: 'Your request has been submitted for review.', id };
-}
-
-/** An organization asks for several units of an available product, up to its max_quantity. */
-export async function requestOrganizationCampaign(
-  deps: Pick<AppDeps, 'db' | 'jobs'>,
-  userId: number,
-  input: OrganizationRequest,
-) {
-  await requireOnboarded(deps.db, userId);
-  const id = await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    return row?.id;
+  },
+  /** An organization asks for several units of an available product, up to its max_quantity. */
+  organization: async (tx, userId, input) => {
     const [product] = await tx.select().from(organizationProducts).where(eq(organizationProducts.id, input.productId));
     if (!product || !product.isAvailable || product.withdrawnAt) {
       throw new AppError('bad_request', 'That product is not available to request.', {
@@ -104,16 +79,29 @@ export async function requestOrganizationCampaign(
       })
       .onConflictDoNothing()
       .returning({ id: organizationCampaigns.id });
-    if (!row) throw new AppError('conflict', ORGANIZATION_HAS_OPEN).withCode('open_request');
-    await refreshOrganizationSearchText(tx, [row.id]);
-    await deps.jobs.enqueue(tx, JOB.campaignRequested, {
-      kind: 'organization',
-      id: row.id,
-    } satisfies CampaignRequestedJob);
-    return row.id;
+    return row?.id;
+  },
+};
+
+/** A request of either kind: written with its search text and the admins' notice in one transaction. */
+export async function requestCampaign<K extends CampaignKind>(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  kind: K,
+  userId: number,
+  input: RequestInput[K],
+) {
+  const k = campaignKinds[kind];
+  await requireOnboarded(deps.db, userId);
+  const id = await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const id = await insertRequest[kind](tx, userId, input);
+    if (id === undefined) throw new AppError('conflict', k.hasOpenRequest).withCode('open_request');
+    await k.refreshSearchText(tx, [id]);
+    await deps.jobs.enqueue(tx, JOB.campaignRequested, { kind, id } satisfies CampaignRequestedJob);
+    return id;
   });
   deps.jobs.wake(JOB.campaignRequested);
-  return { message: "Your organization's campaign request has been submitted for review!", id };
+  return { message: k.requestSubmitted, id };
 }
 
 /** The admins hear of each new request (run by the job queue). */
@@ -144,29 +132,52 @@ export async function notifyAdminsOfRequest(
   });
 }
 
-export async function myRecipientCampaigns(db: Db, storage: Storage, userId: number): Promise<MyCampaign[]> {
-  const rows = await db
-    .select({ c: recipientCampaigns, productName: products.name, imageKey: products.imageKey })
-    .from(recipientCampaigns)
-    .innerJoin(products, eq(products.id, recipientCampaigns.productId))
-    .where(eq(recipientCampaigns.recipientId, userId))
-    .orderBy(desc(recipientCampaigns.createdAt), desc(recipientCampaigns.id));
-  return rows.map(({ c, productName, imageKey }) => ({
+/** An owner's request as their status page reads it, with its product. */
+type OwnRow<C extends Table> = { c: C['$inferSelect']; productName: string; productImage: string | null };
+
+/** The caller's own requests of the kind, newest first (one query; the signatures give each kind its row type). */
+function ownRequests(db: Db, kind: 'recipient', userId: number): Promise<OwnRow<typeof recipientCampaigns>[]>;
+function ownRequests(db: Db, kind: 'organization', userId: number): Promise<OwnRow<typeof organizationCampaigns>[]>;
+async function ownRequests(
+  db: Db,
+  kind: CampaignKind,
+  userId: number,
+): Promise<OwnRow<typeof recipientCampaigns | typeof organizationCampaigns>[]> {
+  const k = campaignKinds[kind];
+  return db
+    .select({ c: k.campaigns, productName: k.products.name, productImage: k.productImage })
+    .from(k.campaigns)
+    .innerJoin(k.products, eq(k.products.id, k.productId))
+    .where(eq(k.ownerId, userId))
+    .orderBy(desc(k.campaigns.createdAt), desc(k.campaigns.id));
+}
+
+/** What an owner sees of their own request of either kind; each kind adds its own fields. */
+function myRequestOf(
+  kind: CampaignKind,
+  c: { id: number; reason: string; status: string; adminNotes: string | null; createdAt: Date },
+  productName: string,
+) {
+  return {
     id: c.id,
     product_name: productName,
-    product_image_url: storage.publicUrl(imageKey),
-    product_image: imageSetOf(storage, imageKey),
     reason: c.reason,
     status: c.status,
     admin_notes: c.adminNotes,
+    public_id: publicIdOf(kind, c.id, c.status),
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+export async function myRecipientCampaigns(db: Db, storage: Storage, userId: number): Promise<MyCampaign[]> {
+  const rows = await ownRequests(db, 'recipient', userId);
+  return rows.map(({ c, productName, productImage }) => ({
+    ...myRequestOf('recipient', c, productName),
+    ...productImageOf(storage, productImage),
     delivery_status: c.deliveryStatus,
     price: c.priceKobo,
     amount_raised: c.amountRaisedKobo,
     appreciation_video_url: c.appreciationVideoUrl,
-    public_id: (PUBLIC_RECIPIENT_STATUSES as readonly string[]).includes(c.status)
-      ? toCampaignId({ kind: 'recipient', id: c.id })
-      : null,
-    created_at: c.createdAt.toISOString(),
   }));
 }
 
@@ -175,35 +186,12 @@ export async function myOrganizationCampaigns(
   storage: Storage,
   userId: number,
 ): Promise<MyOrganizationCampaign[]> {
-  const rows = await db
-    .select({
-      c: organizationCampaigns,
-      productName: organizationProducts.name,
-      imageUrl: organizationProducts.imageUrl,
-    })
-    .from(organizationCampaigns)
-    .innerJoin(organizationProducts, eq(organizationProducts.id, organizationCampaigns.organizationProductId))
-    .where(eq(organizationCampaigns.organizationId, userId))
-    .orderBy(desc(organizationCampaigns.createdAt), desc(organizationCampaigns.id));
-  return rows.map(({ c, productName, imageUrl }) => ({
-    id: c.id,
-    product_name: productName,
-    image_url: storage.publicUrl(imageUrl),
-    image: imageSetOf(storage, imageUrl),
-    unit_price: c.unitPriceKobo,
-    total_price: c.totalPriceKobo,
-    quantity: c.quantity,
-    units_fulfilled: c.unitsFulfilled,
-    units_remaining: c.quantity - c.unitsFulfilled,
-    amount_raised: c.amountRaisedKobo,
-    reason: c.reason,
-    status: c.status,
-    admin_notes: c.adminNotes,
+  const rows = await ownRequests(db, 'organization', userId);
+  return rows.map(({ c, productName, productImage }) => ({
+    ...myRequestOf('organization', c, productName),
+    ...imageOf(storage, productImage),
+    ...unitsOf(c),
     specifications: c.specifications,
-    public_id: (PUBLIC_ORGANIZATION_STATUSES as readonly string[]).includes(c.status)
-      ? toCampaignId({ kind: 'organization', id: c.id })
-      : null,
-    created_at: c.createdAt.toISOString(),
   }));
 }
 

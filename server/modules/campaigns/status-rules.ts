@@ -1,9 +1,10 @@
 import type { OrganizationAction, RecipientAction } from '@contract/admin';
+import type { CampaignKind } from '@contract/ids';
 import type { organizationCampaignStatuses, recipientCampaignStatuses } from '../../db/schema/campaigns';
 
 export type RecipientCampaignStatus = (typeof recipientCampaignStatuses)[number];
 export type OrganizationCampaignStatus = (typeof organizationCampaignStatuses)[number];
-export type CampaignKind = 'recipient' | 'organization';
+export type { CampaignKind };
 export type StatusOf<K extends CampaignKind> = K extends 'recipient'
   ? RecipientCampaignStatus
   : OrganizationCampaignStatus;

@@ -1,46 +1,58 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { CatalogProduct, OrganizationProduct } from '@contract/requests';
 import type { Db } from '../../db/client';
 import { organizationCampaigns, organizationProducts, products, recipientCampaigns } from '../../db/schema/all';
-import { imageSetOf } from '../../providers/storage/image-keys';
 import type { Storage } from '../../providers/storage/storage';
+import { imageOf } from '../campaigns/reply-fields';
 
+type ProductRow = typeof products.$inferSelect;
+type OrganizationProductRow = typeof organizationProducts.$inferSelect;
+
+/** What both catalogues show of a product; the image column is each catalogue's own. */
+function productOf(storage: Storage, p: ProductRow | OrganizationProductRow, imageKey: string | null) {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.priceKobo,
+    ...imageOf(storage, imageKey),
+    max_quantity: p.maxQuantity,
+    specifications: p.specifications,
+  };
+}
+
+const toCatalogProduct = (storage: Storage, p: ProductRow): CatalogProduct => productOf(storage, p, p.imageKey);
+
+const toOrganizationProduct = (storage: Storage, p: OrganizationProductRow): OrganizationProduct => ({
+  ...productOf(storage, p, p.imageUrl),
+  is_available: p.isAvailable,
+});
+
+/** The recipients' catalogue: every product not withdrawn, by name. */
 export async function listCatalogProducts(db: Db, storage: Storage): Promise<CatalogProduct[]> {
   const rows = await db
     .select()
     .from(products)
     .where(isNull(products.withdrawnAt))
     .orderBy(asc(products.name), asc(products.id));
-  return rows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    price: p.priceKobo,
-    image_url: storage.publicUrl(p.imageKey),
-    image: imageSetOf(storage, p.imageKey),
-    max_quantity: p.maxQuantity,
-    specifications: p.specifications,
-  }));
+  return rows.map((p) => toCatalogProduct(storage, p));
 }
 
-/** Organization products organizations may request: the available ones. */
-export async function listAvailableOrganizationProducts(db: Db, storage: Storage): Promise<OrganizationProduct[]> {
+async function listOrganizationProducts(db: Db, storage: Storage, where: SQL | undefined, order: SQL[]) {
   const rows = await db
     .select()
     .from(organizationProducts)
-    .where(and(eq(organizationProducts.isAvailable, true), isNull(organizationProducts.withdrawnAt)))
-    .orderBy(asc(organizationProducts.name), asc(organizationProducts.id));
-  return rows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    price: p.priceKobo,
-    max_quantity: p.maxQuantity,
-    image_url: storage.publicUrl(p.imageUrl),
-    image: imageSetOf(storage, p.imageUrl),
-    is_available: p.isAvailable,
-    specifications: p.specifications,
-  }));
+    .where(and(isNull(organizationProducts.withdrawnAt), where))
+    .orderBy(...order);
+  return rows.map((p) => toOrganizationProduct(storage, p));
+}
+
+/** Organization products organizations may request: the available ones, by name. */
+export function listAvailableOrganizationProducts(db: Db, storage: Storage): Promise<OrganizationProduct[]> {
+  return listOrganizationProducts(db, storage, eq(organizationProducts.isAvailable, true), [
+    asc(organizationProducts.name),
+    asc(organizationProducts.id),
+  ]);
 }
 
 export async function findProductForUpdate(db: Db, id: number) {
@@ -79,22 +91,10 @@ export async function organizationProductIsUsed(db: Db, id: number): Promise<boo
   return Boolean(row);
 }
 
-/** Every organization product an admin manages: available or not, never the withdrawn. */
-export async function listAllOrganizationProducts(db: Db, storage: Storage): Promise<OrganizationProduct[]> {
-  const rows = await db
-    .select()
-    .from(organizationProducts)
-    .where(isNull(organizationProducts.withdrawnAt))
-    .orderBy(desc(organizationProducts.createdAt), desc(organizationProducts.id));
-  return rows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    price: p.priceKobo,
-    max_quantity: p.maxQuantity,
-    image_url: storage.publicUrl(p.imageUrl),
-    image: imageSetOf(storage, p.imageUrl),
-    is_available: p.isAvailable,
-    specifications: p.specifications,
-  }));
+/** Every organization product an admin manages: available or not, never the withdrawn; newest first. */
+export function listAllOrganizationProducts(db: Db, storage: Storage): Promise<OrganizationProduct[]> {
+  return listOrganizationProducts(db, storage, undefined, [
+    desc(organizationProducts.createdAt),
+    desc(organizationProducts.id),
+  ]);
 }

@@ -7,25 +7,32 @@ import { listAvailableOrganizationProducts, listCatalogProducts } from './querie
 
 const errors = errorReplies(401, 403);
 
+/** Each kind's catalogue: where it is read, who may read it, and its reply. */
+const catalogues = [
+  {
+    path: '/api/products',
+    access: ['recipient', 'admin'] as const,
+    reply: z.array(catalogProductSchema),
+    list: listCatalogProducts,
+  },
+  {
+    path: '/api/organization/products',
+    access: ['organization', 'admin'] as const,
+    reply: z.array(organizationProductSchema),
+    list: listAvailableOrganizationProducts,
+  },
+];
+
 /** The two catalogues requests are made from; admins manage them through admin-routes.ts. */
 export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, storage } = deps;
   return async (app) => {
-    app.get(
-      '/api/products',
-      {
-        config: { access: ['recipient', 'admin'] },
-        schema: { response: { 200: z.array(catalogProductSchema), ...errors } },
-      },
-      async () => listCatalogProducts(db, storage),
-    );
-    app.get(
-      '/api/organization/products',
-      {
-        config: { access: ['organization', 'admin'] },
-        schema: { response: { 200: z.array(organizationProductSchema), ...errors } },
-      },
-      async () => listAvailableOrganizationProducts(db, storage),
-    );
+    for (const catalogue of catalogues) {
+      app.get(
+        catalogue.path,
+        { config: { access: [...catalogue.access] }, schema: { response: { 200: catalogue.reply, ...errors } } },
+        async () => catalogue.list(db, storage),
+      );
+    }
   };
 }

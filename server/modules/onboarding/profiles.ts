@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { downloadLink, type LinkSigner } from '../../providers/storage/storage';
 import { storedFile } from '../uploads/queries';
-import { organizationProfileRow, recipientProfileRow } from './queries';
+import { profileRow } from './queries';
 
 /** How long a document link given to its owner or an admin works. */
 export const DOCUMENT_LINK_SECONDS = 5 * 60;
@@ -37,7 +37,7 @@ export async function recipientProfile(
   deps: Pick<AppDeps, 'db' | 'storage' | 'signer'>,
   userId: number,
 ): Promise<RecipientProfile> {
-  const row = await recipientProfileRow(deps.db, userId);
+  const row = await profileRow(deps.db, 'recipient', userId);
   if (!row) throw notFound(NOT_ONBOARDED);
   const p = row.profile;
   return {
@@ -60,7 +60,7 @@ export async function organizationProfile(
   deps: Pick<AppDeps, 'db' | 'storage' | 'signer'>,
   userId: number,
 ): Promise<OrganizationProfile> {
-  const row = await organizationProfileRow(deps.db, userId);
+  const row = await profileRow(deps.db, 'organization', userId);
   if (!row || !row.user.done) throw notFound(NOT_ONBOARDED);
   const p = row.profile;
   return {

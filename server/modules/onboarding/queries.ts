@@ -31,24 +31,38 @@ export async function saveOrganizationProfile(db: Db, row: typeof organizationPr
     .onConflictDoUpdate({ target: organizationProfiles.userId, set: { ...row, updatedAt: sql`now()` } });
 }
 
-export async function recipientProfileRow(db: Db, userId: number) {
+const profileTables = { recipient: recipientProfiles, organization: organizationProfiles };
+
+type ProfileRow<T extends { $inferSelect: unknown }> = {
+  user: { firstName: string; lastName: string; email: string; done: boolean };
+  profile: T['$inferSelect'];
+};
+
+/** An account with its onboarding answers; undefined when it has none. */
+export function profileRow(
+  db: Db,
+  kind: 'recipient',
+  userId: number,
+): Promise<ProfileRow<typeof recipientProfiles> | undefined>;
+export function profileRow(
+  db: Db,
+  kind: 'organization',
+  userId: number,
+): Promise<ProfileRow<typeof organizationProfiles> | undefined>;
+export async function profileRow(db: Db, kind: keyof typeof profileTables, userId: number) {
+  const table = profileTables[kind];
   const [row] = await db
     .select({
-      user: { firstName: users.firstName, lastName: users.lastName, email: users.email },
-      profile: recipientProfiles,
+      user: {
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        done: users.isOnboardingComplete,
+      },
+      profile: table,
     })
     .from(users)
-    .innerJoin(recipientProfiles, eq(recipientProfiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
-}
-
-export async function organizationProfileRow(db: Db, userId: number) {
-  const [row] = await db
-    .select({ user: { email: users.email, done: users.isOnboardingComplete }, profile: organizationProfiles })
-    .from(users)
-    .innerJoin(organizationProfiles, eq(organizationProfiles.userId, users.id))
+    .innerJoin(table, eq(table.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   return row;

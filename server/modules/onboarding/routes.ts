@@ -9,39 +9,39 @@ import {
 } from '@contract/onboarding';
 import type { AppDeps } from '../../deps';
 import { organizationProfile, recipientProfile } from './profiles';
-import { submitOrganizationOnboarding, submitRecipientOnboarding } from './submit-onboarding';
+import { submitOnboarding } from './submit-onboarding';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 const noStore = { 'cache-control': 'private, no-store' };
 
+/** Each kind's wizard answers and profile reply. */
+const onboardingCalls = {
+  recipient: { body: recipientOnboardingSchema, profile: recipientProfileSchema, readProfile: recipientProfile },
+  organization: {
+    body: organizationOnboardingSchema,
+    profile: organizationProfileSchema,
+    readProfile: organizationProfile,
+  },
+};
+
 export function onboardingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/onboarding/recipient/submit',
-      {
-        config: { access: ['recipient'] },
-        schema: { body: recipientOnboardingSchema, response: { 200: onboardingReplySchema, ...errors } },
-      },
-      async (request) => submitRecipientOnboarding(deps, request.user!.id, request.body),
-    );
-    app.post(
-      '/api/onboarding/organization/submit',
-      {
-        config: { access: ['organization'] },
-        schema: { body: organizationOnboardingSchema, response: { 200: onboardingReplySchema, ...errors } },
-      },
-      async (request) => submitOrganizationOnboarding(deps, request.user!.id, request.body),
-    );
-    // Personal data with links that work for minutes: never stored by a cache.
-    app.get(
-      '/api/profile/recipient',
-      { config: { access: ['recipient'] }, schema: { response: { 200: recipientProfileSchema, ...errors } } },
-      async (request, reply) => reply.headers(noStore).send(await recipientProfile(deps, request.user!.id)),
-    );
-    app.get(
-      '/api/profile/organization',
-      { config: { access: ['organization'] }, schema: { response: { 200: organizationProfileSchema, ...errors } } },
-      async (request, reply) => reply.headers(noStore).send(await organizationProfile(deps, request.user!.id)),
-    );
+    for (const kind of ['recipient', 'organization'] as const) {
+      const calls = onboardingCalls[kind];
+      app.post(
+        `/api/onboarding/${kind}/submit`,
+        {
+          config: { access: [kind] },
+          schema: { body: calls.body, response: { 200: onboardingReplySchema, ...errors } },
+        },
+        async (request) => submitOnboarding(deps, kind, request.user!.id, request.body),
+      );
+      // Personal data with links that work for minutes: never stored by a cache.
+      app.get(
+        `/api/profile/${kind}`,
+        { config: { access: [kind] }, schema: { response: { 200: calls.profile, ...errors } } },
+        async (request, reply) => reply.headers(noStore).send(await calls.readProfile(deps, request.user!.id)),
+      );
+    }
   };
 }

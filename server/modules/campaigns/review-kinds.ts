@@ -8,13 +8,18 @@ import {
 } from '@contract/admin';
 import { formatNaira } from '@contract/money';
 import type { Db } from '../../db/client';
-import { organizationCampaigns, organizationProducts, products, recipientCampaigns } from '../../db/schema/all';
+import { organizationProducts, products } from '../../db/schema/all';
 import type { LinkSigner, Storage } from '../../providers/storage/storage';
 import type { Notice } from '../notifications/tell-user';
 import { findAdminOrganizationCampaign, findAdminRecipientCampaign } from './admin-queries';
+import { campaignKinds } from './kinds';
 import type { CampaignKind, StatusOf } from './status-rules';
 
-export const campaignTables = { recipient: recipientCampaigns, organization: organizationCampaigns } as const;
+/** Each kind's campaign table, from the one kind descriptor (kinds.ts). */
+export const campaignTables = {
+  recipient: campaignKinds.recipient.campaigns,
+  organization: campaignKinds.organization.campaigns,
+} as const;
 export type CampaignRow<K extends CampaignKind> = (typeof campaignTables)[K]['$inferSelect'];
 export type CampaignChange<K extends CampaignKind> = Partial<(typeof campaignTables)[K]['$inferInsert']>;
 type AdminCampaign<K extends CampaignKind> = K extends 'recipient' ? AdminRecipientCampaign : AdminOrganizationCampaign;
@@ -28,11 +33,11 @@ type MoveWords = {
 };
 
 /**
- * Everything admin review needs to know about a campaign kind that is not a status rule: its
- * table, its owner, where the owner's notices point, how a request is named, and the words of each
+ * What admin review needs to know about a campaign kind beyond its tables (kinds.ts) and its status
+ * rules (status-rules.ts): its owner, where the owner's notices point, how a request is named, and the words of each
  * status change an admin makes.
  */
-export type CampaignKindDescriptor<K extends CampaignKind> = {
+export type ReviewKind<K extends CampaignKind> = {
   entity: 'recipient_campaign' | 'organization_campaign';
   notFound: string;
   link: string;
@@ -53,7 +58,7 @@ export async function recipientProductName(db: Db, row: CampaignRow<'recipient'>
 const recipientLink = '/recipient/status';
 const organizationLink = '/organization/status';
 
-export const campaignKinds: { [K in CampaignKind]: CampaignKindDescriptor<K> } = {
+export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
   recipient: {
     entity: 'recipient_campaign',
     notFound: 'Campaign not found.',
