@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
 
 /**
- * Manage Users (spec 2, 3 and 7 "Users"): the list, the admin roles offered for a new admin, a new
+ * Manage Users (product notes 2, 3 and 7): the list, the admin roles offered for a new admin, a new
  * admin, deleting an account and one person's history. Money is integer kobo.
  */
 
@@ -33,7 +33,7 @@ export const usersQuerySchema = z.object({
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
-/** Admin user list item (spec 3), with when the account was made and whether it is still in use. */
+/** Admin user list item (product notes 3), with when the account was made and whether it is still in use. */
 export const adminUserSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -52,7 +52,7 @@ export const usersReplySchema = z.object({
   pageSize: z.number().int(),
 });
 
-/** Role list item (spec 3): only admin roles are offered for a new admin. */
+/** Role list item (product notes 3): only admin roles are offered for a new admin. */
 export const roleSchema = z.object({ id: z.number().int(), name: z.string() });
 export const rolesReplySchema = z.array(roleSchema);
 export type Role = z.infer<typeof roleSchema>;

@@ -18,7 +18,7 @@ const idNumber = (what: string) =>
     .max(INT_MAX, `${what} is not a valid id.`);
 
 /**
- * The admin area's calls (spec 7 "Admin"). Money is integer kobo. Each campaign carries the
+ * The admin area's calls (product notes 7). Money is integer kobo. Each campaign carries the
  * actions the server's transition table allows for it now, so a screen offers exactly those.
  */
 
@@ -75,7 +75,7 @@ export const adminOrganizationSchema = adminRequesterSchema.extend({
   state_of_operation: z.string().nullable(),
 });
 
-/** Spec 3 "campaign as displayed", for admins: what both kinds carry. */
+/** Product notes 3, for admins: what both kinds carry. */
 const adminCampaignSchema = z.object({
   id: z.number().int(),
   product_name: z.string(),

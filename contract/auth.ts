@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SELF_SERVICE_ROLES, PASSWORD_MIN } from './roles';
 
-/** The signed-in user (spec 3: session user). */
+/** The signed-in user (product notes 3: session user). */
 export const sessionUserSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),

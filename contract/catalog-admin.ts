@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The admin's side of the two catalogues (spec 5 "product creation", "organization product form").
+ * The admin's side of the two catalogues (product notes 5).
  * Prices travel in kobo, like every amount in the API; the admin's form takes naira.
  */
 
@@ -49,7 +49,7 @@ export const specificationsSchema = z
   )
   .refine((o) => Object.keys(o).length <= 30, 'At most 30 specifications.');
 
-/** The same names and values written as the spec's JSON text ('{"Battery": "8 hours"}'). */
+/** The same names and values written as the product's JSON text ('{"Battery": "8 hours"}'). */
 const specificationsText = z
   .string()
   .transform((text, ctx) => {
@@ -63,7 +63,7 @@ const specificationsText = z
   .pipe(specificationsSchema);
 
 /**
- * What the organization product calls take: an object, or the spec's JSON text of one ('{}' when
+ * What the organization product calls take: an object, or the product's JSON text of one ('{}' when
  * absent). Either way the same checks and messages apply.
  */
 export const specificationsInputSchema = z
@@ -71,7 +71,7 @@ export const specificationsInputSchema = z
   .default({});
 
 export const organizationProductInputSchema = z.object({
-  /** The spec's edit form sends the id too; when it does, it must be the address's. */
+  /** The product's edit form sends the id too; when it does, it must be the address's. */
   id: z.number().int().positive().optional(),
   name,
   description,

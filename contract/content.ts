@@ -23,7 +23,7 @@ export type Story = z.infer<typeof storySchema>;
 export const healthSchema = z.object({ status: z.literal('ok') });
 
 /**
- * The icons the home page can draw for a figure (spec 3: names end in 'Icon'). The admin picks one
+ * The icons the home page can draw for a figure (product notes 3: names end in 'Icon'). The admin picks one
  * of these; the server refuses any other name.
  */
 export const STAT_ICON_NAMES = [
@@ -44,7 +44,7 @@ export type StatIconName = (typeof STAT_ICON_NAMES)[number];
 
 const INT_MAX = 2_147_483_647;
 
-/** Spec 3 "admin site stat". */
+/** Product notes 3. */
 export const adminStatSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -55,7 +55,7 @@ export const adminStatSchema = z.object({
 });
 export type AdminStat = z.infer<typeof adminStatSchema>;
 
-/** POST /api/admin/stats and PUT /api/admin/stats/{id} (spec 5 "stat form"). */
+/** POST /api/admin/stats and PUT /api/admin/stats/{id} (product notes 5). */
 export const statInputSchema = z.object({
   title: z
     .string({ error: 'Enter a title.' })
@@ -105,7 +105,7 @@ export const storyFieldsSchema = z.object(storyFields);
 const imageKey = z.string().trim().min(1).max(300);
 
 /**
- * The story's two long fields under the spec's camelCase names (spec 3: "Created with title,
+ * The story's two long fields under the product's camelCase names (product notes 3: "Created with title,
  * recipientName, storyText, imageKey") or the snake-case names of a stored story. The same checks
  * and messages apply under either name; sending both names of one field is refused, since nobody
  * could say which was meant.

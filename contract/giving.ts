@@ -15,7 +15,7 @@ const campaignId = z.union([z.string(), z.number()]).transform((v, ctx) => {
 
 /**
  * The donor's two fields, each with its own message, so a form never shows the same sentence under
- * both; the checkout form heads its error summary with the spec's 'Please fill in your name and
+ * both; the checkout form heads its error summary with the product's 'Please fill in your name and
  * email to continue.'
  */
 export const donorSchema = z.object({
@@ -69,7 +69,7 @@ export const checkoutReplySchema = z.object({
 });
 export type CheckoutReply = z.infer<typeof checkoutReplySchema>;
 
-/** Spec 7's payload. Only the reference counts: amounts and items are read from the server's records. */
+/** The payload of product notes 7. Only the reference counts: amounts and items are read from the server's records. */
 export const fundSchema = z.object({
   transactionId: z.string({ error: 'A payment reference is required.' }).trim().min(6).max(100),
   donorEmail: z.string().optional(),

@@ -5,10 +5,10 @@ import { uploadKeySchema } from './uploads';
 export const GENDERS = ['Male', 'Female'] as const;
 export const EMPLOYMENT_STATUSES = ['Employed', 'Self-employed', 'Unemployed', 'Student'] as const;
 export const RECIPIENT_ID_TYPES = ['NIN', 'VotersCard', 'DriversLicence'] as const;
-/** Whose ID it is: spec 1 lets a minor or a person without ID send a parent's or guardian's. */
+/** Whose ID it is: product notes 1 let a minor or a person without ID send a parent's or guardian's. */
 export const ID_HOLDERS = ['self', 'parentOrGuardian'] as const;
 /**
- * Organization papers (spec 5), plus the letter of consent spec 1 allows an organization older than
+ * Organization papers (product notes 5), plus the letter of consent product notes 1 allow an organization older than
  * 50 years that has no registration papers.
  */
 export const ORGANIZATION_DOCUMENT_TYPES = ['CAC', 'TrustDeed', 'Incorporation', 'Other', 'ConsentLetter'] as const;
@@ -102,7 +102,7 @@ export const onboardingReplySchema = z.object({ message: z.string(), redirectTo:
 /** A private document as its owner or an admin sees it: a link that works for a few minutes. */
 const documentLink = z.string().nullable();
 
-/** Spec 3: recipient profile. */
+/** Product notes 3: recipient profile. */
 export const recipientProfileSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
@@ -119,7 +119,7 @@ export const recipientProfileSchema = z.object({
 });
 export type RecipientProfile = z.infer<typeof recipientProfileSchema>;
 
-/** Spec 3: organization profile. */
+/** Product notes 3: organization profile. */
 export const organizationProfileSchema = z.object({
   organization_name: z.string(),
   email: z.string(),

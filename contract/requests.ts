@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageFields, productImageFields, publicIdField, unitsFields } from './campaign-fields';
 
-/** Spec 5 and 9: a request's reason, at least 20 characters once trimmed. */
+/** Product notes 5 and 9: a request's reason, at least 20 characters once trimmed. */
 export const REASON_MIN = 20;
 export const REASON_MAX = 2000;
 export const REASON_TOO_SHORT = 'Please provide a meaningful reason with at least 20 characters.';
@@ -14,11 +14,11 @@ export const reasonSchema = z
 
 const productId = z.number({ error: 'Choose a product.' }).int('Choose a product.').positive('Choose a product.');
 
-/** Spec 7: POST /campaigns. */
+/** Product notes 7: POST /campaigns. */
 export const recipientRequestSchema = z.object({ productId, reason: reasonSchema });
 export type RecipientRequest = z.infer<typeof recipientRequestSchema>;
 
-/** Spec 3 and 7: POST /organization/campaigns. The quantity's upper bound is the product's max_quantity, checked by the server. */
+/** Product notes 3 and 7: POST /organization/campaigns. The quantity's upper bound is the product's max_quantity, checked by the server. */
 export const organizationRequestSchema = recipientRequestSchema.extend({
   quantity: z
     .number({ error: 'Enter how many units you need.' })
@@ -27,7 +27,7 @@ export const organizationRequestSchema = recipientRequestSchema.extend({
 });
 export type OrganizationRequest = z.infer<typeof organizationRequestSchema>;
 
-/** Spec 3: a product of the recipients' catalogue. Prices are integer kobo. */
+/** Product notes 3: a product of the recipients' catalogue. Prices are integer kobo. */
 export const catalogProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -39,7 +39,7 @@ export const catalogProductSchema = z.object({
 });
 export type CatalogProduct = z.infer<typeof catalogProductSchema>;
 
-/** Spec 3: an organization product (only available ones are listed to organizations). */
+/** Product notes 3: an organization product (only available ones are listed to organizations). */
 export const organizationProductSchema = catalogProductSchema.extend({ is_available: z.boolean() });
 export type OrganizationProduct = z.infer<typeof organizationProductSchema>;
 
@@ -56,7 +56,7 @@ const myRequestSchema = z.object({
   created_at: z.string(),
 });
 
-/** A recipient's own request, as the status page shows it (spec 7: my-status). */
+/** A recipient's own request, as the status page shows it (product notes 7: my-status). */
 export const myCampaignSchema = myRequestSchema.extend({
   ...productImageFields,
   delivery_status: z.string().nullable(),
@@ -66,7 +66,7 @@ export const myCampaignSchema = myRequestSchema.extend({
 });
 export type MyCampaign = z.infer<typeof myCampaignSchema>;
 
-/** Spec 3: an organization's own campaign. */
+/** Product notes 3: an organization's own campaign. */
 export const myOrganizationCampaignSchema = myRequestSchema.extend({
   ...imageFields,
   ...unitsFields,
@@ -74,7 +74,7 @@ export const myOrganizationCampaignSchema = myRequestSchema.extend({
 });
 export type MyOrganizationCampaign = z.infer<typeof myOrganizationCampaignSchema>;
 
-/** The organization dashboard's counters, from the server (the spec's original showed 0). */
+/** The organization dashboard's counters, from the server (the first design showed 0). */
 export const organizationOverviewSchema = z.object({
   activeCampaigns: z.number().int(),
   devicesReceived: z.number().int(),

@@ -27,7 +27,7 @@ export const PASSWORD_CHANGE_REQUIRED = 'Choose a new password before doing anyt
 /** Where an account made with a temporary password chooses its own before anything else. */
 export const SET_PASSWORD_PATH = '/set-password';
 
-/** Where a user lands after signing in (spec 4, Session). */
+/** Where a user lands after signing in (product notes 4, Session). */
 export function homeFor(
   user: { role: string; isOnboardingComplete: boolean; mustChangePassword?: boolean } | null | undefined,
 ): string {

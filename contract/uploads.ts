@@ -10,7 +10,7 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 const MB = 1024 * 1024;
 
 /**
- * What each kind of upload may be (spec 5 and 9). `image` uploads are re-encoded and served to
+ * What each kind of upload may be (product notes 5 and 9). `image` uploads are re-encoded and served to
  * anyone; the others are personal documents, read only through short-lived signed links.
  */
 export const UPLOAD_PURPOSES = {
@@ -71,7 +71,7 @@ export function contentTypeFor(file: { name: string; type: string }): string {
   return (ext && byExt[ext]) || 'application/octet-stream';
 }
 
-/** Spec 7: POST /onboarding/generate-presigned-url. `purpose` says what the file is for. */
+/** Product notes 7: POST /onboarding/generate-presigned-url. `purpose` says what the file is for. */
 export const presignRequestSchema = z.object({
   fileName: z
     .string({ error: 'Choose a file.' })

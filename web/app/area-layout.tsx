@@ -54,7 +54,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * A signed-in area: its own navigation beside the page, and below 768 px a disclosure button that
- * shows and hides it (spec 9). The current page is marked for screen readers (aria-current). The
+ * shows and hides it (product notes 9). The current page is marked for screen readers (aria-current). The
  * pages keep their own titles and headings; the route announcer and focus on the heading come from
  * each page.
  */

@@ -64,7 +64,7 @@ const AreaLayout: Lazy<{ area: 'recipient' | 'organization' | 'admin' }> = lazyC
 );
 
 /**
- * A signed-in area (spec 2): the role guard, then the area's layout with its sidebar, whose pages
+ * A signed-in area (product notes 2): the role guard, then the area's layout with its sidebar, whose pages
  * load lazily; the bare path and unknown pages inside the area have their own answers.
  */
 const areaRoutes = (role: 'recipient' | 'organization' | 'admin', pages: Record<string, AppRoute>): AppRoute => ({

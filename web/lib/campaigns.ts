@@ -89,12 +89,12 @@ export function mergeStreams(streams: Array<{ items: Campaign[]; hasMore: boolea
   return { shown, held: all.length - shown.length };
 }
 
-/** Per-unit price of an organization campaign (spec 5): total price over quantity. */
+/** Per-unit price of an organization campaign (product notes 5): total price over quantity. */
 export function perUnitPrice(c: Pick<Campaign, 'total_price' | 'quantity' | 'unit_price'>): number {
   return c.quantity > 0 ? Math.round(c.total_price / c.quantity) : c.unit_price;
 }
 
-/** One campaign by its id as shown in addresses ('12' or 'org-3'), normalised; 404 in the spec's words. */
+/** One campaign by its id as shown in addresses ('12' or 'org-3'), normalised; 404 in the product's words. */
 export function campaignQuery(rawId: string | undefined) {
   const ref = rawId ? parseCampaignId(rawId) : null;
   return queryOptions({

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useBooleanSetting } from './settings';
 
 /**
- * Which request cards a dashboard shows (spec 2 and 3). Until the server answers, the remembered
+ * Which request cards a dashboard shows (product notes 2 and 3). Until the server answers, the remembered
  * flag decides (requestSubmitted or orgRequestSubmitted); then the server's answer wins and is
  * remembered, so a second device or a cleared browser shows the truth: Start a Campaign while the
  * account may request, Campaign Status while it has a request to follow (both after a rejection).

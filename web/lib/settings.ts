@@ -9,7 +9,7 @@ export const SETTINGS_KEYS = {
   // The stored name stays as it is, so a bag already kept in a browser is read back.
   giftBag: 'giftCart',
   heldCheckout: 'giftCheckout',
-  // Spec 3: the dashboards' remembered answer to "has a request been made?"; the server's answer wins.
+  // Product notes 3: the dashboards' remembered answer to "has a request been made?"; the server's answer wins.
   requestSubmitted: 'requestSubmitted',
   orgRequestSubmitted: 'orgRequestSubmitted',
 } as const;

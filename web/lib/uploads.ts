@@ -1,7 +1,7 @@
 import { contentTypeFor, type PresignReply, type UploadPurpose } from '@contract/uploads';
 import { ApiError, apiRequest, NETWORK_FAILURE } from './api';
 
-/** Spec 8's words for the upload steps. */
+/** The words of product notes 8 for the upload steps. */
 export const NO_UPLOAD_URL = 'Could not get an upload URL from server.';
 export const UPLOAD_FAILED = 'Failed to upload file to S3.';
 
@@ -46,7 +46,7 @@ export async function uploadFile(
         const body = JSON.parse(xhr.responseText) as { message?: string };
         if (body.message) message = `${UPLOAD_FAILED} ${body.message}`;
       } catch {
-        // S3 answers in XML; the spec's sentence says enough.
+        // S3 answers in XML; the product's sentence says enough.
       }
       reject(new ApiError(xhr.status, message));
     };

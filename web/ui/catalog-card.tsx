@@ -4,7 +4,7 @@ import { formatNaira } from '@contract/money';
 import { Facts } from './facts';
 import { ProductImage } from './product-image';
 
-/** Cuts a description at `limit` characters on a word boundary, with an ellipsis (spec 9: 100 in catalogs). */
+/** Cuts a description at `limit` characters on a word boundary, with an ellipsis (product notes 9: 100 in catalogs). */
 export function truncate(text: string, limit: number): string {
   const clean = text.trim();
   if (clean.length <= limit) return clean;

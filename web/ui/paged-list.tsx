@@ -69,7 +69,7 @@ function PageNav({ paging }: { paging: NumberedPages }) {
 }
 
 /**
- * A filtered list's states in one place (spec 4 "Page loading"): loading, the failure in words with
+ * A filtered list's states in one place (product notes 4): loading, the failure in words with
  * Try again, the empty state, then the list the page draws, and its paging.
  */
 export function PagedList({

@@ -4,8 +4,8 @@ import { Button } from './button';
 import { EmptyState, ErrorMessage, LoadingState } from './feedback';
 
 /**
- * Spec 4 "Page loading": a list's loading, error (with Try again) and empty states, then the list.
- * The error is the spec's sentence for the page; the empty state its own words.
+ * Product notes 4: a list's loading, error (with Try again) and empty states, then the list.
+ * The error is the product's sentence for the page; the empty state its own words.
  */
 export function QueryView<T extends readonly unknown[]>({
   query,

@@ -5,7 +5,7 @@ import { PromptDialog } from './confirm-dialog';
 
 /**
  * The request's reason, asked in a dialog: the same rule as the server (at least 20 characters once
- * trimmed, spec 5), the error summary on a failed submit, and the server's refusal shown inside the
+ * trimmed, product notes 5), the error summary on a failed submit, and the server's refusal shown inside the
  * dialog, so what was typed is never lost. `submit` resolves once the request is made; the caller
  * then closes the dialog and moves on.
  */
@@ -22,7 +22,7 @@ export function RequestDialog({
   reasonLabel?: string;
   /** What is being asked for, read before the reason field. */
   summary: ReactNode;
-  /** Spec 8's sentence when the server gives no reason of its own. */
+  /** The sentence of product notes 8 when the server gives no reason of its own. */
   failed: string;
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;

@@ -28,7 +28,7 @@ export function RequestStatusCard({
   imageUrl: string | null;
   image?: ImageSet | null;
   status: StatusWords;
-  /** The admin's notes, shown as Admin Feedback (spec 4) when the request was rejected. */
+  /** The admin's notes, shown as Admin Feedback (product notes 4) when the request was rejected. */
   rejectedNotes?: string | null;
   children: ReactNode;
 }) {

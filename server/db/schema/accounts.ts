@@ -102,7 +102,7 @@ export const recipientProfiles = pgTable(
       enum: ['Employed', 'Self-employed', 'Unemployed', 'Student'],
     }).notNull(),
     idType: text('id_type', { enum: ['NIN', 'VotersCard', 'DriversLicence'] }).notNull(),
-    /** 'parentOrGuardian' when a minor or a person without ID sent a parent's or guardian's (spec 1). */
+    /** 'parentOrGuardian' when a minor or a person without ID sent a parent's or guardian's (product notes 1). */
     idHolder: text('id_holder', { enum: ['self', 'parentOrGuardian'] })
       .notNull()
       .default('self'),

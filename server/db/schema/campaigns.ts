@@ -65,7 +65,7 @@ export const recipientCampaigns = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`status in ('approved', 'purchased', 'delivered')`),
     index('recipient_campaigns_recipient_idx').on(t.recipientId),
-    // One open request per recipient (spec 4, request eligibility), held by the database itself, so
+    // One open request per recipient (product notes 4, request eligibility), held by the database itself, so
     // two submits at once cannot both succeed.
     uniqueIndex('recipient_campaigns_one_open_idx')
       .on(t.recipientId)

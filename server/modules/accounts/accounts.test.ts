@@ -107,7 +107,7 @@ describe('sign-up and email verification', () => {
     expect(result.rows[0]).toEqual({ phone_number: '+2348055550101', email: 'phone.case@example.org' });
   });
 
-  it('refuses a duplicate email with 409 and the spec message', async () => {
+  it('refuses a duplicate email with 409 and the worded message', async () => {
     const res = await call('POST', '/api/auth/register', newPerson('donor@example.com'));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('An account with this email already exists.');

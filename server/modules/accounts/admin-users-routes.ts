@@ -20,7 +20,7 @@ const superAdmin = { access: ['super_admin'] as const };
 const noStore = { 'cache-control': 'private, no-store' };
 
 /**
- * Manage Users (spec 7 "Users"): the list, admin roles, a new admin, deletion and one person's
+ * Manage Users (product notes 7): the list, admin roles, a new admin, deletion and one person's
  * history. Every admin reads; only a super admin adds or deletes.
  */
 export function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -25,7 +25,7 @@ export async function roleIdByName(db: Db, name: string): Promise<number> {
 }
 
 /**
- * Request eligibility (spec 4), computed here and never stored: a recipient or organization whose
+ * Request eligibility (product notes 4), computed here and never stored: a recipient or organization whose
  * onboarding is complete and who has no open request (the rule book's open statuses, which the
  * one-open-request indexes name too).
  */

@@ -54,7 +54,7 @@ const campaignRefParam = z.object({
 });
 
 /**
- * The admin team's campaign work (spec 7 "Admin"). Every change goes through the transition
+ * The admin team's campaign work (product notes 7). Every change goes through the transition
  * table, is conditioned on the campaign's current state (two admins at once: one wins, the other
  * gets a 409), writes the audit log in the same transaction, and tells the owner.
  */
@@ -142,7 +142,7 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => addVideo(deps, request.user!, request.params.id, request.body.videoUrl),
     );
 
-    // Organization campaigns. The two spec families (org-campaigns and organization/campaigns) answer the same lists.
+    // Organization campaigns. The two address families (org-campaigns and organization/campaigns) answer the same lists.
     const listSchema = {
       config: admin,
       schema: {

@@ -22,7 +22,7 @@ export type StatusRule<S extends string, A extends string> = {
   readonly gift: readonly S[];
   /** Shown to visitors: public lists and pages, search, the sitemap. */
   readonly public: boolean;
-  /** Counts as the owner's one open request (spec 4, request eligibility). */
+  /** Counts as the owner's one open request (product notes 4, request eligibility). */
   readonly open: boolean;
   /** Its goal is met: shown as funded, counted as received. */
   readonly funded: boolean;
@@ -33,7 +33,7 @@ export type StatusRule<S extends string, A extends string> = {
 type Rules<K extends CampaignKind> = Readonly<Record<StatusOf<K>, StatusRule<StatusOf<K>, ActionOf<K>>>>;
 
 /**
- * The rule book: every status of each campaign kind, one row each (spec section 4). Every status
+ * The rule book: every status of each campaign kind, one row each (product notes 4). Every status
  * condition in the code, SQL included, is derived from here, and a status with no move out is
  * final. A new status is one row here plus its value in the schema's status list (the type asks for
  * the row); if it is public, open or may be featured, the partial indexes and the check that name

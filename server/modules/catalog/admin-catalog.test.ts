@@ -208,7 +208,7 @@ describe('admin: organization products', () => {
     expect(await storedKey('organization_products', id)).toMatch(/\.webp$/);
   });
 
-  it("takes specifications as the spec's JSON text too, '{}' when absent, with the same checks and message", async () => {
+  it("takes specifications as the product's JSON text too, '{}' when absent, with the same checks and message", async () => {
     const stored = async (id: number) =>
       (
         await selectRows<{ specifications: Record<string, string> }>(

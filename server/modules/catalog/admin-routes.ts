@@ -23,7 +23,7 @@ import { listAllOrganizationProducts } from './queries';
 const errors = errorReplies(400, 401, 403, 404, 409);
 const admin = { access: ['admin'] as const };
 
-/** The admins' side of both catalogues (spec 7 "Products", "Organization products"); every change is audited. */
+/** The admins' side of both catalogues (product notes 7); every change is audited. */
 export function adminCatalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

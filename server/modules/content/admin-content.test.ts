@@ -201,7 +201,7 @@ describe('admin: success stories', () => {
     ]);
   });
 
-  it("takes the spec's recipientName and storyText as well, with the same checks and messages", async () => {
+  it("takes the product's recipientName and storyText as well, with the same checks and messages", async () => {
     const sent = { title: 'Typing again', recipientName: 'Musa Bello', storyText: 'Musa writes his own letters now.' };
     const created = await call('POST', '/api/stories/admin', { ...sent, imageKey: await storyImage() });
     expect(created.statusCode, created.body).toBe(201);

@@ -20,7 +20,7 @@ const noStore = { 'cache-control': 'private, no-store' };
 const statReply = z.object({ message: z.string(), stat: adminStatSchema });
 const storyReply = z.object({ message: z.string(), id: z.number().int() });
 
-/** The home page's figures and stories, managed by admins (spec 7 "Stats" and "Stories"). Every change is audited. */
+/** The home page's figures and stories, managed by admins (product notes 7). Every change is audited. */
 export function adminContentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

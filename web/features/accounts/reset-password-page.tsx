@@ -13,7 +13,7 @@ import { Page } from '@/ui/page';
 import { blockLink } from '@/ui/text-link';
 import { failureMessage, resetPassword } from './api';
 
-/** The route's password rule, plus the second entry that must match it (spec 5). */
+/** The route's password rule, plus the second entry that must match it (product notes 5). */
 const resetFormSchema = z
   .object({
     newPassword: resetPasswordSchema.shape.newPassword,

@@ -37,7 +37,7 @@ const SORTED_COLUMN = {
 } as const;
 
 /**
- * Every recipient campaign in one table (spec: "columns not shown"): filtered by status and a
+ * Every recipient campaign in one table (the product notes leave its columns open): filtered by status and a
  * search over product, recipient, email and reason, sorted, paged, each row with the actions the
  * transition table allows. The filters live in the address, so a reload or a shared link keeps them.
  */

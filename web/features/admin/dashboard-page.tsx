@@ -142,7 +142,7 @@ function Column({
 }
 
 /**
- * Spec 2 admin dashboard: two tabs, recipient campaigns in Pending, Approved and Featured columns,
+ * The admin dashboard (product notes 2): two tabs, recipient campaigns in Pending, Approved and Featured columns,
  * organization campaigns Pending and Active. If any list fails, 'Failed to fetch admin data.'
  * replaces the page, with Try again.
  */

@@ -17,7 +17,7 @@ import { useDonations } from './api';
 
 const count = new Intl.NumberFormat('en-NG');
 
-/** Spec 2: 'Donations for Campaign #{id}', a table that scrolls beyond about 24rem, and a Close button. */
+/** Product notes 2: 'Donations for Campaign #{id}', a table that scrolls beyond about 24rem, and a Close button. */
 export function DonationsDialog({ campaignId, onClose }: { campaignId: number; onClose: () => void }) {
   const donations = useDonations(campaignId);
   return (
@@ -73,7 +73,7 @@ export function DonationsDialog({ campaignId, onClose }: { campaignId: number; o
 }
 
 /**
- * One organization request as review needs it (both spec screens in one): product, organization,
+ * One organization request as review needs it (both review screens in one): product, organization,
  * contact, quantity with total price, reason, and once live the units and funding progress with
  * View Donations; a pending one has Approve and Reject.
  */

@@ -50,7 +50,7 @@ function List({
 
 /**
  * Organization requests under review and live, for every organization (/admin/organizations) or
- * one (/admin/organizations/{orgId}/campaigns). The spec's two screens are one flow here: the same
+ * one (/admin/organizations/{orgId}/campaigns). The product's two screens are one flow here: the same
  * cards (product, organization, contact, quantity with total, reason, progress, View Donations),
  * approval asked in a dialog, and rejection with a required reason in a dialog.
  */

@@ -397,7 +397,7 @@ function ProductCard({ kind, product, run }: { kind: ProductKind; product: Produ
 }
 
 /**
- * One page for each catalogue (spec 2 "Manage Products", "Manage Organization Products"): the add
+ * One page for each catalogue (product notes 2): the add
  * form on the left, 'Existing Products (n)' on the right, editing in a dialog, deleting asked first.
  */
 export function ProductsManager({ kind }: { kind: ProductKind }) {

@@ -10,7 +10,7 @@ const rejectRule = z
   .max(2000, 'Please keep the notes under 2,000 characters.');
 export const REJECT_FAILED = 'Failed to reject the campaign.';
 
-/** The reason for a rejection, required (spec 5), which the owner reads as Admin Feedback. */
+/** The reason for a rejection, required (product notes 5), which the owner reads as Admin Feedback. */
 export function RejectDialog({
   id,
   owner,

@@ -41,7 +41,7 @@ const EMPTY: StatInput = {
   display_order: 0,
 };
 
-/** Spec 5 "stat form": title, value (default 0), an icon picked by its drawing and name, shown (default yes), order (default 0). */
+/** Product notes 5: title, value (default 0), an icon picked by its drawing and name, shown (default yes), order (default 0). */
 function StatForm({
   initial,
   submitLabel,
@@ -170,7 +170,7 @@ function StatRow({ stat, run }: { stat: AdminStat; run: Run }) {
   );
 }
 
-/** Manage Site Statistics (spec 2): the figures on the home page, added, edited, hidden and deleted. */
+/** Manage Site Statistics (product notes 2): the figures on the home page, added, edited, hidden and deleted. */
 export default function AdminStatsPage() {
   const stats = useAdminStats();
   const change = useContentChange();

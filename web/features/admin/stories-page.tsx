@@ -26,7 +26,7 @@ const createSchema = storyFieldsSchema.extend({
 const editSchema = storyFieldsSchema.extend({ image: fileRule('storyImage', 'an image', false) });
 type StoryForm = z.input<typeof createSchema>;
 
-/** Sends the image first (spec 5: the story needs it), then the story; the image's own failure has the spec's sentence. */
+/** Sends the image first (product notes 5: the story needs it), then the story; the image's own failure has the product's sentence. */
 async function sendImage(file: File | null | undefined): Promise<string | undefined> {
   if (!(file instanceof File)) return undefined;
   try {
@@ -157,7 +157,7 @@ function StoryCard({ story, run }: { story: Story; run: Run }) {
   );
 }
 
-/** Manage Success Stories (spec 2): the stories the home page tells, published, edited and deleted. */
+/** Manage Success Stories (product notes 2): the stories the home page tells, published, edited and deleted. */
 export default function AdminStoriesPage() {
   const stories = useAdminStories();
   const change = useContentChange();

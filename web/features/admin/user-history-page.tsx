@@ -10,7 +10,7 @@ import { dateFormat } from './admin-format';
 import { CampaignStatusBadge, RoleBadge } from './status-badges';
 import { useUserHistory } from './api';
 
-/** User history (spec 2): who the person is, the campaigns they asked for and the gifts they made. */
+/** User history (product notes 2): who the person is, the campaigns they asked for and the gifts they made. */
 export default function AdminUserHistoryPage() {
   const { userId } = useParams();
   const valid = userId !== undefined && /^[1-9][0-9]{0,9}$/.test(userId);

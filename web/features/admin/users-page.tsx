@@ -138,7 +138,7 @@ function DeleteUser({ user, selfId, run }: { user: AdminUser; selfId: number | u
 }
 
 /**
- * Manage Users (spec 2): a form that makes an admin, and every account in a table filtered by role
+ * Manage Users (product notes 2): a form that makes an admin, and every account in a table filtered by role
  * (all, admin, recipient, donor, organization), searched by name or email and paged. The filters
  * live in the address. Names lead to the person's history; Delete asks first. The form and the
  * Delete buttons are a super admin's only (docs/decisions/0024); other admins read the list.

@@ -11,7 +11,7 @@ import { COLLECTION_CENTRE, PARTNERSHIPS_EMAIL, SUPPORT_EMAIL } from '@/lib/site
 import { SubHeading } from './prose';
 import { textLink } from '@/ui/text-link';
 
-/** The four required fields of the contact form (spec: Help form, all four fields required). */
+/** The four required fields of the contact form (product notes 5: all four are required). */
 const contactSchema = z.object({
   name: z.string().trim().min(1, 'Enter your full name.').max(120, 'Your name is too long.'),
   email: emailOnlySchema.shape.email,

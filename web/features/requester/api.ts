@@ -125,7 +125,7 @@ export const useOverview = () =>
     retry: retryUnlessRefused,
   });
 
-/** Makes a request; afterwards the account's answers (eligibility, requests, figures) are asked again (spec 4). */
+/** Makes a request; afterwards the account's answers (eligibility, requests, figures) are asked again (product notes 4). */
 export function useMakeRequest(kind: RequesterKind) {
   const client = useQueryClient();
   const endpoint = ENDPOINTS[kind];

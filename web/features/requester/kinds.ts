@@ -39,7 +39,7 @@ export type KindDescriptor = {
   areaLabel: string;
   /** Each page of `AREA_PAGES` of the kind. */
   pages: Partial<Record<AreaPageName, Omit<AreaPage, 'page'>>>;
-  /** The remembered answer to "has a request been made?" (spec 3). */
+  /** The remembered answer to "has a request been made?" (product notes 3). */
   requestFlag: string;
   dashboard: {
     title: string;
@@ -79,7 +79,7 @@ export type KindDescriptor = {
   };
   settings: {
     title: string;
-    /** Organization settings follow spec 2's four tabs; a recipient's say they are under construction. */
+    /** Organization settings follow the four tabs of product notes 2; a recipient's say they are under construction. */
     tabs: boolean;
     intro?: string;
     passwordNote: string;
@@ -163,7 +163,7 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
       empty: 'You have not created a campaign yet.',
       listLabel: 'Your requests, newest first',
       toCatalog: 'Choose a device from the catalog',
-      // Spec 4: each status in words, with what it means for the recipient.
+      // Product notes 4: each status in words, with what it means for the recipient.
       statuses: {
         pending: {
           word: 'Pending',
@@ -282,7 +282,7 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
       empty: 'Your organization has not created any campaigns yet.',
       listLabel: "Your organization's requests, newest first",
       toCatalog: 'Choose a product from the catalog',
-      // Spec 4: an organization campaign's statuses in words, with what each means.
+      // Product notes 4: an organization campaign's statuses in words, with what each means.
       statuses: {
         pending: {
           word: 'Pending',

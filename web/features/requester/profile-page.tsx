@@ -22,7 +22,7 @@ type ProfileView = {
 
 const NOT_GIVEN = 'Not given';
 
-/** Each kind's profile: where it is read, spec 8's sentence when the server gives none, and its answers. */
+/** Each kind's profile: where it is read, the sentence of product notes 8 when the server gives none, and its answers. */
 const PROFILES: Record<RequesterKind, { title: string; failed: string; load: () => Promise<ProfileView> }> = {
   recipient: {
     title: 'My Profile',

@@ -36,7 +36,7 @@ function Security({ kind }: { kind: RequesterKind }) {
   );
 }
 
-/** Spec 2's four tabs of organization settings. */
+/** The four tabs of organization settings (product notes 2). */
 function SettingsTabs({ kind }: { kind: RequesterKind }) {
   const session = useSession();
   const me = useQuery(freshUserQuery);
@@ -82,7 +82,7 @@ function SettingsTabs({ kind }: { kind: RequesterKind }) {
 }
 
 /**
- * Spec 2 gives an organization four tabs of settings and calls a recipient's a placeholder under
+ * Product notes 2 give an organization four tabs of settings and call a recipient's a placeholder under
  * construction; both already offer what a signed-in person needs today.
  */
 export default function SettingsPage({ kind }: { kind: RequesterKind }) {

@@ -4,7 +4,7 @@ import { InfoMessage } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { cellClass, DataTable } from '@/ui/table';
 
-/** Spec 2 leaves the team page unshown: today an organization account has one member, its holder. */
+/** Product notes 2 leave the team page open: today an organization account has one member, its holder. */
 export default function TeamPage() {
   const session = useSession();
   const me = useQuery(freshUserQuery);
