@@ -10,18 +10,24 @@ import {
 } from '@contract/campaigns';
 import { errorReplies } from '@contract/errors';
 import { NEXT_CURSOR_HEADER } from '@contract/pagination';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { createResponseCache } from '../../http/response-cache';
-import { decodeCursor, encodeCursor } from './cursor';
+import { createResponseCache, type ResponseCache } from '../../http/response-cache';
+import type { Storage } from '../../providers/storage/storage';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor';
+import { CAMPAIGN_KINDS } from './kinds';
 import {
   findPublicOrganizationCampaign,
   findPublicRecipientCampaign,
   listFeaturedCampaigns,
   listPublicOrganizationCampaigns,
   listPublicRecipientCampaigns,
+  type Page,
 } from './queries';
 import { decodeSearchCursor, encodeSearchCursor, searchCampaigns } from './search-campaigns';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const errors = errorReplies(400, 404);
 const searchErrors = errorReplies(400, 404, 503);
@@ -36,33 +42,87 @@ function nextPageHeaders(
   return { [NEXT_CURSOR_HEADER]: cursor, link: `<${path}?${params.toString()}>; rel="next"` };
 }
 
+/**
+ * Where donors read each kind's campaigns: a page of them, and one by its id. The queries answer in
+ * the shape of the kind's reply schema.
+ */
+type PublicCalls<S extends z.ZodType = z.ZodType> = {
+  list: string;
+  one: string;
+  reply: S;
+  listPage: (db: Db, storage: Storage, opts: { limit: number; cursor?: Cursor }) => Promise<Page<z.input<S>>>;
+  find: (db: Db, storage: Storage, id: number) => Promise<z.input<S> | undefined>;
+  notFound: string;
+};
+
+const publicCalls = {
+  recipient: {
+    list: '/api/campaigns',
+    one: '/api/campaigns/:id',
+    reply: publicRecipientCampaignSchema,
+    listPage: listPublicRecipientCampaigns,
+    find: findPublicRecipientCampaign,
+    notFound: 'Campaign not found.',
+  },
+  organization: {
+    list: '/api/org-campaigns/active',
+    one: '/api/org-campaigns/:id',
+    reply: publicOrganizationCampaignSchema,
+    listPage: listPublicOrganizationCampaigns,
+    find: findPublicOrganizationCampaign,
+    notFound: 'Organization campaign not found.',
+  },
+} satisfies {
+  recipient: PublicCalls<typeof publicRecipientCampaignSchema>;
+  organization: PublicCalls<typeof publicOrganizationCampaignSchema>;
+};
+
+function publicKindRoutes(app: App, deps: AppDeps, sameMoment: ResponseCache, calls: PublicCalls) {
+  const { db, storage, publicCache } = deps;
+  const list = z.array(calls.reply);
+  app.get(
+    calls.list,
+    {
+      config: { access: 'public' },
+      schema: { querystring: campaignListQuerySchema, response: { 200: list, ...errors } },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const after = decodeCursor(cursor);
+      await publicCache.json(request, reply, list, async () => {
+        const page = await calls.listPage(db, storage, { limit, cursor: after });
+        return {
+          value: page.items,
+          headers: nextPageHeaders(calls.list, { limit }, page.next && encodeCursor(page.next)),
+        };
+      });
+    },
+  );
+  app.get(
+    calls.one,
+    {
+      config: { access: 'public' },
+      schema: { params: idParamSchema, response: { 200: calls.reply, ...errors } },
+    },
+    async (request, reply) => {
+      await sameMoment.json(request, reply, calls.reply, async () => {
+        const campaign = await calls.find(db, storage, request.params.id);
+        if (!campaign) throw notFound(calls.notFound);
+        return { value: campaign };
+      });
+    },
+  );
+}
+
 export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, storage, publicCache, searchGate } = deps;
   const recipientList = z.array(publicRecipientCampaignSchema);
-  const organizationList = z.array(publicOrganizationCampaignSchema);
   const searchList = z.array(searchResultSchema);
   // A campaign page is never served from a kept copy (a donor must see the figure their gift just
   // changed), but visitors asking for the same campaign at the same moment share one query.
   const sameMoment = createResponseCache({ ttlMs: 0 });
   return async (app) => {
-    app.get(
-      '/api/campaigns',
-      {
-        config: { access: 'public' },
-        schema: { querystring: campaignListQuerySchema, response: { 200: recipientList, ...errors } },
-      },
-      async (request, reply) => {
-        const { limit, cursor } = request.query;
-        const after = decodeCursor(cursor);
-        await publicCache.json(request, reply, recipientList, async () => {
-          const page = await listPublicRecipientCampaigns(db, storage, { limit, cursor: after });
-          return {
-            value: page.items,
-            headers: nextPageHeaders('/api/campaigns', { limit }, page.next && encodeCursor(page.next)),
-          };
-        });
-      },
-    );
+    for (const kind of CAMPAIGN_KINDS) publicKindRoutes(app, deps, sameMoment, publicCalls[kind]);
 
     app.get(
       '/api/campaigns/featured',
@@ -87,55 +147,6 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const result = await searchGate(() => searchCampaigns(db, storage, { q, limit, position }));
           const next = result.next === undefined ? undefined : encodeSearchCursor(result.next);
           return { value: result.items, headers: nextPageHeaders('/api/campaigns/search', { q, limit }, next) };
-        });
-      },
-    );
-
-    app.get(
-      '/api/campaigns/:id',
-      {
-        config: { access: 'public' },
-        schema: { params: idParamSchema, response: { 200: publicRecipientCampaignSchema, ...errors } },
-      },
-      async (request, reply) => {
-        await sameMoment.json(request, reply, publicRecipientCampaignSchema, async () => {
-          const campaign = await findPublicRecipientCampaign(db, storage, request.params.id);
-          if (!campaign) throw notFound('Campaign not found.');
-          return { value: campaign };
-        });
-      },
-    );
-
-    app.get(
-      '/api/org-campaigns/active',
-      {
-        config: { access: 'public' },
-        schema: { querystring: campaignListQuerySchema, response: { 200: organizationList, ...errors } },
-      },
-      async (request, reply) => {
-        const { limit, cursor } = request.query;
-        const after = decodeCursor(cursor);
-        await publicCache.json(request, reply, organizationList, async () => {
-          const page = await listPublicOrganizationCampaigns(db, storage, { limit, cursor: after });
-          return {
-            value: page.items,
-            headers: nextPageHeaders('/api/org-campaigns/active', { limit }, page.next && encodeCursor(page.next)),
-          };
-        });
-      },
-    );
-
-    app.get(
-      '/api/org-campaigns/:id',
-      {
-        config: { access: 'public' },
-        schema: { params: idParamSchema, response: { 200: publicOrganizationCampaignSchema, ...errors } },
-      },
-      async (request, reply) => {
-        await sameMoment.json(request, reply, publicOrganizationCampaignSchema, async () => {
-          const campaign = await findPublicOrganizationCampaign(db, storage, request.params.id);
-          if (!campaign) throw notFound('Organization campaign not found.');
-          return { value: campaign };
         });
       },
     );

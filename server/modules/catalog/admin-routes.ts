@@ -8,46 +8,69 @@ import {
   productUpdateSchema,
 } from '@contract/catalog-admin';
 import { errorReplies } from '@contract/errors';
+import type { CampaignKind } from '@contract/ids';
 import { organizationProductSchema } from '@contract/requests';
 import type { AppDeps } from '../../deps';
-import {
-  createOrganizationProduct,
-  createProduct,
-  deleteOrganizationProduct,
-  deleteProduct,
-  editOrganizationProduct,
-  editProduct,
-} from './admin-catalog';
+import { createProduct, deleteProduct, editProduct } from './admin-catalog';
+import { catalogues, type Catalogue, type ProductForm } from './catalogue-kinds';
 import { listAllOrganizationProducts } from './queries';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 const admin = { access: ['admin'] as const };
 
+/** Where an admin changes each kind's catalogue, and the forms it takes to add and to edit a product. */
+type AdminCalls<K extends CampaignKind> = {
+  path: string;
+  catalogue: Catalogue<K>;
+  create: z.ZodType<ProductForm<K>>;
+  update: z.ZodType<ProductForm<K>>;
+};
+
+const recipientCalls: AdminCalls<'recipient'> = {
+  path: '/api/products',
+  catalogue: catalogues.recipient,
+  create: productCreateSchema,
+  update: productUpdateSchema,
+};
+const organizationCalls: AdminCalls<'organization'> = {
+  path: '/api/admin/org-products',
+  catalogue: catalogues.organization,
+  create: organizationProductInputSchema,
+  update: organizationProductInputSchema,
+};
+
+function changeRoutes<K extends CampaignKind>(app: App, deps: AppDeps, calls: AdminCalls<K>) {
+  const { path, catalogue } = calls;
+  // The body is the schema's output; Fastify's typing cannot see that through the type parameter.
+  const formOf = (body: unknown) => body as ProductForm<K>;
+  app.post(
+    path,
+    { config: admin, schema: { body: calls.create, response: { 201: catalogActionReplySchema, ...errors } } },
+    async (request, reply) =>
+      reply.code(201).send(await createProduct(deps, catalogue, request.user!, formOf(request.body))),
+  );
+  app.put(
+    `${path}/:id`,
+    {
+      config: admin,
+      schema: { params: productIdParam, body: calls.update, response: { 200: catalogActionReplySchema, ...errors } },
+    },
+    async (request) => editProduct(deps, catalogue, request.user!, request.params.id, formOf(request.body)),
+  );
+  app.delete(
+    `${path}/:id`,
+    { config: admin, schema: { params: productIdParam, response: { 200: catalogActionReplySchema, ...errors } } },
+    async (request) => deleteProduct(deps, catalogue, request.user!, request.params.id),
+  );
+}
+
 /** The admins' side of both catalogues (product notes 7); every change is audited. */
 export function adminCatalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/products',
-      { config: admin, schema: { body: productCreateSchema, response: { 201: catalogActionReplySchema, ...errors } } },
-      async (request, reply) => reply.code(201).send(await createProduct(deps, request.user!, request.body)),
-    );
-    app.put(
-      '/api/products/:id',
-      {
-        config: admin,
-        schema: {
-          params: productIdParam,
-          body: productUpdateSchema,
-          response: { 200: catalogActionReplySchema, ...errors },
-        },
-      },
-      async (request) => editProduct(deps, request.user!, request.params.id, request.body),
-    );
-    app.delete(
-      '/api/products/:id',
-      { config: admin, schema: { params: productIdParam, response: { 200: catalogActionReplySchema, ...errors } } },
-      async (request) => deleteProduct(deps, request.user!, request.params.id),
-    );
+    changeRoutes(app, deps, recipientCalls);
+    changeRoutes(app, deps, organizationCalls);
 
     app.get(
       '/api/admin/org-products',
@@ -56,32 +79,6 @@ export function adminCatalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply
           .header('cache-control', 'private, no-store')
           .send(await listAllOrganizationProducts(deps.db, deps.storage)),
-    );
-    app.post(
-      '/api/admin/org-products',
-      {
-        config: admin,
-        schema: { body: organizationProductInputSchema, response: { 201: catalogActionReplySchema, ...errors } },
-      },
-      async (request, reply) =>
-        reply.code(201).send(await createOrganizationProduct(deps, request.user!, request.body)),
-    );
-    app.put(
-      '/api/admin/org-products/:id',
-      {
-        config: admin,
-        schema: {
-          params: productIdParam,
-          body: organizationProductInputSchema,
-          response: { 200: catalogActionReplySchema, ...errors },
-        },
-      },
-      async (request) => editOrganizationProduct(deps, request.user!, request.params.id, request.body),
-    );
-    app.delete(
-      '/api/admin/org-products/:id',
-      { config: admin, schema: { params: productIdParam, response: { 200: catalogActionReplySchema, ...errors } } },
-      async (request) => deleteOrganizationProduct(deps, request.user!, request.params.id),
     );
   };
 }

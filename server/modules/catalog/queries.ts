@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { CatalogProduct, OrganizationProduct } from '@contract/requests';
+import type { CampaignKind } from '@contract/ids';
 import type { Db } from '../../db/client';
-import { organizationCampaigns, organizationProducts, products, recipientCampaigns } from '../../db/schema/all';
+import { organizationProducts, products } from '../../db/schema/all';
 import type { Storage } from '../../providers/storage/storage';
+import { campaignKinds } from '../campaigns/kinds';
 import { imageOf } from '../campaigns/reply-fields';
+import type { ProductRow as RowOf, ProductTable } from './catalogue-kinds';
 
 type ProductRow = typeof products.$inferSelect;
 type OrganizationProductRow = typeof organizationProducts.$inferSelect;
@@ -55,39 +58,25 @@ export function listAvailableOrganizationProducts(db: Db, storage: Storage): Pro
   ]);
 }
 
-export async function findProductForUpdate(db: Db, id: number) {
+/** A product not withdrawn, locked for the change an admin makes to it. */
+export async function findProductForUpdate<K extends CampaignKind>(
+  db: Db,
+  kind: K,
+  id: number,
+): Promise<RowOf<K> | undefined> {
+  const table: ProductTable<CampaignKind> = campaignKinds[kind].products;
   const [row] = await db
     .select()
-    .from(products)
-    .where(and(eq(products.id, id), isNull(products.withdrawnAt)))
+    .from(table)
+    .where(and(eq(table.id, id), isNull(table.withdrawnAt)))
     .for('update');
-  return row;
+  return row as RowOf<K> | undefined;
 }
 
-export async function findOrganizationProductForUpdate(db: Db, id: number) {
-  const [row] = await db
-    .select()
-    .from(organizationProducts)
-    .where(and(eq(organizationProducts.id, id), isNull(organizationProducts.withdrawnAt)))
-    .for('update');
-  return row;
-}
-
-export async function productIsUsed(db: Db, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: recipientCampaigns.id })
-    .from(recipientCampaigns)
-    .where(eq(recipientCampaigns.productId, id))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function organizationProductIsUsed(db: Db, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: organizationCampaigns.id })
-    .from(organizationCampaigns)
-    .where(eq(organizationCampaigns.organizationProductId, id))
-    .limit(1);
+/** Whether any campaign of the kind, in any status, asks for the product. */
+export async function productIsUsed(db: Db, kind: CampaignKind, id: number): Promise<boolean> {
+  const { campaigns, productId } = campaignKinds[kind];
+  const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(productId, id)).limit(1);
   return Boolean(row);
 }
 
