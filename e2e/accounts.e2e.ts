@@ -11,6 +11,7 @@ import {
   tabTo,
   type E2E,
   type SmtpCatcher,
+  expectFocusOnErrorSummary,
 } from './harness';
 import { LONG_JOURNEY_MS } from './waits';
 
@@ -69,8 +70,7 @@ describe('accounts', () => {
       .poll(() => page.locator('body').innerText())
       .toContain('You must agree to the Terms and Privacy Policy.');
     // The error summary takes focus and names every problem once; its first link leads to the field.
-    await expect.poll(() => focusedText(page)).toContain('There is a problem');
-    expect(await focusedText(page)).toContain('You must agree to the Terms and Privacy Policy.');
+    expect(await expectFocusOnErrorSummary(page)).toContain('You must agree to the Terms and Privacy Policy.');
     await page.keyboard.press('Tab');
     expect(await focusedText(page)).toBe('Enter your first name.');
     await page.keyboard.press('Enter');
@@ -89,7 +89,7 @@ describe('accounts', () => {
     await pressEnter(page, submit);
     // Only the server knows the common-password list: its field error lands on the field and in the summary.
     const tooCommon = 'This password is too common and easy to guess. Please choose another one.';
-    await expect.poll(() => focusedText(page)).toContain(tooCommon);
+    expect(await expectFocusOnErrorSummary(page)).toContain(tooCommon);
     const passwordBox = page.getByLabel('Password', { exact: true });
     expect(await passwordBox.getAttribute('aria-invalid')).toBe('true');
     const describedBy = ((await passwordBox.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);

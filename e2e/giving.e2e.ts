@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-data';
-import { expectNoAxeViolations, pageProblems, settle, startE2EWithMail, type E2E, type SmtpCatcher } from './harness';
+import {
+  expectFocusOnErrorSummary,
+  expectNoAxeViolations,
+  pageProblems,
+  settle,
+  startE2EWithMail,
+  type E2E,
+  type SmtpCatcher,
+} from './harness';
 
 let e2e: E2E;
 let smtp: SmtpCatcher;
@@ -64,8 +72,7 @@ describe('giving', () => {
     );
     await press(page, pay);
     // One summary with the spec's sentence takes focus; each field says what it lacks, once.
-    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText ?? '');
-    await expect.poll(focused).toContain('Please fill in your name and email to continue.');
+    await expectFocusOnErrorSummary(page, 'Please fill in your name and email to continue.');
     const main = await page.locator('main').innerText();
     expect(main.split('Please fill in your name and email to continue.').length - 1).toBe(1);
     expect(main.split('Enter your full name.').length - 1).toBe(2);

@@ -5,7 +5,15 @@ import sharp from 'sharp';
 import { selectRows } from '../server/db/client';
 import { encodeSizes, writeAll } from '../server/modules/uploads/accept-upload';
 import { createRecipientCampaign } from '../server/test/fixtures';
-import { expectNoAxeViolations, pageProblems, settle, startE2E, tabTo, type E2E } from './harness';
+import {
+  expectFocusOnErrorSummary,
+  expectNoAxeViolations,
+  pageProblems,
+  settle,
+  startE2E,
+  tabTo,
+  type E2E,
+} from './harness';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -363,7 +371,7 @@ describe('help center', () => {
     await page.goto('/help');
     await settle(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(focused).toContain('There is a problem');
+    await expectFocusOnErrorSummary(page);
     for (const message of [
       'Enter your full name.',
       'Enter your email address.',
@@ -387,7 +395,7 @@ describe('help center', () => {
     await page.getByRole('textbox', { name: 'Subject' }).fill('Pickup question');
     await page.getByRole('textbox', { name: 'Message' }).fill('When can I collect the device?');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(focused).toContain('Enter an email address in the format name@example.com.');
+    expect(await expectFocusOnErrorSummary(page)).toContain('Enter an email address in the format name@example.com.');
     // Fixed fields leave the summary; only the email is still listed.
     expect(await focused()).not.toContain('Enter your full name.');
     await page.keyboard.press('Tab');
