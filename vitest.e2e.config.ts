@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { JOURNEY_MS, POLL_INTERVAL_MS, SETUP_MS, WAIT_MS } from './e2e/waits';
 
 export default defineConfig({
   resolve: {
@@ -11,8 +12,10 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['server/test/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Limits for a busy machine (e2e/waits.ts); long journeys set their own.
+    testTimeout: JOURNEY_MS,
+    hookTimeout: SETUP_MS,
+    expect: { poll: { timeout: WAIT_MS, interval: POLL_INTERVAL_MS } },
     pool: 'forks',
     // Two cores: one browser at a time keeps timings steady.
     fileParallelism: false,

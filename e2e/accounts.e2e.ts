@@ -11,7 +11,9 @@ import {
   tabTo,
   type E2E,
   type SmtpCatcher,
+  expectFocusOnErrorSummary,
 } from './harness';
+import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
 let smtp: SmtpCatcher;
@@ -68,8 +70,7 @@ describe('accounts', () => {
       .poll(() => page.locator('body').innerText())
       .toContain('You must agree to the Terms and Privacy Policy.');
     // The error summary takes focus and names every problem once; its first link leads to the field.
-    await expect.poll(() => focusedText(page)).toContain('There is a problem');
-    expect(await focusedText(page)).toContain('You must agree to the Terms and Privacy Policy.');
+    expect(await expectFocusOnErrorSummary(page)).toContain('You must agree to the Terms and Privacy Policy.');
     await page.keyboard.press('Tab');
     expect(await focusedText(page)).toBe('Enter your first name.');
     await page.keyboard.press('Enter');
@@ -88,7 +89,7 @@ describe('accounts', () => {
     await pressEnter(page, submit);
     // Only the server knows the common-password list: its field error lands on the field and in the summary.
     const tooCommon = 'This password is too common and easy to guess. Please choose another one.';
-    await expect.poll(() => focusedText(page), { timeout: 10_000 }).toContain(tooCommon);
+    expect(await expectFocusOnErrorSummary(page)).toContain(tooCommon);
     const passwordBox = page.getByLabel('Password', { exact: true });
     expect(await passwordBox.getAttribute('aria-invalid')).toBe('true');
     const describedBy = ((await passwordBox.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
@@ -98,12 +99,12 @@ describe('accounts', () => {
     await pressEnter(page, submit);
 
     const codeBox = page.getByRole('textbox', { name: 'Verification code' });
-    await expect.poll(() => codeBox.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => codeBox.count()).toBe(1);
     await expect.poll(() => page.locator('body').innerText()).toMatch(/Resend code in \d+ s/);
     await expectNoAxeViolations(page, 'verification step');
     await codeBox.fill(await smtp.lastCode(email));
     await codeBox.press('Enter');
-    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+    await expect.poll(() => path(page)).toBe('/');
     await settle(page);
 
     const menu = page.getByRole('button', { name: /Kemi.*account menu/ });
@@ -131,7 +132,7 @@ describe('accounts', () => {
   ])('signs in %s and lands on %s', async (email, landing) => {
     const { page } = await e2e.newPage();
     await signInWithKeyboard(page, email, DEMO_PASSWORD);
-    await expect.poll(() => path(page), { timeout: 15_000 }).toBe(landing);
+    await expect.poll(() => path(page)).toBe(landing);
     await settle(page);
     expect(await page.locator('h1').count()).toBe(1);
     // The stored session survives a reload (the profile is loaded again from the token).
@@ -153,7 +154,7 @@ describe('accounts', () => {
       }
     });
     await page.goto('/campaigns');
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/login');
+    await expect.poll(() => path(page)).toBe('/login');
     await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContain('Session expired. Please login again.');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });
@@ -187,10 +188,10 @@ describe('accounts', () => {
     await fields.nth(1).fill('brand new password');
     await fields.nth(1).press('Enter');
     await expect.poll(() => page.locator('main').innerText()).toContain('Your password has been reset.');
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/login');
+    await expect.poll(() => path(page)).toBe('/login');
 
     await signInWithKeyboard(page, email, 'brand new password');
-    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/recipient/dashboard');
+    await expect.poll(() => path(page)).toBe('/recipient/dashboard');
   });
 
   it('guards the signed-in areas', async () => {
@@ -201,7 +202,7 @@ describe('accounts', () => {
     expect(await page.evaluate(() => history.length)).toBe(2);
 
     await signInWithKeyboard(page, 'donor@example.com', DEMO_PASSWORD);
-    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+    await expect.poll(() => path(page)).toBe('/');
     await page.goto('/admin/dashboard');
     await settle(page);
     await expect.poll(() => page.locator('h1').innerText()).toBe('This page is not for your account');
@@ -217,9 +218,9 @@ describe('accounts', () => {
       select id, 'Your gift to Yemi has been delivered.', '/donor/gifts' from users where email = 'donor@example.com'`);
     const { page } = await e2e.newPage();
     await signInWithKeyboard(page, 'donor@example.com', DEMO_PASSWORD);
-    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+    await expect.poll(() => path(page)).toBe('/');
     const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
-    await expect.poll(() => bell.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => bell.count()).toBe(1);
     await bell.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Your gift to Yemi has been delivered.');
@@ -239,7 +240,7 @@ describe('accounts', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    it(`has no axe violations on the account pages (${theme})`, async () => {
+    it(`has no axe violations on the account pages (${theme})`, { timeout: LONG_JOURNEY_MS }, async () => {
       const { page } = await e2e.newPage({ theme });
       await page.goto('/login');
       await settle(page);
@@ -253,7 +254,7 @@ describe('accounts', () => {
       await settle(page);
       await expectNoAxeViolations(page, `/reset-password (${theme})`);
       await signInWithKeyboard(page, 'donor@example.com', DEMO_PASSWORD);
-      await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+      await expect.poll(() => path(page)).toBe('/');
       await page.goto('/admin/dashboard');
       await settle(page);
       await expectNoAxeViolations(page, `not for your account (${theme})`);

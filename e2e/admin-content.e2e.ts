@@ -37,7 +37,7 @@ async function signInAdmin(page: Page) {
   await page.getByRole('textbox', { name: 'Email' }).fill(demoAccounts.admin.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByLabel('Password', { exact: true }).press('Enter');
-  await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/admin/dashboard');
+  await expect.poll(() => path(page)).toBe('/admin/dashboard');
   await settle(page);
 }
 
@@ -72,9 +72,7 @@ describe('admin: the home page content', () => {
 
     await page.goto('/');
     await settle(page);
-    await expect
-      .poll(() => page.getByRole('main').innerText(), { timeout: 10_000 })
-      .toMatch(/275\+?\s*Screen readers in classrooms/);
+    await expect.poll(() => page.getByRole('main').innerText()).toMatch(/275\+?\s*Screen readers in classrooms/);
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -101,7 +99,7 @@ describe('admin: the home page content', () => {
     // The file picker is the system's own window; the chosen file is handed to the focused field.
     await image.setInputFiles({ name: 'ifeoma.png', mimeType: 'image/png', buffer: await pngFile(900, 675) });
     await press(page, page.getByRole('button', { name: 'Publish Story' }));
-    await page.getByText('Story published.').waitFor({ timeout: 15_000 });
+    await page.getByText('Story published.').waitFor();
     await page.getByRole('heading', { name: 'Back in the lecture hall' }).waitFor();
     expect(await page.getByRole('textbox', { name: /^Title/ }).inputValue()).toBe('');
     // Checked from the top: scrolled down, axe counts the sidebar's links as covered by the sticky
@@ -121,9 +119,7 @@ describe('admin: the home page content', () => {
 
     await page.goto('/');
     await settle(page);
-    await expect
-      .poll(() => page.getByRole('main').innerText(), { timeout: 10_000 })
-      .toContain('Back in the lecture hall');
+    await expect.poll(() => page.getByRole('main').innerText()).toContain('Back in the lecture hall');
     // The story's image is offered in each stored size: WebP first, a sized JPEG for the rest, and
     // the browser takes a WebP no wider than it needs (the upload was 900 wide).
     const picture = page
@@ -187,7 +183,7 @@ describe('admin: the home page content', () => {
     await org.page.getByRole('textbox', { name: 'Email' }).fill(demoAccounts.organization.email);
     await org.page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await org.page.getByLabel('Password', { exact: true }).press('Enter');
-    await expect.poll(() => path(org.page), { timeout: 10_000 }).toBe('/organization/dashboard');
+    await expect.poll(() => path(org.page)).toBe('/organization/dashboard');
     await org.page.goto('/organization/catalog');
     await settle(org.page);
     const offered = org.page

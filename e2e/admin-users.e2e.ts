@@ -5,6 +5,7 @@ import { selectRows } from '../server/db/client';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
 import { createRecipientCampaign, createUser } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -45,11 +46,11 @@ async function signIn(page: Page, email: string, password: string) {
   await page.keyboard.press('Enter');
 }
 
-describe('manage users', () => {
+describe('manage users', { timeout: LONG_JOURNEY_MS }, () => {
   it('an admin creates an admin by keyboard; the new admin signs in, must choose a password, then reaches the dashboard (dark)', async () => {
     const { page } = await e2e.newPage();
     await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/admin/dashboard');
+    await expect.poll(() => path(page)).toBe('/admin/dashboard');
     await page.goto('/admin/users');
     await settle(page);
     await page.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
@@ -102,13 +103,13 @@ describe('manage users', () => {
     // The new admin, in dark mode: sent to choose a password first, then to the admin dashboard.
     const other = await e2e.newPage({ theme: 'dark' });
     await signIn(other.page, email, temporary);
-    await expect.poll(() => path(other.page), { timeout: 10_000 }).toBe('/set-password');
+    await expect.poll(() => path(other.page)).toBe('/set-password');
     await settle(other.page);
     await other.page.getByRole('heading', { level: 1, name: 'Choose your password' }).waitFor();
     await expectNoAxeViolations(other.page, 'choose your password (dark)');
     // The admin area is closed until then.
     await other.page.goto('/admin/users');
-    await expect.poll(() => path(other.page), { timeout: 10_000 }).toBe('/set-password');
+    await expect.poll(() => path(other.page)).toBe('/set-password');
     await settle(other.page);
     await typeInto(other.page, other.page.getByLabel('Current password', { exact: true }), temporary);
     await typeInto(
@@ -117,7 +118,7 @@ describe('manage users', () => {
       'Kemi chose this password herself',
     );
     await press(other.page, other.page.getByRole('button', { name: 'Change Password' }));
-    await expect.poll(() => path(other.page), { timeout: 10_000 }).toBe('/admin/dashboard');
+    await expect.poll(() => path(other.page)).toBe('/admin/dashboard');
     await settle(other.page);
     await expectNoAxeViolations(other.page, 'admin dashboard of the new admin (dark)');
     expect(pageProblems(other.page)).toEqual([]);
@@ -132,7 +133,7 @@ describe('manage users', () => {
     await createRecipientCampaign(e2e.database.db, { status: 'approved', recipientId });
     const { page } = await e2e.newPage({ theme: 'dark' });
     await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/admin/dashboard');
+    await expect.poll(() => path(page)).toBe('/admin/dashboard');
     await page.goto('/admin/users?role=recipient&q=obinna');
     await settle(page);
     await expectNoAxeViolations(page, 'users filtered to recipients (dark)');

@@ -10,6 +10,7 @@ import {
   payForCampaign,
 } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -50,11 +51,11 @@ async function press(page: Page, target: Locator, key = 'Enter') {
 
 async function signInAdmin(page: Page) {
   await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);
-  await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/admin/dashboard');
+  await expect.poll(() => path(page)).toBe('/admin/dashboard');
   await settle(page);
 }
 
-describe('admin review', () => {
+describe('admin review', { timeout: LONG_JOURNEY_MS }, () => {
   it('approves a request, which goes live; a donor funds it; the admin marks it delivered and adds a video the donor can watch', async () => {
     const recipientId = await createUser(e2e.database.db, 'recipient', { firstName: 'Zainab', lastName: 'Okafor' });
     const id = await createRecipientCampaign(e2e.database.db, {
@@ -147,7 +148,7 @@ describe('admin review', () => {
     // The donor sees the video in their gifts.
     const donor = await e2e.newPage();
     await signIn(donor.page, donorEmail, PASSWORD);
-    await expect.poll(() => path(donor.page), { timeout: 10_000 }).toBe('/');
+    await expect.poll(() => path(donor.page)).toBe('/');
     await donor.page.goto('/donor/gifts');
     await settle(donor.page);
     await donor.page.getByRole('button', { name: 'Watch thank-you video from Zainab Okafor' }).waitFor();
@@ -192,7 +193,7 @@ describe('admin review', () => {
 
     const owner = await e2e.newPage({ theme: 'dark' });
     await signIn(owner.page, email, PASSWORD);
-    await expect.poll(() => path(owner.page), { timeout: 10_000 }).toBe('/organization/dashboard');
+    await expect.poll(() => path(owner.page)).toBe('/organization/dashboard');
     await owner.page.goto('/organization/status');
     await settle(owner.page);
     const feedback = owner.page.getByRole('main');
@@ -211,7 +212,7 @@ describe('admin review', () => {
 
 describe('every admin page has no axe violations', () => {
   for (const theme of ['light', 'dark'] as const) {
-    it(`admin pages (${theme})`, async () => {
+    it(`admin pages (${theme})`, { timeout: LONG_JOURNEY_MS }, async () => {
       const { page } = await e2e.newPage({ theme });
       await signInAdmin(page);
       // One tab stop for the tab list; the arrow keys choose the tab.

@@ -5,7 +5,8 @@ import { formatNaira } from '../contract/money';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
 import { createUser, payForCampaign, signInNewAdmin } from '../server/test/fixtures';
 import { selectRows } from '../server/db/client';
-import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { expectFocusOnErrorSummary, expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -61,7 +62,7 @@ describe('recipient area', () => {
     await createUser(e2e.database.db, 'recipient', { email, firstName: 'Halima', password: PASSWORD });
     const { page } = await e2e.newPage();
     await signIn(page, email, PASSWORD);
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/recipient/dashboard');
+    await expect.poll(() => path(page)).toBe('/recipient/dashboard');
     await settle(page);
     const start = page.getByRole('link', { name: 'Start a Campaign' });
     await start.waitFor();
@@ -99,16 +100,19 @@ describe('recipient area', () => {
     await tabTo(page, reason);
     await page.keyboard.type('   too short   ');
     await press(page, dialog.getByRole('button', { name: 'Submit Request' }));
-    await expect
-      .poll(() => focusedText(page))
-      .toContain('Please provide a meaningful reason with at least 20 characters.');
+    // The summary inside the dialog takes focus and keeps it; the dialog stays open with what was typed.
+    expect(await expectFocusOnErrorSummary(page)).toContain(
+      'Please provide a meaningful reason with at least 20 characters.',
+    );
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    expect(await reason.inputValue()).toBe('   too short   ');
     await expectNoAxeViolations(page, 'request dialog with an error');
 
     await tabTo(page, reason);
     await page.keyboard.press('Control+A');
     await page.keyboard.type('My old cane broke and I walk to the market and to my lessons every day.');
     await press(page, dialog.getByRole('button', { name: 'Submit Request' }));
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/recipient/status');
+    await expect.poll(() => path(page)).toBe('/recipient/status');
     await settle(page);
     await expect.poll(() => focusedText(page)).toBe('Campaign Status');
     const main = page.getByRole('main');
@@ -144,7 +148,7 @@ describe('recipient area', () => {
   it('below 768 px the area menu is a disclosure that Escape closes', async () => {
     const { page } = await e2e.newPage({ width: 375 });
     await signIn(page, demoAccounts.recipient.email, DEMO_PASSWORD);
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/recipient/dashboard');
+    await expect.poll(() => path(page)).toBe('/recipient/dashboard');
     await settle(page);
     const toggle = page.getByRole('button', { name: 'Recipient area menu' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -167,7 +171,7 @@ describe('organization area', () => {
     const orgId = await newOrganization(email);
     const { page } = await e2e.newPage({ theme: 'dark' });
     await signIn(page, email, PASSWORD);
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/organization/dashboard');
+    await expect.poll(() => path(page)).toBe('/organization/dashboard');
     await settle(page);
     const figures = page.getByRole('main').locator('dl').first();
     await expect.poll(() => figures.innerText()).toMatch(/Active Campaigns\s*0[\s\S]*Team Members\s*1/);
@@ -206,10 +210,19 @@ describe('organization area', () => {
     await press(page, page.getByRole('button', { name: 'Request 5 units of Braille Slate and Stylus Set' }));
     const dialog = page.getByRole('dialog', { name: 'Request Braille Slate and Stylus Set' });
     await dialog.waitFor();
-    await tabTo(page, dialog.getByRole('textbox', { name: /Why does your organization need/ }));
+    const why = dialog.getByRole('textbox', { name: /Why does your organization need/ });
+    await tabTo(page, why);
+    await page.keyboard.type('Too short.');
+    await press(page, dialog.getByRole('button', { name: 'Submit Request' }));
+    expect(await expectFocusOnErrorSummary(page)).toContain(
+      'Please provide a meaningful reason with at least 20 characters.',
+    );
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await tabTo(page, why);
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('Five pupils join our braille class next term and each needs a slate of their own.');
     await press(page, dialog.getByRole('button', { name: 'Submit Request' }));
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/organization/dashboard');
+    await expect.poll(() => path(page)).toBe('/organization/dashboard');
     await page.getByText("Your organization's campaign request has been submitted for review!").waitFor();
     await settle(page);
     await page
@@ -256,7 +269,7 @@ describe('organization area', () => {
     await newOrganization(email);
     const { page } = await e2e.newPage();
     await signIn(page, email, PASSWORD);
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/organization/dashboard');
+    await expect.poll(() => path(page)).toBe('/organization/dashboard');
     await page.goto('/organization/settings');
     await settle(page);
     expect(await page.getByRole('tabpanel').innerText()).toContain('Enugu Braille Club');
@@ -270,7 +283,8 @@ describe('organization area', () => {
     await tabTo(page, page.getByLabel('New password', { exact: true }));
     await page.keyboard.type('A different pass 2027');
     await press(page, page.getByRole('button', { name: 'Change Password' }));
-    await expect.poll(() => focusedText(page)).toContain('Your current password is not correct.');
+    // The server's refusal lands on its field and in the summary, which takes focus.
+    expect(await expectFocusOnErrorSummary(page)).toContain('Your current password is not correct.');
 
     await tabTo(page, page.getByLabel('Current password', { exact: true }));
     await page.keyboard.press('Control+A');
@@ -295,10 +309,10 @@ describe('every area page has no axe violations', () => {
   } as const;
   for (const theme of ['light', 'dark'] as const) {
     for (const role of ['recipient', 'organization'] as const) {
-      it(`${role} pages (${theme})`, async () => {
+      it(`${role} pages (${theme})`, { timeout: LONG_JOURNEY_MS }, async () => {
         const { page } = await e2e.newPage({ theme });
         await signIn(page, demoAccounts[role].email, DEMO_PASSWORD);
-        await expect.poll(() => path(page), { timeout: 10_000 }).toBe(`/${role}/dashboard`);
+        await expect.poll(() => path(page)).toBe(`/${role}/dashboard`);
         for (const name of pages[role]) {
           await page.goto(`/${role}/${name}`);
           await settle(page);

@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-data';
-import { expectNoAxeViolations, pageProblems, settle, startE2EWithMail, type E2E, type SmtpCatcher } from './harness';
+import {
+  expectFocusOnErrorSummary,
+  expectNoAxeViolations,
+  pageProblems,
+  settle,
+  startE2EWithMail,
+  type E2E,
+  type SmtpCatcher,
+} from './harness';
 
 let e2e: E2E;
 let smtp: SmtpCatcher;
@@ -64,8 +72,7 @@ describe('giving', () => {
     );
     await press(page, pay);
     // One summary with the spec's sentence takes focus; each field says what it lacks, once.
-    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText ?? '');
-    await expect.poll(focused).toContain('Please fill in your name and email to continue.');
+    await expectFocusOnErrorSummary(page, 'Please fill in your name and email to continue.');
     const main = await page.locator('main').innerText();
     expect(main.split('Please fill in your name and email to continue.').length - 1).toBe(1);
     expect(main.split('Enter your full name.').length - 1).toBe(2);
@@ -76,7 +83,7 @@ describe('giving', () => {
     await press(page, pay);
 
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => dialog.count()).toBe(1);
     await expect.poll(() => dialog.innerText()).toContain('Test payment');
     expect(await dialog.innerText()).toContain('Test mode: no card is charged.');
     await expectNoAxeViolations(page, 'test payment dialog');
@@ -85,10 +92,10 @@ describe('giving', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     expect(path(page)).toBe('/checkout');
     await press(page, pay);
-    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => dialog.count()).toBe(1);
     await press(page, dialog.getByRole('button', { name: /^Pay ₦/ }));
 
-    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/checkout/success');
+    await expect.poll(() => path(page)).toBe('/checkout/success');
     await settle(page);
     await expect.poll(() => page.locator('main').innerText()).toMatch(/GOI-/);
     // What was given is listed once with its amount, and the donor is thanked once.
@@ -116,7 +123,7 @@ describe('giving', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill('donor@example.com');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByLabel('Password', { exact: true }).press('Enter');
-    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+    await expect.poll(() => path(page)).toBe('/');
 
     await page.goto(`/campaigns/org-${id}`);
     await settle(page);
@@ -129,9 +136,9 @@ describe('giving', () => {
     expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('donor@example.com');
     await press(page, page.getByRole('button', { name: /^Pay ₦/ }).first());
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => dialog.count()).toBe(1);
     await press(page, dialog.getByRole('button', { name: /^Pay ₦/ }));
-    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/checkout/success');
+    await expect.poll(() => path(page)).toBe('/checkout/success');
     await settle(page);
 
     await press(page, page.getByRole('link', { name: /View my gifts/ }));
@@ -172,7 +179,7 @@ describe('giving', () => {
     const pay = page.getByRole('button', { name: /^Pay ₦/ }).first();
     await press(page, pay);
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => dialog.count()).toBe(1);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
 
@@ -182,7 +189,7 @@ describe('giving', () => {
     await page.getByRole('textbox', { name: 'Full name' }).fill('Bola Replace');
     await page.getByRole('textbox', { name: 'Email' }).fill('bola.second@example.org');
     await press(page, page.getByRole('button', { name: /^Pay ₦/ }).first());
-    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => dialog.count()).toBe(1);
     const rows = await selectRows<{ email: string; status: string }>(
       e2e.database.db,
       sql`select d.donor_email as email, d.status from donations d join donation_items i on i.donation_id = d.id
@@ -193,7 +200,7 @@ describe('giving', () => {
       { email: 'bola.second@example.org', status: 'pending' },
     ]);
     await press(page, dialog.getByRole('button', { name: /^Pay ₦/ }));
-    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/checkout/success');
+    await expect.poll(() => path(page)).toBe('/checkout/success');
     const [campaign] = await selectRows<{ status: string }>(
       e2e.database.db,
       sql`select status from recipient_campaigns where id = ${id}`,
@@ -256,7 +263,7 @@ describe('giving', () => {
         .getByRole('button', { name: /^Pay ₦/ })
         .first()
         .click();
-      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
       await expectNoAxeViolations(page, `test payment dialog (${theme})`);
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       const orgId = await campaignOf('hope.abeokuta@example.com', 'organization_campaigns');
@@ -289,7 +296,7 @@ describe('giving in dark mode', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill('donor@example.com');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByLabel('Password', { exact: true }).press('Enter');
-    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/');
+    await expect.poll(() => path(page)).toBe('/');
     await page.goto(`/campaigns/${id}`);
     await settle(page);
     await page.getByRole('button', { name: 'Add to gift bag' }).click();
@@ -299,12 +306,12 @@ describe('giving in dark mode', () => {
       .getByRole('button', { name: /^Pay ₦/ })
       .first()
       .click();
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /^Pay ₦/ })
       .click();
-    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/checkout/success');
+    await expect.poll(() => path(page)).toBe('/checkout/success');
     await settle(page);
     await expectNoAxeViolations(page, '/checkout/success (dark)');
     await page.getByRole('link', { name: /View my gifts/ }).click();

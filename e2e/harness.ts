@@ -7,11 +7,12 @@ import { expect } from 'vitest';
 import { buildApp, type App } from '../server/app';
 import type { AppDeps } from '../server/deps';
 import type { Database } from '../server/db/client';
-import { createJobQueue } from '../server/jobs/queue';
+import { createJobQueue, type JobQueue } from '../server/jobs/queue';
 import { createSmtpMailer } from '../server/providers/mail/mail';
 import { openTestDatabase, testConfig } from '../server/test/harness';
 import { startSmtpCatcher } from '../server/test/smtp';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { WAIT_MS } from './waits';
 
 export type E2E = {
   app: App;
@@ -29,13 +30,27 @@ export async function startE2E(deps: Partial<AppDeps> = {}): Promise<E2E> {
     throw new Error('dist/web is missing: run `npx vite build` first (npm run test:e2e does).');
   }
   const database = await openTestDatabase();
+  const queue = createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined });
+  // Starting the queue makes a table per kind of job; on a busy machine that outlasts the 10 s Fastify
+  // allows an onReady hook. The app's hook only begins it; the harness waits for it, under the hook
+  // time-out of the test file.
+  let starting: Promise<void> = Promise.resolve();
+  const jobs: JobQueue = {
+    ...queue,
+    start() {
+      starting = queue.start();
+      starting.catch(() => undefined);
+      return Promise.resolve();
+    },
+  };
   const app = await buildApp(testConfig({ webDistDir }), {
     db: database.db,
-    jobs: createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined }),
+    jobs,
     mailer: { description: 'discarded', send: async () => undefined },
     ...deps,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  await starting;
   const { port } = app.server.address() as AddressInfo;
   const baseURL = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -54,6 +69,9 @@ export async function startE2E(deps: Partial<AppDeps> = {}): Promise<E2E> {
         reducedMotion: 'reduce',
       });
       contexts.push(context);
+      // Locator waits and actions, and page loads, allow for a busy machine (e2e/waits.ts).
+      context.setDefaultTimeout(WAIT_MS);
+      context.setDefaultNavigationTimeout(WAIT_MS);
       await context.addInitScript((dark: boolean) => {
         if (localStorage.getItem('darkMode') === null) localStorage.setItem('darkMode', String(dark));
       }, theme === 'dark');
@@ -100,9 +118,38 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
 /** Waits until the page's data has loaded: no loading messages left. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !/Loading/.test(document.querySelector('main')?.textContent ?? 'Loading'), null, {
-    timeout: 15_000,
-  });
+  await page.waitForFunction(() => !/Loading/.test(document.querySelector('main')?.textContent ?? 'Loading'));
+}
+
+/**
+ * Where focus is, as a screen reader user would find it: on the page itself (`body`, which leaves
+ * them nowhere), on a form's error summary (the element `<Form>` focuses, holding the alert headed
+ * `title`), on the first invalid field of the focused element's form, or elsewhere.
+ */
+export function focusPlace(page: Page, title = 'There is a problem'): Promise<string> {
+  return page.evaluate((title) => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body || el === document.documentElement) return 'body';
+    const heading = el.querySelector(':scope > [role="alert"] > h2');
+    if (el.parentElement?.tagName === 'FORM' && heading?.textContent?.trim() === title) return 'summary';
+    if (el.closest('form')?.querySelector('[aria-invalid="true"]') === el) return 'first invalid field';
+    return `elsewhere: <${el.tagName.toLowerCase()}> "${el.innerText?.trim().slice(0, 60) ?? ''}"`;
+  }, title);
+}
+
+/**
+ * Expects focus on a form's error summary after a refused submit, and still there once the page has
+ * drawn its next frames (focus that lands and then falls to the page is the failure this catches).
+ * Returns the summary's text, to check what it says.
+ */
+export async function expectFocusOnErrorSummary(page: Page, title = 'There is a problem'): Promise<string> {
+  await expect.poll(() => focusPlace(page, title), { message: 'focus on the error summary' }).toBe('summary');
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))),
+  );
+  expect(await focusPlace(page, title), 'focus stays on the error summary').toBe('summary');
+  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  return page.evaluate(() => (document.activeElement as HTMLElement).innerText);
 }
 
 /** Presses Tab until the focused element matches, failing after `max` presses. */
@@ -131,7 +178,12 @@ export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
 
 /** A server whose mail goes over real SMTP to a catcher on loopback, so journeys can read codes and links. */
 export async function startE2EWithMail(): Promise<{ e2e: E2E; smtp: SmtpCatcher; close(): Promise<void> }> {
-  const smtp = await startSmtpCatcher();
+  const caught = await startSmtpCatcher();
+  // Mail is sent from the job queue: on a busy machine it may take as long as any other wait.
+  const smtp: SmtpCatcher = {
+    ...caught,
+    waitFor: (address, matches, options) => caught.waitFor(address, matches, { timeoutMs: WAIT_MS, ...options }),
+  };
   const e2e = await startE2E({ mailer: createSmtpMailer(smtp.url, 'Gift of Independence <no-reply@example.org>') });
   return {
     e2e,

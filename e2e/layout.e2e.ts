@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
 let recipientId: number;
@@ -151,7 +152,7 @@ describe('header at small sizes', () => {
 
 describe('reflow with text spacing (WCAG 1.4.12) at 320 px', () => {
   for (const signedIn of [false, true]) {
-    it(`never scrolls sideways${signedIn ? ' (signed in)' : ''}`, async () => {
+    it(`never scrolls sideways${signedIn ? ' (signed in)' : ''}`, { timeout: LONG_JOURNEY_MS }, async () => {
       const { context, page } = await e2e.newPage({ width: 320 });
       if (signedIn) await signInDonor(context);
       const wide: string[] = [];

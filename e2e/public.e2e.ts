@@ -5,7 +5,16 @@ import sharp from 'sharp';
 import { selectRows } from '../server/db/client';
 import { encodeSizes, writeAll } from '../server/modules/uploads/accept-upload';
 import { createRecipientCampaign } from '../server/test/fixtures';
-import { expectNoAxeViolations, pageProblems, settle, startE2E, tabTo, type E2E } from './harness';
+import {
+  expectFocusOnErrorSummary,
+  expectNoAxeViolations,
+  pageProblems,
+  settle,
+  startE2E,
+  tabTo,
+  type E2E,
+} from './harness';
+import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
 let recipientId: number;
@@ -88,7 +97,7 @@ const publicPages = (): PageCheck[] => [
 
 describe('public pages', () => {
   for (const theme of ['light', 'dark'] as const) {
-    it(`render their texts with one h1 and no axe violations (${theme})`, async () => {
+    it(`render their texts with one h1 and no axe violations (${theme})`, { timeout: LONG_JOURNEY_MS }, async () => {
       const { page } = await e2e.newPage({ theme });
       for (const check of publicPages()) {
         await page.goto(check.path);
@@ -144,21 +153,27 @@ describe('campaign journeys', () => {
     const { page } = await e2e.newPage({ width: 1280 });
     await page.goto('/');
     await settle(page);
-    // The About page's code arrives a second late.
+    // The About page's code is held back until the old page has been looked at.
+    let asked = false;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/about-page-[^/]+\.js$/, async (route: Route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      asked = true;
+      await gate;
       await route.continue();
     });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).focus();
     await page.evaluate(() => window.scrollTo(0, 600));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
     await page.keyboard.press('Enter');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The navigation has begun: it waits for the page's code.
+    await expect.poll(() => asked).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.locator('h1').innerText()).toBe('Give the Gift of Independence');
     expect(await page.locator('main').innerText()).not.toContain('Loading');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('About Us');
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/about');
+    release();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
     await expect.poll(() => page.locator('h1').innerText()).toBe('About Us');
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('About Us');
@@ -356,7 +371,7 @@ describe('help center', () => {
     await page.goto('/help');
     await settle(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(focused).toContain('There is a problem');
+    await expectFocusOnErrorSummary(page);
     for (const message of [
       'Enter your full name.',
       'Enter your email address.',
@@ -380,7 +395,7 @@ describe('help center', () => {
     await page.getByRole('textbox', { name: 'Subject' }).fill('Pickup question');
     await page.getByRole('textbox', { name: 'Message' }).fill('When can I collect the device?');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(focused).toContain('Enter an email address in the format name@example.com.');
+    expect(await expectFocusOnErrorSummary(page)).toContain('Enter an email address in the format name@example.com.');
     // Fixed fields leave the summary; only the email is still listed.
     expect(await focused()).not.toContain('Enter your full name.');
     await page.keyboard.press('Tab');

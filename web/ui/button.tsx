@@ -4,7 +4,7 @@ import { Link, type LinkProps } from 'react-router';
 export type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const base =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-base font-semibold transition-colors cursor-pointer disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-base font-semibold transition-colors cursor-pointer';
 
 const variants: Record<Variant, string> = {
   // Near-black text on the brand orange: 6.3:1.
@@ -22,16 +22,33 @@ export function buttonClass(variant: Variant = 'primary', extra = ''): string {
 /**
  * A native button: it is already focusable, keyboard-operable and announced correctly, and it keeps
  * the home page's JavaScript small. Richer widgets (dialogs, menus, sliders) use React Aria.
+ *
+ * `disabled` never reaches the element: a disabled button loses focus to the page, which leaves a
+ * screen reader user nowhere (a submit button pressed with Enter is disabled while its form is sent).
+ * It is said with `aria-disabled` instead, the button stays where it is in the tab order, and a
+ * press does nothing, not even submit its form.
  */
 export function Button({
   variant = 'primary',
   className = '',
   type = 'button',
+  disabled,
+  onClick,
   children,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; children: ReactNode }) {
+  const inert = Boolean(disabled) || props['aria-disabled'] === true || props['aria-disabled'] === 'true';
   return (
-    <button {...props} type={type} className={buttonClass(variant, className)}>
+    <button
+      {...props}
+      type={type}
+      aria-disabled={inert || undefined}
+      onClick={(event) => {
+        if (inert) event.preventDefault();
+        else onClick?.(event);
+      }}
+      className={buttonClass(variant, disabled ? `cursor-not-allowed opacity-60 ${className}` : className)}
+    >
       {children}
     </button>
   );

@@ -251,7 +251,8 @@ export function RadioGroup({
       {...state}
       value={field.value ? String(field.value) : null}
       onChange={field.onChange}
-      isDisabled={busy}
+      // Read-only, not disabled, while the form is sent: a disabled radio would drop focus to the page.
+      isReadOnly={busy}
       className="block"
     >
       <LabelAndHint label={legend} hint={hint} />
@@ -315,9 +316,12 @@ export function Checkbox({
           name={field.name}
           type="checkbox"
           checked={Boolean(field.value)}
-          onChange={(e) => field.onChange(e.target.checked)}
+          // Unchangeable but focusable while the form is sent (see Button): the box keeps its checked state.
+          onChange={(e) => {
+            if (!busy) field.onChange(e.target.checked);
+          }}
           onBlur={field.onBlur}
-          disabled={busy}
+          aria-disabled={busy || undefined}
           required={isRequired}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(Boolean(hint) && hintId, error && errorId)}
@@ -366,7 +370,11 @@ export function FileField({
         name={field.name}
         type="file"
         accept={accept}
-        disabled={busy}
+        // Focusable while the form is sent (see Button); the picker does not open meanwhile.
+        aria-disabled={busy || undefined}
+        onClick={(e) => {
+          if (busy) e.preventDefault();
+        }}
         onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
         onBlur={field.onBlur}
         aria-invalid={error ? true : undefined}

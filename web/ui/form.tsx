@@ -16,7 +16,6 @@ import {
   FormProvider,
   useForm,
   type DefaultValues,
-  type FieldErrors,
   type FieldValues,
   type Path,
   type UseFormProps,
@@ -109,11 +108,20 @@ export type SubmitHelpers = {
 
 type Problem = { name: string; message: string };
 
-function problemsOf(errors: FieldErrors, order: string[]): Problem[] {
+/**
+ * The names among `names` whose field has a message now, in the order the fields appear. It reads the
+ * form itself, not the `formState` snapshot: during a submit react-hook-form has set its errors
+ * before it publishes them, and the summary must be whole when it takes focus.
+ */
+function problemsNow<V extends FieldValues>(
+  form: UseFormReturn<V, unknown, unknown>,
+  names: Iterable<string>,
+  order: string[],
+): Problem[] {
   const found: Problem[] = [];
-  for (const [name, error] of Object.entries(errors)) {
-    const message = error && typeof error.message === 'string' ? error.message : '';
-    if (message && name !== 'root') found.push({ name, message });
+  for (const name of new Set(names)) {
+    const message = name === 'root' ? undefined : form.getFieldState(name as Path<V>).error?.message;
+    if (typeof message === 'string' && message) found.push({ name, message });
   }
   const rank = (name: string) => {
     const at = order.indexOf(name);
@@ -126,6 +134,11 @@ function problemsOf(errors: FieldErrors, order: string[]): Problem[] {
  * One accessible form: no browser bubbles (`noValidate`), and on a failed submit an error summary
  * at the top takes focus, names every problem once and links to each field, while each field shows
  * its own message. Fields inside read the form through context, so a field is one line.
+ *
+ * Focus must never fall to the page when a submit is refused (by the schema or by the server): the
+ * summary is one element that stays mounted, so no later render can replace the element that holds
+ * focus, and it is filled before focus moves to it. Controls stay focusable while a submit runs
+ * (`aria-disabled`, read-only), see `Button` and the field family.
  */
 export function Form<V extends FieldValues, O>({
   form,
@@ -143,9 +156,10 @@ export function Form<V extends FieldValues, O>({
   className?: string;
 } & Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children' | 'className' | 'noValidate'>) {
   const uid = useId();
+  const headingId = useId();
   const summaryRef = useRef<HTMLDivElement>(null);
   const order = useRef<string[]>([]);
-  const [shown, setShown] = useState<Problem[] | null>(null);
+  const [shown, setShown] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const submitting = useRef(false);
 
@@ -157,11 +171,15 @@ export function Form<V extends FieldValues, O>({
     [uid],
   );
 
-  const reveal = useCallback((problems: Problem[]) => {
-    // Rendered before focus moves, so the summary is read out whole.
-    flushSync(() => setShown(problems));
-    summaryRef.current?.focus();
-  }, []);
+  const reveal = useCallback(
+    (names: Iterable<string>) => {
+      const problems = problemsNow(form, names, order.current);
+      // Rendered before focus moves, so the summary is read out whole.
+      flushSync(() => setShown(problems.map((p) => p.name)));
+      summaryRef.current?.focus();
+    },
+    [form],
+  );
 
   const helpers: SubmitHelpers = useMemo(
     () => ({
@@ -172,13 +190,13 @@ export function Form<V extends FieldValues, O>({
         );
         for (const [name, messages] of known) form.setError(name as Path<V>, { type: 'server', message: messages[0] });
         if (!known.length) return false;
-        reveal(problemsOf(form.formState.errors, order.current));
+        reveal([...order.current, ...Object.keys(form.formState.errors)]);
         return true;
       },
       showErrors(errors) {
         for (const [name, message] of Object.entries(errors))
           form.setError(name as Path<V>, { type: 'manual', message });
-        reveal(problemsOf(form.formState.errors, order.current));
+        reveal([...order.current, ...Object.keys(form.formState.errors), ...Object.keys(errors)]);
       },
     }),
     [form, reveal],
@@ -186,34 +204,54 @@ export function Form<V extends FieldValues, O>({
 
   const handle = form.handleSubmit(
     async (values) => {
-      if (submitting.current) return;
-      submitting.current = true;
       setShown(null);
       setBusy(true);
       try {
         await onSubmit(values, helpers);
       } finally {
-        submitting.current = false;
         setBusy(false);
       }
     },
-    (errors) => reveal(problemsOf(errors, order.current)),
+    (errors) => reveal(Object.keys(errors)),
   );
 
   // Only problems still standing: fixing a field takes it off the list without a new announcement.
-  const current = form.formState.errors;
-  const standing = shown?.filter((p) => current[p.name as keyof typeof current]) ?? [];
+  // Reading `formState.errors` keeps this form re-rendering as they change.
+  const standing = form.formState.errors && shown ? problemsNow(form, shown, order.current) : [];
   const context = useMemo(() => ({ idFor, busy }), [idFor, busy]);
 
   return (
     <FormProvider {...form}>
       <FormIds.Provider value={context}>
-        <form {...rest} noValidate onSubmit={handle} className={className}>
-          {standing.length ? (
-            <ErrorSummary title={summaryTitle} problems={standing} idFor={idFor} summaryRef={summaryRef} />
-          ) : (
-            <div ref={summaryRef} tabIndex={-1} className="outline-none" />
-          )}
+        <form
+          {...rest}
+          noValidate
+          onSubmit={(event) => {
+            // Buttons stay focusable while a submit runs, and Enter in a field submits too: one at a time.
+            if (submitting.current) {
+              event.preventDefault();
+              return;
+            }
+            submitting.current = true;
+            void handle(event).finally(() => {
+              submitting.current = false;
+            });
+          }}
+          className={className}
+        >
+          <div
+            ref={summaryRef}
+            tabIndex={-1}
+            className={
+              standing.length
+                ? 'rounded-lg border-4 border-red-700 bg-white px-4 py-3 text-gray-900 focus:outline-4 focus:outline-offset-2 focus:outline-blue-700 dark:border-red-400 dark:bg-gray-950 dark:text-gray-100 dark:focus:outline-orange-300'
+                : 'outline-none'
+            }
+          >
+            {standing.length ? (
+              <ErrorSummary title={summaryTitle} headingId={headingId} problems={standing} idFor={idFor} />
+            ) : null}
+          </div>
           {children}
         </form>
       </FormIds.Provider>
@@ -223,47 +261,40 @@ export function Form<V extends FieldValues, O>({
 
 function ErrorSummary({
   title,
+  headingId,
   problems,
   idFor,
-  summaryRef,
 }: {
   title: string;
+  headingId: string;
   problems: Problem[];
   idFor: (name: string) => string;
-  summaryRef: React.RefObject<HTMLDivElement | null>;
 }) {
-  const headingId = useId();
   return (
-    <div
-      ref={summaryRef}
-      tabIndex={-1}
-      className="rounded-lg border-4 border-red-700 bg-white px-4 py-3 text-gray-900 focus:outline-4 focus:outline-offset-2 focus:outline-blue-700 dark:border-red-400 dark:bg-gray-950 dark:text-gray-100 dark:focus:outline-orange-300"
-    >
-      <div role="alert" aria-labelledby={headingId}>
-        <h2 id={headingId} className="flex items-start gap-2 text-xl font-bold">
-          <AlertCircle aria-hidden="true" className="mt-1 size-6 shrink-0 text-red-800 dark:text-red-300" />
-          {title}
-        </h2>
-        <ul className="mt-2 space-y-1">
-          {problems.map((problem) => (
-            <li key={problem.name}>
-              <a
-                href={`#${idFor(problem.name)}`}
-                onClick={(event) => {
-                  // The field, not the top of the page, gets focus; scrolling follows focus.
-                  event.preventDefault();
-                  const target = document.getElementById(idFor(problem.name));
-                  target?.focus();
-                  target?.scrollIntoView({ block: 'center' });
-                }}
-                className="inline-flex min-h-11 items-center font-semibold break-words text-red-800 underline decoration-2 hover:decoration-4 dark:text-red-300"
-              >
-                {problem.message}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
+    <div role="alert" aria-labelledby={headingId}>
+      <h2 id={headingId} className="flex items-start gap-2 text-xl font-bold">
+        <AlertCircle aria-hidden="true" className="mt-1 size-6 shrink-0 text-red-800 dark:text-red-300" />
+        {title}
+      </h2>
+      <ul className="mt-2 space-y-1">
+        {problems.map((problem) => (
+          <li key={problem.name}>
+            <a
+              href={`#${idFor(problem.name)}`}
+              onClick={(event) => {
+                // The field, not the top of the page, gets focus; scrolling follows focus.
+                event.preventDefault();
+                const target = document.getElementById(idFor(problem.name));
+                target?.focus();
+                target?.scrollIntoView({ block: 'center' });
+              }}
+              className="inline-flex min-h-11 items-center font-semibold break-words text-red-800 underline decoration-2 hover:decoration-4 dark:text-red-300"
+            >
+              {problem.message}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
