@@ -71,7 +71,7 @@ describe('giving', () => {
       'Test mode: no card is charged.',
     );
     await press(page, pay);
-    // One summary with the spec's sentence takes focus; each field says what it lacks, once.
+    // One summary with the product's sentence takes focus; each field says what it lacks, once.
     await expectFocusOnErrorSummary(page, 'Please fill in your name and email to continue.');
     const main = await page.locator('main').innerText();
     expect(main.split('Please fill in your name and email to continue.').length - 1).toBe(1);

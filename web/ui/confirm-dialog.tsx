@@ -146,7 +146,8 @@ export function PromptDialog({
     defaultValues: { [name]: initial },
   });
   const [alert, setAlert] = useState<string | null>(null);
-  const busy = form.formState.isSubmitting;
+  // Busy only once the value passed the rule and is being sent; a refused one never shows 'Submitting...'.
+  const [busy, setBusy] = useState(false);
   return (
     <ModalDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} dismissable={!busy}>
       {(close) => (
@@ -155,10 +156,13 @@ export function PromptDialog({
           className="mt-4 space-y-5"
           onSubmit={async (values, helpers) => {
             setAlert(null);
+            setBusy(true);
             try {
               await onSubmit(values[name] ?? '');
             } catch (error) {
               if (!helpers.showServerErrors(error)) setAlert(errorMessage(error, { noMessage: failed }));
+            } finally {
+              setBusy(false);
             }
           }}
         >

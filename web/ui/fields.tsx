@@ -409,7 +409,7 @@ export function HumanCheckField({ name, siteKey, resetKey }: { name: string; sit
   return <HumanCheck key={resetKey} id={id} siteKey={siteKey} onToken={onToken} error={error} groupRef={field.ref} />;
 }
 
-/** The spec's words while the human check has not finished (sign-in and checkout). */
+/** The product's words while the human check has not finished (sign-in and checkout). */
 export const CAPTCHA_PENDING = 'Please wait for CAPTCHA verification and try again.';
 
 /** The human-check token in a form's schema: required with this message when the check is on. */

@@ -150,7 +150,7 @@ export function Form<V extends FieldValues, O>({
 }: {
   form: UseFormReturn<V, unknown, O>;
   onSubmit: (values: O, helpers: SubmitHelpers) => unknown;
-  /** The summary's heading; the spec's own sentence where it has one. */
+  /** The summary's heading; the product's own sentence where it has one. */
   summaryTitle?: string;
   children: ReactNode;
   className?: string;

@@ -33,8 +33,10 @@ export function Select({
     <AriaSelect
       {...state}
       selectedKey={field.value ? String(field.value) : null}
-      onSelectionChange={(key) => field.onChange(key === null ? '' : String(key))}
-      isDisabled={busy}
+      // Never disabled while the form is sent: a disabled trigger would drop focus to the page.
+      onSelectionChange={(key) => {
+        if (!busy) field.onChange(key === null ? '' : String(key));
+      }}
       placeholder={placeholder}
       className="block"
     >
@@ -42,6 +44,7 @@ export function Select({
       <AriaButton
         id={id}
         ref={field.ref}
+        aria-disabled={busy || undefined}
         className={`mt-1 flex cursor-pointer items-center justify-between gap-2 text-left ${fieldClass(Boolean(error))}`}
       >
         <SelectValue className="min-w-0 truncate data-[placeholder]:text-gray-700 dark:data-[placeholder]:text-gray-300" />
