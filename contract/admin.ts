@@ -36,12 +36,23 @@ export const RECIPIENT_ACTIONS = [
   'feature',
   'unfeature',
   'editReason',
+  'markReadyForPickup',
   'markDelivered',
   'addVideo',
 ] as const;
 export type RecipientAction = (typeof RECIPIENT_ACTIONS)[number];
 /** What an admin may do to an organization campaign in its current state. */
-export const ORGANIZATION_ACTIONS = ['approve', 'reject', 'viewDonations'] as const;
+export const ORGANIZATION_ACTIONS = [
+  'approve',
+  'reject',
+  'pause',
+  'resume',
+  'close',
+  'backToPending',
+  'markReadyForPickup',
+  'markDelivered',
+  'viewDonations',
+] as const;
 export type OrganizationAction = (typeof ORGANIZATION_ACTIONS)[number];
 
 /** A short-lived signed link to a private document (owner and admins only), or null when none. */

@@ -10,12 +10,23 @@ import { imageSetSchema } from './images';
 /** Money on the wire: integer kobo, never negative. */
 export const money = z.number().int().nonnegative();
 
-export const recipientCampaignStatusSchema = z.enum(['pending', 'approved', 'rejected', 'purchased', 'delivered']);
+export const recipientCampaignStatusSchema = z.enum([
+  'pending',
+  'approved',
+  'rejected',
+  'purchased',
+  'ready_for_pickup',
+  'delivered',
+]);
 export const organizationCampaignStatusSchema = z.enum([
   'pending',
   'approved',
   'partially_fulfilled',
+  'paused',
   'fulfilled',
+  'closed',
+  'ready_for_pickup',
+  'delivered',
   'rejected',
 ]);
 

@@ -12,6 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+export const publicNameChoices = ['full', 'first_initial'] as const;
+
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   // recipient, donor and organization are the self-service roles; any other name is an admin role.
@@ -108,6 +110,10 @@ export const recipientProfiles = pgTable(
       .default('self'),
     profilePhotoKey: text('profile_photo_key'),
     idDocumentKey: text('id_document_key'),
+    /** How the name appears on public pages (product notes 3): 'first_initial' shows "Ada O.". */
+    publicName: text('public_name', { enum: publicNameChoices }).notNull().default('first_initial'),
+    /** Whether public pages may show the state of origin. */
+    showState: boolean('show_state').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,3 +4,4 @@ export * from './campaigns';
 export * from './giving';
 export * from './content';
 export * from './uploads';
+export * from './onboarding';

@@ -16,7 +16,14 @@ import { users } from './accounts';
 import { organizationProducts, products } from './catalog';
 import { tsvector } from './types';
 
-export const recipientCampaignStatuses = ['pending', 'approved', 'rejected', 'purchased', 'delivered'] as const;
+export const recipientCampaignStatuses = [
+  'pending',
+  'approved',
+  'rejected',
+  'purchased',
+  'ready_for_pickup',
+  'delivered',
+] as const;
 export const deliveryStatuses = ['processing_pickup', 'ready_for_pickup', 'delivered'] as const;
 
 /**
@@ -63,7 +70,7 @@ export const recipientCampaigns = pgTable(
     // purpose: a DESC NULLS LAST index would not match ORDER BY ... DESC.
     index('recipient_campaigns_public_order_idx')
       .on(t.createdAt, t.id)
-      .where(sql`status in ('approved', 'purchased', 'delivered')`),
+      .where(sql`status in ('approved', 'purchased', 'ready_for_pickup', 'delivered')`),
     index('recipient_campaigns_recipient_idx').on(t.recipientId),
     // One open request per recipient (product notes 4, request eligibility), held by the database itself, so
     // two submits at once cannot both succeed.
@@ -78,7 +85,11 @@ export const organizationCampaignStatuses = [
   'pending',
   'approved',
   'partially_fulfilled',
+  'paused',
   'fulfilled',
+  'closed',
+  'ready_for_pickup',
+  'delivered',
   'rejected',
 ] as const;
 
@@ -120,11 +131,13 @@ export const organizationCampaigns = pgTable(
     index('organization_campaigns_status_idx').on(t.status, t.createdAt, t.id),
     index('organization_campaigns_public_order_idx')
       .on(t.createdAt, t.id)
-      .where(sql`status in ('approved', 'partially_fulfilled', 'fulfilled')`),
+      .where(
+        sql`status in ('approved', 'partially_fulfilled', 'paused', 'fulfilled', 'closed', 'ready_for_pickup', 'delivered')`,
+      ),
     index('organization_campaigns_org_idx').on(t.organizationId),
     uniqueIndex('organization_campaigns_one_open_idx')
       .on(t.organizationId)
-      .where(sql`status in ('pending', 'approved', 'partially_fulfilled')`),
+      .where(sql`status in ('pending', 'approved', 'partially_fulfilled', 'paused')`),
     index('organization_campaigns_search_idx').using('gin', t.searchVector),
   ],
 );

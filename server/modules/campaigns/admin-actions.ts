@@ -20,6 +20,7 @@ import {
   campaignTables,
   recipientProductName,
   type CampaignChange,
+  type MoveWords,
   type ReviewKind,
   type CampaignRow,
 } from './review-kinds';
@@ -27,7 +28,9 @@ import { refreshRecipientSearchText } from './queries';
 import {
   adminActionTo,
   adminMove,
+  landingOf,
   statusesAllowing,
+  statusesMovingTo,
   type ActionOf,
   type CampaignKind,
   type StatusOf,
@@ -130,15 +133,16 @@ async function updateCampaign<K extends CampaignKind>(
   kind: K,
   id: number,
   from: StatusOf<K>[],
-  set: CampaignChange<K>,
+  set: CampaignChange<K> | ((before: CampaignRow<K>) => CampaignChange<K>),
   extra: SQL = sql`true`,
 ): Promise<Updated<K> | null> {
   const table = campaignTables[kind];
   const before = await readCampaign(tx, kind, id, true);
-  if (!before) return null;
+  if (!before || !(from as string[]).includes(before.status)) return null;
+  const change = typeof set === 'function' ? set(before) : set;
   const [row] = await tx
     .update(table as PgTable)
-    .set({ ...set, updatedAt: sql`now()` } as PgUpdateSetSource<PgTable>)
+    .set({ ...change, updatedAt: sql`now()` } as PgUpdateSetSource<PgTable>)
     .where(and(eq(table.id, id), inArray(table.status, from), extra))
     .returning({ id: table.id });
   if (!row) return null;
@@ -154,8 +158,9 @@ async function reply<K extends CampaignKind>(deps: AdminDeps, kind: K, id: numbe
 }
 
 /**
- * Approve, reject (notes required) or move back to pending, for either kind: the move must be an
- * admin move in the rule book, from a status it allows; the owner is told in that kind's words.
+ * A status change for either kind: the move must be an admin move in the rule book from the
+ * campaign's status as it is under the row lock; the action that makes it (approve or resume, both
+ * to approved) names the audit entry and the owner's words. Rejecting needs notes.
  */
 async function changeStatus<K extends CampaignKind>(
   deps: AdminDeps,
@@ -169,14 +174,21 @@ async function changeStatus<K extends CampaignKind>(
   const to = change.status as StatusOf<K>;
   if (to === 'rejected' && !notes)
     throw new AppError('validation_failed', REJECT_NOTES_REQUIRED, { adminNotes: [REJECT_NOTES_REQUIRED] });
-  const action = adminActionTo(kind, to);
-  const move = action && adminMove(kind, action);
-  const words = kindOf.moved[to];
-  if (!action || !move || !words) return refusal(deps.db, kind, id, to, action);
-  const note = notes || words.defaultNote || '';
+  const from = statusesMovingTo(kind, to);
+  if (from.length === 0) return refusal(deps.db, kind, id, to, undefined);
+  let words = undefined as MoveWords | undefined;
   const done = await inTransaction(deps, async (tx, tell) => {
-    const row = await updateCampaign(tx, kind, id, move.from, { ...kindOf.onMove, status: to, adminNotes: note });
-    if (!row) return null;
+    let action: ActionOf<K> | undefined;
+    let note = notes;
+    const row = await updateCampaign(tx, kind, id, from, (before) => {
+      action = adminActionTo(kind, before.status as StatusOf<K>, to);
+      words = action && kindOf.moved[action];
+      if (!words) throw new Error(`The ${kind} move from ${before.status} to ${to} has no words.`);
+      note = notes || words?.defaultNote || '';
+      const landing = landingOf(kind, to, before.unitsFulfilled);
+      return { ...kindOf.onMove, status: landing, adminNotes: note } as CampaignChange<K>;
+    });
+    if (!row || !action || !words) return null;
     await audit(tx, {
       adminId: admin.id,
       action: `campaign.${action}`,
@@ -187,7 +199,7 @@ async function changeStatus<K extends CampaignKind>(
     await tell(row.ownerId, words.notice(await kindOf.describe(tx, row.before), notes));
     return row;
   });
-  if (!done) return refusal(deps.db, kind, id, to, action);
+  if (!done || !words) return refusal(deps.db, kind, id, to, undefined);
   return reply(deps, kind, id, words.reply);
 }
 

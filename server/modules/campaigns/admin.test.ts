@@ -272,7 +272,7 @@ describe('admin: organization campaigns', () => {
       campaign_id: `org-${first}`,
       status: 'approved',
       admin_notes: ORGANIZATION_APPROVED_NOTE,
-      actions: ['viewDonations'],
+      actions: ['pause', 'close', 'backToPending', 'viewDonations'],
     });
     expect((await notices(orgId)).at(-1)!.message).toContain('has been approved');
 

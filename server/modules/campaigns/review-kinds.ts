@@ -13,7 +13,7 @@ import type { LinkSigner, Storage } from '../../providers/storage/storage';
 import type { Notice } from '../notifications/tell-user';
 import { findAdminOrganizationCampaign, findAdminRecipientCampaign } from './admin-queries';
 import { campaignKinds } from './kinds';
-import type { CampaignKind, StatusOf } from './status-rules';
+import type { ActionOf, CampaignKind } from './status-rules';
 
 /** Each kind's campaign table, from the one kind descriptor (kinds.ts). */
 export const campaignTables = {
@@ -26,7 +26,7 @@ type AdminCampaign<K extends CampaignKind> = K extends 'recipient' ? AdminRecipi
 type Files = { db: Db; storage: Storage; signer: LinkSigner };
 
 /** What an admin's status change says: the note kept when none is given, the admin's reply, the owner's notice. */
-type MoveWords = {
+export type MoveWords = {
   defaultNote?: string;
   reply: string;
   notice: (what: string, notes: string) => Notice;
@@ -46,7 +46,8 @@ export type ReviewKind<K extends CampaignKind> = {
   onMove: CampaignChange<K>;
   /** How the owner's notices name the request. */
   describe: (db: Db, row: CampaignRow<K>) => Promise<string>;
-  moved: Partial<Record<StatusOf<K>, MoveWords>>;
+  /** The words of each status move, by the action that makes it. */
+  moved: Partial<Record<ActionOf<K>, MoveWords>>;
   find: (files: Files, id: number) => Promise<AdminCampaign<K> | undefined>;
 };
 
@@ -68,7 +69,7 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
     onMove: { isFeatured: false },
     describe: recipientProductName,
     moved: {
-      approved: {
+      approve: {
         defaultNote: APPROVED_NOTE,
         reply: 'Campaign approved. It is now live for donors.',
         notice: (product) => ({
@@ -77,7 +78,7 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           link: recipientLink,
         }),
       },
-      rejected: {
+      reject: {
         reply: 'Campaign rejected. The recipient has been told why.',
         notice: (product, notes) => ({
           subject: 'Your request was not approved',
@@ -86,7 +87,7 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           link: recipientLink,
         }),
       },
-      pending: {
+      backToPending: {
         defaultNote: BACK_TO_PENDING_NOTE,
         reply: 'Campaign moved back to pending.',
         notice: (product) => ({
@@ -112,7 +113,7 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
       return `${row.quantity} ${row.quantity === 1 ? 'unit' : 'units'} of ${product?.name ?? 'a product'} (${formatNaira(row.totalPriceKobo)})`;
     },
     moved: {
-      approved: {
+      approve: {
         defaultNote: ORGANIZATION_APPROVED_NOTE,
         reply: 'Organization campaign approved. It is now live for donors.',
         notice: (what) => ({
@@ -121,12 +122,48 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           link: organizationLink,
         }),
       },
-      rejected: {
+      reject: {
         reply: 'Organization campaign rejected. The organization has been told why.',
         notice: (what, notes) => ({
           subject: "Your organization's request was not approved",
           message: `Your organization's request for ${what} was not approved.`,
           details: [`Our team's reason: ${notes}`, 'Your organization may make a new request from the catalog.'],
+          link: organizationLink,
+        }),
+      },
+      pause: {
+        reply: 'Organization campaign paused. It takes no new gifts until it is resumed.',
+        notice: (what, notes) => ({
+          subject: "Your organization's campaign is paused",
+          message: `Your organization's campaign for ${what} is paused. Donors cannot start new gifts to it until it is resumed; gifts already being paid for still count.`,
+          details: notes ? [`Our team's reason: ${notes}`] : [],
+          link: organizationLink,
+        }),
+      },
+      resume: {
+        defaultNote: 'Resumed by admin.',
+        reply: 'Organization campaign resumed. It is live for donors again.',
+        notice: (what) => ({
+          subject: "Your organization's campaign is live again",
+          message: `Your organization's campaign for ${what} has been resumed. It is live for donors again.`,
+          link: organizationLink,
+        }),
+      },
+      close: {
+        reply: 'Organization campaign closed. What was raised stays with it.',
+        notice: (what, notes) => ({
+          subject: "Your organization's campaign is closed",
+          message: `Your organization's campaign for ${what} has been closed early. It takes no more gifts; what was raised stays with it.`,
+          details: notes ? [`Our team's reason: ${notes}`] : [],
+          link: organizationLink,
+        }),
+      },
+      backToPending: {
+        defaultNote: BACK_TO_PENDING_NOTE,
+        reply: 'Organization campaign moved back to pending.',
+        notice: (what) => ({
+          subject: "Your organization's campaign is back under review",
+          message: `Your organization's campaign for ${what} is back under review. Donors cannot give to it until it is approved again.`,
           link: organizationLink,
         }),
       },

@@ -14,10 +14,12 @@ export type ActionOf<K extends CampaignKind> = K extends 'recipient' ? Recipient
 export type StatusRule<S extends string, A extends string> = {
   /** The status moves an admin makes, by the action that makes each. */
   readonly admin: Readonly<Partial<Record<A, S>>>;
+  /** Takes new gifts: checkout may hold its units and the donate button shows (givable). */
+  readonly checkout: boolean;
   /**
-   * The status moves a recorded gift makes. A status with any takes gifts (givable); the target
-   * that still takes gifts is where a gift leaving units unfunded goes, the other where the last
-   * unit's gift goes.
+   * The status moves a recorded gift makes; a status with any lets a paid gift land. Of the
+   * targets, the one that lets gifts land is where a gift leaving units unfunded goes, the other
+   * where the last unit's gift goes.
    */
   readonly gift: readonly S[];
   /** Shown to visitors: public lists and pages, search, the sitemap. */
@@ -44,6 +46,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
   recipient: {
     pending: {
       admin: { approve: 'approved', reject: 'rejected' },
+      checkout: false,
       gift: [],
       public: false,
       open: true,
@@ -52,6 +55,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
     },
     approved: {
       admin: { backToPending: 'pending' },
+      checkout: true,
       gift: ['purchased'],
       public: true,
       open: true,
@@ -59,27 +63,40 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       actions: ['feature', 'unfeature', 'editReason'],
     },
     purchased: {
-      admin: { markDelivered: 'delivered' },
+      admin: { markReadyForPickup: 'ready_for_pickup', markDelivered: 'delivered' },
+      checkout: false,
       gift: [],
       public: true,
       open: false,
       funded: true,
       actions: [],
     },
-    delivered: { admin: {}, gift: [], public: true, open: false, funded: true, actions: ['addVideo'] },
-    rejected: { admin: {}, gift: [], public: false, open: false, funded: false, actions: [] },
+    ready_for_pickup: {
+      admin: { markDelivered: 'delivered' },
+      checkout: false,
+      gift: [],
+      public: true,
+      open: false,
+      funded: true,
+      actions: [],
+    },
+    delivered: { admin: {}, checkout: false, gift: [], public: true, open: false, funded: true, actions: ['addVideo'] },
+    rejected: { admin: {}, checkout: false, gift: [], public: false, open: false, funded: false, actions: [] },
   },
   organization: {
     pending: {
       admin: { approve: 'approved', reject: 'rejected' },
+      checkout: false,
       gift: [],
       public: false,
       open: true,
       funded: false,
       actions: [],
     },
+    // Only while nothing is raised: approved means no unit is funded yet (decision 0026).
     approved: {
-      admin: {},
+      admin: { pause: 'paused', close: 'closed', backToPending: 'pending' },
+      checkout: true,
       gift: ['partially_fulfilled', 'fulfilled'],
       public: true,
       open: true,
@@ -87,23 +104,72 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       actions: ['viewDonations'],
     },
     partially_fulfilled: {
-      admin: {},
+      admin: { pause: 'paused', close: 'closed' },
+      checkout: true,
       gift: ['partially_fulfilled', 'fulfilled'],
       public: true,
       open: true,
       funded: false,
       actions: ['viewDonations'],
     },
-    fulfilled: { admin: {}, gift: [], public: true, open: false, funded: true, actions: ['viewDonations'] },
-    rejected: { admin: {}, gift: [], public: false, open: false, funded: false, actions: [] },
+    // Takes no new gift, but a gift already held at checkout still lands (decision 0026).
+    paused: {
+      admin: { resume: 'approved', close: 'closed' },
+      checkout: false,
+      gift: ['paused', 'fulfilled'],
+      public: true,
+      open: true,
+      funded: false,
+      actions: ['viewDonations'],
+    },
+    fulfilled: {
+      admin: { markReadyForPickup: 'ready_for_pickup', markDelivered: 'delivered' },
+      checkout: false,
+      gift: [],
+      public: true,
+      open: false,
+      funded: true,
+      actions: ['viewDonations'],
+    },
+    // Closed early: what was raised stays, and the units it funded are still handed over.
+    closed: {
+      admin: { markReadyForPickup: 'ready_for_pickup', markDelivered: 'delivered' },
+      checkout: false,
+      gift: [],
+      public: true,
+      open: false,
+      funded: false,
+      actions: ['viewDonations'],
+    },
+    ready_for_pickup: {
+      admin: { markDelivered: 'delivered' },
+      checkout: false,
+      gift: [],
+      public: true,
+      open: false,
+      funded: true,
+      actions: ['viewDonations'],
+    },
+    delivered: {
+      admin: {},
+      checkout: false,
+      gift: [],
+      public: true,
+      open: false,
+      funded: true,
+      actions: ['viewDonations'],
+    },
+    rejected: { admin: {}, checkout: false, gift: [], public: false, open: false, funded: false, actions: [] },
   },
 };
 
 /** A row with what follows from it. */
 export type StatusFacts<K extends CampaignKind> = StatusRule<StatusOf<K>, ActionOf<K>> & {
   status: StatusOf<K>;
-  /** Takes gifts: a gift may move it on. */
+  /** Takes new gifts (checkout). */
   givable: boolean;
+  /** A paid gift may land: a gift may move it on. */
+  landing: boolean;
   /** No move out, by anyone. */
   final: boolean;
   /** Every status it may move to, admin moves first. */
@@ -122,7 +188,8 @@ export function factsOf<K extends CampaignKind>(kind: K, status: StatusOf<K>): S
   return {
     ...rule,
     status,
-    givable: rule.gift.length > 0,
+    givable: rule.checkout,
+    landing: rule.gift.length > 0,
     final: adminMoves.length === 0 && rule.gift.length === 0,
     moves: [...adminMoves, ...rule.gift],
     adminActions: [...(Object.keys(rule.admin) as ActionOf<K>[]), ...rule.actions],
@@ -144,6 +211,8 @@ const byKind = (test: (facts: StatusFacts<CampaignKind>) => boolean) => ({
 
 /** Statuses that take gifts. */
 export const GIVABLE_STATUSES = byKind((s) => s.givable);
+/** Statuses a paid gift may land in: those that take new gifts, and a paused one honouring a hold. */
+export const LANDING_STATUSES = byKind((s) => s.landing);
 /** Statuses a visitor may see. */
 export const PUBLIC_STATUSES = byKind((s) => s.public);
 /** Statuses that count as the owner's one open request. */
@@ -157,6 +226,8 @@ export const FEATURABLE_STATUSES = statusesWhere('recipient', (s) => s.adminActi
 
 export const isGivable = (kind: CampaignKind, status: string): boolean =>
   (GIVABLE_STATUSES[kind] as readonly string[]).includes(status);
+export const acceptsGift = (kind: CampaignKind, status: string): boolean =>
+  (LANDING_STATUSES[kind] as readonly string[]).includes(status);
 export const isFunded = (kind: CampaignKind, status: string): boolean =>
   (FUNDED_STATUSES[kind] as readonly string[]).includes(status);
 
@@ -180,32 +251,53 @@ export function adminMove<K extends CampaignKind>(
   return { from, to: [...targets][0]! };
 }
 
-/** The admin action that moves a campaign of this kind to `to`, if any. */
-export function adminActionTo<K extends CampaignKind>(kind: K, to: StatusOf<K>): ActionOf<K> | undefined {
-  const actions = new Set(
-    statusesOf(kind).flatMap(
-      (s) =>
-        Object.entries((statusRules[kind] as Rules<K>)[s].admin)
-          .filter(([, target]) => target === to)
-          .map(([action]) => action) as ActionOf<K>[],
-    ),
-  );
-  if (actions.size > 1) throw new Error(`More than one ${kind} action moves to ${to}.`);
-  return [...actions][0];
+/** The admin action that moves a campaign of this kind from `from` to `to`, if the rule book has one. */
+export function adminActionTo<K extends CampaignKind>(
+  kind: K,
+  from: StatusOf<K>,
+  to: StatusOf<K>,
+): ActionOf<K> | undefined {
+  const moves = (statusRules[kind] as Rules<K>)[from]?.admin ?? {};
+  return (Object.entries(moves) as [ActionOf<K>, StatusOf<K>][]).find(([, target]) => target === to)?.[0];
+}
+
+/** The statuses from which some admin action moves a campaign of this kind to `to`. */
+export function statusesMovingTo<K extends CampaignKind>(kind: K, to: StatusOf<K>): StatusOf<K>[] {
+  return statusesWhere(kind, (s) => Object.values(s.admin).includes(to));
 }
 
 /**
- * The move a recorded gift makes: from the givable statuses to `whenFunded` when the gift funds
- * the last unit, otherwise to `whenPartly` (the gift target that still takes gifts, if the kind has one).
+ * The move a recorded gift makes: from the statuses a gift may land in, to `whenFunded` when it
+ * funds the last unit, otherwise to the target that still lets gifts land, which each from-status
+ * names itself (`whenPartly`, by from-status; absent for a kind whose gift always funds it).
  */
 export function giftMove<K extends CampaignKind>(
   kind: K,
-): { from: StatusOf<K>[]; whenFunded: StatusOf<K>; whenPartly: StatusOf<K> | undefined } {
-  const from = statusesWhere(kind, (s) => s.givable);
-  const targets = [...new Set(from.flatMap((s) => (statusRules[kind] as Rules<K>)[s].gift))];
-  const open = targets.filter((s) => factsOf(kind, s).givable);
-  const closed = targets.filter((s) => !factsOf(kind, s).givable);
-  if (closed.length !== 1 || open.length > 1)
-    throw new Error(`A ${kind} gift must end in one status that takes no more gifts and at most one that does.`);
-  return { from, whenFunded: closed[0]!, whenPartly: open[0] };
+): { from: StatusOf<K>[]; whenFunded: StatusOf<K>; whenPartly: Partial<Record<StatusOf<K>, StatusOf<K>>> } {
+  const from = statusesWhere(kind, (s) => s.landing);
+  const funded = new Set<StatusOf<K>>();
+  const whenPartly: Partial<Record<StatusOf<K>, StatusOf<K>>> = {};
+  for (const status of from) {
+    const targets = (statusRules[kind] as Rules<K>)[status].gift;
+    const open = targets.filter((s) => factsOf(kind, s).landing);
+    const closed = targets.filter((s) => !factsOf(kind, s).landing);
+    if (closed.length !== 1 || open.length > 1)
+      throw new Error(
+        `A ${kind} gift from ${status} must end in one status that lets no gift land and at most one that does.`,
+      );
+    funded.add(closed[0]!);
+    if (open[0]) whenPartly[status] = open[0];
+  }
+  if (funded.size !== 1) throw new Error(`A ${kind} gift that funds the last unit must end in one status.`);
+  return { from, whenFunded: [...funded][0]!, whenPartly };
+}
+
+/**
+ * Where an admin move to `to` lands for a campaign with `unitsFulfilled` units funded: a move back
+ * into a status that takes gifts, made once some units are funded, lands where a partial gift from
+ * that status goes (resuming a paused campaign half funded makes it partially fulfilled).
+ */
+export function landingOf<K extends CampaignKind>(kind: K, to: StatusOf<K>, unitsFulfilled: number): StatusOf<K> {
+  if (unitsFulfilled <= 0 || !factsOf(kind, to).landing) return to;
+  return giftMove(kind).whenPartly[to] ?? to;
 }

@@ -13,3 +13,15 @@ export function statusLiterals(statuses: readonly string[]): SQL {
   }
   return sql.raw(statuses.map((status) => `'${status}'`).join(', '));
 }
+
+/**
+ * A `case status when 'a' then 'b' ... end` expression from a map of statuses, as literals, for the
+ * same statements: where each from-status goes.
+ */
+export function statusCase(column: string, moves: Readonly<Partial<Record<string, string>>>): SQL {
+  const entries = Object.entries(moves).filter((e): e is [string, string] => e[1] !== undefined);
+  if (entries.length === 0) throw new Error('A status case needs at least one move.');
+  if (!/^[a-z_]+$/.test(column)) throw new Error(`Not a column name: ${column}`);
+  const whens = entries.map(([from, to]) => sql`when ${statusLiterals([from])} then ${statusLiterals([to])}`);
+  return sql`case ${sql.raw(column)} ${sql.join(whens, sql` `)} end`;
+}

@@ -61,10 +61,10 @@ describe('campaign status transitions', () => {
     expect(error.replyCode).toBe('invalid_campaign_transition');
   });
 
-  it('ends at rejected, delivered and fulfilled', () => {
+  it('ends at rejected and delivered', () => {
     expect(campaignTransitions.recipient.rejected).toEqual([]);
     expect(campaignTransitions.recipient.delivered).toEqual([]);
-    expect(campaignTransitions.organization.fulfilled).toEqual([]);
+    expect(campaignTransitions.organization.delivered).toEqual([]);
     expect(campaignTransitions.organization.rejected).toEqual([]);
   });
 });

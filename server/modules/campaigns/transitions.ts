@@ -30,9 +30,12 @@ const words: Record<RecipientCampaignStatus | OrganizationCampaignStatus, string
   approved: 'approved',
   rejected: 'rejected',
   purchased: 'purchased',
+  ready_for_pickup: 'ready for pickup',
   delivered: 'delivered',
   partially_fulfilled: 'partly funded',
+  paused: 'paused',
   fulfilled: 'fully funded',
+  closed: 'closed',
 };
 
 export function canTransition<K extends CampaignKind>(kind: K, from: StatusOf<K>, to: StatusOf<K>): boolean {

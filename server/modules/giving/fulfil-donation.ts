@@ -4,8 +4,8 @@ import { donationItems, donations } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { PaymentProvider } from '../../providers/payments/payments';
-import { giftMove, isGivable } from '../campaigns/status-rules';
-import { statusLiterals } from '../campaigns/status-sql';
+import { acceptsGift, giftMove } from '../campaigns/status-rules';
+import { statusCase, statusLiterals } from '../campaigns/status-sql';
 import { announceGift, type RecordedGift } from './announce-gift';
 import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
 
@@ -78,8 +78,8 @@ export async function fulfilDonation(
 // campaign is one unit, so its gift always funds it.
 const recipientGift = giftMove('recipient');
 const organizationGift = giftMove('organization');
-if (!organizationGift.whenPartly)
-  throw new Error('An organization campaign must take gifts until its last unit is funded.');
+if (Object.keys(organizationGift.whenPartly).length !== organizationGift.from.length)
+  throw new Error('An organization campaign must let gifts land until its last unit is funded.');
 
 /** Run on every gift, the campaign updates while other donors wait: named prepared statements (see compiledSelect). */
 const statements = {
@@ -117,7 +117,7 @@ const statements = {
     sql`update organization_campaigns
            set units_fulfilled = units_fulfilled + ${sql.placeholder('units')}::int, amount_raised_kobo = amount_raised_kobo + ${sql.placeholder('amount')}::bigint,
                status = case when units_fulfilled + ${sql.placeholder('units')}::int >= quantity then ${statusLiterals([organizationGift.whenFunded])}
-                             else ${statusLiterals([organizationGift.whenPartly])} end,
+                             else ${statusCase('status', organizationGift.whenPartly)} end,
                updated_at = now()
          where id = ${sql.placeholder('id')}::int and status in (${statusLiterals(organizationGift.from)}) and units_fulfilled + ${sql.placeholder('units')}::int <= quantity
          returning id`,
@@ -173,7 +173,8 @@ async function recordGift(
     items.map((item, index) => {
       const ref = refs[index]!;
       const c = campaigns.get(`${ref.kind}:${ref.id}`);
-      const open = c && isGivable(ref.kind, c.status);
+      // A paused campaign takes no new gift but honours one held before the pause (decision 0026).
+      const open = c && acceptsGift(ref.kind, c.status);
       // Our own hold is excluded from heldByOthers, so this is what we may still take.
       return { item, ref, c, fits: Boolean(c && open && remaining(c) >= item.units) };
     });

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+export const onboardingKinds = ['recipient', 'organization'] as const;
+export const onboardingReviewStatuses = ['submitted', 'verified', 'correction_requested'] as const;
+
+/**
+ * Every version of a person's onboarding, as they sent it: the wizard's answers and the stored keys
+ * of its files, kept with the version so an admin can see what changed between a correction request
+ * and the resubmission. The latest version's status is the person's verification; their profile
+ * row holds what the latest version said.
+ */
+export const onboardingSubmissions = pgTable(
+  'onboarding_submissions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: onboardingKinds }).notNull(),
+    version: integer('version').notNull(),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: onboardingReviewStatuses }).notNull().default('submitted'),
+    /** The admin's reason when they ask for a correction. */
+    reviewNote: text('review_note'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('onboarding_submissions_version_key').on(t.userId, t.version),
+    index('onboarding_submissions_queue_idx').on(t.status, t.createdAt, t.id),
+    check('onboarding_submissions_version', sql`${t.version} >= 1`),
+    check(
+      'onboarding_submissions_correction_note',
+      sql`${t.status} <> 'correction_requested' or length(trim(coalesce(${t.reviewNote}, ''))) > 0`,
+    ),
+  ],
+);
