@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => stopTestApp(ctx));
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const call = (method: 'GET' | 'POST', url: string, payload?: object, token = admin.token) =>
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = admin.token) =>
   ctx.app.inject({ method, url, payload, headers: auth(token) });
 const mails = () => (mailboxOf(ctx.app) as unknown as { messages: MailMessage[] }).messages;
 const noticesOf = (userId: number) =>
@@ -277,5 +277,14 @@ describe('the onboarding review queue', () => {
     expect(own.version).toBe(1);
     expect(own.answers).not.toHaveProperty('idDocumentKey');
     expect((await call('POST', '/api/onboarding/organization/resubmit', {}, person.token)).statusCode).toBe(403);
+  });
+
+  it('forgets every version when the account is deleted', async () => {
+    const person = await onboarded('recipient');
+    const superAdmin = await signInNewAdmin(ctx.app, ctx.database.db, { roleName: 'super_admin' });
+    const res = await call('DELETE', `/api/admin/users/${person.user.id}`, undefined, superAdmin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await versionsOf(person.user.id)).toEqual([]);
+    expect((await call('GET', `/api/admin/onboarding-reviews/${person.submissionId}`)).statusCode).toBe(404);
   });
 });
