@@ -10,7 +10,7 @@ import { uploadKeySchema } from './uploads';
 
 /**
  * Where a person's onboarding stands: the latest version's status. An admin verifies it or asks for
- * a correction with a reason; a correction is answered by a new version (product notes 1 and 7).
+ * a correction with a reason; a correction is answered by a new version.
  */
 export const ONBOARDING_REVIEW_STATUSES = ['submitted', 'verified', 'correction_requested'] as const;
 export type OnboardingReviewStatus = (typeof ONBOARDING_REVIEW_STATUSES)[number];

@@ -23,7 +23,7 @@ const noStore = { 'cache-control': 'private, no-store' };
 const resubmitBodies = { recipient: recipientResubmitSchema, organization: organizationResubmitSchema };
 
 /**
- * The onboarding review (product notes 7): the admins' queue, one version with its files, and the
+ * The onboarding review (admins review, product notes 6): the admins' queue, one version with its files, and the
  * two decisions; the owner's view of where their onboarding stands and the corrected version.
  */
 export function onboardingReviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { appRole, homeFor } from '@contract/roles';
-import { retryUnlessRefused } from '@/lib/api';
+import { errorMessage, retryUnlessRefused } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
@@ -43,7 +43,9 @@ export default function EditOnboardingPage() {
       {review.isPending ? (
         <LoadingState>Loading your profile...</LoadingState>
       ) : review.isError ? (
-        <ErrorMessage>Could not load your profile. Please reload the page.</ErrorMessage>
+        <ErrorMessage>
+          {errorMessage(review.error, { noMessage: 'Could not load your profile. Please reload the page.' })}
+        </ErrorMessage>
       ) : (
         <p className="text-lg">
           {review.data.status === 'verified'

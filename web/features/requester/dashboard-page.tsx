@@ -34,7 +34,7 @@ function Overview() {
   );
 }
 
-/** Where the profile's review stands, in words (product notes 7), with the way to correct it when asked. */
+/** Where the profile's review stands, in words, with the way to correct it when asked. */
 function Verification() {
   const review = useOwnReview(true);
   if (!review.data) return null;
