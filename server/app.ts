@@ -33,6 +33,7 @@ import { adminUserRoutes } from './modules/accounts/admin-users-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { givingRoutes } from './modules/giving/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { onboardingReviewRoutes } from './modules/onboarding/review-routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { createPaystackProvider, createSandboxProvider } from './providers/payments/payments';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(crawlerRoutes(deps));
   await app.register(uploadRoutes(deps));
   await app.register(onboardingRoutes(deps));
+  await app.register(onboardingReviewRoutes(deps));
   await app.register(storageRoutes(deps));
 
   // Shipped demo images; uploaded public images are served by the storage routes above.

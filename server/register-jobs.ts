@@ -6,6 +6,7 @@ import { reconcilePayments } from './modules/giving/reconcile-payments';
 import { isFinalRefusal, recordPayment } from './modules/giving/record-payment';
 import { notifyAdminsOfRequest, type CampaignRequestedJob } from './modules/campaigns/requests';
 import { notifyAdminsOfOnboarding } from './modules/onboarding/notify-admins';
+import type { OnboardingSentJob } from './modules/onboarding/submit-onboarding';
 import { removeStaleUploads } from './modules/uploads/cleanup';
 import { JOB, type MailJob, type PaymentEventJob } from './jobs/names';
 import type { QueuePolicy } from './jobs/queue';
@@ -68,9 +69,7 @@ export function registerJobs(deps: AppDeps): void {
     });
   });
   jobs.schedule(JOB.reconcile, '* * * * *');
-  jobs.handle<{ userId: number }>(JOB.onboardingCompleted, NOTICE, (job) =>
-    notifyAdminsOfOnboarding(deps, job.data.userId),
-  );
+  jobs.handle<OnboardingSentJob>(JOB.onboardingCompleted, NOTICE, (job) => notifyAdminsOfOnboarding(deps, job.data));
   jobs.handle<CampaignRequestedJob>(JOB.campaignRequested, NOTICE, (job) => notifyAdminsOfRequest(deps, job.data));
   jobs.handle(JOB.removeStaleUploads, SWEEP, async () => {
     await removeStaleUploads(deps);

@@ -10,6 +10,7 @@ import {
   payments,
   products,
   recipientCampaigns,
+  onboardingSubmissions,
   recipientProfiles,
   roles,
   siteStats,
@@ -77,11 +78,46 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       return row!.id;
     };
 
-    await addUser(demoAccounts.admin, demoAccounts.admin.role, { isOnboardingComplete: true });
+    const adminId = await addUser(demoAccounts.admin, demoAccounts.admin.role, { isOnboardingComplete: true });
+    // Each onboarded account's first version: verified, except the last recipient's, left waiting so
+    // the review queue has something to show.
+    const addVersion = async (
+      userId: number,
+      kind: 'recipient' | 'organization',
+      answers: Record<string, unknown>,
+      waiting: boolean,
+    ) => {
+      await tx.insert(onboardingSubmissions).values({
+        userId,
+        kind,
+        version: 1,
+        answers,
+        status: waiting ? 'submitted' : 'verified',
+        reviewedBy: waiting ? null : adminId,
+        reviewedAt: waiting ? null : ago(110),
+        createdAt: ago(115),
+      });
+    };
     const donorId = await addUser(demoAccounts.donor, 'donor', { isOnboardingComplete: true });
 
-    for (const r of demoRecipients) {
+    for (const [i, r] of demoRecipients.entries()) {
       const id = await addUser(r, 'recipient', { isOnboardingComplete: true });
+      await addVersion(
+        id,
+        'recipient',
+        {
+          gender: r.gender,
+          age: r.age,
+          stateOfOrigin: r.state,
+          recipientBio: r.bio,
+          employmentStatus: r.employment,
+          idType: 'NIN',
+          idHolder: 'self',
+          profilePhotoKey: r.photo ?? null,
+          idDocumentKey: r.document ?? null,
+        },
+        i === demoRecipients.length - 1,
+      );
       await tx.insert(recipientProfiles).values({
         userId: id,
         gender: r.gender,
@@ -97,6 +133,20 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
 
     for (const o of demoOrganizations) {
       const id = await addUser(o, 'organization', { isOnboardingComplete: true });
+      await addVersion(
+        id,
+        'organization',
+        {
+          organizationName: o.organizationName,
+          yearOfEstablishment: o.year,
+          stateOfOperation: o.state,
+          organizationBio: o.bio,
+          idType: 'CAC',
+          profilePhotoKey: o.logo ?? null,
+          idDocumentKey: o.document ?? null,
+        },
+        false,
+      );
       await tx.insert(organizationProfiles).values({
         userId: id,
         organizationName: o.organizationName,

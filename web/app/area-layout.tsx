@@ -4,6 +4,7 @@ import {
   Boxes,
   Building2,
   ClipboardList,
+  FileCheck,
   History,
   LayoutDashboard,
   Menu,
@@ -34,6 +35,7 @@ export const AREAS = {
     links: [
       { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
       { to: '/admin/campaigns', label: 'Campaigns', icon: ClipboardList },
+      { to: '/admin/onboarding', label: 'Onboarding reviews', icon: FileCheck },
       { to: '/admin/organizations', label: 'Organizations', icon: Building2 },
       { to: '/admin/products', label: 'Products', icon: Package },
       { to: '/admin/organizations/all/products', label: 'Organization Products', icon: Boxes },

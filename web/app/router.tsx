@@ -53,6 +53,7 @@ const guardedPage = (roles: readonly AppRole[], load: PageModule): AppRoute => {
 };
 
 const onboardingPage = () => import('@/features/onboarding/onboarding-page');
+const editOnboardingPage = () => import('@/features/onboarding/edit-onboarding-page');
 
 const notFoundPage = () => import('@/features/content/not-found-page');
 
@@ -190,6 +191,7 @@ export const routes: AppRoute[] = [
           { path: 'donor/account', ...guarded(['donor'], <DonorAccountPage />) },
           { path: 'donor/gifts', ...guardedPage(['donor'], () => import('@/features/donor/gifts-page')) },
           { path: 'onboarding', ...guardedPage(['recipient', 'organization'], onboardingPage) },
+          { path: 'onboarding/edit', ...guardedPage(['recipient', 'organization'], editOnboardingPage) },
           { path: 'organization/onboarding', ...guardedPage(['organization'], onboardingPage) },
           requesterArea('recipient'),
           requesterArea('organization'),
@@ -199,6 +201,8 @@ export const routes: AppRoute[] = [
             organizations: () => import('@/features/admin/organizations-page'),
             'organizations/:orgId/campaigns': () => import('@/features/admin/organizations-page'),
             audit: () => import('@/features/admin/audit-page'),
+            onboarding: () => import('@/features/admin/onboarding-queue-page'),
+            'onboarding/:submissionId': () => import('@/features/admin/onboarding-review-page'),
             products: () => import('@/features/admin/products-page'),
             'organizations/:orgId/products': () => import('@/features/admin/organization-products-page'),
             users: () => import('@/features/admin/users-page'),

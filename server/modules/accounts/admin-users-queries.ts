@@ -128,7 +128,7 @@ export async function fileKeysOf(db: Db, userId: number): Promise<string[]> {
 /**
  * Deactivates an account and erases what identifies the person: names, phone, email (replaced by
  * an address that cannot receive mail, so the real one may sign up again), password, Google link,
- * profile answers and file keys, uploads and notices. Sessions are revoked. Campaigns and gifts
+ * profile answers and file keys (every onboarding version too), uploads and notices. Sessions are revoked. Campaigns and gifts
  * keep their rows and amounts.
  */
 export const ACCOUNT_DELETED_NOTE = 'Moved back to pending: the account was deleted.';
@@ -158,6 +158,8 @@ export async function eraseUser(db: Db, userId: number): Promise<void> {
      where recipient_id = ${userId} and ${inArray(sql`status`, backToPending.from)}`);
   await db.execute(sql`delete from uploads where owner_id = ${userId}`);
   await db.execute(sql`delete from notifications where user_id = ${userId}`);
+  // Every onboarding version holds the person's answers and file keys, as the profile did.
+  await db.execute(sql`delete from onboarding_submissions where user_id = ${userId}`);
   await db.execute(sql`
     update recipient_campaigns c set search_title = concat_ws(' ', p.name, ${DELETED_NAME}::text), search_text = concat_ws(' ', p.name, ${DELETED_NAME}::text, c.reason)
       from products p where p.id = c.product_id and c.recipient_id = ${userId}`);

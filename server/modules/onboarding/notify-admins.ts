@@ -1,11 +1,12 @@
 import type { AppDeps } from '../../deps';
 import { tellAdmins } from '../notifications/tell-admins';
 import { onboardedPerson } from './queries';
+import type { OnboardingSentJob } from './submit-onboarding';
 
-/** Tells the admins someone finished onboarding and waits for review. */
+/** Tells the admins someone finished or corrected their onboarding, linking to the version that waits. */
 export async function notifyAdminsOfOnboarding(
   deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>,
-  userId: number,
+  { userId, submissionId, corrected }: OnboardingSentJob,
 ): Promise<void> {
   const person = await onboardedPerson(deps.db, userId);
   if (!person) return;
@@ -14,9 +15,11 @@ export async function notifyAdminsOfOnboarding(
       ? `The organization ${person.organizationName ?? `${person.firstName} ${person.lastName}`.trim()}`
       : `${person.firstName} ${person.lastName}`.trim();
   await tellAdmins(deps, {
-    subject: 'New onboarding to review',
-    message: `${who} has completed onboarding and is ready for review.`,
+    subject: corrected ? 'Corrected onboarding to review' : 'New onboarding to review',
+    message: corrected
+      ? `${who} has corrected their onboarding and is ready for review.`
+      : `${who} has completed onboarding and is ready for review.`,
     details: [`Contact: ${person.email}`],
-    link: '/admin/dashboard',
+    link: submissionId ? `/admin/onboarding/${submissionId}` : '/admin/onboarding',
   });
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';
 import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
 import { isOnboardingComplete, markOnboardingComplete, saveOrganizationProfile, saveRecipientProfile } from './queries';
+import { insertSubmission, latestSubmission } from './review-queries';
 
 export const ALREADY_ONBOARDED = 'Your onboarding is already complete.';
 
@@ -59,19 +60,54 @@ const wizards: {
   },
 };
 
+/** What the admins' notice job carries: whose onboarding, which version, and whether it answers a correction. */
+export type OnboardingSentJob = { userId: number; submissionId?: number; corrected?: boolean };
+
+export const NOT_CORRECTABLE = 'Your profile can be sent again only after an admin asks for a correction.';
+const NOT_ONBOARDED_YET = 'Finish onboarding first.';
+
 /**
  * Either wizard's last step: refuse a second submit, check each file by its bytes (nothing is used
- * up if one is refused), then save the profile, use the files and mark onboarding complete in one
- * transaction, with the admins' notice queued in it.
+ * up if one is refused), then save the profile, use the files, mark onboarding complete and write
+ * version 1 for review in one transaction, with the admins' notice queued in it.
  */
-export async function submitOnboarding<K extends OnboardingKind>(
+export function submitOnboarding<K extends OnboardingKind>(
   deps: Deps,
   kind: K,
   userId: number,
   input: OnboardingInput[K],
 ) {
+  return sendOnboarding(deps, kind, userId, input, 'first');
+}
+
+/**
+ * A corrected onboarding, allowed only while an admin's correction request is the latest word: a new
+ * version with the files sent now or, for those not sent, the previous version's (earlier versions
+ * keep theirs), the profile updated to match, and the admins told, all in one transaction.
+ */
+export async function resubmitOnboarding<K extends OnboardingKind>(
+  deps: Deps,
+  kind: K,
+  userId: number,
+  input: Omit<OnboardingInput[K], 'idDocumentKey'> & { idDocumentKey?: string | undefined },
+) {
+  const latest = await latestSubmission(deps.db, userId);
+  if (!latest || latest.kind !== kind) throw new AppError('conflict', NOT_ONBOARDED_YET);
+  if (latest.status !== 'correction_requested') throw new AppError('conflict', NOT_CORRECTABLE);
+  const result = await sendOnboarding(deps, kind, userId, input, 'correction');
+  return { message: 'Thank you. Your corrected profile is waiting for review.', redirectTo: result.redirectTo };
+}
+
+async function sendOnboarding<K extends OnboardingKind>(
+  deps: Deps,
+  kind: K,
+  userId: number,
+  input: Omit<OnboardingInput[K], 'idDocumentKey'> & { idDocumentKey?: string | undefined },
+  mode: 'first' | 'correction',
+) {
   const wizard = wizards[kind];
-  if (await isOnboardingComplete(deps.db, userId)) throw new AppError('conflict', ALREADY_ONBOARDED);
+  if (mode === 'first' && (await isOnboardingComplete(deps.db, userId)))
+    throw new AppError('conflict', ALREADY_ONBOARDED);
   const files = [
     { key: input.profilePhotoKey, purpose: wizard.photoPurpose, field: 'profilePhotoKey' },
     { key: input.idDocumentKey, purpose: wizard.documentPurpose, field: 'idDocumentKey' },
@@ -94,13 +130,35 @@ export async function submitOnboarding<K extends OnboardingKind>(
   try {
     await deps.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      if (!(await markOnboardingComplete(tx, userId))) throw new AppError('conflict', ALREADY_ONBOARDED);
+      let version = 1;
+      let keys: StoredKeys = { photo: photo?.storedKey ?? null, document: document?.storedKey ?? null };
+      if (mode === 'first') {
+        if (!(await markOnboardingComplete(tx, userId))) throw new AppError('conflict', ALREADY_ONBOARDED);
+      } else {
+        // Locked, so two resubmits at once give one new version and one 409.
+        const latest = await latestSubmission(tx, userId, true);
+        if (!latest || latest.status !== 'correction_requested') throw new AppError('conflict', NOT_CORRECTABLE);
+        version = latest.version + 1;
+        keys = {
+          photo: keys.photo ?? storedKeyIn(latest.answers, 'profilePhotoKey'),
+          document: keys.document ?? storedKeyIn(latest.answers, 'idDocumentKey'),
+        };
+      }
       for (const a of accepted) await a?.commit(tx);
-      await wizard.save(tx, userId, input, {
-        photo: photo?.storedKey ?? null,
-        document: document?.storedKey ?? null,
+      const complete = { ...input, idDocumentKey: keys.document ?? '' } as OnboardingInput[K];
+      await wizard.save(tx, userId, complete, keys);
+      const submissionId = await insertSubmission(tx, {
+        userId,
+        kind,
+        version,
+        answers: { ...input, profilePhotoKey: keys.photo, idDocumentKey: keys.document },
       });
-      await deps.jobs.enqueue(tx, JOB.onboardingCompleted, { userId });
+      if (!submissionId) throw new AppError('conflict', NOT_CORRECTABLE);
+      await deps.jobs.enqueue(tx, JOB.onboardingCompleted, {
+        userId,
+        submissionId,
+        corrected: mode === 'correction',
+      } satisfies OnboardingSentJob);
     });
     committed = true;
   } finally {
@@ -108,4 +166,9 @@ export async function submitOnboarding<K extends OnboardingKind>(
   }
   deps.jobs.wake(JOB.onboardingCompleted);
   return { ...wizard.done };
+}
+
+function storedKeyIn(answers: Record<string, unknown>, field: string): string | null {
+  const value = answers[field];
+  return typeof value === 'string' && value ? value : null;
 }

@@ -19,6 +19,8 @@ const WHAT: Record<string, string> = {
   'campaign.edit_reason': 'Edited the reason',
   'campaign.mark_delivered': 'Marked delivered',
   'campaign.add_video': 'Added the thank-you video',
+  'onboarding.verify': 'Verified an onboarding',
+  'onboarding.request_correction': 'Asked for an onboarding correction',
 };
 const when = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 const CAMPAIGN_ID = /^(org-)?[1-9][0-9]{0,9}$/;

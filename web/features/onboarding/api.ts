@@ -1,5 +1,6 @@
 import type { SessionUser } from '@contract/auth';
 import type { OrganizationOnboarding, RecipientOnboarding } from '@contract/onboarding';
+import { ownOnboardingReviewSchema } from '@contract/onboarding-review';
 import { apiGet, apiRequest } from '@/lib/api';
 
 export { NO_UPLOAD_URL, UPLOAD_FAILED, uploadFile } from '@/lib/uploads';
@@ -20,3 +21,20 @@ export async function submitOnboarding<K extends OnboardingKind>(kind: K, payloa
 }
 
 export const fetchMe = () => apiGet<SessionUser>('/auth/me');
+
+/** POST /onboarding/<kind>/resubmit: the corrected answers; a file not sent again keeps the one on file. */
+export async function resubmitOnboarding<K extends OnboardingKind>(
+  kind: K,
+  payload: Omit<OnboardingAnswers[K], 'idDocumentKey'> & { idDocumentKey?: string },
+) {
+  return (
+    await apiRequest<{ message: string; redirectTo: string }>(`/onboarding/${kind}/resubmit`, {
+      method: 'POST',
+      body: JSON.stringify(payload),
+    })
+  ).data;
+}
+
+/** The person's latest onboarding version: where its review stands, and its answers for the wizard. */
+export const OWN_REVIEW_KEY = ['onboarding-review'] as const;
+export const fetchOwnReview = async () => ownOnboardingReviewSchema.parse(await apiGet<unknown>('/onboarding/review'));

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { UploadPurpose } from '@contract/uploads';
@@ -5,7 +6,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { announce } from '@/lib/page';
 import { updateSessionUser } from '@/lib/session';
 import type { SubmitHelpers } from '@/ui/form';
-import { fetchMe, SUBMIT_FAILED, uploadFile } from './api';
+import { fetchMe, OWN_REVIEW_KEY, SUBMIT_FAILED, uploadFile } from './api';
 import { useUploadProgress } from './upload-progress';
 
 type FileSpec = { field: string; keyField: string; file: File | null | undefined; purpose: UploadPurpose };
@@ -18,6 +19,7 @@ type FileSpec = { field: string; keyField: string; file: File | null | undefined
  */
 export function useOnboardingSubmit(elsewhere: (field: string, message: string) => void) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const progress = useUploadProgress();
   const keys = useRef(new Map<File, string>());
   const [alert, setAlert] = useState<string | null>(null);
@@ -27,6 +29,8 @@ export function useOnboardingSubmit(elsewhere: (field: string, message: string) 
     send: (keys: Record<string, string | undefined>) => Promise<{ message: string; redirectTo: string }>,
     helpers: SubmitHelpers,
     fieldsHere: string[],
+    /** Carry the server's sentence to the next page, which shows it (a resubmission's dashboard). */
+    carryMessage = false,
   ) {
     setAlert(null);
     progress.reset();
@@ -53,7 +57,11 @@ export function useOnboardingSubmit(elsewhere: (field: string, message: string) 
       const result = await send(sent);
       announce(result.message);
       updateSessionUser(await fetchMe());
-      navigate(result.redirectTo, { replace: true });
+      await client.invalidateQueries({ queryKey: OWN_REVIEW_KEY });
+      navigate(
+        result.redirectTo,
+        carryMessage ? { replace: true, state: { message: result.message } } : { replace: true },
+      );
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors) {
         // A refused file: forget its key so the next try sends the file again.

@@ -17,7 +17,7 @@ import { fileRule, limitText } from '@/lib/files';
 import { RadioGroup, TextField } from '@/ui/fields';
 import { NumberField } from '@/ui/number-field';
 import { Select } from '@/ui/select-field';
-import { Wizard, type WizardKind } from './wizard';
+import { Wizard, type WizardKind, type WizardResume } from './wizard';
 import type { OnboardingKind } from './api';
 
 const stateOptions = NIGERIAN_STATES.map((s) => ({ value: s, label: s }));
@@ -106,6 +106,7 @@ const recipient = wizardKind({
     purpose: 'idDocument',
     label: 'ID document',
     hint: `A photo or scan of the ID. ${limitText('idDocument')}`,
+    optional: (schema) => schema.extend({ idDocument: fileRule('idDocument', 'your ID document', false) }),
   },
 });
 
@@ -189,10 +190,16 @@ const organization = wizardKind({
     purpose: 'organizationDocument',
     label: 'Document',
     hint: limitText('organizationDocument'),
+    optional: (schema) =>
+      schema.extend({ document: fileRule('organizationDocument', "your organization's document", false) }),
   },
 });
 
-/** The signed-in account's wizard, by its kind. */
-export function KindWizard({ kind, user }: { kind: OnboardingKind; user: SessionUser }) {
-  return kind === 'organization' ? <Wizard spec={organization} user={user} /> : <Wizard spec={recipient} user={user} />;
+/** The signed-in account's wizard, by its kind; with `resume`, a correction of the latest version. */
+export function KindWizard({ kind, user, resume }: { kind: OnboardingKind; user: SessionUser; resume?: WizardResume }) {
+  return kind === 'organization' ? (
+    <Wizard spec={organization} user={user} resume={resume} />
+  ) : (
+    <Wizard spec={recipient} user={user} resume={resume} />
+  );
 }

@@ -11,7 +11,9 @@ export function WizardShell({
   stepTitle,
   intro,
   children,
+  title = 'Complete Your Profile',
 }: {
+  title?: string;
   step: 1 | 2;
   stepTitle: string;
   intro: ReactNode;
@@ -21,7 +23,7 @@ export function WizardShell({
   useStepFocus(String(step), headingRef);
   const percent = (step / STEP_COUNT) * 100;
   return (
-    <Page title="Complete Your Profile" intro={intro}>
+    <Page title={title} intro={intro}>
       <div className="max-w-2xl space-y-6">
         <ProgressBar
           label="Onboarding progress"

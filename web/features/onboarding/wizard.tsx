@@ -8,7 +8,7 @@ import { acceptFor } from '@/lib/files';
 import { ErrorMessage } from '@/ui/feedback';
 import { FileField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
-import { submitOnboarding, type OnboardingAnswers, type OnboardingKind } from './api';
+import { resubmitOnboarding, submitOnboarding, type OnboardingAnswers, type OnboardingKind } from './api';
 import { useOnboardingSubmit } from './submit-flow';
 import { UploadProgressList } from './upload-progress';
 import { WizardShell } from './wizard-shell';
@@ -18,8 +18,29 @@ type StepSchema = z.ZodType<FieldValues, FieldValues>;
 /** A step's file field, the last of the step, and what its upload is for. */
 type WizardFile = { field: string; purpose: UploadPurpose; label: string; hint: string };
 
-function WizardFileField({ file }: { file: WizardFile }) {
-  return <FileField name={file.field} label={file.label} hint={file.hint} accept={acceptFor(file.purpose)} />;
+function WizardFileField({ file, onFile }: { file: WizardFile; onFile?: boolean }) {
+  const hint = onFile ? `${file.hint} We already have one on file; choose a file only to replace it.` : file.hint;
+  return <FileField name={file.field} label={file.label} hint={hint} accept={acceptFor(file.purpose)} />;
+}
+
+/**
+ * A correction: the latest version's answers to start from, and which files are already on file
+ * (the server keeps them when no new one is sent).
+ */
+export type WizardResume = {
+  answers: Record<string, unknown>;
+  hasPhoto: boolean;
+  hasDocument: boolean;
+  /** The admin's reason, shown above each step. */
+  reason: string | null;
+};
+
+/** The answers of `from` that a step's schema names, over that step's own defaults. */
+function prefill<D>(defaults: D, schema: StepSchema, from: Record<string, unknown> | undefined): D {
+  if (!from || !('shape' in schema)) return defaults;
+  const names = Object.keys((schema as unknown as { shape: Record<string, unknown> }).shape);
+  const picked = Object.fromEntries(names.filter((n) => from[n] !== undefined).map((n) => [n, from[n]]));
+  return { ...(defaults as object), ...picked } as D;
 }
 
 /**
@@ -48,7 +69,10 @@ export type WizardKind<K extends OnboardingKind, A extends StepSchema, B extends
   };
   /** The optional picture on step 1, with the word its problems are told in ("photo", "logo"). */
   picture: WizardFile & { what: string };
-  document: WizardFile;
+  document: WizardFile & {
+    /** Step 2's schema when a document is already on file, so choosing one again is optional. */
+    optional: (schema: B) => B;
+  };
 };
 
 /** A step's answers without its file, which is sent on its own and named by its key. */
@@ -60,25 +84,43 @@ function withoutFile(answers: object, field: string): Record<string, unknown> {
 export function Wizard<K extends OnboardingKind, A extends StepSchema, B extends StepSchema>({
   spec,
   user,
+  resume,
 }: {
   spec: WizardKind<K, A, B>;
   user: SessionUser;
+  resume?: WizardResume;
 }) {
   const [step, setStep] = useState<1 | 2>(1);
-  const first = useZodForm(spec.first.schema, { defaultValues: spec.first.defaults(user) });
-  const second = useZodForm(spec.second.schema, { defaultValues: spec.second.defaults });
+  const first = useZodForm(spec.first.schema, {
+    defaultValues: prefill(spec.first.defaults(user), spec.first.schema, resume?.answers),
+  });
+  const second = useZodForm(resume?.hasDocument ? spec.document.optional(spec.second.schema) : spec.second.schema, {
+    defaultValues: prefill(spec.second.defaults, spec.second.schema, resume?.answers),
+  });
   const flow = useOnboardingSubmit((field, message) => {
     first.setError(field as never, { type: 'server', message });
     flow.setAlert(`There is a problem with your ${spec.picture.what}: ${message} Go back to step 1 to choose another.`);
   });
   const busy = second.formState.isSubmitting;
+  const title = resume ? 'Correct Your Profile' : undefined;
+  const intro = (text: string) =>
+    resume ? (
+      <>
+        <p>
+          <strong>What to correct:</strong> {resume.reason}
+        </p>
+        <p>{text} Your answers are filled in; change what the review asked for and send it again.</p>
+      </>
+    ) : (
+      text
+    );
 
   if (step === 1) {
     return (
-      <WizardShell step={1} stepTitle={spec.first.title} intro={spec.first.intro}>
+      <WizardShell step={1} stepTitle={spec.first.title} intro={intro(spec.first.intro)} title={title}>
         <Form form={first} onSubmit={() => setStep(2)}>
           {spec.first.fields()}
-          <WizardFileField file={spec.picture} />
+          <WizardFileField file={spec.picture} onFile={resume?.hasPhoto} />
           <Button type="submit">Continue to step 2</Button>
         </Form>
       </WizardShell>
@@ -86,7 +128,7 @@ export function Wizard<K extends OnboardingKind, A extends StepSchema, B extends
   }
 
   return (
-    <WizardShell step={2} stepTitle={spec.second.title} intro={spec.second.intro}>
+    <WizardShell step={2} stepTitle={spec.second.title} intro={intro(spec.second.intro)} title={title}>
       <Form
         form={second}
         onSubmit={(values, helpers) => {
@@ -108,21 +150,28 @@ export function Wizard<K extends OnboardingKind, A extends StepSchema, B extends
                 purpose: spec.document.purpose,
               },
             ],
-            (keys) =>
-              submitOnboarding(spec.kind, {
+            (keys) => {
+              const sent = {
                 ...withoutFile(answers, spec.picture.field),
                 ...withoutFile(values, spec.document.field),
                 profilePhotoKey: keys.profilePhotoKey,
-                idDocumentKey: keys.idDocumentKey ?? '',
-              } as OnboardingAnswers[K]),
+              };
+              return resume
+                ? resubmitOnboarding(spec.kind, { ...sent, idDocumentKey: keys.idDocumentKey } as OnboardingAnswers[K])
+                : submitOnboarding(spec.kind, {
+                    ...sent,
+                    idDocumentKey: keys.idDocumentKey ?? '',
+                  } as OnboardingAnswers[K]);
+            },
             helpers,
             spec.second.fieldsHere,
+            Boolean(resume),
           );
         }}
       >
         {flow.alert ? <ErrorMessage>{flow.alert}</ErrorMessage> : null}
         {spec.second.fields(first)}
-        <WizardFileField file={spec.document} />
+        <WizardFileField file={spec.document} onFile={resume?.hasDocument} />
         <UploadProgressList items={flow.progress} />
         <div className="flex flex-wrap gap-3">
           <Button type="button" variant="secondary" onClick={() => setStep(1)} disabled={busy}>

@@ -12,6 +12,7 @@ import {
   requestReplySchema,
   type OrganizationOverview,
 } from '@contract/requests';
+import { ownOnboardingReviewSchema } from '@contract/onboarding-review';
 import { apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 import { writeSetting } from '@/lib/settings';
 import type { RequesterKind } from './area';
@@ -146,3 +147,12 @@ export function useMakeRequest(kind: RequesterKind) {
     return reply;
   };
 }
+
+/** Where the account's latest onboarding version stands; the onboarding wizard shares this key. */
+export const useOwnReview = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['onboarding-review'],
+    queryFn: async () => ownOnboardingReviewSchema.parse(await apiGet<unknown>('/onboarding/review')),
+    enabled,
+    retry: retryUnlessRefused,
+  });

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, FileUser, PackageCheck, Users } from 'lucide-react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useRequestCards } from '@/lib/requests';
 import { freshUserQuery, useSession } from '@/lib/session';
 import { DashboardCard, DashboardCards, FigureTiles } from '@/ui/dashboard';
 import { ErrorMessage } from '@/ui/feedback';
 import { StatusBox } from '@/ui/form';
 import { Page } from '@/ui/page';
-import { useMyRequests, useOverview } from './api';
+import { blockLink } from '@/ui/text-link';
+import { useMyRequests, useOverview, useOwnReview } from './api';
 import { areaPath, type RequesterKind } from './area';
 import { areaPages, KINDS, type AreaPage } from './kinds';
 
@@ -33,6 +34,35 @@ function Overview() {
   );
 }
 
+/** Where the profile's review stands, in words, with the way to correct it when asked. */
+function Verification() {
+  const review = useOwnReview(true);
+  if (!review.data) return null;
+  const { status, review_note: note } = review.data;
+  return (
+    <section
+      aria-labelledby="verification-heading"
+      className="rounded-xl border-2 border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900"
+    >
+      <h2 id="verification-heading" className="text-xl font-bold">
+        Profile review
+      </h2>
+      {status === 'correction_requested' ? (
+        <>
+          <p className="mt-2 text-lg">We asked you to correct your profile: {note}</p>
+          <Link to="/onboarding/edit" className={blockLink}>
+            Edit and resubmit
+          </Link>
+        </>
+      ) : (
+        <p className="mt-2 text-lg">
+          {status === 'verified' ? 'Your profile is verified.' : 'Your profile is waiting for review.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
 export default function DashboardPage({ kind }: { kind: RequesterKind }) {
   const { requestFlag, dashboard } = KINDS[kind];
   const session = useSession();
@@ -55,6 +85,7 @@ export default function DashboardPage({ kind }: { kind: RequesterKind }) {
     <Page title={dashboard.title} intro={<StatusBox>{message}</StatusBox>}>
       <div className="space-y-10">
         {welcome ? <p className="text-lg">{welcome}</p> : null}
+        {onboarded && user?.isOnboardingComplete ? <Verification /> : null}
         {dashboard.overview ? <Overview /> : null}
         <DashboardCards label={dashboard.cardsLabel}>
           {!onboarded ? (
