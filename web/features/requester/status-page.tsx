@@ -48,7 +48,7 @@ const CARD: Record<
           </time>,
         ],
       ];
-      if (['purchased', 'delivered'].includes(r.status) && r.deliveryStatus)
+      if (r.deliveryStatus && r.status !== 'approved' && r.status !== 'pending')
         facts.push(['Delivery', DELIVERY[r.deliveryStatus] ?? r.deliveryStatus]);
       facts.push(['Raised', `${formatNaira(r.raised)} of ${formatNaira(r.goal)}`]);
       return facts;
