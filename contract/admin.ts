@@ -37,7 +37,7 @@ export const REASON_REQUIRED = {
 export const BACK_TO_PENDING_RAISED =
   'This campaign has gifts recorded, so it cannot go back to pending. Pause or close it instead.';
 export const BACK_TO_PENDING_HELD =
-  'A donor is paying for this campaign right now, so it cannot go back to pending. Try again in 15 minutes, or pause it.';
+  'A donor is paying for this campaign right now, so it cannot go back to pending. Try again in 15 minutes.';
 export const DELIVERY_NOTHING_FUNDED =
   'This campaign was closed with nothing funded, so there is nothing to hand over.';
 
