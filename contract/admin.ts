@@ -27,6 +27,19 @@ export const REASON_EMPTY = 'Reason cannot be empty.';
 export const APPROVED_NOTE = 'Campaign approved via admin panel.';
 export const ORGANIZATION_APPROVED_NOTE = 'Organization campaign approved via admin panel.';
 export const BACK_TO_PENDING_NOTE = 'Moved back to pending by admin.';
+/** The reason each status move that needs one asks for, by the status it moves to. */
+export const REASON_REQUIRED = {
+  rejected: REJECT_NOTES_REQUIRED,
+  paused: 'A reason is required to pause a campaign.',
+  closed: 'A reason is required to close a campaign early.',
+  pending: 'A reason is required to move a campaign back to pending.',
+} as const;
+export const BACK_TO_PENDING_RAISED =
+  'This campaign has gifts recorded, so it cannot go back to pending. Pause or close it instead.';
+export const BACK_TO_PENDING_HELD =
+  'A donor is paying for this campaign right now, so it cannot go back to pending. Try again in 15 minutes.';
+export const DELIVERY_NOTHING_FUNDED =
+  'This campaign was closed with nothing funded, so there is nothing to hand over.';
 
 /** What an admin may do to a recipient campaign in its current state. */
 export const RECIPIENT_ACTIONS = [
@@ -138,10 +151,14 @@ const trimmedNotes = z.string().max(2000, 'Please keep the notes under 2,000 cha
 /**
  * PATCH /api/admin/campaigns/{id}/status and /api/admin/org-campaigns/{id}/status. In the first
  * call `{id}` is '12' for a recipient campaign or 'org-12' for an organization campaign, so the two
- * kinds never collide. Rejecting needs notes (trimmed, not empty).
+ * kinds never collide. Approved approves a pending request or resumes a paused campaign; paused and
+ * closed are organization moves. Rejecting needs notes (trimmed, not empty), and so do pausing,
+ * closing and moving an organization campaign back to pending.
  */
 export const statusChangeSchema = z.object({
-  status: z.enum(['approved', 'rejected', 'pending'], { error: 'Choose approved, rejected or pending.' }),
+  status: z.enum(['approved', 'rejected', 'pending', 'paused', 'closed'], {
+    error: 'Choose approved, rejected, pending, paused or closed.',
+  }),
   adminNotes: trimmedNotes,
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
@@ -164,10 +181,15 @@ export const reasonEditSchema = z.object({
   previousReason: z.string().max(5000).optional(),
 });
 
-/** PATCH /api/admin/campaigns/{id}/delivery: Mark Delivered. */
+/**
+ * PATCH /api/admin/campaigns/{id}/delivery and /api/admin/org-campaigns/{id}/delivery: Mark Ready
+ * for Pickup or Mark Delivered.
+ */
+export const DELIVERY_STATUSES = ['ready_for_pickup', 'delivered'] as const;
 export const deliverySchema = z.object({
-  deliveryStatus: z.literal('delivered', { error: 'Only "delivered" can be set here.' }),
+  deliveryStatus: z.enum(DELIVERY_STATUSES, { error: 'Choose ready_for_pickup or delivered.' }),
 });
+export type DeliveryChange = z.infer<typeof deliverySchema>;
 
 export const VIDEO_URL_INVALID = 'Enter the full address of the video, starting with https://.';
 /** POST /api/admin/campaigns/{id}/video: the thank-you video, once the device is delivered. */
@@ -184,7 +206,7 @@ export const videoSchema = z.object({
 export const ADMIN_SORTS = ['newest', 'oldest', 'raised', 'product'] as const;
 export const allCampaignsQuerySchema = z.object({
   status: z
-    .enum(['pending', 'approved', 'rejected', 'purchased', 'delivered', 'featured'], {
+    .enum(['pending', 'approved', 'rejected', 'purchased', 'ready_for_pickup', 'delivered', 'featured'], {
       error: 'Choose a status to filter by.',
     })
     .optional(),

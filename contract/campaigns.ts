@@ -33,6 +33,25 @@ export const searchQuerySchema = z
 const timestamp = z.string();
 
 /**
+ * What a visitor reads instead of the donate controls on a campaign that has stopped taking gifts
+ * for a while (paused) or for good (closed early), and what checkout answers for one.
+ */
+export const STOPPED_CAMPAIGN_WORDS = {
+  paused: {
+    notice: 'Paused: this campaign is not taking gifts right now.',
+    checkout: 'This campaign is paused and is not taking gifts right now.',
+    inBag: 'is paused and is not taking gifts right now',
+  },
+  closed: {
+    notice: 'Closed: this campaign is no longer taking gifts.',
+    checkout: 'This campaign is closed and is no longer taking gifts.',
+    inBag: 'is closed and is no longer taking gifts',
+  },
+} as const;
+export const stoppedWordsOf = (status: string) =>
+  (STOPPED_CAMPAIGN_WORDS as Partial<Record<string, (typeof STOPPED_CAMPAIGN_WORDS)['paused' | 'closed']>>)[status];
+
+/**
  * What donors see of a campaign of either kind. All money fields are integer kobo. Contact
  * details, ID documents and admin notes are never public.
  */
@@ -47,6 +66,8 @@ const publicCampaignSchema = z.object({
   reason: z.string(),
   specifications: z.record(z.string(), z.string()),
   is_funded: z.boolean(),
+  /** Takes new gifts now: the donate and gift bag controls show only then. */
+  takes_gifts: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,
 });

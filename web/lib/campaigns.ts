@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult } from '@contract/campaigns';
+import {
+  stoppedWordsOf,
+  type PublicOrganizationCampaign,
+  type PublicRecipientCampaign,
+  type SearchResult,
+} from '@contract/campaigns';
 import type { ImageSet } from '@contract/images';
 import { parseCampaignId, toCampaignId } from '@contract/ids';
 import { ApiError, apiGet } from './api';
@@ -33,9 +38,20 @@ export type Campaign = {
   reason: string;
   status: string;
   is_funded: boolean;
+  /** Takes new gifts now: the donate and gift bag controls show only then. */
+  takes_gifts: boolean;
   created_at: string;
   state_of_origin?: string | null;
 };
+
+/**
+ * The sentence a visitor reads in place of the donate controls when a campaign that is not funded
+ * has stopped taking gifts (paused or closed early), or null.
+ */
+export function stoppedNotice(c: Pick<Campaign, 'status' | 'takes_gifts' | 'is_funded'>): string | null {
+  if (c.takes_gifts || c.is_funded) return null;
+  return stoppedWordsOf(c.status)?.notice ?? null;
+}
 
 export function normalizeRecipient(c: PublicRecipientCampaign): Campaign {
   return {

@@ -132,9 +132,16 @@ export async function fileKeysOf(db: Db, userId: number): Promise<string[]> {
  * keep their rows and amounts.
  */
 export const ACCOUNT_DELETED_NOTE = 'Moved back to pending: the account was deleted.';
+export const ORGANIZATION_ACCOUNT_DELETED_NOTE = 'Account deleted.';
 const backToPending = adminMove('recipient', 'backToPending')!;
+// A deleted organization's open campaigns end: live ones close (what was raised stays), requests are rejected.
+const closeOrganization = adminMove('organization', 'close')!;
+const rejectOrganization = adminMove('organization', 'reject')!;
 
-export async function eraseUser(db: Db, userId: number): Promise<void> {
+/** An organization campaign the erasure ended, for the audit log. */
+export type EndedCampaign = { id: number; from: string; to: string; action: 'close' | 'reject' };
+
+export async function eraseUser(db: Db, userId: number): Promise<EndedCampaign[]> {
   await db.execute(sql`
     update users set first_name = ${DELETED_NAME}, last_name = '', phone_number = null,
            email = ${`deleted-user-${userId}@deleted.invalid`}, password_hash = null, google_subject = null,
@@ -156,6 +163,22 @@ export async function eraseUser(db: Db, userId: number): Promise<void> {
   await db.execute(sql`
     update recipient_campaigns set status = ${backToPending.to}, is_featured = false, admin_notes = ${ACCOUNT_DELETED_NOTE}, updated_at = now()
      where recipient_id = ${userId} and ${inArray(sql`status`, backToPending.from)}`);
+  const ended: EndedCampaign[] = [];
+  for (const [action, move] of [
+    ['close', closeOrganization],
+    ['reject', rejectOrganization],
+  ] as const) {
+    const rows = await selectRows<{ id: number; from: string }>(
+      db,
+      sql`with old as (
+            select id, status from organization_campaigns
+             where organization_id = ${userId} and ${inArray(sql`status`, move.from)} for update)
+          update organization_campaigns c set status = ${move.to}, admin_notes = ${ORGANIZATION_ACCOUNT_DELETED_NOTE}, updated_at = now()
+            from old where c.id = old.id
+          returning c.id, old.status as "from"`,
+    );
+    ended.push(...rows.map((r) => ({ id: Number(r.id), from: r.from, to: move.to, action })));
+  }
   await db.execute(sql`delete from uploads where owner_id = ${userId}`);
   await db.execute(sql`delete from notifications where user_id = ${userId}`);
   // Every onboarding version holds the person's answers and file keys, as the profile did.
@@ -166,6 +189,7 @@ export async function eraseUser(db: Db, userId: number): Promise<void> {
   await db.execute(sql`
     update organization_campaigns c set search_title = concat_ws(' ', p.name, ${DELETED_NAME}::text), search_text = concat_ws(' ', p.name, ${DELETED_NAME}::text, c.reason)
       from organization_products p where p.id = c.organization_product_id and c.organization_id = ${userId}`);
+  return ended;
 }
 
 /** One person's campaigns of both kinds and the gifts they made while signed in (paid ones). */

@@ -14,6 +14,7 @@ import { ACCOUNT_EXISTS } from './register-user';
 import { assertPasswordAllowed } from './password-policy';
 import {
   eraseUser,
+  ORGANIZATION_ACCOUNT_DELETED_NOTE,
   fileKeysOf,
   findRole,
   findUserForDeletion,
@@ -102,7 +103,7 @@ export async function deleteUser(deps: Deps, admin: Admin, userId: number): Prom
     if (!superAdmins.includes(admin.id))
       throw new AppError('forbidden', 'Your account can no longer make this change.');
     const files = await fileKeysOf(tx, userId);
-    await eraseUser(tx, userId);
+    const ended = await eraseUser(tx, userId);
     await audit(tx, {
       adminId: admin.id,
       action: 'user.delete',
@@ -110,6 +111,15 @@ export async function deleteUser(deps: Deps, admin: Admin, userId: number): Prom
       entityId: userId,
       details: { role: target.role, filesRemoved: files.length },
     });
+    for (const campaign of ended) {
+      await audit(tx, {
+        adminId: admin.id,
+        action: `campaign.${campaign.action}`,
+        entity: 'organization_campaign',
+        entityId: campaign.id,
+        details: { from: campaign.from, to: campaign.to, notes: ORGANIZATION_ACCOUNT_DELETED_NOTE },
+      });
+    }
     return files;
   });
   // Bytes cannot be part of the transaction: they go once the erasure is committed.

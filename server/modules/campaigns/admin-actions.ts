@@ -1,15 +1,18 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
+  BACK_TO_PENDING_HELD,
+  BACK_TO_PENDING_RAISED,
+  DELIVERY_NOTHING_FUNDED,
   REASON_CHANGED_MEANWHILE,
-  REJECT_NOTES_REQUIRED,
   type AdminOrganizationCampaign,
   type AdminRecipientCampaign,
+  type DeliveryChange,
   type StatusChange,
 } from '@contract/admin';
 import type { AppDeps } from '../../deps';
 import { selectRows, type Db } from '../../db/client';
-import { recipientCampaigns } from '../../db/schema/all';
+import { organizationCampaigns, recipientCampaigns } from '../../db/schema/all';
 import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
 import { JOB } from '../../jobs/names';
@@ -88,6 +91,7 @@ const why: Record<string, string> = {
   feature: 'Only approved campaigns can be featured.',
   unfeature: 'Only approved campaigns can be featured.',
   editReason: 'The reason can be edited only while a campaign is pending or approved.',
+  markReadyForPickup: 'Only a funded campaign can be marked ready for pickup.',
   markDelivered: 'Only a funded campaign can be marked delivered.',
   addVideo: 'A thank-you video can be added once the device is delivered.',
 };
@@ -157,10 +161,38 @@ async function reply<K extends CampaignKind>(deps: AdminDeps, kind: K, id: numbe
   return { message, campaign };
 }
 
+/** Units a live checkout holds on the campaign right now (product notes: holds last 15 minutes). */
+function liveHold(kind: CampaignKind, id: number): SQL {
+  const column = sql.raw(kind === 'recipient' ? 'recipient_campaign_id' : 'organization_campaign_id');
+  return sql`exists (select 1 from donation_items i join donations d on d.id = i.donation_id
+                      where i.${column} = ${id} and i.status = 'held' and d.status = 'pending'
+                        and d.hold_expires_at > now())`;
+}
+
+/**
+ * Back to pending only while nothing is raised or held: a campaign under review takes no gift, so
+ * one that already has gifts, or a donor paying for it, is paused or closed instead. Read with the
+ * update, under the row lock that every checkout and gift of the campaign also takes.
+ */
+function nothingRaisedOrHeld(kind: CampaignKind, id: number): SQL {
+  const table = campaignTables[kind];
+  return sql`${table.amountRaisedKobo} = 0 and ${table.unitsFulfilled} = 0 and not ${liveHold(kind, id)}`;
+}
+
+/** Why back to pending was refused for a campaign still in a status it may leave, or null. */
+async function backToPendingBlocker(tx: Db, kind: CampaignKind, id: number): Promise<string | null> {
+  const row = await readCampaign(tx, kind, id, false);
+  if (!row) return null;
+  if (row.amountRaisedKobo > 0 || row.unitsFulfilled > 0) return BACK_TO_PENDING_RAISED;
+  const [held] = await selectRows<{ held: boolean }>(tx, sql`select ${liveHold(kind, id)} as held`);
+  return held?.held ? BACK_TO_PENDING_HELD : null;
+}
+
 /**
  * A status change for either kind: the move must be an admin move in the rule book from the
  * campaign's status as it is under the row lock; the action that makes it (approve or resume, both
- * to approved) names the audit entry and the owner's words. Rejecting needs notes.
+ * to approved) names the audit entry and the owner's words. The moves each kind lists need a reason
+ * (`reasonRequired`); back to pending only while nothing is raised or held.
  */
 async function changeStatus<K extends CampaignKind>(
   deps: AdminDeps,
@@ -172,29 +204,44 @@ async function changeStatus<K extends CampaignKind>(
   const kindOf = reviewKinds[kind] as ReviewKind<K>;
   const notes = change.adminNotes?.trim() ?? '';
   const to = change.status as StatusOf<K>;
-  if (to === 'rejected' && !notes)
-    throw new AppError('validation_failed', REJECT_NOTES_REQUIRED, { adminNotes: [REJECT_NOTES_REQUIRED] });
   const from = statusesMovingTo(kind, to);
   if (from.length === 0) return refusal(deps.db, kind, id, to, undefined);
+  // Asked only of a move the campaign may make now, so a forbidden move hears the rule book first.
+  const reasonNeeded = kindOf.reasonRequired[to];
+  const toPending = to === 'pending';
   let words = undefined as MoveWords | undefined;
   const done = await inTransaction(deps, async (tx, tell) => {
     let action: ActionOf<K> | undefined;
     let note = notes;
-    const row = await updateCampaign(tx, kind, id, from, (before) => {
-      action = adminActionTo(kind, before.status as StatusOf<K>, to);
-      words = action && kindOf.moved[action];
-      if (!words) throw new Error(`The ${kind} move from ${before.status} to ${to} has no words.`);
-      note = notes || words?.defaultNote || '';
-      const landing = landingOf(kind, to, before.unitsFulfilled);
-      return { ...kindOf.onMove, status: landing, adminNotes: note } as CampaignChange<K>;
-    });
+    let landed = to;
+    const row = await updateCampaign(
+      tx,
+      kind,
+      id,
+      from,
+      (before) => {
+        action = adminActionTo(kind, before.status as StatusOf<K>, to);
+        if (reasonNeeded && !notes)
+          throw new AppError('validation_failed', reasonNeeded, { adminNotes: [reasonNeeded] });
+        words = action && kindOf.moved[action];
+        if (!words) throw new Error(`The ${kind} move from ${before.status} to ${to} has no words.`);
+        note = notes || words?.defaultNote || '';
+        landed = landingOf(kind, to, before.unitsFulfilled);
+        return { ...kindOf.onMove, status: landed, adminNotes: note } as CampaignChange<K>;
+      },
+      toPending ? nothingRaisedOrHeld(kind, id) : undefined,
+    );
+    if (!row && toPending) {
+      const blocker = await backToPendingBlocker(tx, kind, id);
+      if (blocker) throw new AppError('conflict', blocker).withCode('campaign_has_gifts');
+    }
     if (!row || !action || !words) return null;
     await audit(tx, {
       adminId: admin.id,
       action: `campaign.${action}`,
       entity: kindOf.entity,
       entityId: id,
-      details: { from: row.from, to, notes: note },
+      details: { from: row.from, to: landed, notes: note },
     });
     await tell(row.ownerId, words.notice(await kindOf.describe(tx, row.before), notes));
     return row;
@@ -213,7 +260,10 @@ export async function changeRecipientStatus(
   return changeStatus(deps, admin, 'recipient', id, change);
 }
 
-/** PATCH /admin/org-campaigns/{id}/status (and the shared call with 'org-{id}'): approve or reject a pending request. */
+/**
+ * PATCH /admin/org-campaigns/{id}/status (and the shared call with 'org-{id}'): approve or reject a
+ * pending request, pause, resume, close early or move back to pending.
+ */
 export async function changeOrganizationStatus(
   deps: AdminDeps,
   admin: Admin,
@@ -287,31 +337,70 @@ export async function editReason(
   return reply(deps, 'recipient', id, 'Reason updated.');
 }
 
-/** PATCH /admin/campaigns/{id}/delivery: Mark Delivered, the rule book's move for that action. */
-export async function markDelivered(deps: AdminDeps, admin: Admin, id: number): Promise<Reply<AdminRecipientCampaign>> {
-  const move = adminMove('recipient', 'markDelivered')!;
+const deliveryActions = { ready_for_pickup: 'markReadyForPickup', delivered: 'markDelivered' } as const;
+const auditNames = { markReadyForPickup: 'campaign.mark_ready_for_pickup', markDelivered: 'campaign.mark_delivered' };
+
+/**
+ * Mark Ready for Pickup or Mark Delivered, one path for both kinds: the rule book's move for that
+ * action, the audit entry and the owner's notice and mail. A recipient campaign keeps its delivery
+ * status in step; an organization campaign closed early hands over only what it funded, so one
+ * closed with nothing funded is refused.
+ */
+async function changeDelivery<K extends CampaignKind>(
+  deps: AdminDeps,
+  admin: Admin,
+  kind: K,
+  id: number,
+  change: DeliveryChange,
+) {
+  const kindOf = reviewKinds[kind] as ReviewKind<K>;
+  const action = deliveryActions[change.deliveryStatus];
+  const move = adminMove(kind, action as ActionOf<K>)!;
+  const words = kindOf.moved[action as ActionOf<K>]!;
+  const set = (
+    kind === 'recipient' ? { status: move.to, deliveryStatus: change.deliveryStatus } : { status: move.to }
+  ) as CampaignChange<K>;
+  const funded = kind === 'organization' ? sql`${organizationCampaigns.unitsFulfilled} > 0` : undefined;
   const done = await inTransaction(deps, async (tx, tell) => {
-    const row = await updateCampaign(tx, 'recipient', id, move.from, {
-      status: move.to,
-      deliveryStatus: 'delivered',
-    });
-    if (!row) return null;
+    const row = await updateCampaign(tx, kind, id, move.from, set, funded);
+    if (!row) {
+      const now = await readCampaign(tx, kind, id, false);
+      if (now && (move.from as string[]).includes(now.status) && now.unitsFulfilled === 0)
+        throw new AppError('conflict', DELIVERY_NOTHING_FUNDED).withCode('invalid_campaign_transition');
+      return null;
+    }
     await audit(tx, {
       adminId: admin.id,
-      action: 'campaign.mark_delivered',
-      entity: 'recipient_campaign',
+      action: auditNames[action],
+      entity: kindOf.entity,
       entityId: id,
       details: { from: row.from, to: move.to },
     });
-    await tell(row.ownerId, {
-      subject: 'Your device is delivered',
-      message: `Your ${await recipientProductName(tx, row.before)} has been marked as delivered. We hope it serves you well.`,
-      link: reviewKinds.recipient.link,
-    });
+    await tell(row.ownerId, words.notice(await kindOf.describe(tx, row.before), ''));
     return row;
   });
-  if (!done) return refusal(deps.db, 'recipient', id, move.to, 'markDelivered');
-  return reply(deps, 'recipient', id, 'Marked as delivered. The recipient has been told.');
+  if (!done) return refusal(deps.db, kind, id, move.to, action as ActionOf<K>);
+  return reply(deps, kind, id, words.reply);
+}
+
+/** PATCH /admin/campaigns/{id}/delivery: Mark Ready for Pickup or Mark Delivered. */
+export async function changeRecipientDelivery(
+  deps: AdminDeps,
+  admin: Admin,
+  id: number,
+  change: DeliveryChange,
+): Promise<Reply<AdminRecipientCampaign>> {
+  return changeDelivery(deps, admin, 'recipient', id, change);
+}
+
+/** PATCH /admin/org-campaigns/{id}/delivery: the same for an organization campaign, fulfilled or closed with units funded. */
+export async function changeOrganizationDelivery(
+  deps: AdminDeps,
+  admin: Admin,
+  id: number,
+  change: DeliveryChange,
+): Promise<Reply<AdminOrganizationCampaign>> {
+  return changeDelivery(deps, admin, 'organization', id, change);
 }
 
 /** POST /admin/campaigns/{id}/video: the thank-you video, once delivered; the campaign's donors are told. */

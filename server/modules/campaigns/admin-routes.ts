@@ -21,10 +21,11 @@ import { parseCampaignId } from '@contract/ids';
 import type { AppDeps } from '../../deps';
 import {
   addVideo,
+  changeOrganizationDelivery,
   changeOrganizationStatus,
+  changeRecipientDelivery,
   changeRecipientStatus,
   editReason,
-  markDelivered,
   setFeatured,
 } from './admin-actions';
 import {
@@ -131,7 +132,7 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: recipientActionReplySchema, ...errors },
         },
       },
-      async (request) => markDelivered(deps, request.user!, request.params.id),
+      async (request) => changeRecipientDelivery(deps, request.user!, request.params.id, request.body),
     );
     app.post(
       '/api/admin/campaigns/:id/video',
@@ -172,6 +173,18 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => changeOrganizationStatus(deps, request.user!, request.params.id, request.body),
+    );
+    app.patch(
+      '/api/admin/org-campaigns/:id/delivery',
+      {
+        config: admin,
+        schema: {
+          params: idParamSchema,
+          body: deliverySchema,
+          response: { 200: organizationActionReplySchema, ...errors },
+        },
+      },
+      async (request) => changeOrganizationDelivery(deps, request.user!, request.params.id, request.body),
     );
   };
 }

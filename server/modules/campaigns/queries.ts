@@ -13,7 +13,7 @@ import {
 import type { Storage } from '../../providers/storage/storage';
 import type { Cursor } from './cursor';
 import { imageOf, oneUnitOf, productImageOf, unitsOf } from './reply-fields';
-import { FEATURABLE_STATUSES, isFunded, PUBLIC_STATUSES } from './status-rules';
+import { FEATURABLE_STATUSES, isFunded, isGivable, PUBLIC_STATUSES } from './status-rules';
 
 /** Recipient campaigns a donor may see (the rule book's public statuses). */
 export const PUBLIC_RECIPIENT_STATUSES = PUBLIC_STATUSES.recipient;
@@ -98,6 +98,7 @@ export function toPublicRecipientCampaign(
     status: row.status,
     is_featured: row.isFeatured,
     is_funded: funded,
+    takes_gifts: isGivable('recipient', row.status),
     delivery_status: row.deliveryStatus,
     appreciation_video_url: row.appreciationVideoUrl,
   };
@@ -199,6 +200,7 @@ export function toPublicOrganizationCampaign(
     specifications: { ...(row.productSpecifications ?? {}), ...(row.campaignSpecifications ?? {}) },
     status: row.status,
     is_funded: isFunded('organization', row.status) || row.unitsFulfilled >= row.quantity,
+    takes_gifts: isGivable('organization', row.status) && row.unitsFulfilled < row.quantity,
   };
 }
 

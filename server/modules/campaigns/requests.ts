@@ -16,7 +16,7 @@ import type { Storage } from '../../providers/storage/storage';
 import { tellAdmins } from '../notifications/tell-admins';
 import { campaignKinds, publicIdOf } from './kinds';
 import { imageOf, productImageOf, unitsOf } from './reply-fields';
-import { FUNDED_STATUSES, OPEN_STATUSES } from './status-rules';
+import { OPEN_STATUSES, statusesWhere } from './status-rules';
 
 export const ONBOARD_FIRST = 'Complete your profile before making a request.';
 
@@ -195,16 +195,20 @@ export async function myOrganizationCampaigns(
   }));
 }
 
+/** Handed over: funded and final, so nothing more happens to it (delivered). */
+const HANDED_OVER = statusesWhere('organization', (s) => s.funded && s.final);
+
 /**
- * The organization dashboard's counters. Active: requests under review or raising funds. Devices
- * received: units of fulfilled requests (funded in full and handed over through the partnerships
- * inbox). Team members: the account holder, until team accounts exist.
+ * The organization dashboard's counters. Active: requests that count as open (under review,
+ * raising funds or paused). Devices received: units funded by campaigns handed over (delivered,
+ * a campaign closed early counting what it funded). Team members: the account holder, until team
+ * accounts exist.
  */
 export async function organizationOverview(db: Db, userId: number): Promise<OrganizationOverview> {
   const [row] = await db
     .select({
       active: sql<number>`count(*) filter (where ${inArray(organizationCampaigns.status, OPEN_STATUSES.organization)})::int`,
-      received: sql<number>`coalesce(sum(${organizationCampaigns.unitsFulfilled}) filter (where ${inArray(organizationCampaigns.status, FUNDED_STATUSES.organization)}), 0)::int`,
+      received: sql<number>`coalesce(sum(${organizationCampaigns.unitsFulfilled}) filter (where ${inArray(organizationCampaigns.status, HANDED_OVER)}), 0)::int`,
     })
     .from(organizationCampaigns)
     .where(and(eq(organizationCampaigns.organizationId, userId)));

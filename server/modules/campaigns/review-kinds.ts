@@ -3,6 +3,7 @@ import {
   APPROVED_NOTE,
   BACK_TO_PENDING_NOTE,
   ORGANIZATION_APPROVED_NOTE,
+  REASON_REQUIRED,
   type AdminOrganizationCampaign,
   type AdminRecipientCampaign,
 } from '@contract/admin';
@@ -13,7 +14,7 @@ import type { LinkSigner, Storage } from '../../providers/storage/storage';
 import type { Notice } from '../notifications/tell-user';
 import { findAdminOrganizationCampaign, findAdminRecipientCampaign } from './admin-queries';
 import { campaignKinds } from './kinds';
-import type { ActionOf, CampaignKind } from './status-rules';
+import type { ActionOf, CampaignKind, StatusOf } from './status-rules';
 
 /** Each kind's campaign table, from the one kind descriptor (kinds.ts). */
 export const campaignTables = {
@@ -46,6 +47,8 @@ export type ReviewKind<K extends CampaignKind> = {
   onMove: CampaignChange<K>;
   /** How the owner's notices name the request. */
   describe: (db: Db, row: CampaignRow<K>) => Promise<string>;
+  /** The status moves that need the admin's reason (the owner is told it), with the sentence asking for one. */
+  reasonRequired: Partial<Record<StatusOf<K>, string>>;
   /** The words of each status move, by the action that makes it. */
   moved: Partial<Record<ActionOf<K>, MoveWords>>;
   find: (files: Files, id: number) => Promise<AdminCampaign<K> | undefined>;
@@ -57,6 +60,8 @@ export async function recipientProductName(db: Db, row: CampaignRow<'recipient'>
 }
 
 const recipientLink = '/recipient/status';
+// Product notes 1: a funded device is collected in person in Lagos, with the original ID.
+const PICKUP_ID = 'Please bring the original of the ID you sent with your request. Collection is in person.';
 const organizationLink = '/organization/status';
 
 export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
@@ -68,6 +73,7 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
     // Only a live campaign may be featured, and every admin move leaves or reaches one unfeatured.
     onMove: { isFeatured: false },
     describe: recipientProductName,
+    reasonRequired: { rejected: REASON_REQUIRED.rejected },
     moved: {
       approve: {
         defaultNote: APPROVED_NOTE,
@@ -96,6 +102,23 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           link: recipientLink,
         }),
       },
+      markReadyForPickup: {
+        reply: 'Marked ready for pickup. The recipient has been told.',
+        notice: (product) => ({
+          subject: 'Your device is ready for pickup',
+          message: `Your ${product} is ready for pickup at our collection centre in Lagos.`,
+          details: [PICKUP_ID],
+          link: recipientLink,
+        }),
+      },
+      markDelivered: {
+        reply: 'Marked as delivered. The recipient has been told.',
+        notice: (product) => ({
+          subject: 'Your device is delivered',
+          message: `Your ${product} has been marked as delivered. We hope it serves you well.`,
+          link: recipientLink,
+        }),
+      },
     },
     find: findAdminRecipientCampaign,
   },
@@ -112,6 +135,8 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
         .where(eq(organizationProducts.id, row.organizationProductId));
       return `${row.quantity} ${row.quantity === 1 ? 'unit' : 'units'} of ${product?.name ?? 'a product'} (${formatNaira(row.totalPriceKobo)})`;
     },
+    // Pausing, closing early and moving back to pending change what donors see, so the organization is told why.
+    reasonRequired: REASON_REQUIRED,
     moved: {
       approve: {
         defaultNote: ORGANIZATION_APPROVED_NOTE,
@@ -164,6 +189,23 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
         notice: (what) => ({
           subject: "Your organization's campaign is back under review",
           message: `Your organization's campaign for ${what} is back under review. Donors cannot give to it until it is approved again.`,
+          link: organizationLink,
+        }),
+      },
+      markReadyForPickup: {
+        reply: 'Marked ready for pickup. The organization has been told.',
+        notice: (what) => ({
+          subject: "Your organization's devices are ready for pickup",
+          message: `The devices funded by your organization's campaign for ${what} are ready for pickup at our collection centre in Lagos.`,
+          details: [PICKUP_ID],
+          link: organizationLink,
+        }),
+      },
+      markDelivered: {
+        reply: 'Marked as delivered. The organization has been told.',
+        notice: (what) => ({
+          subject: "Your organization's devices are delivered",
+          message: `The devices funded by your organization's campaign for ${what} have been marked as delivered. We hope they serve your members well.`,
           link: organizationLink,
         }),
       },

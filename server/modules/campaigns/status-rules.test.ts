@@ -228,7 +228,7 @@ describe('the rule book in behaviour', () => {
       });
 
       it(`${an(kind)} ${kind} campaign ${status} takes exactly the admin status changes the rule book lists`, async () => {
-        for (const to of ['approved', 'rejected', 'pending'] as const) {
+        for (const to of ['approved', 'rejected', 'pending', 'paused', 'closed'] as const) {
           const { ref } = await campaignIn(kind, status);
           const allowed = adminActionTo(kind, status, to) !== undefined;
           const res = await ctx.app.inject({

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DonorGifts } from '@contract/giving';
 import { selectRows, type Db } from '../../db/client';
+import { isFunded } from '../campaigns/status-rules';
+
+/** How a donor's gift to an organization campaign that stopped early reads in their history. */
+const ORGANIZATION_GIFT_WORDS: Partial<Record<string, string>> = { paused: 'Paused', closed: 'Closed' };
 
 /**
  * A donor's gifts: those made while signed in, and guest gifts made with the same email once that
@@ -46,14 +50,16 @@ export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
          order by date desc, id desc`,
   );
   const givingHistory = rows.map((r) => {
+    const stage = r.kind === 'recipient' ? (r.delivery_status ?? r.campaign_status) : r.campaign_status;
     const status =
-      r.kind === 'recipient'
-        ? r.delivery_status === 'delivered' || r.campaign_status === 'delivered'
-          ? 'Delivered'
-          : 'Processing Pickup'
-        : r.campaign_status === 'fulfilled'
-          ? 'Fully Funded'
-          : 'Partially Funded';
+      stage === 'delivered' || r.campaign_status === 'delivered'
+        ? 'Delivered'
+        : stage === 'ready_for_pickup'
+          ? 'Ready for Pickup'
+          : r.kind === 'recipient'
+            ? 'Processing Pickup'
+            : (ORGANIZATION_GIFT_WORDS[r.campaign_status] ??
+              (isFunded('organization', r.campaign_status) ? 'Fully Funded' : 'Partially Funded'));
     return {
       id: Number(r.id),
       campaign_id: r.kind === 'organization' ? `org-${r.campaign_id}` : String(r.campaign_id),

@@ -9,6 +9,7 @@ import {
   type CheckoutReply,
   type checkoutSchema,
 } from '@contract/giving';
+import { stoppedWordsOf } from '@contract/campaigns';
 import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
@@ -117,6 +118,8 @@ export const PRICE_CHANGED =
 type Bag = Map<string, { kind: 'recipient' | 'organization'; id: number; units: number }>;
 type Weighed = {
   problems: string[];
+  /** The whole answer when the bag's one campaign has stopped taking gifts (paused or closed). */
+  stopped?: string;
   heldElsewhere: boolean;
   total: number;
   lines: Array<{ kind: 'recipient' | 'organization'; id: number; units: number; amount: number }>;
@@ -129,7 +132,11 @@ function weighBag(bag: Bag, campaigns: Map<string, LockedCampaign>): Weighed {
   for (const [key, want] of bag) {
     const c = campaigns.get(key);
     if (!c || !isGivable(want.kind, c.status)) {
-      problems.push(c ? `${c.label} is no longer open for gifts` : 'a campaign in your bag no longer exists');
+      const stopped = c && stoppedWordsOf(c.status);
+      if (stopped && bag.size === 1) out.stopped = stopped.checkout;
+      problems.push(
+        c ? `${c.label} ${stopped?.inBag ?? 'is no longer open for gifts'}` : 'a campaign in your bag no longer exists',
+      );
       continue;
     }
     if (want.kind === 'recipient' && want.units !== 1) {
@@ -169,6 +176,8 @@ function weighBag(bag: Bag, campaigns: Map<string, LockedCampaign>): Weighed {
 }
 
 function bagRefused(weighed: Weighed): AppError {
+  if (weighed.stopped && weighed.problems.length === 1)
+    return new AppError('conflict', weighed.stopped).withCode('campaign_not_taking_gifts');
   const wait = weighed.heldElsewhere
     ? ` Other donors are paying for those units right now; if they do not finish, the units may become free again within ${HOLD_MINUTES} minutes. Please update your gift bag, or try again in a few minutes.`
     : ' Please update your gift bag.';

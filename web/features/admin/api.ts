@@ -10,6 +10,8 @@ import {
   recipientActionReplySchema,
   type AdminOrganizationCampaign,
   type AdminRecipientCampaign,
+  type DeliveryChange,
+  type StatusChange,
 } from '@contract/admin';
 import { adminStatSchema, contentActionReplySchema, storySchema, type StatInput } from '@contract/content';
 import {
@@ -147,9 +149,10 @@ export type AdminCall =
   | { kind: 'status'; id: number | string; status: 'approved' | 'rejected' | 'pending'; adminNotes?: string }
   | { kind: 'feature' | 'unfeature'; id: number }
   | { kind: 'reason'; id: number; reason: string; previousReason: string }
-  | { kind: 'delivered'; id: number }
+  | { kind: 'delivery'; id: number; deliveryStatus: DeliveryChange['deliveryStatus'] }
+  | { kind: 'org-delivery'; id: number; deliveryStatus: DeliveryChange['deliveryStatus'] }
   | { kind: 'video'; id: number; videoUrl: string }
-  | { kind: 'org-status'; id: number; status: 'approved' | 'rejected'; adminNotes?: string }
+  | { kind: 'org-status'; id: number; status: StatusChange['status']; adminNotes?: string }
   | { kind: 'delete-user'; id: number };
 
 function request(call: AdminCall): [string, string, unknown] {
@@ -165,8 +168,10 @@ function request(call: AdminCall): [string, string, unknown] {
         'PUT',
         { reason: call.reason, previousReason: call.previousReason },
       ];
-    case 'delivered':
-      return [`/admin/campaigns/${call.id}/delivery`, 'PATCH', { deliveryStatus: 'delivered' }];
+    case 'delivery':
+      return [`/admin/campaigns/${call.id}/delivery`, 'PATCH', { deliveryStatus: call.deliveryStatus }];
+    case 'org-delivery':
+      return [`/admin/org-campaigns/${call.id}/delivery`, 'PATCH', { deliveryStatus: call.deliveryStatus }];
     case 'video':
       return [`/admin/campaigns/${call.id}/video`, 'POST', { videoUrl: call.videoUrl }];
     case 'org-status':

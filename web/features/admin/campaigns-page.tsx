@@ -20,6 +20,7 @@ const STATUSES = [
   ['featured', 'Featured'],
   ['rejected', 'Rejected'],
   ['purchased', 'Purchased'],
+  ['ready_for_pickup', 'Ready for Pickup'],
   ['delivered', 'Delivered'],
 ] as const;
 const SORTS: Record<(typeof ADMIN_SORTS)[number], string> = {

@@ -1,6 +1,7 @@
 import { HandCoins } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminOrganizationCampaign } from '@contract/admin';
+import { stoppedWordsOf } from '@contract/campaigns';
 import { formatNaira, percentOf } from '@contract/money';
 import { Button } from '@/ui/button';
 import { ModalDialog } from '@/ui/dialog';
@@ -124,6 +125,10 @@ export function OrganizationCampaignCard({
           ['Requested on', dateFormat.format(new Date(campaign.created_at))],
           ...(campaign.status === 'rejected' && campaign.admin_notes
             ? ([['Admin Feedback', campaign.admin_notes]] as [string, string][])
+            : []),
+          // Why a campaign was paused or closed early, as the organization was told.
+          ...(stoppedWordsOf(campaign.status) && campaign.admin_notes
+            ? ([['Reason given', campaign.admin_notes]] as [string, string][])
             : []),
         ]}
       />

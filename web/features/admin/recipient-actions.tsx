@@ -1,4 +1,4 @@
-import { CheckCircle2, Film, Pencil, Star, StarOff, Truck, Undo2, XCircle } from 'lucide-react';
+import { CheckCircle2, Film, PackageCheck, Pencil, Star, StarOff, Truck, Undo2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { reasonEditSchema, videoSchema, type AdminRecipientCampaign } from '@contract/admin';
 import { z } from 'zod';
@@ -13,13 +13,14 @@ import type { Run } from './use-action-feedback';
 const reasonRule = reasonEditSchema.shape.reason as unknown as z.ZodType<string, string>;
 const videoRule = videoSchema.shape.videoUrl as unknown as z.ZodType<string, string>;
 
-type Open = null | 'reject' | 'reason' | 'video' | 'back' | 'delivered';
+type Open = null | 'reject' | 'reason' | 'video' | 'back' | 'ready' | 'delivered';
 
 const ignore = () => undefined;
 
 /**
  * The actions the transition table allows for a recipient campaign now (the server lists them in
- * `actions`). Rejecting asks for the reason; moving back to pending and marking delivered ask first.
+ * `actions`). Rejecting asks for the reason; moving back to pending, marking ready for pickup and
+ * marking delivered ask first.
  */
 export function RecipientActions({
   campaign,
@@ -97,6 +98,12 @@ export function RecipientActions({
         <Button variant="secondary" onClick={() => setOpen('reason')}>
           <Pencil aria-hidden="true" className="size-5" />
           <Verb about={about}>Edit Reason</Verb>
+        </Button>
+      ) : null}
+      {allows('markReadyForPickup') ? (
+        <Button onClick={() => setOpen('ready')}>
+          <PackageCheck aria-hidden="true" className="size-5" />
+          <Verb about={about}>Mark Ready for Pickup</Verb>
         </Button>
       ) : null}
       {allows('markDelivered') ? (
@@ -187,6 +194,28 @@ export function RecipientActions({
           </p>
         </ConfirmDialog>
       ) : null}
+      {open === 'ready' ? (
+        <ConfirmDialog
+          title="Mark as ready for pickup?"
+          isOpen
+          onOpenChange={close}
+          confirmLabel="Mark Ready for Pickup"
+          busyLabel="Saving..."
+          failed="Failed to mark the campaign ready for pickup."
+          onConfirm={async () => {
+            await run(
+              { kind: 'delivery', id: campaign.id, deliveryStatus: 'ready_for_pickup' },
+              'Failed to mark the campaign ready for pickup.',
+            );
+            setOpen(null);
+          }}
+        >
+          <p>
+            The {campaign.product_name} is waiting at the collection centre in Lagos. {recipientName(campaign)} is told
+            to collect it with the original ID.
+          </p>
+        </ConfirmDialog>
+      ) : null}
       {open === 'delivered' ? (
         <ConfirmDialog
           title="Mark as delivered?"
@@ -196,7 +225,10 @@ export function RecipientActions({
           busyLabel="Saving..."
           failed="Failed to mark the campaign delivered."
           onConfirm={async () => {
-            await run({ kind: 'delivered', id: campaign.id }, 'Failed to mark the campaign delivered.');
+            await run(
+              { kind: 'delivery', id: campaign.id, deliveryStatus: 'delivered' },
+              'Failed to mark the campaign delivered.',
+            );
             setOpen(null);
           }}
         >

@@ -7,9 +7,12 @@ const STATUS: Record<string, [string, Tone]> = {
   approved: ['Approved', 'info'],
   rejected: ['Rejected', 'danger'],
   purchased: ['Purchased', 'success'],
+  ready_for_pickup: ['Ready for Pickup', 'success'],
   delivered: ['Delivered', 'success'],
   partially_fulfilled: ['Partially Funded', 'info'],
+  paused: ['Paused', 'warning'],
   fulfilled: ['Fully Funded', 'success'],
+  closed: ['Closed', 'neutral'],
 };
 
 export function CampaignStatusBadge({ status, featured = false }: { status: string; featured?: boolean }) {

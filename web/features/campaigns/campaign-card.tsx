@@ -7,7 +7,7 @@ import { useAfterFirstPaint } from '@/lib/after-paint';
 import { ProgressBar } from '@/ui/progress-bar';
 import { ProductImage } from '@/ui/product-image';
 import { buttonClass } from '@/ui/button';
-import type { Campaign } from '@/lib/campaigns';
+import { stoppedNotice, type Campaign } from '@/lib/campaigns';
 
 const cardFrame =
   'relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-300 bg-white shadow-sm dark:border-gray-700 dark:bg-gray-900';
@@ -26,6 +26,7 @@ export function CampaignCard({
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const Icon = campaign.type === 'organization' ? Building2 : User;
   const painted = useAfterFirstPaint();
+  const stopped = stoppedNotice(campaign);
   return (
     <article
       className={`${cardFrame} focus-within:ring-3 focus-within:ring-blue-700 dark:focus-within:ring-orange-300`}
@@ -74,7 +75,9 @@ export function CampaignCard({
               </span>
             ) : null}
           </p>
-          {campaign.is_funded ? null : painted ? (
+          {stopped ? (
+            <p className="font-semibold text-gray-800 dark:text-gray-200">{stopped}</p>
+          ) : campaign.is_funded ? null : painted ? (
             <Suspense fallback={quickAddPlaceholder}>
               <QuickAddButton campaign={campaign} />
             </Suspense>

@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Gift } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Gift, PauseCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { CHECKOUT_LIMITS } from '@contract/checkout-limits';
@@ -11,7 +11,7 @@ import { ErrorMessage } from '@/ui/feedback';
 import { ProgressBar } from '@/ui/progress-bar';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useCampaign } from './api';
-import type { Campaign } from '@/lib/campaigns';
+import { stoppedNotice, type Campaign } from '@/lib/campaigns';
 import { ProductImage } from '@/ui/product-image';
 
 function BackButton() {
@@ -73,6 +73,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
   const [quantity, setQuantity] = useState(1);
   const inBag = useGiftBag().some((i) => i.id === campaign.id);
   const isOrg = campaign.type === 'organization';
+  const stopped = stoppedNotice(campaign);
   const max = maxQuantity(campaign);
 
   const addToBag = () => {
@@ -191,7 +192,12 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
           ) : null}
         </section>
 
-        {campaign.is_funded ? (
+        {stopped ? (
+          <p className="flex items-center gap-2 rounded-xl border-2 border-gray-700 bg-gray-50 p-4 text-lg font-semibold text-gray-900 dark:border-gray-300 dark:bg-gray-900 dark:text-gray-100">
+            <PauseCircle aria-hidden="true" className="size-6 shrink-0" />
+            {stopped}
+          </p>
+        ) : campaign.is_funded ? (
           <p className="flex items-center gap-2 rounded-xl border-2 border-green-700 bg-green-50 p-4 text-lg font-semibold text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">
             <CheckCircle2 aria-hidden="true" className="size-6 shrink-0" />
             This campaign has been fully funded. Thank you to everyone who gave.

@@ -13,7 +13,7 @@ export const ORG_QUICK_ADD_ALERT =
 export function QuickAddButton({ campaign }: { campaign: Campaign }) {
   const inBag = useGiftBag().some((i) => i.id === campaign.id);
   const [alertOpen, setAlertOpen] = useState(false);
-  if (campaign.is_funded) return null;
+  if (campaign.is_funded || !campaign.takes_gifts) return null;
   const onClick = () => {
     // Already in the bag: the button stays focusable (a disabled one drops focus to the page) and says so.
     if (inBag) {

@@ -29,6 +29,7 @@ const linkClass = 'inline-flex min-h-11 items-center font-semibold underline wra
 // The status text carries the meaning; colour and icon only repeat it.
 const badges: Record<string, { tone: Tone; icon: LucideIcon }> = {
   Delivered: { tone: 'success', icon: CheckCircle2 },
+  'Ready for Pickup': { tone: 'success', icon: PackageCheck },
   'Processing Pickup': { tone: 'warning', icon: Clock },
   'Fully Funded': { tone: 'neutral', icon: PackageCheck },
 };

@@ -1,11 +1,11 @@
 import type { ImageSet } from '@contract/images';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, PauseCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CHECKOUT_LIMITS, type FundReply } from '@contract/giving';
 import { formatNaira } from '@contract/money';
-import { campaignQuery, perUnitPrice, type Campaign } from '@/lib/campaigns';
+import { campaignQuery, perUnitPrice, stoppedNotice, type Campaign } from '@/lib/campaigns';
 import { LinkButton } from '@/ui/button';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
@@ -25,6 +25,8 @@ type GiftCampaign = {
   unitsRemaining: number;
   maxUnits: number;
   isFunded: boolean;
+  /** Why it takes no gifts now (paused or closed early), or null. */
+  stopped: string | null;
 };
 
 /** What giving needs of a campaign, from the one shared campaign shape and query. */
@@ -41,6 +43,7 @@ function toGift(c: Campaign): GiftCampaign {
       unitsRemaining: c.is_funded ? 0 : 1,
       maxUnits: 1,
       isFunded: c.is_funded,
+      stopped: stoppedNotice(c),
     };
   }
   const unitsRemaining = Math.max(0, c.units_remaining);
@@ -55,6 +58,7 @@ function toGift(c: Campaign): GiftCampaign {
     unitsRemaining,
     maxUnits: Math.max(1, Math.min(CHECKOUT_LIMITS.unitsPerCampaign, unitsRemaining)),
     isFunded: c.is_funded || unitsRemaining === 0,
+    stopped: stoppedNotice(c),
   };
 }
 
@@ -173,6 +177,16 @@ export default function DonatePage() {
           <ErrorMessage>{error?.message ?? 'Campaign not found.'}</ErrorMessage>
           <LinkButton to="/campaigns" variant="secondary">
             See all campaigns
+          </LinkButton>
+        </div>
+      ) : data.stopped ? (
+        <div className="space-y-6">
+          <p className="flex items-start gap-2 rounded-xl border-2 border-gray-700 bg-gray-50 p-4 text-lg font-semibold text-gray-900 dark:border-gray-300 dark:bg-gray-900 dark:text-gray-100">
+            <PauseCircle aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
+            {data.stopped}
+          </p>
+          <LinkButton to="/campaigns" variant="secondary">
+            See other campaigns
           </LinkButton>
         </div>
       ) : data.isFunded ? (

@@ -6,6 +6,9 @@ import {
   HandCoins,
   HelpCircle,
   LayoutDashboard,
+  PackageCheck,
+  PauseCircle,
+  StopCircle,
   Radio,
   Settings,
   ShoppingBag,
@@ -189,6 +192,13 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
           tone: 'success',
           icon: HandCoins,
         },
+        ready_for_pickup: {
+          word: 'Ready for Pickup',
+          meaning:
+            'Your device is ready for you to collect in person at our centre in Lagos. Please bring the original of the ID you sent with your request.',
+          tone: 'success',
+          icon: PackageCheck,
+        },
         delivered: {
           word: 'Delivered',
           meaning: 'Your device has been delivered. We hope it serves you well.',
@@ -196,7 +206,7 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
           icon: CheckCircle2,
         },
       },
-      withProgress: ['approved', 'purchased', 'delivered'],
+      withProgress: ['approved', 'purchased', 'ready_for_pickup', 'delivered'],
     },
     settings: {
       title: 'Settings',
@@ -302,9 +312,36 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
           tone: 'info',
           icon: HandCoins,
         },
+        paused: {
+          word: 'Paused',
+          meaning:
+            'Our team has paused this campaign: it takes no new gifts until it is resumed. Gifts already being paid for still count.',
+          tone: 'warning',
+          icon: PauseCircle,
+        },
         fulfilled: {
           word: 'Fully Funded',
           meaning: 'Every unit has been funded.',
+          tone: 'success',
+          icon: CheckCircle2,
+        },
+        closed: {
+          word: 'Closed',
+          meaning:
+            'This campaign was closed early and takes no more gifts. What was raised stays with it, and the units it funded are handed over.',
+          tone: 'neutral',
+          icon: StopCircle,
+        },
+        ready_for_pickup: {
+          word: 'Ready for Pickup',
+          meaning:
+            'The funded units are ready for you to collect in person at our centre in Lagos. Please bring the original of the ID you sent with your request.',
+          tone: 'success',
+          icon: PackageCheck,
+        },
+        delivered: {
+          word: 'Delivered',
+          meaning: 'The funded units have been handed over to your organization. We hope they serve your members well.',
           tone: 'success',
           icon: CheckCircle2,
         },
@@ -315,7 +352,15 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
           icon: XCircle,
         },
       },
-      withProgress: ['approved', 'partially_fulfilled', 'fulfilled'],
+      withProgress: [
+        'approved',
+        'partially_fulfilled',
+        'paused',
+        'fulfilled',
+        'closed',
+        'ready_for_pickup',
+        'delivered',
+      ],
     },
     settings: {
       title: 'Organization Settings',

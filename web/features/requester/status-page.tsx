@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { stoppedWordsOf } from '@contract/campaigns';
 import { formatNaira, percentOf } from '@contract/money';
 import { freshUserQuery } from '@/lib/session';
 import { PARTNERSHIPS_EMAIL } from '@/lib/site';
@@ -48,7 +49,7 @@ const CARD: Record<
           </time>,
         ],
       ];
-      if (['purchased', 'delivered'].includes(r.status) && r.deliveryStatus)
+      if (r.deliveryStatus && r.status !== 'approved' && r.status !== 'pending')
         facts.push(['Delivery', DELIVERY[r.deliveryStatus] ?? r.deliveryStatus]);
       facts.push(['Raised', `${formatNaira(r.raised)} of ${formatNaira(r.goal)}`]);
       return facts;
@@ -105,7 +106,8 @@ function RequestCard({ kind, request }: { kind: RequesterKind; request: MyReques
       imageUrl={request.imageUrl}
       image={request.image}
       status={statusWords(KINDS[kind].status.statuses, request.status)}
-      rejectedNotes={request.status === 'rejected' ? request.adminNotes : null}
+      // The owner reads why a request was rejected, or why a campaign was paused or closed early.
+      rejectedNotes={request.status === 'rejected' || stoppedWordsOf(request.status) ? request.adminNotes : null}
     >
       {/* Only an organization's campaign is ever 'fulfilled'; a recipient's funded status says the next step itself. */}
       {request.status === 'fulfilled' ? (

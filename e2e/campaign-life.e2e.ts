@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOPPED_CAMPAIGN_WORDS } from '../contract/campaigns';
+import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
+import { createOrganizationCampaign, createUser } from '../server/test/fixtures';
+import { expectNoAxeViolations, settle, startE2E, type E2E } from './harness';
+import { LONG_JOURNEY_MS } from './waits';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e?.close());
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const focusedText = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+const focusOnBody = (page: Page) =>
+  page.evaluate(() => !document.activeElement || document.activeElement === document.body);
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+
+/** Tabs forward until `target` has focus: every step is one the keyboard alone can make. */
+async function tabTo(page: Page, target: Locator, max = 150) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await isFocused(target)) return;
+  }
+  throw new Error('Could not reach the element with the Tab key.');
+}
+
+async function press(page: Page, target: Locator, key = 'Enter') {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+async function signInAdmin(page: Page) {
+  await page.goto('/login');
+  await settle(page);
+  await page.getByRole('textbox', { name: 'Email' }).fill(demoAccounts.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect.poll(() => path(page)).toBe('/admin/dashboard');
+  await settle(page);
+}
+
+async function publicPage(page: Page, id: number) {
+  await page.goto(`/campaigns/org-${id}`);
+  await settle(page);
+  return page.getByRole('main');
+}
+
+describe('an organization campaign paused and resumed', { timeout: LONG_JOURNEY_MS }, () => {
+  it('an admin pauses it with a reason by keyboard, the public page stops taking gifts, and resuming brings them back', async () => {
+    const orgId = await createUser(e2e.database.db, 'organization', { firstName: 'Bola' });
+    await e2e.database.db.execute(
+      sql`insert into organization_profiles (user_id, organization_name) values (${orgId}, 'Ibadan Reading Circle')`,
+    );
+    const id = await createOrganizationCampaign(e2e.database.db, 4, { status: 'approved', organizationId: orgId });
+    const about = `campaign #${id}, 4 Braille Slate and Stylus Set for Ibadan Reading Circle`;
+
+    const { page } = await e2e.newPage();
+    const visitor = await e2e.newPage();
+    let main = await publicPage(visitor.page, id);
+    await main.getByRole('link', { name: 'Donate now' }).waitFor();
+
+    await signInAdmin(page);
+    await page.goto(`/admin/organizations/${orgId}/campaigns`);
+    await settle(page);
+    await page.getByRole('heading', { name: 'Active Campaigns (1)' }).waitFor();
+    await expectNoAxeViolations(page, 'organization campaigns with a live campaign');
+
+    // Pausing asks for the reason first; an empty one is refused in words, focus on the message.
+    await press(page, page.getByRole('button', { name: `Pause ${about}` }));
+    const dialog = page.getByRole('dialog', { name: `Pause campaign #${id}` });
+    await dialog.waitFor();
+    await press(page, dialog.getByRole('button', { name: 'Pause Campaign' }));
+    await expect.poll(() => focusedText(page)).toContain('A reason is required to pause a campaign.');
+    await expectNoAxeViolations(page, 'pause dialog with an error');
+    await tabTo(page, dialog.getByRole('textbox', { name: /Reason for pausing/ }));
+    await page.keyboard.type('The supplier is confirming the new price.');
+    await press(page, dialog.getByRole('button', { name: 'Pause Campaign' }));
+    await page.getByText('Organization campaign paused. It takes no new gifts until it is resumed.').waitFor();
+    await expect.poll(() => focusOnBody(page)).toBe(false);
+    await page.getByRole('button', { name: `Resume ${about}` }).waitFor();
+    await expectNoAxeViolations(page, 'organization campaigns with a paused campaign');
+
+    main = await publicPage(visitor.page, id);
+    await main.getByText(STOPPED_CAMPAIGN_WORDS.paused.notice).waitFor();
+    expect(await main.getByRole('link', { name: 'Donate now' }).count()).toBe(0);
+    expect(await main.getByRole('button', { name: /gift bag/ }).count()).toBe(0);
+
+    // Resuming asks first, then the campaign takes gifts again.
+    await press(page, page.getByRole('button', { name: `Resume ${about}` }));
+    const confirm = page.getByRole('alertdialog', { name: `Resume campaign #${id}?` });
+    await confirm.waitFor();
+    await press(page, confirm.getByRole('button', { name: 'Resume' }));
+    await page.getByText('Organization campaign resumed. It is live for donors again.').waitFor();
+    await expect.poll(() => focusOnBody(page)).toBe(false);
+    await page.getByRole('button', { name: `Pause ${about}` }).waitFor();
+
+    main = await publicPage(visitor.page, id);
+    await main.getByRole('link', { name: 'Donate now' }).waitFor();
+    expect(await main.getByText(STOPPED_CAMPAIGN_WORDS.paused.notice).count()).toBe(0);
+  });
+
+  it('the admin organization page with a paused campaign and its dialog passes axe (dark)', async () => {
+    const orgId = await createUser(e2e.database.db, 'organization', { firstName: 'Tunde' });
+    const id = await createOrganizationCampaign(e2e.database.db, 2, { status: 'paused', organizationId: orgId });
+    const { page } = await e2e.newPage({ theme: 'dark' });
+    await signInAdmin(page);
+    await page.goto(`/admin/organizations/${orgId}/campaigns`);
+    await settle(page);
+    await page.getByRole('heading', { name: 'Active Campaigns (1)' }).waitFor();
+    await expectNoAxeViolations(page, 'organization campaigns with a paused campaign (dark)');
+    await press(page, page.getByRole('button', { name: new RegExp(`^Close Early campaign #${id},`) }));
+    const dialog = page.getByRole('dialog', { name: `Close campaign early #${id}` });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page, 'close dialog (dark)');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedText(page)).toContain('Close Early');
+  });
+});
