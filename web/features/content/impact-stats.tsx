@@ -3,22 +3,8 @@ import { useStats } from './api';
 
 const valueFormat = new Intl.NumberFormat('en-NG');
 
-/**
- * Card widths by how many figures there are, so every row is full or, when the count does not divide
- * evenly at some width, the last row is centred (the list is a wrapping, centred flex row with gap-6).
- * Literal class names, so Tailwind finds them.
- */
-const half = 'sm:basis-[calc((100%-1.5rem)/2)]';
-const third = 'md:basis-[calc((100%-3rem)/3)]';
-const rowWidths: Record<number, string> = {
-  1: 'sm:basis-96',
-  2: half,
-  3: third,
-  4: `${half} xl:basis-[calc((100%-4.5rem)/4)]`,
-  5: `${half} ${third} xl:basis-[calc((100%-6rem)/5)]`,
-  6: `${half} ${third}`,
-};
-const statCardWidth = (count: number): string => rowWidths[count] ?? (count % 4 === 0 ? rowWidths[4]! : rowWidths[6]!);
+/** One column on small screens, three from medium up, the same for the outline and the figures. */
+const statGrid = 'mt-10 grid grid-cols-1 gap-6 md:grid-cols-3';
 
 export function ImpactStats() {
   const { data, isPending } = useStats();
@@ -34,20 +20,20 @@ export function ImpactStats() {
           Every gift contributes to a growing movement of empowerment and accessibility.
         </p>
         {isPending ? (
-          <div role="status" className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
+          <div role="status" className={statGrid}>
             <span className="sr-only">Loading our impact figures...</span>
             {[0, 1, 2].map((i) => (
               <div key={i} aria-hidden="true" className="h-40 animate-pulse rounded-xl bg-gray-200 dark:bg-gray-800" />
             ))}
           </div>
         ) : (
-          <ul className="mt-10 flex flex-wrap justify-center gap-6">
+          <ul className={statGrid}>
             {data!.map((s) => {
               const Icon = statIcon(s.icon_name);
               return (
                 <li
                   key={`${s.title}-${s.icon_name}`}
-                  className={`flex w-full min-w-0 flex-col items-center rounded-xl border border-gray-300 bg-white p-6 sm:w-auto ${statCardWidth(data!.length)} text-center dark:border-gray-700 dark:bg-gray-950`}
+                  className="flex min-w-0 flex-col items-center rounded-xl border border-gray-300 bg-white p-6 text-center dark:border-gray-700 dark:bg-gray-950"
                 >
                   <Icon aria-hidden="true" className="size-10 text-brand-dark dark:text-orange-300" />
                   <p className="mt-3 text-4xl font-extrabold">{valueFormat.format(s.stat_value)}+</p>
