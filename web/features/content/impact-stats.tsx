@@ -3,8 +3,13 @@ import { useStats } from './api';
 
 const valueFormat = new Intl.NumberFormat('en-NG');
 
-/** One column on small screens, three from medium up, the same for the outline and the figures. */
-const statGrid = 'mt-10 grid grid-cols-1 gap-6 md:grid-cols-3';
+/**
+ * One column on phones, two from small screens, three from medium up (as the outline while loading,
+ * a md:grid-cols-3 grid). The figures are a wrapping, centred flex row of cards a third wide (less
+ * the gaps) rather than that grid, so a last row that is not full is centred instead of left-aligned.
+ * Literal class names, so Tailwind finds them.
+ */
+const statCardWidth = 'w-full sm:w-auto sm:basis-[calc((100%-1.5rem)/2)] md:basis-[calc((100%-3rem)/3)]';
 
 export function ImpactStats() {
   const { data, isPending } = useStats();
@@ -20,20 +25,20 @@ export function ImpactStats() {
           Every gift contributes to a growing movement of empowerment and accessibility.
         </p>
         {isPending ? (
-          <div role="status" className={statGrid}>
+          <div role="status" className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
             <span className="sr-only">Loading our impact figures...</span>
             {[0, 1, 2].map((i) => (
               <div key={i} aria-hidden="true" className="h-40 animate-pulse rounded-xl bg-gray-200 dark:bg-gray-800" />
             ))}
           </div>
         ) : (
-          <ul className={statGrid}>
+          <ul className="mt-10 flex flex-wrap justify-center gap-6">
             {data!.map((s) => {
               const Icon = statIcon(s.icon_name);
               return (
                 <li
                   key={`${s.title}-${s.icon_name}`}
-                  className="flex min-w-0 flex-col items-center rounded-xl border border-gray-300 bg-white p-6 text-center dark:border-gray-700 dark:bg-gray-950"
+                  className={`flex min-w-0 flex-col items-center rounded-xl border border-gray-300 bg-white p-6 ${statCardWidth} text-center dark:border-gray-700 dark:bg-gray-950`}
                 >
                   <Icon aria-hidden="true" className="size-10 text-brand-dark dark:text-orange-300" />
                   <p className="mt-3 text-4xl font-extrabold">{valueFormat.format(s.stat_value)}+</p>
