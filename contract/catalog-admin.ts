@@ -8,7 +8,27 @@ import { z } from 'zod';
 export const PRODUCT_IMAGE_REQUIRED = 'Please select a product image to upload.';
 export const SPECIFICATIONS_INVALID =
   'Specifications must be a JSON object of names and values, such as {"Battery": "8 hours"}.';
-export const IMAGE_URL_INVALID = 'Enter the full address of the image, starting with https://, or leave it empty.';
+export const IMAGE_URL_INVALID =
+  "Use an image uploaded to this site: an address under this site's /media/ images, or leave it empty.";
+
+/**
+ * Where this site serves images: uploads under /media/public/, shipped ones under /media/seed/. Each
+ * segment starts with a letter or digit, so no address climbs out of them. Pages allow images from
+ * this site only (the content security policy), so an image elsewhere would never show.
+ */
+const SITE_IMAGE_PATH = /^\/media\/(?:public|seed)(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/;
+
+/**
+ * The path of one of this site's images named by `value`: the path itself, or an absolute address's
+ * path (the server then checks the address is its own). Null when it names anything else.
+ */
+export function siteImagePath(value: string): { path: string; origin: string | null } | null {
+  if (value.startsWith('/')) return SITE_IMAGE_PATH.test(value) ? { path: value, origin: null } : null;
+  if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  if (url.search || url.hash || url.username || url.password || !SITE_IMAGE_PATH.test(url.pathname)) return null;
+  return { path: url.pathname, origin: url.origin };
+}
 
 const name = z
   .string({ error: 'Enter the product name.' })
@@ -81,6 +101,7 @@ export const organizationProductInputSchema = z.object({
     .int('The maximum quantity must be a whole number.')
     .min(1, 'The maximum quantity must be at least 1.')
     .max(10_000, 'The maximum quantity must be at most 10,000.'),
+  /** One of this site's images by its address (see siteImagePath); an upload goes in imageKey. */
   image_url: z
     .union([
       z.literal(''),
@@ -88,8 +109,7 @@ export const organizationProductInputSchema = z.object({
         .string()
         .trim()
         .max(500, IMAGE_URL_INVALID)
-        .url(IMAGE_URL_INVALID)
-        .refine((u) => /^https:\/\//i.test(u), IMAGE_URL_INVALID),
+        .refine((u) => siteImagePath(u) !== null, IMAGE_URL_INVALID),
     ])
     .nullable()
     .optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NIGERIAN_STATES } from './nigeria';
+import { DEFAULT_PUBLIC_NAME, publicNameSchema } from './public-name';
 import { uploadKeySchema } from './uploads';
 
 export const GENDERS = ['Male', 'Female'] as const;
@@ -28,6 +29,26 @@ export const ID_TYPE_LABELS: Record<string, string> = {
 const bio = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(2000, 'Please keep this under 2,000 characters.');
 
+/**
+ * What the public may see of a recipient: the name's form and whether the state of origin shows. The
+ * defaults (first name and initial, no state) are the private ones, so a caller that says nothing
+ * shares the least.
+ */
+function recipientPrivacyFields() {
+  return {
+    publicName: publicNameSchema.default(DEFAULT_PUBLIC_NAME),
+    showState: z.boolean({ error: 'Say whether your state may be shown.' }).default(false),
+  };
+}
+
+/** A recipient changing the privacy choice later, from the profile page. */
+export const recipientPrivacySchema = z.object({
+  publicName: publicNameSchema,
+  showState: z.boolean({ error: 'Say whether your state may be shown.' }),
+});
+export type RecipientPrivacy = z.infer<typeof recipientPrivacySchema>;
+export const recipientPrivacyReplySchema = recipientPrivacySchema.extend({ message: z.string() });
+
 /** Each field on its own, so the wizard can check one step at a time with the same rules. */
 export const recipientFields = {
   gender: z.enum(GENDERS, { error: 'Select your gender.' }),
@@ -41,6 +62,7 @@ export const recipientFields = {
   employmentStatus: z.enum(EMPLOYMENT_STATUSES, { error: 'Select your employment status.' }),
   idType: z.enum(RECIPIENT_ID_TYPES, { error: 'Select the type of ID.' }),
   idHolder: z.enum(ID_HOLDERS, { error: 'Say whose ID this is.' }).default('self'),
+  ...recipientPrivacyFields(),
 };
 
 /** Both wizards end with the same two files: a photo (a recipient's own, an organization's logo) and the document. */
@@ -116,6 +138,8 @@ export const recipientProfileSchema = z.object({
   id_type: z.string(),
   id_holder: z.enum(ID_HOLDERS),
   id_document_url: documentLink,
+  public_name: publicNameSchema,
+  show_state: z.boolean(),
 });
 export type RecipientProfile = z.infer<typeof recipientProfileSchema>;
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
-import { createUser } from '../server/test/fixtures';
+import { selectRows } from '../server/db/client';
+import { createRecipientCampaign, createUser } from '../server/test/fixtures';
 import { docxFile, jpegWithGps, pdfFile, pngFile } from '../server/test/files';
 import { expectFocusOnErrorSummary, expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
 import { LONG_JOURNEY_MS } from './waits';
@@ -83,6 +84,19 @@ describe('onboarding', { timeout: LONG_JOURNEY_MS }, () => {
     await page.keyboard.type('I am in senior secondary school and want to read my textbooks in braille.');
     await tabUntil(page, page.getByRole('radio', { name: 'Employed', exact: true }));
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown'); // Self-employed, Unemployed, Student
+    // What the public sees: first name and initial unless chosen otherwise, and no state. Tried both ways by keyboard.
+    const initial = page.getByRole('radio', { name: /First name and initial/ });
+    expect(await initial.isChecked()).toBe(true);
+    await tabUntil(page, initial);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: /^Full name/ }).isChecked()).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    expect(await initial.isChecked()).toBe(true);
+    const showState = page.getByRole('checkbox', { name: 'Show my state of origin on my campaign page' });
+    await tabUntil(page, showState);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Space');
+    expect(await showState.isChecked()).toBe(false);
     const photo = page.getByLabel('Profile photo (optional)');
     await tabUntil(page, photo);
     // The file picker is the system's own window; the chosen file is handed to the focused field.
@@ -144,6 +158,40 @@ describe('onboarding', { timeout: LONG_JOURNEY_MS }, () => {
     const response = await page.request.get(href);
     expect(response.headers()['content-disposition']).toContain('attachment');
     await expectNoAxeViolations(page, 'recipient profile');
+    expect(main).toContain('Public pages now name you as Kemi A.');
+
+    // Once a campaign of theirs is live, the public page names them as chosen, without their state.
+    const [owner] = await selectRows<{ id: number }>(
+      e2e.database.db,
+      sql`select id from users where email = ${demoAccounts.newRecipient.email}`,
+    );
+    const campaignId = await createRecipientCampaign(e2e.database.db, { recipientId: Number(owner!.id) });
+    const visitor = (await e2e.newPage()).page;
+    await visitor.goto(`/campaigns/${campaignId}`);
+    await settle(visitor);
+    expect(await visitor.locator('h1').innerText()).toContain('Kemi A.');
+    expect(await visitor.title()).toContain('Kemi A.');
+    const publicText = await visitor.locator('main').innerText();
+    expect(publicText).not.toContain('Adebayo');
+    expect(publicText).not.toContain('Lagos State');
+
+    // The owner changes their mind on the profile page, by keyboard; the public page follows.
+    await tabUntil(page, page.getByRole('radio', { name: /First name and initial/ }));
+    await page.keyboard.press('ArrowDown');
+    await tabUntil(page, page.getByRole('checkbox', { name: 'Show my state of origin on my campaign page' }));
+    await page.keyboard.press('Space');
+    await tabUntil(page, page.getByRole('button', { name: 'Save privacy choices' }));
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Your privacy choices are saved' }).count())
+      .toBe(1);
+    await expect.poll(() => page.locator('main').innerText()).toContain('Public pages now name you as Kemi Adebayo');
+    await expect.poll(() => focused(page).then((f) => f.tag)).not.toBe('body');
+    await expectNoAxeViolations(page, 'recipient profile after saving privacy');
+    await visitor.goto(`/campaigns/${campaignId}`);
+    await settle(visitor);
+    expect(await visitor.locator('h1').innerText()).toContain('Kemi Adebayo');
+    expect(await visitor.locator('main').innerText()).toContain('Lagos State');
     expect(pageProblems(page)).toEqual([]);
   });
 

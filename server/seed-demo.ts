@@ -126,6 +126,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         bio: r.bio,
         employmentStatus: r.employment,
         idType: 'NIN',
+        ...(r.publicName ? { publicName: r.publicName } : {}),
+        ...(r.showState !== undefined ? { showState: r.showState } : {}),
         profilePhotoKey: r.photo ?? null,
         idDocumentKey: r.document ?? null,
       });

@@ -229,6 +229,9 @@ export type DemoRecipient = {
   state: string;
   employment: Employment;
   bio: string;
+  /** Left out: the defaults, first name and initial and no state, as a new recipient gets. */
+  publicName?: 'full' | 'first_initial';
+  showState?: boolean;
 };
 
 export const demoRecipients: DemoRecipient[] = [
@@ -244,6 +247,8 @@ export const demoRecipients: DemoRecipient[] = [
     state: 'Lagos',
     employment: 'Student',
     bio: 'Computer science student at the University of Lagos.',
+    publicName: 'full',
+    showState: true,
   },
   {
     email: 'amina.yusuf@example.com',

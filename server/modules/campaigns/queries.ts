@@ -1,5 +1,6 @@
 import { and, Column, desc, eq, inArray, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign } from '@contract/campaigns';
+import { publicLastName } from '@contract/public-name';
 import { compiledSelect, type Db } from '../../db/client';
 import {
   organizationCampaigns,
@@ -12,6 +13,7 @@ import {
 } from '../../db/schema/all';
 import type { Storage } from '../../providers/storage/storage';
 import type { Cursor } from './cursor';
+import { publicLastNameSql } from './public-name-sql';
 import { imageOf, oneUnitOf, productImageOf, unitsOf } from './reply-fields';
 import { FEATURABLE_STATUSES, isFunded, isGivable, PUBLIC_STATUSES } from './status-rules';
 
@@ -31,6 +33,8 @@ const recipientColumns = {
   photoKey: recipientProfiles.profilePhotoKey,
   employmentStatus: recipientProfiles.employmentStatus,
   stateOfOrigin: recipientProfiles.stateOfOrigin,
+  publicName: recipientProfiles.publicName,
+  showState: recipientProfiles.showState,
   productName: products.name,
   productDescription: products.description,
   productImageKey: products.imageKey,
@@ -87,13 +91,15 @@ export function toPublicRecipientCampaign(
   const funded = isFunded('recipient', row.status);
   return {
     ...publicCampaignOf(row, storage),
+    // The recipient's own choice of how public pages name them and whether their state shows.
+    last_name: publicLastName(row.lastName, row.publicName),
     type: 'recipient',
     organization_name: null,
     ...productImageOf(storage, row.productImageKey),
     product_price: row.priceKobo,
     ...oneUnitOf(row),
     employment_status: row.employmentStatus,
-    state_of_origin: row.stateOfOrigin,
+    state_of_origin: row.showState ? row.stateOfOrigin : null,
     specifications: row.specifications ?? {},
     status: row.status,
     is_featured: row.isFeatured,
@@ -238,13 +244,18 @@ export async function findPublicOrganizationCampaign(
   return row ? toPublicOrganizationCampaign(row, storage) : undefined;
 }
 
-/** Rebuilds the search text of campaigns from their product, owner and reason. */
+/**
+ * Rebuilds the search text of campaigns from their product, owner and reason. The owner is named as
+ * the public sees them, so a surname the recipient keeps hidden finds nothing.
+ */
 export async function refreshRecipientSearchText(db: Db, ids?: number[]): Promise<void> {
+  const lastName = publicLastNameSql(sql`u.last_name`, sql`rp.public_name`);
   await db.execute(sql`
     update recipient_campaigns c
-       set search_title = concat_ws(' ', p.name, u.first_name, u.last_name),
-           search_text = concat_ws(' ', p.name, u.first_name, u.last_name, c.reason)
+       set search_title = concat_ws(' ', p.name, u.first_name, ${lastName}),
+           search_text = concat_ws(' ', p.name, u.first_name, ${lastName}, c.reason)
       from products p, users u
+      left join recipient_profiles rp on rp.user_id = u.id
      where p.id = c.product_id and u.id = c.recipient_id
        ${ids ? sql`and c.id = any(${sql.param(ids)}::int[])` : sql``}`);
   await addSearchWords(
@@ -339,6 +350,15 @@ export async function listByIds(
     else out.set(`organization:${r.id}`, toPublicOrganizationCampaign(r, storage));
   }
   return out;
+}
+
+/** The ids of a recipient's campaigns, whatever their status, for refreshing their search text. */
+export async function recipientCampaignIds(db: Db, recipientId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: recipientCampaigns.id })
+    .from(recipientCampaigns)
+    .where(eq(recipientCampaigns.recipientId, recipientId));
+  return rows.map((r) => r.id);
 }
 
 /** Every campaign a visitor may open (the same statuses as the public pages), for the sitemap: id and last change. */

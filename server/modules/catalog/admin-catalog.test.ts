@@ -164,6 +164,9 @@ describe('admin: organization products', () => {
         [{ ...base, specifications: ['not', 'an', 'object'] }, SPECIFICATIONS_INVALID],
         [{ ...base, specifications: { Beads: { nested: true } } }, SPECIFICATIONS_INVALID],
         [{ ...base, image_url: 'not a link' }, IMAGE_URL_INVALID],
+        [{ ...base, image_url: 'https://example.org/abacus.jpg' }, IMAGE_URL_INVALID],
+        [{ ...base, image_url: '/media/public/../private/id-document/1/x.pdf' }, IMAGE_URL_INVALID],
+        [{ ...base, image_url: '/api/files/download?key=private%2Fx' }, IMAGE_URL_INVALID],
         [{ ...base, price: -5 }, 'The price must be more than ₦0.'],
         [{ ...base, max_quantity: 0 }, 'The maximum quantity must be at least 1.'],
       ] as const) {
@@ -176,7 +179,7 @@ describe('admin: organization products', () => {
       ...base,
       name: 'Hidden Abacus',
       is_available: false,
-      image_url: 'https://example.org/abacus.jpg',
+      image_url: '/media/seed/perkins-brailler.svg',
     });
     expect(created.json().message).toBe('Successfully added "Hidden Abacus"!');
     const id = created.json().id as number;
@@ -188,7 +191,7 @@ describe('admin: organization products', () => {
     }[];
     expect(all.find((p) => p.id === id)).toMatchObject({
       is_available: false,
-      image_url: 'https://example.org/abacus.jpg',
+      image_url: '/media/seed/perkins-brailler.svg',
       specifications: {},
     });
     const org = await signUpUser(ctx.app, undefined, { role: 'organization' });
@@ -206,6 +209,62 @@ describe('admin: organization products', () => {
     });
     expect(edited.json().message).toBe('Product updated successfully!');
     expect(await storedKey('organization_products', id)).toMatch(/\.webp$/);
+  });
+
+  it("takes an image address only when it is one of this site's images, kept as its path", async () => {
+    const site = await startTestApp({ publicUrl: 'https://gift.example.ng/' });
+    try {
+      const siteAdmin = await signInNewAdmin(site.app, site.database.db);
+      const send = (method: 'POST' | 'PUT', url: string, body: object) =>
+        site.app.inject({ method, url, payload: body, headers: { authorization: `Bearer ${siteAdmin.token}` } });
+      const own = await send('POST', '/api/admin/org-products', {
+        ...base,
+        name: 'Own Abacus',
+        image_url: 'https://gift.example.ng/media/seed/perkins-brailler.svg',
+      });
+      expect(own.statusCode, own.body).toBe(201);
+      const id = own.json().id as number;
+      const stored = async () =>
+        (
+          await selectRows<{ key: string | null }>(
+            site.database.db,
+            sql`select image_url as key from organization_products where id = ${id}`,
+          )
+        )[0]!.key;
+      expect(await stored()).toBe('/media/seed/perkins-brailler.svg');
+      for (const elsewhere of [
+        'https://elsewhere.example.org/media/seed/perkins-brailler.svg',
+        'http://gift.example.ng.evil.example/media/public/a.webp',
+        'https://gift.example.ng/media/seed/perkins-brailler.svg?v=1',
+        'https://gift.example.ng/uploads/a.webp',
+        'javascript:alert(1)',
+      ]) {
+        const refused = await send('PUT', `/api/admin/org-products/${id}`, { ...base, image_url: elsewhere });
+        expect(refused.statusCode, elsewhere).toBe(400);
+        expect(sentences(refused), elsewhere).toContain(IMAGE_URL_INVALID);
+      }
+      expect(await stored()).toBe('/media/seed/perkins-brailler.svg');
+    } finally {
+      await stopTestApp(site);
+    }
+  });
+
+  it('keeps an uploaded image when the form sends back the address it is served at', async () => {
+    const created = await call('POST', '/api/admin/org-products', {
+      ...base,
+      name: 'Uploaded Abacus',
+      imageKey: await image(),
+    });
+    const id = created.json().id as number;
+    const key = (await storedKey('organization_products', id))!;
+    const listed = ((await call('GET', '/api/admin/org-products')).json() as { id: number; image_url: string }[]).find(
+      (p) => p.id === id,
+    )!;
+    expect(listed.image_url).toMatch(/^\/media\/public\//);
+    const edited = await call('PUT', `/api/admin/org-products/${id}`, { ...base, id, image_url: listed.image_url });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await storedKey('organization_products', id)).toBe(key);
+    expect(await exists(key)).toBe(true);
   });
 
   it("takes specifications as the product's JSON text too, '{}' when absent, with the same checks and message", async () => {

@@ -3,12 +3,14 @@ import type { CampaignKind } from '@contract/ids';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { publicBaseUrl } from '../../http/public-url';
 import { audit } from '../audit/audit';
 import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
 import { ownImage, type Catalogue, type ProductForm, type ProductRow, type ProductTable } from './catalogue-kinds';
 import { findProductForUpdate, productIsUsed } from './queries';
+import { siteImageAddress } from './site-image';
 
-type Deps = Pick<AppDeps, 'db' | 'storage'>;
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'config'>;
 type Admin = { id: number };
 type Reply = { message: string; id: number; withdrawn?: boolean };
 
@@ -47,6 +49,13 @@ async function withImage<T>(
   }
 }
 
+/** The form with an image address (organization products only) reduced to the path of this site's image it names. */
+function withSiteImage<K extends CampaignKind>(deps: Deps, form: ProductForm<K>): ProductForm<K> {
+  const address = (form as { image_url?: string | null }).image_url;
+  if (!address) return form;
+  return { ...form, image_url: siteImageAddress(address, publicBaseUrl(deps.config)) };
+}
+
 /**
  * The writes below see the two tables as one: Drizzle cannot relate a table picked by a type
  * parameter to its own columns. Each kind's `values` is typed by its own table, in catalogue-kinds.ts.
@@ -57,8 +66,9 @@ export async function createProduct<K extends CampaignKind>(
   deps: Deps,
   catalogue: Catalogue<K>,
   admin: Admin,
-  form: ProductForm<K>,
+  given: ProductForm<K>,
 ): Promise<Reply> {
+  const form = withSiteImage(deps, given);
   return withImage(deps, admin, form.imageKey, async (tx, stored) => {
     const table = tableOf(catalogue);
     const values = catalogue.values(form, catalogue.image(form, stored, null));
@@ -84,8 +94,9 @@ export async function editProduct<K extends CampaignKind>(
   catalogue: Catalogue<K>,
   admin: Admin,
   id: number,
-  form: ProductForm<K>,
+  given: ProductForm<K>,
 ): Promise<Reply> {
+  const form = withSiteImage(deps, given);
   // The organizations' edit form sends the id too.
   const formId = (form as { id?: number }).id;
   if (formId !== undefined && formId !== id)

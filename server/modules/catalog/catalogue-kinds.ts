@@ -1,5 +1,6 @@
 import type { OrganizationProductInput, ProductInput } from '@contract/catalog-admin';
 import type { CampaignKind } from '@contract/ids';
+import { publicUrlOf } from '../../providers/storage/storage';
 import { campaignKinds } from '../campaigns/kinds';
 
 export type ProductTable<K extends CampaignKind> = (typeof campaignKinds)[K]['products'];
@@ -57,13 +58,16 @@ const organization: Catalogue<'organization'> = {
   table: campaignKinds.organization.products,
   entity: 'organization_product',
   imageOf: (row) => row.imageUrl,
-  // An address given replaces the image; no address (or the same one, or none over our own upload)
-  // keeps it.
+  // An address given replaces the image; no address (or the same one, also as the address the
+  // current upload is served at, or none over our own upload) keeps it, so the upload is not removed.
   image: (form, uploaded, current) => {
     const given = uploaded ?? (form.image_url ? form.image_url : null);
     const keeps =
       !uploaded &&
-      (form.image_url === undefined || given === current || (ownImage(current) && form.image_url === null));
+      (form.image_url === undefined ||
+        given === current ||
+        (current !== null && given === publicUrlOf(current)) ||
+        (ownImage(current) && form.image_url === null));
     return keeps ? current : given;
   },
   values: (form, image) => ({

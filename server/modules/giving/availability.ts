@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CampaignKind } from '@contract/ids';
 import { compiledSelect, type Db } from '../../db/client';
+import { publicLastNameSql } from '../campaigns/public-name-sql';
 
 export type LockedCampaign = {
   kind: CampaignKind;
@@ -63,12 +64,13 @@ type OrganizationRow = RecipientRow & { quantity: number };
 
 const readRecipients = (where: SQL, name: string) =>
   compiledSelect<RecipientRow>(
-    sql`select c.id, p.name || ' for ' || u.first_name || ' ' || u.last_name as label, c.status,
-               c.units_fulfilled as fulfilled, c.price_kobo as price, ${held('recipient_campaign_id')} as held,
+    sql`select c.id, p.name || ' for ' || u.first_name || ' ' || ${publicLastNameSql(sql`u.last_name`, sql`rp.public_name`)} as label,
+               c.status, c.units_fulfilled as fulfilled, c.price_kobo as price, ${held('recipient_campaign_id')} as held,
                c.recipient_id as owner
           from recipient_campaigns c
           join products p on p.id = c.product_id
           join users u on u.id = c.recipient_id
+          left join recipient_profiles rp on rp.user_id = u.id
          where ${where}`,
     name,
   );

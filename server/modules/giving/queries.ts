@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DonorGifts } from '@contract/giving';
 import { selectRows, type Db } from '../../db/client';
 import { isFunded } from '../campaigns/status-rules';
+import { publicLastNameSql } from '../campaigns/public-name-sql';
 
 /** How a donor's gift to an organization campaign that stopped early reads in their history. */
 const ORGANIZATION_GIFT_WORDS: Partial<Record<string, string>> = { paused: 'Paused', closed: 'Closed' };
@@ -28,13 +29,15 @@ export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
   }>(
     db,
     sql`with me as (select id, email, email_verified_at from users where id = ${userId})
-        select i.id, 'recipient' as kind, c.id as campaign_id, u.first_name, u.last_name, null::text as organization_name,
+        select i.id, 'recipient' as kind, c.id as campaign_id, u.first_name,
+               ${publicLastNameSql(sql`u.last_name`, sql`rp.public_name`)} as last_name, null::text as organization_name,
                p.name as product_name, i.units, i.amount_kobo as amount, d.paid_at as date,
                c.status as campaign_status, c.delivery_status, c.appreciation_video_url as video
           from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
           join donation_items i on i.donation_id = d.id
           join recipient_campaigns c on c.id = i.recipient_campaign_id
           join users u on u.id = c.recipient_id
+          left join recipient_profiles rp on rp.user_id = u.id
           join products p on p.id = c.product_id
          where d.status in ('paid', 'needs_attention')
         union all

@@ -53,6 +53,8 @@ export async function recipientProfile(
     id_type: p.idType,
     id_holder: p.idHolder,
     id_document_url: await documentLink(deps.db, deps.signer, p.idDocumentKey),
+    public_name: p.publicName,
+    show_state: p.showState,
   };
 }
 

@@ -5,11 +5,14 @@ import {
   organizationOnboardingSchema,
   organizationProfileSchema,
   recipientOnboardingSchema,
+  recipientPrivacyReplySchema,
+  recipientPrivacySchema,
   recipientProfileSchema,
 } from '@contract/onboarding';
 import type { AppDeps } from '../../deps';
 import { organizationProfile, recipientProfile } from './profiles';
 import { submitOnboarding } from './submit-onboarding';
+import { updateRecipientPrivacy } from './update-privacy';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 const noStore = { 'cache-control': 'private, no-store' };
@@ -43,5 +46,14 @@ export function onboardingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         async (request, reply) => reply.headers(noStore).send(await calls.readProfile(deps, request.user!.id)),
       );
     }
+    // Only the recipient themself changes how public pages name them; admins see the full name anyway.
+    app.put(
+      '/api/profile/recipient/privacy',
+      {
+        config: { access: ['recipient'] },
+        schema: { body: recipientPrivacySchema, response: { 200: recipientPrivacyReplySchema, ...errors } },
+      },
+      async (request) => updateRecipientPrivacy(deps, request.user!.id, request.body),
+    );
   };
 }

@@ -37,6 +37,8 @@ const wizards: {
         employmentStatus: input.employmentStatus,
         idType: input.idType,
         idHolder: input.idHolder,
+        publicName: input.publicName,
+        showState: input.showState,
         profilePhotoKey: keys.photo,
         idDocumentKey: keys.document,
       }),

@@ -5,7 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   catalogActionReplySchema,
-  IMAGE_URL_INVALID,
   PRODUCT_IMAGE_REQUIRED,
   productUpdateSchema,
   SPECIFICATIONS_INVALID,
@@ -67,10 +66,6 @@ const specsText = z
       return false;
     }
   }, SPECIFICATIONS_INVALID);
-const imageAddress = z
-  .string()
-  .trim()
-  .refine((v) => !v || (/^https:\/\//i.test(v) && URL.canParse(v)), IMAGE_URL_INVALID);
 
 const words = {
   name: z.string().trim().min(1, 'Enter the product name.').max(150, 'Keep the name under 150 characters.'),
@@ -93,7 +88,6 @@ const schemas = {
         .string()
         .trim()
         .regex(/^[1-9][0-9]{0,4}$/, 'The maximum quantity must be a whole number from 1 to 10,000.'),
-      image_url: imageAddress,
       image: fileRule('productImage', 'an image', false),
       is_available: z.boolean(),
       specifications: specsText,
@@ -106,7 +100,6 @@ type Values = {
   price: string;
   image: File | null;
   max_quantity?: string;
-  image_url?: string;
   is_available?: boolean;
   specifications?: string;
 };
@@ -119,7 +112,6 @@ const valuesOf = (p: Product | null, kind: ProductKind): Values => ({
   ...(kind === 'organization'
     ? {
         max_quantity: String(p?.max_quantity ?? 1),
-        image_url: p?.image_url && /^https?:\/\//.test(p.image_url) ? p.image_url : '',
         is_available: p?.is_available ?? true,
         specifications: JSON.stringify(p?.specifications ?? {}, null, 2),
       }
@@ -142,7 +134,6 @@ async function bodyOf(kind: ProductKind, v: Values) {
   return {
     ...common,
     max_quantity: Number(v.max_quantity),
-    image_url: v.image_url?.trim() || null,
     is_available: Boolean(v.is_available),
     specifications: v.specifications?.trim() ? (JSON.parse(v.specifications) as Record<string, string>) : {},
   };
@@ -228,13 +219,6 @@ function ProductFields({ kind, editing }: { kind: ProductKind; editing: boolean 
       />
       {kind === 'organization' ? (
         <>
-          <TextField
-            name="image_url"
-            label="Or an image address (optional)"
-            hint="https://... An uploaded image wins."
-            type="url"
-            isRequired={false}
-          />
           <TextField
             name="specifications"
             label="Specifications"

@@ -11,6 +11,7 @@ import { ErrorMessage } from '@/ui/feedback';
 import { ProgressBar } from '@/ui/progress-bar';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useCampaign } from './api';
+import { loadingText } from './loading-text';
 import { stoppedNotice, type Campaign } from '@/lib/campaigns';
 import { ProductImage } from '@/ui/product-image';
 
@@ -48,8 +49,7 @@ const bone = 'rounded bg-gray-200 dark:bg-gray-700';
  */
 function CampaignDetailLoading() {
   return (
-    <div role="status">
-      <span className="sr-only">Loading Campaign Details...</span>
+    <div role="status" className="relative">
       <div aria-hidden="true" className={`${detailGrid} motion-safe:animate-pulse`}>
         <div className={detailImage} />
         <div className="flex flex-col gap-5">
@@ -65,6 +65,7 @@ function CampaignDetailLoading() {
           <div className={`h-28 w-full ${bone}`} />
         </div>
       </div>
+      <p className={loadingText}>Loading Campaign Details...</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { LoadMoreButton, useLoadMore } from '@/ui/load-more';
 import { EmptyState, ErrorMessage } from '@/ui/feedback';
 import { useAllCampaigns } from './api';
 import { CampaignCard, CampaignCardSkeleton } from './campaign-card';
+import { loadingText } from './loading-text';
 
 const grid = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
 // Cards in the first row of the widest layout: their images are on screen at first and load at once.
@@ -11,16 +12,16 @@ const FIRST_ROW = 3;
 // Enough outlines to fill a tall screen in every layout while the first page loads.
 const SKELETONS = 6;
 
-/** Says "Loading" in words and holds the first cards' space, so nothing below moves when they arrive. */
+/** Says "Loading" in words, shown and announced once, and holds the first cards' space, so nothing below moves when they arrive. */
 function CampaignsLoading() {
   return (
-    <div role="status">
-      <span className="sr-only">Loading campaigns...</span>
+    <div role="status" className="relative">
       <div className={grid}>
         {Array.from({ length: SKELETONS }, (_, i) => (
           <CampaignCardSkeleton key={i} />
         ))}
       </div>
+      <p className={loadingText}>Loading campaigns...</p>
     </div>
   );
 }

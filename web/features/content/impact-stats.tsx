@@ -4,21 +4,12 @@ import { useStats } from './api';
 const valueFormat = new Intl.NumberFormat('en-NG');
 
 /**
- * Card widths by how many figures there are, so every row is full or, when the count does not divide
- * evenly at some width, the last row is centred (the list is a wrapping, centred flex row with gap-6).
+ * One column on phones, two from small screens, three from medium up (as the outline while loading,
+ * a md:grid-cols-3 grid). The figures are a wrapping, centred flex row of cards a third wide (less
+ * the gaps) rather than that grid, so a last row that is not full is centred instead of left-aligned.
  * Literal class names, so Tailwind finds them.
  */
-const half = 'sm:basis-[calc((100%-1.5rem)/2)]';
-const third = 'md:basis-[calc((100%-3rem)/3)]';
-const rowWidths: Record<number, string> = {
-  1: 'sm:basis-96',
-  2: half,
-  3: third,
-  4: `${half} xl:basis-[calc((100%-4.5rem)/4)]`,
-  5: `${half} ${third} xl:basis-[calc((100%-6rem)/5)]`,
-  6: `${half} ${third}`,
-};
-const statCardWidth = (count: number): string => rowWidths[count] ?? (count % 4 === 0 ? rowWidths[4]! : rowWidths[6]!);
+const statCardWidth = 'w-full sm:w-auto sm:basis-[calc((100%-1.5rem)/2)] md:basis-[calc((100%-3rem)/3)]';
 
 export function ImpactStats() {
   const { data, isPending } = useStats();
@@ -47,7 +38,7 @@ export function ImpactStats() {
               return (
                 <li
                   key={`${s.title}-${s.icon_name}`}
-                  className={`flex w-full min-w-0 flex-col items-center rounded-xl border border-gray-300 bg-white p-6 sm:w-auto ${statCardWidth(data!.length)} text-center dark:border-gray-700 dark:bg-gray-950`}
+                  className={`flex min-w-0 flex-col items-center rounded-xl border border-gray-300 bg-white p-6 ${statCardWidth} text-center dark:border-gray-700 dark:bg-gray-950`}
                 >
                   <Icon aria-hidden="true" className="size-10 text-brand-dark dark:text-orange-300" />
                   <p className="mt-3 text-4xl font-extrabold">{valueFormat.format(s.stat_value)}+</p>

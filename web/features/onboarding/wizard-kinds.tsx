@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SessionUser } from '@contract/auth';
 import { NIGERIAN_STATES } from '@contract/nigeria';
+import { DEFAULT_PUBLIC_NAME } from '@contract/public-name';
 import {
   consentLetterAllowed,
   CONSENT_LETTER_MIN_AGE_YEARS,
@@ -17,6 +18,7 @@ import { fileRule, limitText } from '@/lib/files';
 import { RadioGroup, TextField } from '@/ui/fields';
 import { NumberField } from '@/ui/number-field';
 import { Select } from '@/ui/select-field';
+import { PublicPrivacyFields } from '@/ui/privacy-fields';
 import { Wizard, type WizardKind, type WizardResume } from './wizard';
 import type { OnboardingKind } from './api';
 
@@ -39,9 +41,11 @@ const recipient = wizardKind({
       stateOfOrigin: recipientFields.stateOfOrigin,
       recipientBio: recipientFields.recipientBio,
       employmentStatus: recipientFields.employmentStatus,
+      publicName: recipientFields.publicName,
+      showState: recipientFields.showState,
       photo: fileRule('profilePhoto', 'a photo', false),
     }),
-    defaults: () => ({ recipientBio: '', photo: null }),
+    defaults: () => ({ recipientBio: '', photo: null, publicName: DEFAULT_PUBLIC_NAME, showState: false }),
     fields: () => (
       <>
         <RadioGroup name="gender" legend="Gender" options={GENDERS.map((g) => ({ value: g, label: g }))} />
@@ -59,6 +63,7 @@ const recipient = wizardKind({
           legend="Employment status"
           options={EMPLOYMENT_STATUSES.map((e) => ({ value: e, label: e }))}
         />
+        <PublicPrivacyFields />
       </>
     ),
   },

@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { ID_TYPE_LABELS, type OrganizationProfile, type RecipientProfile } from '@contract/onboarding';
+import {
+  ID_TYPE_LABELS,
+  type OrganizationProfile,
+  type RecipientPrivacy,
+  type RecipientProfile,
+} from '@contract/onboarding';
+import { PUBLIC_NAME_LABELS } from '@contract/public-name';
 import { apiGet, errorMessage } from '@/lib/api';
 import { Avatar } from '@/ui/avatar';
 import { Facts } from '@/ui/facts';
@@ -8,6 +14,7 @@ import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { textLink } from '@/ui/text-link';
 import type { RequesterKind } from './area';
+import { PrivacyForm } from './privacy-form';
 
 // Document links work for five minutes: fetch fresh ones well before that while the page is open.
 const REFRESH_MS = 4 * 60 * 1000;
@@ -18,6 +25,8 @@ type ProfileView = {
   photo: string | null;
   facts: [string, string][];
   document: { fact: string; label: string; url: string | null };
+  /** A recipient's choice of what public pages show of them. */
+  privacy?: RecipientPrivacy & { firstName: string; lastName: string };
 };
 
 const NOT_GIVEN = 'Not given';
@@ -39,12 +48,20 @@ const PROFILES: Record<RequesterKind, { title: string; failed: string; load: () 
           ['State of origin', p.state_of_origin],
           ['Employment status', p.employment_status],
           ['About you', p.recipient_bio],
+          ['Name on public pages', PUBLIC_NAME_LABELS[p.public_name]],
+          ['State on public pages', p.show_state ? 'Shown' : 'Not shown'],
           [
             'ID type',
             `${ID_TYPE_LABELS[p.id_type] ?? p.id_type}${p.id_holder === 'parentOrGuardian' ? " (a parent's or guardian's)" : ''}`,
           ],
         ],
         document: { fact: 'ID document', label: 'Download your ID document', url: p.id_document_url },
+        privacy: {
+          firstName: p.first_name,
+          lastName: p.last_name,
+          publicName: p.public_name,
+          showState: p.show_state,
+        },
       };
     },
   },
@@ -99,6 +116,9 @@ export default function ProfilePage({ kind }: { kind: RequesterKind }) {
                 [p.document.fact, <DocumentLink key="doc" url={p.document.url} label={p.document.label} />],
               ]}
             />
+            {p.privacy ? (
+              <PrivacyForm firstName={p.privacy.firstName} lastName={p.privacy.lastName} current={p.privacy} />
+            ) : null}
           </div>
         </div>
       ) : null}
