@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,14 +11,18 @@ import {
   featureSchema,
   organizationActionReplySchema,
   organizationFilterSchema,
+  organizationListPageSchema,
   reasonEditSchema,
   recipientActionReplySchema,
+  recipientListPageSchema,
+  recipientListQuerySchema,
   statusChangeSchema,
   videoSchema,
 } from '@contract/admin';
 import { idParamSchema } from '@contract/campaigns';
 import { errorReplies } from '@contract/errors';
 import { parseCampaignId } from '@contract/ids';
+import { NEXT_CURSOR_HEADER, pagedLimit, TOTAL_COUNT_HEADER } from '@contract/pagination';
 import type { AppDeps } from '../../deps';
 import {
   addVideo,
@@ -37,6 +42,22 @@ import {
 const errors = errorReplies(400, 401, 403, 404, 409);
 const admin = { access: ['admin'] as const };
 const noStore = { 'cache-control': 'private, no-store' };
+
+/**
+ * A list that answered a bare array still does (its page's items, the next cursor and the total in
+ * headers); with `paged=1` it answers the page as `{ items, total, nextCursor }`.
+ */
+function sendPage<T>(
+  reply: FastifyReply,
+  paged: boolean,
+  page: { items: T[]; total: number; nextCursor: string | null },
+) {
+  reply.headers(noStore);
+  if (paged) return reply.send(page);
+  reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  return reply.send(page.items);
+}
 
 /** '12' is a recipient campaign and 'org-12' an organization campaign, so the shared status call is never ambiguous. */
 const campaignRefParam = z.object({
@@ -69,8 +90,21 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     for (const list of ['pending', 'approved', 'featured'] as const) {
       app.get(
         `/api/admin/campaigns/${list}`,
-        { config: admin, schema: { response: { 200: z.array(adminRecipientCampaignSchema), ...errors } } },
-        async (_request, reply) => reply.headers(noStore).send(await listRecipientCampaignsFor(files, list)),
+        {
+          config: admin,
+          schema: {
+            querystring: recipientListQuerySchema,
+            response: {
+              200: z.union([z.array(adminRecipientCampaignSchema), recipientListPageSchema]),
+              ...errors,
+            },
+          },
+        },
+        async (request, reply) => {
+          const { query } = request;
+          const page = await listRecipientCampaignsFor(files, list, { limit: pagedLimit(query), cursor: query.cursor });
+          return sendPage(reply, query.paged === '1', page);
+        },
       );
     }
     app.get(
@@ -147,7 +181,7 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       config: admin,
       schema: {
         querystring: organizationFilterSchema,
-        response: { 200: z.array(adminOrganizationCampaignSchema), ...errors },
+        response: { 200: z.union([z.array(adminOrganizationCampaignSchema), organizationListPageSchema]), ...errors },
       },
     };
     const orgLists = [
@@ -157,9 +191,15 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       ['/api/admin/organization/campaigns/approved', 'active'],
     ] as const;
     for (const [url, list] of orgLists) {
-      app.get(url, listSchema, async (request, reply) =>
-        reply.headers(noStore).send(await listOrganizationCampaignsFor(files, list, request.query.organizationId)),
-      );
+      app.get(url, listSchema, async (request, reply) => {
+        const { query } = request;
+        const page = await listOrganizationCampaignsFor(files, list, {
+          limit: pagedLimit(query),
+          cursor: query.cursor,
+          organizationId: query.organizationId,
+        });
+        return sendPage(reply, query.paged === '1', page);
+      });
     }
     app.patch(
       '/api/admin/org-campaigns/:id/status',
