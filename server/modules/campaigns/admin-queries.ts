@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL, type Table } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL, type Table } from 'drizzle-orm';
 import type {
   AdminOrganizationCampaign,
   AdminOverview,
