@@ -169,6 +169,32 @@ describe('admin lists page past 100', () => {
     expect(log.items.length + rest.items.length).toBe(log.total);
   });
 
+  it('pages both catalogues as admins manage them, by name and newest first', async () => {
+    await selectRows(
+      ctx.database.db,
+      sql`insert into products (name, description, price_kobo)
+          select 'Paged device ' || lpad(n::text, 3, '0'), 'A device for the paging test.', 100000 from generate_series(1, 105) n`,
+    );
+    await selectRows(
+      ctx.database.db,
+      sql`insert into organization_products (name, description, price_kobo, max_quantity)
+          select 'Paged kit ' || n, 'A kit for the paging test.', 50000, 10 from generate_series(1, 105) n`,
+    );
+    for (const url of ['/api/admin/products?paged=1', '/api/admin/org-products?paged=1']) {
+      const { ids, total } = await walk(url, 30);
+      expect(total).toBeGreaterThan(105);
+      expect(new Set(ids).size).toBe(total);
+    }
+    const byName = ((await get('/api/admin/products?paged=1&limit=100')).json() as Paged<{ name: string }>).items.map(
+      (p) => p.name,
+    );
+    expect(byName).toEqual([...byName].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // The bare array stays for older callers, with the next page's cursor beside it.
+    const bare = await get('/api/admin/org-products');
+    expect(bare.json()).toHaveLength(100);
+    expect(bare.headers[NEXT_CURSOR_HEADER]).toBeTruthy();
+  });
+
   it('refuses a cursor it did not give with a sentence, never a 500', async () => {
     const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const urls = [
@@ -178,6 +204,7 @@ describe('admin lists page past 100', () => {
       '/api/admin/campaigns/all?sort=raised',
       '/api/admin/org-campaigns/active?paged=1',
       '/api/admin/users/all',
+      '/api/admin/org-products?paged=1',
     ];
     for (const url of urls) {
       for (const cursor of [

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,8 +21,9 @@ import {
 import { idParamSchema } from '@contract/campaigns';
 import { errorReplies } from '@contract/errors';
 import { parseCampaignId } from '@contract/ids';
-import { NEXT_CURSOR_HEADER, pagedLimit, TOTAL_COUNT_HEADER } from '@contract/pagination';
+import { pagedLimit } from '@contract/pagination';
 import type { AppDeps } from '../../deps';
+import { sendPage } from '../../http/paged-reply';
 import {
   addVideo,
   changeOrganizationStatus,
@@ -42,22 +42,6 @@ import {
 const errors = errorReplies(400, 401, 403, 404, 409);
 const admin = { access: ['admin'] as const };
 const noStore = { 'cache-control': 'private, no-store' };
-
-/**
- * A list that answered a bare array still does (its page's items, the next cursor and the total in
- * headers); with `paged=1` it answers the page as `{ items, total, nextCursor }`.
- */
-function sendPage<T>(
-  reply: FastifyReply,
-  paged: boolean,
-  page: { items: T[]; total: number; nextCursor: string | null },
-) {
-  reply.headers(noStore);
-  if (paged) return reply.send(page);
-  reply.header(TOTAL_COUNT_HEADER, String(page.total));
-  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-  return reply.send(page.items);
-}
 
 /** '12' is a recipient campaign and 'org-12' an organization campaign, so the shared status call is never ambiguous. */
 const campaignRefParam = z.object({
