@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
+import { numberedPageFields, pagedReply } from './pagination';
 
 /**
  * Manage Users (product notes 2, 3 and 7): the list, the admin roles offered for a new admin, a new
@@ -18,18 +19,7 @@ export const DELETED_NAME = 'Deleted user';
 export const usersQuerySchema = z.object({
   role: z.enum(USER_ROLE_FILTERS, { error: 'Choose all, admin, recipient, donor or organization.' }).default('all'),
   q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
-  page: z.coerce
-    .number({ error: 'page must be a whole number.' })
-    .int('page must be a whole number.')
-    .min(1, 'page must be at least 1.')
-    .max(10_000)
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a whole number.' })
-    .int()
-    .min(1, 'pageSize must be at least 1.')
-    .max(100, 'pageSize must be at most 100.')
-    .default(25),
+  ...numberedPageFields(25),
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
@@ -45,9 +35,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const usersReplySchema = z.object({
-  items: z.array(adminUserSchema),
-  total: z.number().int(),
+export const usersReplySchema = pagedReply(adminUserSchema).extend({
   page: z.number().int(),
   pageSize: z.number().int(),
 });

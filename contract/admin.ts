@@ -6,6 +6,7 @@ import {
   recipientCampaignStatusSchema,
   unitsFields,
 } from './campaign-fields';
+import { numberedPageFields, pagedFlagFields, pagedReply } from './pagination';
 import { reasonSchema } from './requests';
 
 const INT_MAX = 2_147_483_647;
@@ -71,7 +72,33 @@ export type OrganizationAction = (typeof ORGANIZATION_ACTIONS)[number];
 /** A short-lived signed link to a private document (owner and admins only), or null when none. */
 const documentLink = z.string().nullable();
 
-/** A requester of either kind as review needs them: contact details, profile answers and the ID document. */
+/** The person's onboarding as an admin last judged it: the latest version's status. */
+export const VERIFICATION_STATUSES = ['submitted', 'verified', 'correction_requested'] as const;
+export const verificationSchema = z
+  .object({ status: z.enum(VERIFICATION_STATUSES), submission_id: z.number().int() })
+  .nullable();
+export type Verification = z.infer<typeof verificationSchema>;
+
+/** The requester's other campaigns of the same kind, newest first: a few, and how many in all. */
+export const earlierRequestsSchema = z.object({
+  total: z.number().int(),
+  items: z.array(
+    z.object({
+      /** '12' or 'org-12', as the admin lists name campaigns. */
+      campaign_id: z.string(),
+      product_name: z.string(),
+      created_at: z.string(),
+      status: z.string(),
+      amount_raised: money,
+    }),
+  ),
+});
+export type EarlierRequests = z.infer<typeof earlierRequestsSchema>;
+
+/**
+ * A requester of either kind as review needs them: contact details, profile answers, the ID
+ * document, their verification (null when never onboarded) and their earlier requests.
+ */
 const adminRequesterSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -80,6 +107,8 @@ const adminRequesterSchema = z.object({
   bio: z.string().nullable(),
   id_type: z.string().nullable(),
   id_document_url: documentLink,
+  verification: verificationSchema,
+  earlier_requests: earlierRequestsSchema,
 });
 
 export const adminRecipientSchema = adminRequesterSchema.extend({
@@ -212,32 +241,27 @@ export const allCampaignsQuerySchema = z.object({
     .optional(),
   q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
   sort: z.enum(ADMIN_SORTS, { error: 'Choose how to sort.' }).default('newest'),
-  page: z.coerce
-    .number({ error: 'page must be a whole number.' })
-    .int('page must be a whole number.')
-    .min(1, 'page must be at least 1.')
-    .max(10_000)
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a whole number.' })
-    .int()
-    .min(1, 'pageSize must be at least 1.')
-    .max(100, 'pageSize must be at most 100.')
-    .default(25),
+  ...numberedPageFields(25),
 });
 export type AllCampaignsQuery = z.infer<typeof allCampaignsQuerySchema>;
 
-export const allCampaignsReplySchema = z.object({
-  items: z.array(adminRecipientCampaignSchema),
-  total: z.number().int(),
+export const allCampaignsReplySchema = pagedReply(adminRecipientCampaignSchema).extend({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
 
+/** GET /api/admin/campaigns/{pending|approved|featured}: a bare array, or with `paged=1` one page of them. */
+export const recipientListQuerySchema = z.object(pagedFlagFields());
+export type RecipientListQuery = z.infer<typeof recipientListQuerySchema>;
+export const recipientListPageSchema = pagedReply(adminRecipientCampaignSchema);
+export const organizationListPageSchema = pagedReply(adminOrganizationCampaignSchema);
+
 /** The organization lists may be narrowed to one organization (/admin/organizations/{orgId}/campaigns). */
 export const organizationFilterSchema = z.object({
   organizationId: idNumber('organizationId').optional(),
+  ...pagedFlagFields(),
 });
+export type OrganizationFilter = z.infer<typeof organizationFilterSchema>;
 
 /** What an admin's change answers: the sentence to show and the campaign as it is now. */
 const actionReply = <T extends z.ZodType>(campaign: T) => z.object({ message: z.string(), campaign });
@@ -272,4 +296,9 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditReplySchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.number().int().nullable() });
+/** The audit log pages by entry id (ids only grow, so a page never moves); total counts every entry the filters match. */
+export const auditReplySchema = z.object({
+  items: z.array(auditEntrySchema),
+  nextCursor: z.number().int().nullable(),
+  total: z.number().int(),
+});

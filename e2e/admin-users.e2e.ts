@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
-import { createRecipientCampaign, createUser } from '../server/test/fixtures';
+import { createRecipientCampaign, createUser, createUsers } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
 import { LONG_JOURNEY_MS } from './waits';
 
@@ -177,5 +177,46 @@ describe('manage users', { timeout: LONG_JOURNEY_MS }, () => {
     expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
     await expectNoAxeViolations(page, 'manage users as a plain admin');
     expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('an admin pages the users list past the 100th user by keyboard; the heading counts them all and focus follows the new rows', async () => {
+    await createUsers(e2e.database.db, 'donor', 110, 'paging');
+    const everyone = async () =>
+      Number((await selectRows<{ n: number }>(e2e.database.db, sql`select count(*)::int as n from users`))[0]!.n);
+    for (const theme of ['light', 'dark'] as const) {
+      const { page } = await e2e.newPage({ theme });
+      await signIn(page, demoAccounts.staff.email, DEMO_PASSWORD);
+      await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/admin/dashboard');
+      await page.goto('/admin/users');
+      await settle(page);
+      const total = await everyone();
+      expect(total).toBeGreaterThan(110);
+      await page.getByRole('heading', { level: 2, name: `All users (${total})` }).waitFor();
+      const count = page.getByRole('status').filter({ hasText: /^Showing/ });
+      await expect.poll(() => count.innerText()).toBe(`Showing 50 of ${total} users.`);
+      const rows = page.getByRole('region', { name: 'Users table' }).getByRole('row');
+      await expectNoAxeViolations(page, `users list, first page (${theme})`);
+      if (theme === 'dark') break;
+
+      const loadMore = page.getByRole('button', { name: 'Load more' });
+      for (let shown = 50; shown < total;) {
+        const loaded = Math.min(shown + 50, total);
+        await press(page, loadMore);
+        const line = loaded < total ? `Showing ${loaded} of ${total} users.` : `${total} users.`;
+        await expect.poll(() => page.getByRole('status').filter({ hasText: line }).count()).toBe(1);
+        // Focus is on the first new row's name, never dropped to the page (the button leaves with the last page).
+        const focusedRow = await page.evaluate(() => {
+          const row = document.activeElement?.closest('tr');
+          return row ? [...row.parentElement!.children].indexOf(row) : -1;
+        });
+        expect(focusedRow).toBe(shown);
+        expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('A');
+        shown = loaded;
+      }
+      // The 101st user and beyond are on the page: the list did not stop at 100.
+      expect(await rows.count()).toBe(total + 1);
+      await expectNoAxeViolations(page, 'users list past 100 (light)');
+      expect(pageProblems(page)).toEqual([]);
+    }
   });
 });

@@ -114,6 +114,23 @@ export async function createUser(
 }
 
 /**
+ * `count` verified, onboarded users of the role in one statement, named `<tag> <n>` and created a
+ * second apart (oldest first), for tests of long lists; answers their ids in that order.
+ */
+export async function createUsers(db: Db, role: SelfServiceRole, count: number, tag = unique()): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`insert into users (email, first_name, last_name, role_id, email_verified_at, is_onboarding_complete, created_at)
+        select ${`${role}.${tag}.`} || n || '@example.org', ${tag}, 'Person ' || n, r.id, now(), true,
+               now() - make_interval(secs => ${count} - n)
+          from roles r, generate_series(1, ${count}) n where r.name = ${role}
+        order by n
+        returning id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
  * A recipient campaign in the given state (approved unless told), owned by `recipientId` or by a
  * fresh recipient. Funded states carry their one unit and the amount raised; answers its id.
  */

@@ -3,7 +3,7 @@ import { announce } from '@/lib/page';
 import { Button } from './button';
 
 /**
- * Loading more items into a list of `<li>`s without losing the keyboard user: when the new items
+ * Loading more items into a list of `<li>`s (or a table body's `<tr>`s) without losing the keyboard user: when the new items
  * arrive, focus moves to the first of them and the count is announced. It lives in the page, not
  * the button, because the button goes away when the last page arrives.
  */
@@ -11,11 +11,14 @@ export function useLoadMore({
   listRef,
   count,
   noun,
+  total,
   loadNext,
 }: {
   listRef: RefObject<HTMLElement | null>;
   count: number;
   noun: string;
+  /** The list's true size, when known: the announcement then says how far the list has got. */
+  total?: number;
   loadNext: () => void;
 }) {
   const before = useRef<number | null>(null);
@@ -23,10 +26,12 @@ export function useLoadMore({
     const from = before.current;
     if (from === null || count <= from) return;
     before.current = null;
-    const first = listRef.current?.querySelectorAll(':scope > li')[from];
+    const first = listRef.current?.querySelectorAll(':scope > li, :scope > tr')[from];
     first?.querySelector<HTMLElement>('a[href], button')?.focus();
-    announce(`${count - from} more ${noun} loaded.`);
-  }, [count, listRef, noun]);
+    announce(
+      `${count - from} more ${noun} loaded.${total === undefined ? '' : ` Showing ${count} of ${total} ${noun}.`}`,
+    );
+  }, [count, listRef, noun, total]);
   return () => {
     before.current = count;
     loadNext();

@@ -118,4 +118,20 @@ describe('PagedList', () => {
     expect(list(more({ hasMore: false }))).not.toContain('Load more');
     expect(list(more())).not.toContain('Page');
   });
+
+  it('says how far a list that loads more has got, against its true total', () => {
+    const list = (paging: MoreItems) =>
+      text(
+        renderToStaticMarkup(
+          <PagedList query={ready} failed="x" empty="None." isEmpty={false} paging={paging}>
+            <ol />
+          </PagedList>,
+        ),
+      );
+    expect(list(more({ count: 150, total: 230, noun: 'users' }))).toContain('Showing 150 of 230 users.');
+    expect(list(more({ count: 1, total: 1, noun: 'users', one: 'user', matching: 'kemi' }))).toContain(
+      '1 user matching "kemi".',
+    );
+    expect(list(more())).not.toContain('Showing');
+  });
 });

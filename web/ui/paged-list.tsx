@@ -27,10 +27,16 @@ export type NumberedPages = {
 /** More items added below: focus moves to the first new one and the number added is announced (useLoadMore). */
 export type MoreItems = {
   kind: 'more';
-  /** The `<ol>` or `<ul>` the page draws; its `<li>`s are the items. */
+  /** The `<ol>` or `<ul>` the page draws, its `<li>`s the items (or a `<tbody>` and its rows). */
   listRef: RefObject<HTMLElement | null>;
   count: number;
   noun: string;
+  /** The list's true size: shown as 'Showing 150 of 230 users.' above the list and said after each load. */
+  total?: number;
+  /** The noun for one item, for the count line ('1 user'). */
+  one?: string;
+  /** The search the count is for, said as 'matching "..."'. */
+  matching?: string;
   hasMore: boolean;
   loading: boolean;
   onMore: () => void;
@@ -41,6 +47,13 @@ const pagesOf = (paging: NumberedPages) => Math.max(1, Math.ceil(paging.total / 
 function countLine(paging: NumberedPages): string {
   const { total, page, noun, matching } = paging;
   return `${total} ${total === 1 ? noun[0] : noun[1]}${matching ? ` matching "${matching}"` : ''}. Page ${page} of ${pagesOf(paging)}.`;
+}
+
+function moreLine(more: MoreItems & { total: number }): string {
+  const matching = more.matching ? ` matching "${more.matching}"` : '';
+  if (more.count >= more.total)
+    return `${more.total} ${more.total === 1 ? (more.one ?? more.noun) : more.noun}${matching}.`;
+  return `Showing ${more.count} of ${more.total} ${more.noun}${matching}.`;
 }
 
 function PageNav({ paging }: { paging: NumberedPages }) {
@@ -96,6 +109,7 @@ export function PagedList({
     listRef: more?.listRef ?? unused,
     count: more?.count ?? 0,
     noun: more?.noun ?? '',
+    total: more?.total,
     loadNext: () => more?.onMore(),
   });
 
@@ -131,6 +145,11 @@ export function PagedList({
       {paging.kind === 'pages' ? (
         <p role="status" className="mb-3 text-gray-800 dark:text-gray-200">
           {query.data !== undefined ? countLine(paging) : ''}
+        </p>
+      ) : null}
+      {more?.total !== undefined ? (
+        <p role="status" className="mb-3 text-gray-800 dark:text-gray-200">
+          {query.data !== undefined && !query.isError ? moreLine({ ...more, total: more.total }) : ''}
         </p>
       ) : null}
       {body}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /** Whether the element's content is wider than the element, kept up to date as either resizes. */
 function useOverflowsSideways<T extends HTMLElement>() {
@@ -31,6 +31,7 @@ export function DataTable({
   children,
   minWidth = 'min-w-xl',
   sorted,
+  bodyRef,
 }: {
   /** The region's name, e.g. 'Gifting history table'. */
   label: string;
@@ -40,6 +41,8 @@ export function DataTable({
   minWidth?: string;
   /** The column the rows are ordered by, announced on its header. */
   sorted?: { column: string; direction: 'ascending' | 'descending' };
+  /** The body, for a list that loads more rows and moves focus to the first new one. */
+  bodyRef?: RefObject<HTMLTableSectionElement | null>;
 }) {
   const [scroller, overflows] = useOverflowsSideways<HTMLDivElement>();
   return (
@@ -71,7 +74,9 @@ export function DataTable({
               ))}
             </tr>
           </thead>
-          <tbody className="text-gray-900 dark:text-gray-100">{children}</tbody>
+          <tbody ref={bodyRef} className="text-gray-900 dark:text-gray-100">
+            {children}
+          </tbody>
         </table>
       </div>
     </>

@@ -2,6 +2,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { DELETED_NAME, type AdminUser, type UserHistory, type UsersQuery } from '@contract/admin-users';
 import { SELF_SERVICE_ROLES } from '@contract/roles';
 import { selectRows, type Db } from '../../db/client';
+import { afterKey, decodeKeyCursor, keyPage, keyText, type Keyset } from '../campaigns/cursor';
 import { adminMove } from '../campaigns/status-rules';
 
 const selfService = sql.join(
@@ -13,11 +14,17 @@ const isAdminRole = (column: SQL) => sql`${column} not in (${selfService})`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-/** One page of accounts, newest first, narrowed by role kind and a search over name and email. */
+const newestFirst: Keyset = { column: sql`u.created_at`, type: 'timestamp', direction: 'desc', id: sql`u.id` };
+
+/**
+ * One page of accounts, newest first, narrowed by role kind and a search over name and email: after
+ * the cursor when one is given (it stays right while people sign up), else by page number.
+ */
 export async function listUsers(
   db: Db,
   query: UsersQuery,
-): Promise<{ items: AdminUser[]; total: number; page: number; pageSize: number }> {
+): Promise<{ items: AdminUser[]; total: number; nextCursor: string | null; page: number; pageSize: number }> {
+  const after = decodeKeyCursor(query.cursor, newestFirst.type);
   const where: SQL[] = [];
   if (query.role === 'admin') where.push(isAdminRole(sql`r.name`));
   else if (query.role !== 'all') where.push(sql`r.name = ${query.role}`);
@@ -26,6 +33,9 @@ export async function listUsers(
     where.push(sql`(u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like})`);
   }
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const paged = after ? [...where, afterKey(newestFirst, after)] : where;
+  const pageCondition = paged.length ? sql`where ${sql.join(paged, sql` and `)}` : sql``;
+  const offset = after ? 0 : (query.page - 1) * query.pageSize;
   const [count] = await selectRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from users u join roles r on r.id = u.role_id ${condition}`,
@@ -38,21 +48,31 @@ export async function listUsers(
     role: string;
     created_at: string;
     is_active: boolean;
+    sort_key: string;
   }>(
     db,
-    sql`select u.id, u.first_name, u.last_name, u.email, r.name as role, u.created_at, u.deleted_at is null as is_active
-          from users u join roles r on r.id = u.role_id ${condition}
+    sql`select u.id, u.first_name, u.last_name, u.email, r.name as role, u.created_at, u.deleted_at is null as is_active,
+               ${keyText(newestFirst)} as sort_key
+          from users u join roles r on r.id = u.role_id ${pageCondition}
          order by u.created_at desc, u.id desc
-         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+         limit ${query.pageSize + 1} offset ${offset}`,
+  );
+  const page = keyPage(
+    rows.map((r) => ({ ...r, id: Number(r.id), sortKey: r.sort_key })),
+    query.pageSize,
   );
   return {
-    items: rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
+    items: page.rows.map((r) => ({
+      id: r.id,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      email: r.email,
+      role: r.role,
       created_at: iso(r.created_at),
       is_active: Boolean(r.is_active),
     })),
     total: Number(count?.n ?? 0),
+    nextCursor: page.nextCursor,
     page: query.page,
     pageSize: query.pageSize,
   };

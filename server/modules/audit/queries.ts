@@ -7,7 +7,7 @@ import { adminAuditLog, users } from '../../db/schema/all';
 export async function listAudit(
   db: Db,
   query: { campaign?: string; adminId?: number; limit: number; cursor?: number },
-): Promise<{ items: AuditEntry[]; nextCursor: number | null }> {
+): Promise<{ items: AuditEntry[]; nextCursor: number | null; total: number }> {
   const where: SQL[] = [];
   if (query.campaign) {
     const org = query.campaign.startsWith('org-');
@@ -15,7 +15,12 @@ export async function listAudit(
     where.push(eq(adminAuditLog.entityId, org ? query.campaign.slice(4) : query.campaign));
   }
   if (query.adminId) where.push(eq(adminAuditLog.adminId, query.adminId));
+  const filtered = where.length ? and(...where) : undefined;
   if (query.cursor) where.push(sql`${adminAuditLog.id} < ${query.cursor}`);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adminAuditLog)
+    .where(filtered);
   const rows = await db
     .select({
       log: adminAuditLog,
@@ -39,5 +44,6 @@ export async function listAudit(
       created_at: log.createdAt.toISOString(),
     })),
     nextCursor: more ? kept[kept.length - 1]!.log.id : null,
+    total: Number(count?.n ?? 0),
   };
 }

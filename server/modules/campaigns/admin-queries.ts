@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL, type Table } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL, type Table } from 'drizzle-orm';
 import type {
   AdminOrganizationCampaign,
   AdminOverview,
@@ -17,9 +17,11 @@ import {
 } from '../../db/schema/all';
 import type { LinkSigner, Storage } from '../../providers/storage/storage';
 import { documentLink } from '../onboarding/profiles';
+import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from './cursor';
 import { campaignKinds, publicIdOf } from './kinds';
 import { PUBLIC_ORGANIZATION_STATUSES } from './queries';
 import { unitsOf } from './reply-fields';
+import { earlierRequestsOf, requesterHistories, type RequesterHistory } from './requester-history';
 import { FEATURABLE_STATUSES, GIVABLE_STATUSES, REVIEW_STATUSES } from './status-rules';
 import { allowedOrganizationActions, allowedRecipientActions } from './transitions';
 
@@ -34,10 +36,15 @@ const ownerColumns = {
 };
 
 /** The pending queue oldest first (first come, first reviewed); the other lists by latest change. */
-function reviewOrder(kind: CampaignKind, list: string) {
+function reviewKeyset(kind: CampaignKind, list: string): Keyset {
   const t = campaignKinds[kind].campaigns;
-  return list === 'pending' ? [asc(t.createdAt), asc(t.id)] : [desc(t.updatedAt), desc(t.id)];
+  return list === 'pending'
+    ? { column: t.createdAt, type: 'timestamp', direction: 'asc', id: t.id }
+    : { column: t.updatedAt, type: 'timestamp', direction: 'desc', id: t.id };
 }
+
+/** One page as a paged list answers it. */
+export type ReviewPage<T> = { items: T[]; total: number; nextCursor: string | null };
 
 type ReviewUser = { id: number; firstName: string; lastName: string; email: string; phone: string | null };
 
@@ -48,10 +55,13 @@ type ReviewRow<C extends Table, P extends Table> = {
   productImage: string | null;
   user: ReviewUser;
   profile: P['$inferSelect'] | null;
+  /** The row's sort key as exact text, for the next page's cursor. */
+  sortKey: string;
+  id: number;
 };
 type RecipientRow = ReviewRow<typeof recipientCampaigns, typeof recipientProfiles>;
 type OrganizationRow = ReviewRow<typeof organizationCampaigns, typeof organizationProfiles>;
-type ReviewQuery = { where?: SQL; order: SQL[]; limit: number; offset?: number };
+type ReviewQuery = { where?: SQL; order: SQL[]; limit: number; offset?: number; keyset?: Keyset };
 
 /** Review's rows of the kind (one query; the signatures give each kind its row type). */
 
@@ -75,22 +85,64 @@ async function reviewRows(
       productImage: k.productImage,
       user: ownerColumns,
       profile: k.profiles,
+      sortKey: query.keyset ? keyText(query.keyset) : sql<string>`''`,
+      id: k.campaigns.id,
     })
     .from(k.campaigns)
     .innerJoin(users, eq(users.id, k.ownerId))
     .innerJoin(k.products, eq(k.products.id, k.productId))
     .leftJoin(k.profiles, eq(k.profiles.userId, k.ownerId))
     .where(query.where)
-    .orderBy(...query.order)
+    .orderBy(...(query.keyset ? keyOrder(query.keyset) : query.order))
     .limit(query.limit)
     .offset(query.offset ?? 0);
+}
+
+/** How many campaigns of the kind match (joined as review reads them, so a search on names counts alike). */
+async function reviewCount(db: Db, kind: CampaignKind, where: SQL | undefined): Promise<number> {
+  const k = campaignKinds[kind];
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(k.campaigns)
+    .innerJoin(users, eq(users.id, k.ownerId))
+    .innerJoin(k.products, eq(k.products.id, k.productId))
+    .where(where);
+  return Number(row?.n ?? 0);
+}
+
+/** One keyset page of review rows with the true total: rows after the cursor, one extra read to know there is more. */
+async function reviewPage<R extends { sortKey: string; id: number }>(
+  db: Db,
+  kind: CampaignKind,
+  read: (query: ReviewQuery) => Promise<R[]>,
+  opts: { where?: SQL; keyset: Keyset; limit: number; cursor?: string },
+): Promise<{ rows: R[]; total: number; nextCursor: string | null }> {
+  const after = decodeKeyCursor(opts.cursor, opts.keyset.type);
+  const [total, rows] = await Promise.all([
+    reviewCount(db, kind, opts.where),
+    read({
+      where: after ? and(opts.where, afterKey(opts.keyset, after)) : opts.where,
+      order: [],
+      keyset: opts.keyset,
+      limit: opts.limit + 1,
+    }),
+  ]);
+  return { ...keyPage(rows, opts.limit), total };
 }
 
 /** The profile columns both kinds have under the same names. */
 type OwnerProfile = { profilePhotoKey: string | null; idType: string | null; idDocumentKey: string | null };
 
 /** What review shows of an owner of either kind; each kind adds its own answers (and names its bio). */
-async function ownerOf(files: Files, user: ReviewUser, profile: OwnerProfile | null, bio: string | null) {
+async function ownerOf(
+  files: Files,
+  kind: CampaignKind,
+  campaignId: number,
+  history: RequesterHistory | undefined,
+  user: ReviewUser,
+  profile: OwnerProfile | null,
+  bio: string | null,
+) {
   return {
     id: user.id,
     email: user.email,
@@ -99,6 +151,8 @@ async function ownerOf(files: Files, user: ReviewUser, profile: OwnerProfile | n
     bio,
     id_type: profile?.idType ?? null,
     id_document_url: await documentLink(files.db, files.signer, profile?.idDocumentKey ?? null),
+    verification: history?.verification ?? null,
+    earlier_requests: earlierRequestsOf(kind, history, campaignId),
   };
 }
 
@@ -123,10 +177,29 @@ function campaignOf(kind: CampaignKind, c: CampaignCommon, productName: string) 
   };
 }
 
-const mapAll = <R, T>(rows: R[], map: (row: R) => Promise<T>) => Promise.all(rows.map(map));
+type Histories = Map<number, RequesterHistory>;
+
+/** Maps a page of review rows of one kind, with every requester's history read for the page at once. */
+async function mapReview<R extends { user: ReviewUser }, T>(
+  files: Files,
+  kind: CampaignKind,
+  rows: R[],
+  map: (row: R, histories: Histories) => Promise<T>,
+): Promise<T[]> {
+  const histories = await requesterHistories(
+    files.db,
+    kind,
+    rows.map((r) => r.user.id),
+  );
+  return Promise.all(rows.map((r) => map(r, histories)));
+}
 
 /** The admin reply of a recipient campaign, wherever one is sent. */
-async function toAdminRecipient(files: Files, row: RecipientRow): Promise<AdminRecipientCampaign> {
+async function toAdminRecipient(
+  files: Files,
+  row: RecipientRow,
+  histories: Histories,
+): Promise<AdminRecipientCampaign> {
   const { c, user, profile } = row;
   return {
     ...campaignOf('recipient', c, row.productName),
@@ -139,7 +212,7 @@ async function toAdminRecipient(files: Files, row: RecipientRow): Promise<AdminR
     delivery_status: c.deliveryStatus,
     appreciation_video_url: c.appreciationVideoUrl,
     recipient: {
-      ...(await ownerOf(files, user, profile, profile?.bio ?? null)),
+      ...(await ownerOf(files, 'recipient', c.id, histories.get(user.id), user, profile, profile?.bio ?? null)),
       first_name: user.firstName,
       last_name: user.lastName,
       gender: profile?.gender ?? null,
@@ -152,34 +225,51 @@ async function toAdminRecipient(files: Files, row: RecipientRow): Promise<AdminR
   };
 }
 
-/** The dashboard's three recipient columns: the pending queue oldest first, the others newest first. */
+function recipientListWhere(list: 'pending' | 'approved' | 'featured'): SQL | undefined {
+  return list === 'pending'
+    ? inArray(recipientCampaigns.status, REVIEW_STATUSES.recipient)
+    : list === 'approved'
+      ? and(inArray(recipientCampaigns.status, GIVABLE_STATUSES.recipient), eq(recipientCampaigns.isFeatured, false))
+      : and(inArray(recipientCampaigns.status, FEATURABLE_STATUSES), eq(recipientCampaigns.isFeatured, true));
+}
+
+/**
+ * One page of a dashboard column (the pending queue oldest first, the others newest first), after
+ * the cursor, with the column's true size.
+ */
 export async function listRecipientCampaignsFor(
   files: Files,
   list: 'pending' | 'approved' | 'featured',
-): Promise<AdminRecipientCampaign[]> {
-  const where =
-    list === 'pending'
-      ? inArray(recipientCampaigns.status, REVIEW_STATUSES.recipient)
-      : list === 'approved'
-        ? and(inArray(recipientCampaigns.status, GIVABLE_STATUSES.recipient), eq(recipientCampaigns.isFeatured, false))
-        : and(inArray(recipientCampaigns.status, FEATURABLE_STATUSES), eq(recipientCampaigns.isFeatured, true));
-  const rows = await reviewRows(files.db, 'recipient', { where, order: reviewOrder('recipient', list), limit: 100 });
-  return mapAll(rows, (r) => toAdminRecipient(files, r));
+  page: { limit: number; cursor?: string },
+): Promise<ReviewPage<AdminRecipientCampaign>> {
+  const { rows, total, nextCursor } = await reviewPage(
+    files.db,
+    'recipient',
+    (q) => reviewRows(files.db, 'recipient', q),
+    { where: recipientListWhere(list), keyset: reviewKeyset('recipient', list), ...page },
+  );
+  return {
+    items: await mapReview(files, 'recipient', rows, (r, h) => toAdminRecipient(files, r, h)),
+    total,
+    nextCursor,
+  };
 }
 
 export async function findAdminRecipientCampaign(
   files: Files,
   id: number,
 ): Promise<AdminRecipientCampaign | undefined> {
-  const [row] = await reviewRows(files.db, 'recipient', { where: eq(recipientCampaigns.id, id), order: [], limit: 1 });
-  return row ? toAdminRecipient(files, row) : undefined;
+  const rows = await reviewRows(files.db, 'recipient', { where: eq(recipientCampaigns.id, id), order: [], limit: 1 });
+  const [one] = await mapReview(files, 'recipient', rows, (r, h) => toAdminRecipient(files, r, h));
+  return one;
 }
 
-const SORTS: Record<AllCampaignsQuery['sort'], SQL[]> = {
-  newest: [sql`${recipientCampaigns.createdAt} desc`, sql`${recipientCampaigns.id} desc`],
-  oldest: [sql`${recipientCampaigns.createdAt} asc`, sql`${recipientCampaigns.id} asc`],
-  raised: [sql`${recipientCampaigns.amountRaisedKobo} desc`, sql`${recipientCampaigns.id} desc`],
-  product: [sql`${products.name} asc`, sql`${recipientCampaigns.id} asc`],
+const id = recipientCampaigns.id;
+const SORTS: Record<AllCampaignsQuery['sort'], Keyset> = {
+  newest: { column: recipientCampaigns.createdAt, type: 'timestamp', direction: 'desc', id },
+  oldest: { column: recipientCampaigns.createdAt, type: 'timestamp', direction: 'asc', id },
+  raised: { column: recipientCampaigns.amountRaisedKobo, type: 'bigint', direction: 'desc', id },
+  product: { column: products.name, type: 'text', direction: 'asc', id },
 };
 
 /** Every recipient campaign, one page at a time, filtered by status and words, in the chosen order. */
@@ -199,28 +289,49 @@ export async function listAllRecipientCampaigns(files: Files, query: AllCampaign
     );
   }
   const condition = where.length ? and(...where) : undefined;
-  const [count] = await files.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(recipientCampaigns)
-    .innerJoin(users, eq(users.id, recipientCampaigns.recipientId))
-    .innerJoin(products, eq(products.id, recipientCampaigns.productId))
-    .where(condition);
-  const rows = await reviewRows(files.db, 'recipient', {
-    where: condition,
-    order: SORTS[query.sort],
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  });
+  const keyset = SORTS[query.sort];
+  // A cursor wins over the page number: it stays right while campaigns are added.
+  if (query.cursor !== undefined) {
+    const page = await reviewPage(files.db, 'recipient', (q) => reviewRows(files.db, 'recipient', q), {
+      where: condition,
+      keyset,
+      limit: query.pageSize,
+      cursor: query.cursor,
+    });
+    return {
+      items: await mapReview(files, 'recipient', page.rows, (r, h) => toAdminRecipient(files, r, h)),
+      total: page.total,
+      nextCursor: page.nextCursor,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+  const [total, rows] = await Promise.all([
+    reviewCount(files.db, 'recipient', condition),
+    reviewRows(files.db, 'recipient', {
+      where: condition,
+      order: [],
+      keyset,
+      limit: query.pageSize + 1,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+  ]);
+  const page = keyPage(rows, query.pageSize);
   return {
-    items: await mapAll(rows, (r) => toAdminRecipient(files, r)),
-    total: Number(count?.n ?? 0),
+    items: await mapReview(files, 'recipient', page.rows, (r, h) => toAdminRecipient(files, r, h)),
+    total,
+    nextCursor: page.nextCursor,
     page: query.page,
     pageSize: query.pageSize,
   };
 }
 
 /** The admin reply of an organization campaign, wherever one is sent. */
-async function toAdminOrganization(files: Files, row: OrganizationRow): Promise<AdminOrganizationCampaign> {
+async function toAdminOrganization(
+  files: Files,
+  row: OrganizationRow,
+  histories: Histories,
+): Promise<AdminOrganizationCampaign> {
   const { c, user, profile } = row;
   const contact = `${user.firstName} ${user.lastName}`.trim();
   return {
@@ -231,7 +342,15 @@ async function toAdminOrganization(files: Files, row: OrganizationRow): Promise<
     ...unitsOf(c),
     status: c.status,
     organization: {
-      ...(await ownerOf(files, user, profile, profile?.organizationBio ?? null)),
+      ...(await ownerOf(
+        files,
+        'organization',
+        c.id,
+        histories.get(user.id),
+        user,
+        profile,
+        profile?.organizationBio ?? null,
+      )),
       organization_name: profile?.organizationName ?? contact,
       contact_name: contact,
       year_of_establishment: profile?.yearOfEstablishment ?? null,
@@ -241,24 +360,32 @@ async function toAdminOrganization(files: Files, row: OrganizationRow): Promise<
   };
 }
 
-/** Pending (oldest first) or active (approved, partly or fully funded; newest first), optionally for one organization. */
+/**
+ * One page of pending (oldest first) or active (approved, partly or fully funded; newest first)
+ * organization campaigns, optionally of one organization, with the list's true size.
+ */
 export async function listOrganizationCampaignsFor(
   files: Files,
   list: 'pending' | 'active',
-  organizationId?: number,
-): Promise<AdminOrganizationCampaign[]> {
+  page: { limit: number; cursor?: string; organizationId?: number },
+): Promise<ReviewPage<AdminOrganizationCampaign>> {
   const where = [
     list === 'pending'
       ? inArray(organizationCampaigns.status, REVIEW_STATUSES.organization)
       : inArray(organizationCampaigns.status, [...PUBLIC_ORGANIZATION_STATUSES]),
   ];
-  if (organizationId) where.push(eq(organizationCampaigns.organizationId, organizationId));
-  const rows = await reviewRows(files.db, 'organization', {
-    where: and(...where),
-    order: reviewOrder('organization', list),
-    limit: 100,
-  });
-  return mapAll(rows, (r) => toAdminOrganization(files, r));
+  if (page.organizationId) where.push(eq(organizationCampaigns.organizationId, page.organizationId));
+  const { rows, total, nextCursor } = await reviewPage(
+    files.db,
+    'organization',
+    (q) => reviewRows(files.db, 'organization', q),
+    { where: and(...where), keyset: reviewKeyset('organization', list), limit: page.limit, cursor: page.cursor },
+  );
+  return {
+    items: await mapReview(files, 'organization', rows, (r, h) => toAdminOrganization(files, r, h)),
+    total,
+    nextCursor,
+  };
 }
 
 export async function findAdminOrganizationCampaign(
@@ -270,7 +397,9 @@ export async function findAdminOrganizationCampaign(
     order: [],
     limit: 1,
   });
-  return row ? toAdminOrganization(files, row) : undefined;
+  if (!row) return undefined;
+  const [one] = await mapReview(files, 'organization', [row], (r, h) => toAdminOrganization(files, r, h));
+  return one;
 }
 
 export async function adminOverview(db: Db): Promise<AdminOverview> {

@@ -10,15 +10,20 @@ import {
   featureSchema,
   organizationActionReplySchema,
   organizationFilterSchema,
+  organizationListPageSchema,
   reasonEditSchema,
   recipientActionReplySchema,
+  recipientListPageSchema,
+  recipientListQuerySchema,
   statusChangeSchema,
   videoSchema,
 } from '@contract/admin';
 import { idParamSchema } from '@contract/campaigns';
 import { errorReplies } from '@contract/errors';
 import { parseCampaignId } from '@contract/ids';
+import { pagedLimit } from '@contract/pagination';
 import type { AppDeps } from '../../deps';
+import { sendPage } from '../../http/paged-reply';
 import {
   addVideo,
   changeOrganizationDelivery,
@@ -70,8 +75,21 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     for (const list of ['pending', 'approved', 'featured'] as const) {
       app.get(
         `/api/admin/campaigns/${list}`,
-        { config: admin, schema: { response: { 200: z.array(adminRecipientCampaignSchema), ...errors } } },
-        async (_request, reply) => reply.headers(noStore).send(await listRecipientCampaignsFor(files, list)),
+        {
+          config: admin,
+          schema: {
+            querystring: recipientListQuerySchema,
+            response: {
+              200: z.union([z.array(adminRecipientCampaignSchema), recipientListPageSchema]),
+              ...errors,
+            },
+          },
+        },
+        async (request, reply) => {
+          const { query } = request;
+          const page = await listRecipientCampaignsFor(files, list, { limit: pagedLimit(query), cursor: query.cursor });
+          return sendPage(reply, query.paged === '1', page);
+        },
       );
     }
     app.get(
@@ -148,7 +166,7 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       config: admin,
       schema: {
         querystring: organizationFilterSchema,
-        response: { 200: z.array(adminOrganizationCampaignSchema), ...errors },
+        response: { 200: z.union([z.array(adminOrganizationCampaignSchema), organizationListPageSchema]), ...errors },
       },
     };
     const orgLists = [
@@ -158,9 +176,15 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       ['/api/admin/organization/campaigns/approved', 'active'],
     ] as const;
     for (const [url, list] of orgLists) {
-      app.get(url, listSchema, async (request, reply) =>
-        reply.headers(noStore).send(await listOrganizationCampaignsFor(files, list, request.query.organizationId)),
-      );
+      app.get(url, listSchema, async (request, reply) => {
+        const { query } = request;
+        const page = await listOrganizationCampaignsFor(files, list, {
+          limit: pagedLimit(query),
+          cursor: query.cursor,
+          organizationId: query.organizationId,
+        });
+        return sendPage(reply, query.paged === '1', page);
+      });
     }
     app.patch(
       '/api/admin/org-campaigns/:id/status',

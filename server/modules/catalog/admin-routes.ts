@@ -9,11 +9,13 @@ import {
 } from '@contract/catalog-admin';
 import { errorReplies } from '@contract/errors';
 import type { CampaignKind } from '@contract/ids';
-import { organizationProductSchema } from '@contract/requests';
+import { pagedFlagFields, pagedLimit, pagedReply } from '@contract/pagination';
+import { catalogProductSchema, organizationProductSchema } from '@contract/requests';
 import type { AppDeps } from '../../deps';
+import { sendPage } from '../../http/paged-reply';
 import { createProduct, deleteProduct, editProduct } from './admin-catalog';
 import { catalogues, type Catalogue, type ProductForm } from './catalogue-kinds';
-import { listAllOrganizationProducts } from './queries';
+import { pageAdminProducts } from './queries';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -72,13 +74,30 @@ export function adminCatalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     changeRoutes(app, deps, recipientCalls);
     changeRoutes(app, deps, organizationCalls);
 
-    app.get(
-      '/api/admin/org-products',
-      { config: admin, schema: { response: { 200: z.array(organizationProductSchema), ...errors } } },
-      async (_request, reply) =>
-        reply
-          .header('cache-control', 'private, no-store')
-          .send(await listAllOrganizationProducts(deps.db, deps.storage)),
-    );
+    // Both catalogues as admins manage them: a bare array as before, or with paged=1 one page at a time.
+    const lists = [
+      ['/api/admin/products', 'recipient', catalogProductSchema],
+      ['/api/admin/org-products', 'organization', organizationProductSchema],
+    ] as const;
+    for (const [path, kind, item] of lists) {
+      app.get(
+        path,
+        {
+          config: admin,
+          schema: {
+            querystring: z.object(pagedFlagFields()),
+            response: { 200: z.union([z.array(item), pagedReply(item)]), ...errors },
+          },
+        },
+        async (request, reply) => {
+          const { query } = request;
+          const page = await pageAdminProducts(deps.db, deps.storage, kind, {
+            limit: pagedLimit(query),
+            cursor: query.cursor,
+          });
+          return sendPage(reply, query.paged === '1', page);
+        },
+      );
+    }
   };
 }

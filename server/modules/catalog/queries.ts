@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CatalogProduct, OrganizationProduct } from '@contract/requests';
 import type { CampaignKind } from '@contract/ids';
 import type { Db } from '../../db/client';
 import { organizationProducts, products } from '../../db/schema/all';
 import type { Storage } from '../../providers/storage/storage';
+import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from '../campaigns/cursor';
 import { campaignKinds } from '../campaigns/kinds';
 import { imageOf } from '../campaigns/reply-fields';
 import type { ProductRow as RowOf, ProductTable } from './catalogue-kinds';
@@ -80,10 +81,47 @@ export async function productIsUsed(db: Db, kind: CampaignKind, id: number): Pro
   return Boolean(row);
 }
 
-/** Every organization product an admin manages: available or not, never the withdrawn; newest first. */
-export function listAllOrganizationProducts(db: Db, storage: Storage): Promise<OrganizationProduct[]> {
-  return listOrganizationProducts(db, storage, undefined, [
-    desc(organizationProducts.createdAt),
-    desc(organizationProducts.id),
+/** The admin catalogues' orders: recipient products by name, organization products newest first. */
+const ADMIN_ORDER: { [K in CampaignKind]: Keyset } = {
+  recipient: { column: products.name, type: 'text', direction: 'asc', id: products.id },
+  organization: {
+    column: organizationProducts.createdAt,
+    type: 'timestamp',
+    direction: 'desc',
+    id: organizationProducts.id,
+  },
+};
+
+type AdminProduct<K extends CampaignKind> = K extends 'recipient' ? CatalogProduct : OrganizationProduct;
+
+/** One page of a catalogue as admins manage it (never the withdrawn), after the cursor, with the true total. */
+export async function pageAdminProducts<K extends CampaignKind>(
+  db: Db,
+  storage: Storage,
+  kind: K,
+  page: { limit: number; cursor?: string },
+): Promise<{ items: AdminProduct<K>[]; total: number; nextCursor: string | null }> {
+  const table: ProductTable<CampaignKind> = campaignKinds[kind].products;
+  const keyset = ADMIN_ORDER[kind];
+  const after = decodeKeyCursor(page.cursor, keyset.type);
+  const live = isNull(table.withdrawnAt);
+  const [[count], rows] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(live),
+    db
+      .select({ product: table, sortKey: keyText(keyset), id: table.id })
+      .from(table)
+      .where(after ? and(live, afterKey(keyset, after)) : live)
+      .orderBy(...keyOrder(keyset))
+      .limit(page.limit + 1),
   ]);
+  const { rows: kept, nextCursor } = keyPage(rows, page.limit);
+  const items = kept.map(({ product }) =>
+    kind === 'recipient'
+      ? toCatalogProduct(storage, product as ProductRow)
+      : toOrganizationProduct(storage, product as OrganizationProductRow),
+  ) as AdminProduct<K>[];
+  return { items, total: Number(count?.n ?? 0), nextCursor };
 }

@@ -1,13 +1,13 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  adminOrganizationCampaignSchema,
   adminOverviewSchema,
-  adminRecipientCampaignSchema,
   allCampaignsReplySchema,
   auditReplySchema,
   organizationActionReplySchema,
+  organizationListPageSchema,
   recipientActionReplySchema,
+  recipientListPageSchema,
   type AdminOrganizationCampaign,
   type AdminRecipientCampaign,
   type DeliveryChange,
@@ -41,27 +41,47 @@ export const useOverview = () =>
     retry: retryUnlessRefused,
   });
 
+/** How many review cards a list loads at a time. */
+export const REVIEW_PAGE = 20;
+
+/** The query string of one page of a paged admin list, after the cursor when there is one. */
+const pageParams = (limit: number, cursor: string, extra: Record<string, string> = {}) => {
+  const params = new URLSearchParams({ paged: '1', limit: String(limit), ...extra });
+  if (cursor) params.set('cursor', cursor);
+  return params;
+};
+
+/** Every item loaded so far, and the list's true size from the first page. */
+export const loadedOf = <T>(data: { pages: { items: T[]; total: number }[] } | undefined) => ({
+  items: data?.pages.flatMap((p) => p.items) ?? [],
+  total: data?.pages[0]?.total ?? 0,
+});
+
 export type RecipientList = 'pending' | 'approved' | 'featured';
 export const useRecipientList = (list: RecipientList) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: [...ADMIN, 'campaigns', list],
-    queryFn: async (): Promise<AdminRecipientCampaign[]> =>
-      z.array(adminRecipientCampaignSchema).parse(await apiGet<unknown>(`/admin/campaigns/${list}`)),
+    queryFn: async ({ pageParam }) =>
+      recipientListPageSchema.parse(
+        await apiGet<unknown>(`/admin/campaigns/${list}?${pageParams(REVIEW_PAGE, pageParam)}`),
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: retryUnlessRefused,
   });
 
 export type OrganizationList = 'pending' | 'active';
 export const useOrganizationList = (list: OrganizationList, organizationId?: number) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: [...ADMIN, 'org-campaigns', list, organizationId ?? 'all'],
-    queryFn: async (): Promise<AdminOrganizationCampaign[]> =>
-      z
-        .array(adminOrganizationCampaignSchema)
-        .parse(
-          await apiGet<unknown>(
-            `/admin/org-campaigns/${list}${organizationId ? `?organizationId=${organizationId}` : ''}`,
-          ),
+    queryFn: async ({ pageParam }) =>
+      organizationListPageSchema.parse(
+        await apiGet<unknown>(
+          `/admin/org-campaigns/${list}?${pageParams(REVIEW_PAGE, pageParam, organizationId ? { organizationId: String(organizationId) } : {})}`,
         ),
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: retryUnlessRefused,
   });
 
@@ -104,16 +124,20 @@ export const useAudit = (campaign: string, adminId: string) =>
     retry: retryUnlessRefused,
   });
 
-export type UsersFilter = { role: UserRoleFilter; q: string; page: number };
-export const USERS_PAGE_SIZE = 20;
-export const useUsers = ({ role, q, page }: UsersFilter) =>
-  useQuery({
-    queryKey: [...ADMIN, 'users', 'all', role, q, page],
-    queryFn: async () => {
-      const params = new URLSearchParams({ role, page: String(page), pageSize: String(USERS_PAGE_SIZE) });
+export type UsersFilter = { role: UserRoleFilter; q: string };
+export const USERS_PAGE_SIZE = 50;
+/** The users list, USERS_PAGE_SIZE at a time by cursor, so people signing up meanwhile never shift a page. */
+export const useUsers = ({ role, q }: UsersFilter) =>
+  useInfiniteQuery({
+    queryKey: [...ADMIN, 'users', 'all', role, q],
+    queryFn: async ({ pageParam }) => {
+      const params = new URLSearchParams({ role, pageSize: String(USERS_PAGE_SIZE) });
       if (q.trim()) params.set('q', q.trim());
+      if (pageParam) params.set('cursor', pageParam);
       return usersReplySchema.parse(await apiGet<unknown>(`/admin/users/all?${params}`));
     },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
   });

@@ -13,8 +13,9 @@ import { dateFormat, recipientName } from './admin-format';
 import { RecipientActions } from './recipient-actions';
 import { CampaignStatusBadge } from './status-badges';
 import { useActionFeedback, type Run } from './use-action-feedback';
-import { useOrganizationList, useOverview, useRecipientList, type RecipientList } from './api';
+import { loadedOf, useOrganizationList, useRecipientList, type RecipientList } from './api';
 import { OrganizationCampaignCard } from './organization-campaigns';
+import { requesterFacts } from './requester-facts';
 
 export const FAILED = 'Failed to fetch admin data.';
 
@@ -64,6 +65,7 @@ export function RecipientCampaignCard({ campaign, run }: { campaign: AdminRecipi
               'Not uploaded'
             ),
           ],
+          ...requesterFacts(r, recipientName(campaign)),
         ]}
       />
       {campaign.public_id ? (
@@ -100,13 +102,16 @@ function useDashboardLists() {
   };
 }
 
-/** The list's true size from the overview (the lists stop at 100), and a way to the rest. */
-function MoreLink({ shown, total, to }: { shown: number; total: number; to: string }) {
-  if (total <= shown) return null;
+/** The way from a column to the whole list it starts, filtered the same way; says how many it shows of how many. */
+function MoreLink({ shown, total, to, what }: { shown: number; total: number; to: string; what: string }) {
+  if (total === 0) return null;
   return (
-    <Link to={to} className={blockLink}>
-      Showing {shown} of {total}. See them all in the campaigns table
-    </Link>
+    <p>
+      {shown < total ? `Showing ${shown} of ${total}. ` : null}
+      <Link to={to} className={blockLink}>
+        See all {total} {what}
+      </Link>
+    </p>
   );
 }
 
@@ -129,14 +134,19 @@ function Column({
   return (
     <section aria-labelledby={id} className="min-w-0 space-y-3">
       <h3 id={id} className="text-xl font-bold">
-        {title} ({Math.max(total, items.length)})
+        {title} ({total})
       </h3>
       {items.length === 0 ? (
         <EmptyState title={empty} />
       ) : (
         items.map((c) => <RecipientCampaignCard key={c.id} campaign={c} run={run} />)
       )}
-      <MoreLink shown={items.length} total={total} to={`/admin/campaigns?status=${list}`} />
+      <MoreLink
+        shown={items.length}
+        total={total}
+        to={`/admin/campaigns?status=${list}`}
+        what={`${title.toLowerCase()} campaigns`}
+      />
     </section>
   );
 }
@@ -148,7 +158,6 @@ function Column({
  */
 export default function AdminDashboardPage() {
   const lists = useDashboardLists();
-  const overview = useOverview().data;
   const { run, view } = useActionFeedback();
   let body;
   if (lists.isError) {
@@ -163,13 +172,14 @@ export default function AdminDashboardPage() {
   } else if (lists.isPending) {
     body = <LoadingState>Loading...</LoadingState>;
   } else {
-    // Approved ones already featured are listed under Featured, not again under Approved.
-    const approved = (lists.recipient.approved.data ?? []).filter((c) => !c.is_featured);
+    // Each column shows its first page; its heading counts the whole list, as the server counts it.
     const data = {
-      pending: lists.recipient.pending.data ?? [],
-      approved,
-      featured: lists.recipient.featured.data ?? [],
+      pending: loadedOf(lists.recipient.pending.data),
+      approved: loadedOf(lists.recipient.approved.data),
+      featured: loadedOf(lists.recipient.featured.data),
     };
+    const orgPending = loadedOf(lists.orgPending.data);
+    const orgActive = loadedOf(lists.orgActive.data);
     body = (
       <>
         {view}
@@ -191,8 +201,8 @@ export default function AdminDashboardPage() {
                   list={c.list}
                   title={c.title}
                   empty={c.empty}
-                  items={data[c.list]}
-                  total={overview?.[c.list] ?? 0}
+                  items={data[c.list].items}
+                  total={data[c.list].total}
                   run={run}
                 />
               ))}
@@ -206,29 +216,36 @@ export default function AdminDashboardPage() {
                   [
                     'org-pending',
                     'Pending Organization Campaigns',
-                    lists.orgPending.data ?? [],
+                    orgPending.items,
                     'The approval queue is empty.',
-                    overview?.organizationPending ?? 0,
+                    orgPending.total,
+                    'pending',
                   ],
                   [
                     'org-active',
                     'Active Organization Campaigns',
-                    lists.orgActive.data ?? [],
+                    orgActive.items,
                     'No approved campaigns.',
-                    overview?.organizationActive ?? 0,
+                    orgActive.total,
+                    'active',
                   ],
                 ] as const
-              ).map(([id, title, items, empty, total]) => (
+              ).map(([id, title, items, empty, total, list]) => (
                 <section key={id} aria-labelledby={id} className="min-w-0 space-y-3">
                   <h3 id={id} className="text-xl font-bold">
-                    {title} ({Math.max(total, items.length)})
+                    {title} ({total})
                   </h3>
                   {items.length === 0 ? (
                     <EmptyState title={empty} />
                   ) : (
                     items.map((c) => <OrganizationCampaignCard key={c.id} campaign={c} run={run} headingLevel={4} />)
                   )}
-                  <MoreLink shown={items.length} total={total} to="/admin/organizations" />
+                  <MoreLink
+                    shown={items.length}
+                    total={total}
+                    to={`/admin/organizations?list=${list}`}
+                    what={`${list} organization campaigns`}
+                  />
                 </section>
               ))}
             </div>

@@ -12,6 +12,7 @@ import { cellClass } from '@/ui/table';
 import { wrappingLink } from '@/ui/text-link';
 import { dateFormat } from './admin-format';
 import { OrganizationActions } from './organization-actions';
+import { DocumentFact, requesterFacts } from './requester-facts';
 import { CampaignStatusBadge } from './status-badges';
 import type { Run } from './use-action-feedback';
 import { useDonations } from './api';
@@ -106,17 +107,40 @@ export function OrganizationCampaignCard({
         </Heading>
         <CampaignStatusBadge status={campaign.status} />
       </div>
+      {org.profile_photo_url ? (
+        <img
+          src={org.profile_photo_url}
+          alt={`Logo of ${org.organization_name}`}
+          width={96}
+          height={96}
+          loading="lazy"
+          className="size-24 rounded-lg border border-gray-300 bg-white object-contain dark:border-gray-700"
+        />
+      ) : null}
       <Facts
         layout={layout}
         facts={[
           ['Organization', org.organization_name],
-          ['Contact', `${org.contact_name}`],
+          ['Contact', org.contact_name],
           [
             'Email',
             <a key="e" href={`mailto:${org.email}`} className={wrappingLink}>
               {org.email}
             </a>,
           ],
+          ['Phone', org.phone_number ?? 'Not given'],
+          ['Established', org.year_of_establishment ? String(org.year_of_establishment) : 'Not given'],
+          ['State of operation', org.state_of_operation ?? 'Not given'],
+          ['Description', org.bio ?? 'Not given'],
+          [
+            org.id_type === 'ConsentLetter' ? 'Letter of consent' : 'Registration document',
+            <DocumentFact
+              key="doc"
+              url={org.id_document_url}
+              name={org.id_type === 'ConsentLetter' ? 'letter of consent' : 'registration document'}
+            />,
+          ],
+          ...requesterFacts(org, org.organization_name),
           [
             'Requested',
             `${count.format(campaign.quantity)} units at ${formatNaira(campaign.unit_price)}, ${formatNaira(campaign.total_price)} in total`,

@@ -1,52 +1,80 @@
 import { ArrowLeft } from 'lucide-react';
+import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminOrganizationCampaign } from '@contract/admin';
+import { oneOf, useUrlFilters } from '@/lib/url-filters';
 import { Button } from '@/ui/button';
 import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
+import { LoadMoreButton, useLoadMore } from '@/ui/load-more';
 import { Page } from '@/ui/page';
 import { blockLink } from '@/ui/text-link';
 import { useActionFeedback, type Run } from './use-action-feedback';
-import { useOrganizationList } from './api';
+import { loadedOf, useOrganizationList } from './api';
 import { FAILED } from './dashboard-page';
 import { OrganizationCampaignCard } from './organization-campaigns';
 
+type ListQuery = ReturnType<typeof useOrganizationList>;
+
+/** One list of cards, the next page loaded below the last with focus moved to the first new card. */
 function List({
   id,
   title,
   empty,
-  items,
+  query,
   run,
   showOrgLink,
 }: {
   id: string;
   title: string;
   empty: string;
-  items: AdminOrganizationCampaign[];
+  query: ListQuery;
   run: Run;
   showOrgLink: boolean;
 }) {
+  const { items, total } = loadedOf<AdminOrganizationCampaign>(query.data);
+  const list = useRef<HTMLUListElement>(null);
+  const loadMore = useLoadMore({
+    listRef: list,
+    count: items.length,
+    noun: 'campaigns',
+    total,
+    loadNext: () => void query.fetchNextPage(),
+  });
   return (
     <section aria-labelledby={id} className="min-w-0 space-y-4">
       <h2 id={id} className="text-2xl font-bold">
-        {title} ({items.length})
+        {title} ({total})
       </h2>
       {items.length === 0 ? (
         <EmptyState title={empty} />
       ) : (
-        items.map((c) => (
-          <div key={c.id} className="space-y-1">
-            <OrganizationCampaignCard campaign={c} run={run} />
-            {showOrgLink ? (
-              <Link to={`/admin/organizations/${c.organization.id}/campaigns`} className={blockLink}>
-                Every request of {c.organization.organization_name}
-              </Link>
-            ) : null}
-          </div>
-        ))
+        <>
+          <p role="status">{items.length < total ? `Showing ${items.length} of ${total} campaigns.` : ''}</p>
+          <ul ref={list} className="space-y-4">
+            {items.map((c) => (
+              <li key={c.id} className="space-y-1">
+                <OrganizationCampaignCard campaign={c} run={run} />
+                {showOrgLink ? (
+                  <Link to={`/admin/organizations/${c.organization.id}/campaigns`} className={blockLink}>
+                    Every request of {c.organization.organization_name}
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
+      {query.hasNextPage ? <LoadMoreButton loading={query.isFetchingNextPage} onLoad={loadMore} /> : null}
     </section>
   );
 }
+
+const LISTS = ['', 'pending', 'active'] as const;
+const LIST_WORDS: Record<(typeof LISTS)[number], string> = {
+  '': 'Pending and approved',
+  pending: 'Pending only',
+  active: 'Approved only',
+};
 
 /**
  * Organization requests under review and live, for every organization (/admin/organizations) or
@@ -59,11 +87,12 @@ export default function AdminOrganizationsPage() {
   const parsed = orgId === undefined ? undefined : Number(orgId);
   const organizationId = parsed !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
   const badId = orgId !== undefined && organizationId === undefined;
+  const shown = oneOf(useUrlFilters().read('list'), LISTS, '');
   const pending = useOrganizationList('pending', organizationId);
   const active = useOrganizationList('active', organizationId);
   const { run, view } = useActionFeedback();
   const one = organizationId !== undefined;
-  const name = (pending.data ?? []).concat(active.data ?? [])[0]?.organization.organization_name;
+  const name = [...loadedOf(pending.data).items, ...loadedOf(active.data).items][0]?.organization.organization_name;
   const title = one ? 'Organization Campaigns Management' : 'Organization Campaign Management';
 
   let body;
@@ -82,23 +111,41 @@ export default function AdminOrganizationsPage() {
     body = (
       <>
         {view}
-        <div className="grid gap-8 lg:grid-cols-2">
-          <List
-            id="org-pending"
-            title={one ? 'Pending Campaigns' : 'Pending'}
-            empty="The approval queue is empty."
-            items={pending.data}
-            run={run}
-            showOrgLink={!one}
-          />
-          <List
-            id="org-approved"
-            title={one ? 'Active Campaigns' : 'Approved'}
-            empty="No approved campaigns."
-            items={active.data}
-            run={run}
-            showOrgLink={!one}
-          />
+        <nav aria-label="Which organization campaigns" className="flex flex-wrap gap-x-6 gap-y-2">
+          {LISTS.map((value) => (
+            <Link
+              key={value || 'both'}
+              to={{ search: value ? `?list=${value}` : '' }}
+              replace
+              state={{ keepFocus: true }}
+              aria-current={shown === value ? 'page' : undefined}
+              className={`${blockLink} aria-[current=page]:font-bold aria-[current=page]:no-underline`}
+            >
+              {LIST_WORDS[value]}
+            </Link>
+          ))}
+        </nav>
+        <div className={`grid gap-8 ${shown ? '' : 'lg:grid-cols-2'}`}>
+          {shown !== 'active' ? (
+            <List
+              id="org-pending"
+              title={one ? 'Pending Campaigns' : 'Pending'}
+              empty="The approval queue is empty."
+              query={pending}
+              run={run}
+              showOrgLink={!one}
+            />
+          ) : null}
+          {shown !== 'pending' ? (
+            <List
+              id="org-approved"
+              title={one ? 'Active Campaigns' : 'Approved'}
+              empty="No approved campaigns."
+              query={active}
+              run={run}
+              showOrgLink={!one}
+            />
+          ) : null}
         </div>
       </>
     );

@@ -12,6 +12,7 @@ import {
 } from '@contract/catalog-admin';
 import { formatNaira, koboToNairaText, nairaToKobo } from '@contract/money';
 import { catalogProductSchema, organizationProductSchema } from '@contract/requests';
+import { PAGE_MAX, pagedReply } from '@contract/pagination';
 import { ApiError, apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 import { acceptFor, fileRule, limitText } from '@/lib/files';
 import { uploadFile } from '@/lib/uploads';
@@ -161,18 +162,30 @@ const TEXT = {
 } as const;
 
 const paths = {
-  recipient: { list: '/products', item: '/products' },
+  recipient: { list: '/admin/products', item: '/products' },
   organization: { list: '/admin/org-products', item: '/admin/org-products' },
 };
 
+const pages = {
+  recipient: pagedReply(catalogProductSchema),
+  organization: pagedReply(organizationProductSchema),
+};
+
+/** The whole catalogue, a page at a time: a catalogue is short, and the manager shows every product. */
 function useProducts(kind: ProductKind) {
   return useQuery({
     queryKey: ['admin', 'products', kind],
     queryFn: async (): Promise<Product[]> => {
-      const data = await apiGet<unknown>(paths[kind].list);
-      return kind === 'recipient'
-        ? z.array(catalogProductSchema).parse(data)
-        : z.array(organizationProductSchema).parse(data);
+      const all: Product[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const params = new URLSearchParams({ paged: '1', limit: String(PAGE_MAX) });
+        if (cursor) params.set('cursor', cursor);
+        const page = pages[kind].parse(await apiGet<unknown>(`${paths[kind].list}?${params}`));
+        all.push(...page.items);
+        cursor = page.nextCursor;
+      }
+      return all;
     },
     retry: retryUnlessRefused,
   });

@@ -1,5 +1,5 @@
 import { Trash2, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   ADMIN_CREATED,
@@ -27,7 +27,7 @@ import { blockLink } from '@/ui/text-link';
 import { dateFormat } from './admin-format';
 import { RoleBadge } from './status-badges';
 import { useActionFeedback, type Run } from './use-action-feedback';
-import { useAdminRoles, useCreateAdmin, useUsers, USERS_PAGE_SIZE } from './api';
+import { loadedOf, useAdminRoles, useCreateAdmin, useUsers } from './api';
 
 const ROLE_WORDS: Record<(typeof USER_ROLE_FILTERS)[number], string> = {
   all: 'All users',
@@ -147,12 +147,12 @@ export default function AdminUsersPage() {
   const filters = useUrlFilters();
   const role = oneOf(filters.read('role'), USER_ROLE_FILTERS, 'all');
   const q = filters.read('q');
-  const { page } = filters;
-  const query = useUsers({ role, q, page });
+  const query = useUsers({ role, q });
   const session = useSession();
   const manages = isSuperAdmin(session.user?.role);
   const { run, view } = useActionFeedback();
-  const items = query.data?.items ?? [];
+  const { items, total } = loadedOf(query.data);
+  const body = useRef<HTMLTableSectionElement>(null);
 
   return (
     <Page
@@ -170,7 +170,7 @@ export default function AdminUsersPage() {
           <CreateAdminForm />
         </Section>
       ) : null}
-      <Section title="All users" id="all-users">
+      <Section title={query.data ? `All users (${total})` : 'All users'} id="all-users">
         {view}
         <FilterBar
           label="Filter users"
@@ -196,13 +196,16 @@ export default function AdminUsersPage() {
           empty="No users match these filters."
           isEmpty={items.length === 0}
           paging={{
-            kind: 'pages',
-            page,
-            total: query.data?.total ?? 0,
-            pageSize: USERS_PAGE_SIZE,
-            noun: ['user', 'users'],
+            kind: 'more',
+            listRef: body,
+            count: items.length,
+            total,
+            noun: 'users',
+            one: 'user',
             matching: q,
-            onPage: filters.setPage,
+            hasMore: query.hasNextPage,
+            loading: query.isFetchingNextPage,
+            onMore: () => void query.fetchNextPage(),
           }}
         >
           <DataTable
@@ -211,6 +214,7 @@ export default function AdminUsersPage() {
             columns={manages ? COLUMNS : READ_ONLY_COLUMNS}
             minWidth="min-w-4xl"
             sorted={{ column: 'Joined', direction: 'descending' }}
+            bodyRef={body}
           >
             {items.map((u) => (
               <tr key={u.id} className="border-t border-gray-200 align-top dark:border-gray-700">
