@@ -8,8 +8,6 @@ import {
   organizationListPageSchema,
   recipientActionReplySchema,
   recipientListPageSchema,
-  type AdminOrganizationCampaign,
-  type AdminRecipientCampaign,
   type DeliveryChange,
   type StatusChange,
 } from '@contract/admin';
