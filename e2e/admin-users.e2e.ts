@@ -5,6 +5,7 @@ import { selectRows } from '../server/db/client';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
 import { createRecipientCampaign, createUser, createUsers } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { path, focusedText, tabTo, press, signIn } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -13,37 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-const path = (page: Page) => new URL(page.url()).pathname;
-const focusedText = (page: Page) =>
-  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
-const isFocused = (target: Locator) =>
-  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
-
-/** Tabs forward until `target` has focus: every step is one the keyboard alone can make. */
-async function tabTo(page: Page, target: Locator, max = 150) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await isFocused(target)) return;
-  }
-  throw new Error('Could not reach the element with the Tab key.');
-}
-
-async function press(page: Page, target: Locator, key = 'Enter') {
-  await tabTo(page, target);
-  await page.keyboard.press(key);
-}
-
 async function typeInto(page: Page, target: Locator, text: string) {
   await tabTo(page, target);
   await page.keyboard.type(text);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await settle(page);
-  await typeInto(page, page.getByRole('textbox', { name: 'Email' }), email);
-  await typeInto(page, page.getByLabel('Password', { exact: true }), password);
-  await page.keyboard.press('Enter');
 }
 
 describe('manage users', { timeout: LONG_JOURNEY_MS }, () => {

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
-import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
 import {
   createOrganizationCampaign,
   createRecipientCampaign,
@@ -10,6 +8,7 @@ import {
   payForCampaign,
 } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { path, focusedText, focusOnBody, isFocused, tabTo, press, signIn, signInAdmin } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -19,41 +18,6 @@ beforeAll(async () => {
 afterAll(() => e2e?.close());
 
 const PASSWORD = 'A long enough pass 2026';
-const path = (page: Page) => new URL(page.url()).pathname;
-const focusedText = (page: Page) =>
-  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
-const focusOnBody = (page: Page) =>
-  page.evaluate(() => !document.activeElement || document.activeElement === document.body);
-const isFocused = (target: Locator) =>
-  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await settle(page);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-}
-
-/** Tabs forward until `target` has focus: every step is one the keyboard alone can make. */
-async function tabTo(page: Page, target: Locator, max = 150) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await isFocused(target)) return;
-  }
-  throw new Error('Could not reach the element with the Tab key.');
-}
-
-async function press(page: Page, target: Locator, key = 'Enter') {
-  await tabTo(page, target);
-  await page.keyboard.press(key);
-}
-
-async function signInAdmin(page: Page) {
-  await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);
-  await expect.poll(() => path(page)).toBe('/admin/dashboard');
-  await settle(page);
-}
 
 describe('admin review', { timeout: LONG_JOURNEY_MS }, () => {
   it('approves a request, which goes live; a donor funds it; the admin marks it delivered and adds a video the donor can watch', async () => {
@@ -81,10 +45,10 @@ describe('admin review', { timeout: LONG_JOURNEY_MS }, () => {
       .getByRole('heading', { name: `Folding White Cane #${id}` })
       .waitFor();
 
-    // It is on the public list.
+    // It is on the public list, under the recipient's public name (first name and initial by default).
     await page.goto('/campaigns');
     await settle(page);
-    await page.getByText('Zainab Okafor').first().waitFor();
+    await page.getByText('Zainab O.').first().waitFor();
 
     // A signed-up donor funds it.
     const donorEmail = 'admin.flow.donor@example.org';
@@ -151,7 +115,7 @@ describe('admin review', { timeout: LONG_JOURNEY_MS }, () => {
     await expect.poll(() => path(donor.page)).toBe('/');
     await donor.page.goto('/donor/gifts');
     await settle(donor.page);
-    await donor.page.getByRole('button', { name: 'Watch thank-you video from Zainab Okafor' }).waitFor();
+    await donor.page.getByRole('button', { name: 'Watch thank-you video from Zainab O.' }).waitFor();
     expect(pageProblems(page)).toEqual([]);
   });
 

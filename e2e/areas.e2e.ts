@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNaira } from '../contract/money';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
 import { createUser, payForCampaign, signInNewAdmin } from '../server/test/fixtures';
 import { selectRows } from '../server/db/client';
 import { expectFocusOnErrorSummary, expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { path, focusedText, isFocused, tabTo, press, signIn } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -15,33 +15,6 @@ beforeAll(async () => {
 afterAll(() => e2e?.close());
 
 const PASSWORD = 'A long enough pass 2026';
-const path = (page: Page) => new URL(page.url()).pathname;
-const focusedText = (page: Page) =>
-  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
-const isFocused = (target: Locator) =>
-  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await settle(page);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-}
-
-/** Tabs forward (past the end of the page and round again if need be) until `target` has focus. */
-async function tabTo(page: Page, target: Locator, max = 60) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await isFocused(target)) return;
-  }
-  throw new Error('Could not reach the element with the Tab key.');
-}
-
-async function press(page: Page, target: Locator, key = 'Enter') {
-  await tabTo(page, target);
-  await page.keyboard.press(key);
-}
 
 async function newOrganization(email: string) {
   const id = await createUser(e2e.database.db, 'organization', {

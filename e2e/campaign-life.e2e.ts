@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOPPED_CAMPAIGN_WORDS } from '../contract/campaigns';
-import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
 import { createOrganizationCampaign, createUser } from '../server/test/fixtures';
 import { expectNoAxeViolations, settle, startE2E, type E2E } from './harness';
+import { focusedText, focusOnBody, tabTo, press, signInAdmin } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -12,38 +12,6 @@ beforeAll(async () => {
   e2e = await startE2E();
 });
 afterAll(() => e2e?.close());
-
-const path = (page: Page) => new URL(page.url()).pathname;
-const focusedText = (page: Page) =>
-  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
-const focusOnBody = (page: Page) =>
-  page.evaluate(() => !document.activeElement || document.activeElement === document.body);
-const isFocused = (target: Locator) =>
-  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
-
-/** Tabs forward until `target` has focus: every step is one the keyboard alone can make. */
-async function tabTo(page: Page, target: Locator, max = 150) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await isFocused(target)) return;
-  }
-  throw new Error('Could not reach the element with the Tab key.');
-}
-
-async function press(page: Page, target: Locator, key = 'Enter') {
-  await tabTo(page, target);
-  await page.keyboard.press(key);
-}
-
-async function signInAdmin(page: Page) {
-  await page.goto('/login');
-  await settle(page);
-  await page.getByRole('textbox', { name: 'Email' }).fill(demoAccounts.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await expect.poll(() => path(page)).toBe('/admin/dashboard');
-  await settle(page);
-}
 
 async function publicPage(page: Page, id: number) {
   await page.goto(`/campaigns/org-${id}`);

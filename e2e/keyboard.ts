@@ -1,0 +1,42 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
+import { settle } from './harness';
+
+/** The journeys' keyboard and focus steps: every step is one a person with the keyboard alone can make. */
+
+export const path = (page: Page) => new URL(page.url()).pathname;
+export const focusedText = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+export const focusOnBody = (page: Page) =>
+  page.evaluate(() => !document.activeElement || document.activeElement === document.body);
+export const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+
+/** Tabs forward (past the end of the page and round again if need be) until `target` has focus. */
+export async function tabTo(page: Page, target: Locator, max = 150) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await isFocused(target)) return;
+  }
+  throw new Error('Could not reach the element with the Tab key.');
+}
+
+export async function press(page: Page, target: Locator, key = 'Enter') {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await settle(page);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+export async function signInAdmin(page: Page) {
+  await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);
+  await expect.poll(() => path(page)).toBe('/admin/dashboard');
+  await settle(page);
+}
