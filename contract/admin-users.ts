@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
-import { numberedPageFields, pagedReply } from './pagination';
+import { numberedPageFields, pagedReply } from './page-query';
 
 /**
  * Manage Users (product notes 2, 3 and 7): the list, the admin roles offered for a new admin, a new

@@ -6,7 +6,7 @@ import {
   recipientCampaignStatusSchema,
   unitsFields,
 } from './campaign-fields';
-import { numberedPageFields, pagedFlagFields, pagedReply } from './pagination';
+import { numberedPageFields, pagedFlagFields, pagedReply } from './page-query';
 import { reasonSchema } from './requests';
 
 const INT_MAX = 2_147_483_647;

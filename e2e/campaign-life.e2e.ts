@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOPPED_CAMPAIGN_WORDS } from '../contract/campaigns';
+import { STOPPED_CAMPAIGN_WORDS } from '../contract/stopped-campaign';
 import { createOrganizationCampaign, createUser } from '../server/test/fixtures';
 import { expectNoAxeViolations, settle, startE2E, type E2E } from './harness';
 import { focusedText, focusOnBody, tabTo, press, signInAdmin } from './keyboard';

@@ -1,10 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  stoppedWordsOf,
-  type PublicOrganizationCampaign,
-  type PublicRecipientCampaign,
-  type SearchResult,
-} from '@contract/campaigns';
+import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult } from '@contract/campaigns';
+import { stoppedWordsOf } from '@contract/stopped-campaign';
 import type { ImageSet } from '@contract/images';
 import { parseCampaignId, toCampaignId } from '@contract/ids';
 import { ApiError, apiGet } from './api';

@@ -6,7 +6,7 @@ import {
   DELIVERY_NOTHING_FUNDED,
   REASON_REQUIRED,
 } from '@contract/admin';
-import { STOPPED_CAMPAIGN_WORDS } from '@contract/campaigns';
+import { STOPPED_CAMPAIGN_WORDS } from '@contract/stopped-campaign';
 import { selectRows } from '../../db/client';
 import type { MailMessage } from '../../providers/mail/mail';
 import { ORGANIZATION_ACCOUNT_DELETED_NOTE } from '../accounts/admin-users-queries';

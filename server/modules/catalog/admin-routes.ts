@@ -9,7 +9,8 @@ import {
 } from '@contract/catalog-admin';
 import { errorReplies } from '@contract/errors';
 import type { CampaignKind } from '@contract/ids';
-import { pagedFlagFields, pagedLimit, pagedReply } from '@contract/pagination';
+import { pagedFlagFields, pagedReply } from '@contract/page-query';
+import { pagedLimit } from '@contract/pagination';
 import { catalogProductSchema, organizationProductSchema } from '@contract/requests';
 import type { AppDeps } from '../../deps';
 import { sendPage } from '../../http/paged-reply';

@@ -9,7 +9,7 @@ import {
   type CheckoutReply,
   type checkoutSchema,
 } from '@contract/giving';
-import { stoppedWordsOf } from '@contract/campaigns';
+import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';

@@ -1,7 +1,7 @@
 import { HandCoins } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminOrganizationCampaign } from '@contract/admin';
-import { stoppedWordsOf } from '@contract/campaigns';
+import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { formatNaira, percentOf } from '@contract/money';
 import { Button } from '@/ui/button';
 import { ModalDialog } from '@/ui/dialog';

@@ -12,7 +12,8 @@ import {
 } from '@contract/catalog-admin';
 import { formatNaira, koboToNairaText, nairaToKobo } from '@contract/money';
 import { catalogProductSchema, organizationProductSchema } from '@contract/requests';
-import { PAGE_MAX, pagedReply } from '@contract/pagination';
+import { pagedReply } from '@contract/page-query';
+import { PAGE_MAX } from '@contract/pagination';
 import { ApiError, apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 import { acceptFor, fileRule, limitText } from '@/lib/files';
 import { uploadFile } from '@/lib/uploads';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { stoppedWordsOf } from '@contract/campaigns';
+import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { formatNaira, percentOf } from '@contract/money';
 import { freshUserQuery } from '@/lib/session';
 import { PARTNERSHIPS_EMAIL } from '@/lib/site';
