@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { CURSOR_INVALID_MESSAGE, PAGE_MAX } from './pagination';
 
+/** A cursor may carry a sort key as long as a product's name, base64-encoded with its id. */
+const CURSOR_MAX_LENGTH = 1000;
+
 const wholeNumber = (name: string, max: number) =>
   z.coerce
     .number({ error: `${name} must be a whole number.` })
@@ -11,7 +14,7 @@ const wholeNumber = (name: string, max: number) =>
 /** Paging by cursor: the opaque cursor a reply gave (`nextCursor`) and how many items to answer. */
 export const cursorPageFields = (limitDefault: number) => ({
   limit: wholeNumber('limit', PAGE_MAX).default(limitDefault),
-  cursor: z.string({ error: CURSOR_INVALID_MESSAGE }).max(200, CURSOR_INVALID_MESSAGE).optional(),
+  cursor: z.string({ error: CURSOR_INVALID_MESSAGE }).max(CURSOR_MAX_LENGTH, CURSOR_INVALID_MESSAGE).optional(),
 });
 
 /**
@@ -21,7 +24,7 @@ export const cursorPageFields = (limitDefault: number) => ({
 export const numberedPageFields = (pageSizeDefault: number) => ({
   page: wholeNumber('page', 10_000).default(1),
   pageSize: wholeNumber('pageSize', PAGE_MAX).default(pageSizeDefault),
-  cursor: z.string({ error: CURSOR_INVALID_MESSAGE }).max(200, CURSOR_INVALID_MESSAGE).optional(),
+  cursor: z.string({ error: CURSOR_INVALID_MESSAGE }).max(CURSOR_MAX_LENGTH, CURSOR_INVALID_MESSAGE).optional(),
 });
 
 /**
@@ -32,7 +35,7 @@ export const numberedPageFields = (pageSizeDefault: number) => ({
 export const pagedFlagFields = () => ({
   paged: z.enum(['1'], { error: 'paged must be 1 when given.' }).optional(),
   limit: wholeNumber('limit', PAGE_MAX).optional(),
-  cursor: z.string({ error: CURSOR_INVALID_MESSAGE }).max(200, CURSOR_INVALID_MESSAGE).optional(),
+  cursor: z.string({ error: CURSOR_INVALID_MESSAGE }).max(CURSOR_MAX_LENGTH, CURSOR_INVALID_MESSAGE).optional(),
 });
 /** One page of a list: its items, the true number of items the filters match, and the next page's cursor (null on the last). */
 export const pagedReply = <T extends z.ZodType>(item: T) =>

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts, demoRecipients } from '../server/db/seed/demo-data';
 import { expectNoAxeViolations, settle, startE2E, type E2E } from './harness';
+import { focusedText, path, press, signIn, tabTo } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -10,32 +10,6 @@ beforeAll(async () => {
   e2e = await startE2E();
 });
 afterAll(() => e2e?.close());
-
-const path = (page: Page) => new URL(page.url()).pathname;
-const isFocused = (target: Locator) =>
-  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
-const focusedText = (page: Page) =>
-  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await settle(page);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-}
-
-/** Tabs forward until `target` has focus, then presses Enter: every step is one the keyboard alone can make. */
-async function press(page: Page, target: Locator, max = 150) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await isFocused(target)) {
-      await page.keyboard.press('Enter');
-      return;
-    }
-  }
-  throw new Error('Could not reach the element with the Tab key.');
-}
 
 describe('onboarding review', { timeout: LONG_JOURNEY_MS }, () => {
   it('an admin verifies one onboarding and asks another for a correction, which the person makes and resubmits', async () => {
@@ -51,7 +25,7 @@ describe('onboarding review', { timeout: LONG_JOURNEY_MS }, () => {
     const reason = 'Your ID photo is blurred. Please upload a clearer one.';
 
     const { page } = await e2e.newPage();
-    await signIn(page, demoAccounts.admin.email);
+    await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);
     await expect.poll(() => path(page)).toBe('/admin/dashboard');
     await settle(page);
 
@@ -67,7 +41,7 @@ describe('onboarding review', { timeout: LONG_JOURNEY_MS }, () => {
     await page.getByRole('heading', { level: 1, name: `Onboarding of ${waitingName}` }).waitFor();
     await settle(page);
     await expectNoAxeViolations(page, 'one onboarding');
-    await press(page, page.getByRole('button', { name: 'Verify', exact: true }));
+    await press(page, page.getByRole('button', { name: `Verify ${waitingName}, version 1`, exact: true }));
     await page.getByText('The profile is verified.').waitFor();
     await expect.poll(() => focusedText(page)).toContain('The profile is verified.');
     expect(await page.getByRole('main').innerText()).toContain('Version 1: Verified');
@@ -86,14 +60,14 @@ describe('onboarding review', { timeout: LONG_JOURNEY_MS }, () => {
         .getByRole('link', { name: /^Open the ID document, .+ \(opens in a new tab\)$/ })
         .getAttribute('target'),
     ).toBe('_blank');
-    await press(page, page.getByRole('button', { name: 'Ask for a correction' }));
+    await press(page, page.getByRole('button', { name: `Ask for a correction ${correctedName}, version 1` }));
     const dialog = page.getByRole('dialog', { name: `Ask ${correctedName} for a correction` });
     await dialog.waitFor();
     // The reason is required: an empty one is refused inside the dialog.
     await press(page, dialog.getByRole('button', { name: 'Ask for the correction' }));
     await dialog.getByText('Say what the person should correct.').first().waitFor();
     await expectNoAxeViolations(page, 'correction dialog with an error');
-    await dialog.getByRole('textbox', { name: 'What should be corrected?' }).focus();
+    await tabTo(page, dialog.getByRole('textbox', { name: 'What should be corrected?' }));
     await page.keyboard.type(reason);
     await press(page, dialog.getByRole('button', { name: 'Ask for the correction' }));
     await dialog.waitFor({ state: 'detached' });
@@ -101,22 +75,24 @@ describe('onboarding review', { timeout: LONG_JOURNEY_MS }, () => {
 
     // The person reads the reason on their dashboard, edits and resubmits.
     const owner = await e2e.newPage();
-    await signIn(owner.page, corrected.email);
+    await signIn(owner.page, corrected.email, DEMO_PASSWORD);
     await expect.poll(() => path(owner.page)).toBe('/recipient/dashboard');
     await settle(owner.page);
     await owner.page.getByText(`We asked you to correct your profile: ${reason}`).waitFor();
+    await expectNoAxeViolations(owner.page, 'dashboard with a correction asked');
     await press(owner.page, owner.page.getByRole('link', { name: 'Edit and resubmit' }));
     await expect.poll(() => path(owner.page)).toBe('/onboarding/edit');
     await owner.page.getByRole('heading', { name: 'Step 1 of 2: About you' }).waitFor();
     await owner.page.getByRole('heading', { level: 1, name: 'Correct Your Profile' }).waitFor();
     expect(await owner.page.getByRole('textbox', { name: 'About you' }).inputValue()).toBe(demoRecipients[0]!.bio);
     await expectNoAxeViolations(owner.page, 'correcting step 1');
-    await owner.page.getByRole('textbox', { name: 'About you' }).focus();
+    await tabTo(owner.page, owner.page.getByRole('textbox', { name: 'About you' }));
     await owner.page.keyboard.press('End');
     await owner.page.keyboard.type(' I study with a screen reader.');
     await press(owner.page, owner.page.getByRole('button', { name: 'Continue to step 2' }));
     await owner.page.getByRole('heading', { name: 'Step 2 of 2: Your ID' }).waitFor();
     expect(await owner.page.getByRole('main').innerText()).toContain('We already have one on file');
+    await expectNoAxeViolations(owner.page, 'correcting step 2');
     await press(owner.page, owner.page.getByRole('button', { name: 'Submit' }));
     await expect.poll(() => path(owner.page)).toBe('/recipient/dashboard');
     await owner.page.getByText('Thank you. Your corrected profile is waiting for review.').waitFor();
@@ -124,7 +100,7 @@ describe('onboarding review', { timeout: LONG_JOURNEY_MS }, () => {
 
     // The admin finds version 2 waiting, in the dark theme too.
     const dark = await e2e.newPage({ theme: 'dark' });
-    await signIn(dark.page, demoAccounts.admin.email);
+    await signIn(dark.page, demoAccounts.admin.email, DEMO_PASSWORD);
     await expect.poll(() => path(dark.page)).toBe('/admin/dashboard');
     await settle(dark.page);
     await press(dark.page, dark.page.getByRole('link', { name: 'Onboarding reviews' }));

@@ -148,8 +148,16 @@ export function PromptDialog({
   const [alert, setAlert] = useState<string | null>(null);
   // Busy only once the value passed the rule and is being sent; a refused one never shows 'Submitting...'.
   const [busy, setBusy] = useState(false);
+  // What the step will do is part of the question: read with the dialog's name, not only if found.
+  const bodyId = useId();
   return (
-    <ModalDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} dismissable={!busy}>
+    <ModalDialog
+      title={title}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      dismissable={!busy}
+      describedBy={children ? bodyId : undefined}
+    >
       {(close) => (
         <Form
           form={form}
@@ -166,7 +174,11 @@ export function PromptDialog({
             }
           }}
         >
-          {children ? <div className="text-gray-800 dark:text-gray-200">{children}</div> : null}
+          {children ? (
+            <div id={bodyId} className="text-gray-800 dark:text-gray-200">
+              {children}
+            </div>
+          ) : null}
           <TextField name={name} label={label} hint={hint} rows={rows} type={type} placeholder={placeholder} />
           {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
           <Actions

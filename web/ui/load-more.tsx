@@ -17,21 +17,25 @@ export function useLoadMore({
   listRef: RefObject<HTMLElement | null>;
   count: number;
   noun: string;
-  /** The list's true size, when known: the announcement then says how far the list has got. */
+  /** The list's true size, when known: the page's status line then speaks for the list, not an announcement. */
   total?: number;
   loadNext: () => void;
 }) {
   const before = useRef<number | null>(null);
+  const hasTotal = total !== undefined;
   useEffect(() => {
     const from = before.current;
     if (from === null || count <= from) return;
     before.current = null;
     const first = listRef.current?.querySelectorAll(':scope > li, :scope > tr')[from];
-    first?.querySelector<HTMLElement>('a[href], button')?.focus();
-    announce(
-      `${count - from} more ${noun} loaded.${total === undefined ? '' : ` Showing ${count} of ${total} ${noun}.`}`,
-    );
-  }, [count, listRef, noun, total]);
+    // An item may name where it starts (its heading), so focus does not land mid-item on a contact link.
+    (
+      first?.querySelector<HTMLElement>('[data-load-more-focus]') ??
+      first?.querySelector<HTMLElement>('a[href], button')
+    )?.focus();
+    // With the true total known, the list's own status line says how far it has got; announced once.
+    if (!hasTotal) announce(`${count - from} more ${noun} loaded.`);
+  }, [count, listRef, noun, hasTotal]);
   return () => {
     before.current = count;
     loadNext();

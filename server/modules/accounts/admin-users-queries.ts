@@ -131,7 +131,7 @@ export async function lockActiveAdmins(db: Db): Promise<{ id: number; role: stri
   return rows.map((r) => ({ id: Number(r.id), role: r.role }));
 }
 
-/** Every stored file key the account's profiles and uploads point at (seed images are shared and kept). */
+/** Every stored file key the account's profiles, onboarding versions and uploads point at (seed images are shared and kept). */
 export async function fileKeysOf(db: Db, userId: number): Promise<string[]> {
   const rows = await selectRows<{ key: string | null }>(
     db,
@@ -139,6 +139,8 @@ export async function fileKeysOf(db: Db, userId: number): Promise<string[]> {
         union select id_document_key from recipient_profiles where user_id = ${userId}
         union select profile_photo_key from organization_profiles where user_id = ${userId}
         union select id_document_key from organization_profiles where user_id = ${userId}
+        union select answers->>'profilePhotoKey' from onboarding_submissions where user_id = ${userId}
+        union select answers->>'idDocumentKey' from onboarding_submissions where user_id = ${userId}
         union select key from uploads where owner_id = ${userId}
         union select stored_key from uploads where owner_id = ${userId}`,
   );

@@ -12,7 +12,7 @@ import {
 } from '@contract/admin';
 import type { AppDeps } from '../../deps';
 import { selectRows, type Db } from '../../db/client';
-import { organizationCampaigns, recipientCampaigns } from '../../db/schema/all';
+import { recipientCampaigns } from '../../db/schema/all';
 import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
 import { JOB } from '../../jobs/names';
@@ -357,10 +357,9 @@ async function changeDelivery<K extends CampaignKind>(
   const action = deliveryActions[change.deliveryStatus];
   const move = adminMove(kind, action as ActionOf<K>)!;
   const words = kindOf.moved[action as ActionOf<K>]!;
-  const set = (
-    kind === 'recipient' ? { status: move.to, deliveryStatus: change.deliveryStatus } : { status: move.to }
-  ) as CampaignChange<K>;
-  const funded = kind === 'organization' ? sql`${organizationCampaigns.unitsFulfilled} > 0` : undefined;
+  const set = { status: move.to, ...kindOf.onDelivery(change.deliveryStatus) } as CampaignChange<K>;
+  // Only what was funded is handed over: an organization campaign closed early with nothing funded has nothing to hand over.
+  const funded = sql`${campaignTables[kind].unitsFulfilled} > 0`;
   const done = await inTransaction(deps, async (tx, tell) => {
     const row = await updateCampaign(tx, kind, id, move.from, set, funded);
     if (!row) {

@@ -35,12 +35,16 @@ const ownerColumns = {
   phone: users.phoneNumber,
 };
 
-/** The pending queue oldest first (first come, first reviewed); the other lists by latest change. */
+/**
+ * The pending queue oldest first (first come, first reviewed); the other lists newest first. Both
+ * by creation, which never changes: a list paged by its latest change would let a campaign that a
+ * gift touches jump past the cursor and never be shown.
+ */
 function reviewKeyset(kind: CampaignKind, list: string): Keyset {
   const t = campaignKinds[kind].campaigns;
   return list === 'pending'
     ? { column: t.createdAt, type: 'timestamp', direction: 'asc', id: t.id }
-    : { column: t.updatedAt, type: 'timestamp', direction: 'desc', id: t.id };
+    : { column: t.createdAt, type: 'timestamp', direction: 'desc', id: t.id };
 }
 
 /** One page as a paged list answers it. */

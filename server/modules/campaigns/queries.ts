@@ -361,6 +361,15 @@ export async function recipientCampaignIds(db: Db, recipientId: number): Promise
   return rows.map((r) => r.id);
 }
 
+/** The ids of an organization's campaigns, whatever their status, for refreshing their search text. */
+export async function organizationCampaignIds(db: Db, organizationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: organizationCampaigns.id })
+    .from(organizationCampaigns)
+    .where(eq(organizationCampaigns.organizationId, organizationId));
+  return rows.map((r) => r.id);
+}
+
 /** Every campaign a visitor may open (the same statuses as the public pages), for the sitemap: id and last change. */
 export async function listPublicCampaignRefs(
   db: Db,

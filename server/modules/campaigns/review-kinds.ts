@@ -49,6 +49,8 @@ export type ReviewKind<K extends CampaignKind> = {
   describe: (db: Db, row: CampaignRow<K>) => Promise<string>;
   /** The status moves that need the admin's reason (the owner is told it), with the sentence asking for one. */
   reasonRequired: Partial<Record<StatusOf<K>, string>>;
+  /** Set with a delivery step besides the status (a recipient campaign keeps its delivery status in step). */
+  onDelivery: (step: 'ready_for_pickup' | 'delivered') => CampaignChange<K>;
   /** The words of each status move, by the action that makes it. */
   moved: Partial<Record<ActionOf<K>, MoveWords>>;
   find: (files: Files, id: number) => Promise<AdminCampaign<K> | undefined>;
@@ -74,6 +76,7 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
     onMove: { isFeatured: false },
     describe: recipientProductName,
     reasonRequired: { rejected: REASON_REQUIRED.rejected },
+    onDelivery: (step) => ({ deliveryStatus: step }),
     moved: {
       approve: {
         defaultNote: APPROVED_NOTE,
@@ -137,6 +140,7 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
     },
     // Pausing, closing early and moving back to pending change what donors see, so the organization is told why.
     reasonRequired: REASON_REQUIRED,
+    onDelivery: () => ({}),
     moved: {
       approve: {
         defaultNote: ORGANIZATION_APPROVED_NOTE,

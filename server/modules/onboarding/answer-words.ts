@@ -1,4 +1,5 @@
 import { ID_HOLDERS, ID_TYPE_LABELS } from '@contract/onboarding';
+import { PUBLIC_NAME_LABELS } from '@contract/public-name';
 
 type Field = { key: string; label: string; words?: (value: unknown) => string };
 
@@ -21,6 +22,12 @@ const FIELDS: Record<'recipient' | 'organization', Field[]> = {
       label: 'Whose ID',
       words: (v) => ID_HOLDER_WORDS[v as keyof typeof ID_HOLDER_WORDS] ?? String(v),
     },
+    {
+      key: 'publicName',
+      label: 'Public name',
+      words: (v) => PUBLIC_NAME_LABELS[v as keyof typeof PUBLIC_NAME_LABELS] ?? String(v),
+    },
+    { key: 'showState', label: 'State shown publicly' },
   ],
   organization: [
     { key: 'organizationName', label: 'Organization name' },

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => stopTestApp(ctx));
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = admin.token) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin.token) =>
   ctx.app.inject({ method, url, payload, headers: auth(token) });
 const mails = () => (mailboxOf(ctx.app) as unknown as { messages: MailMessage[] }).messages;
 const noticesOf = (userId: number) =>
@@ -202,8 +202,17 @@ describe('the onboarding review queue', () => {
     expect(mail!.text).toContain('The ID photo is blurred.');
     expect(mail!.text).toContain('/onboarding/edit');
 
+    // A privacy choice made on the profile since version 1 is what the wizard is filled with.
+    const privacy = await call(
+      'PUT',
+      '/api/profile/recipient/privacy',
+      { publicName: 'full', showState: true },
+      person.token,
+    );
+    expect(privacy.statusCode, privacy.body).toBe(200);
     const own = (await call('GET', '/api/onboarding/review', undefined, person.token)).json();
     expect(own).toMatchObject({ status: 'correction_requested', has_document: true, version: 1 });
+    expect(own.answers).toMatchObject({ publicName: 'full', showState: true });
     expect(own.answers).toMatchObject({ recipientBio: 'A teacher of blind children.' });
     expect(own.answers).not.toHaveProperty('idDocumentKey');
 
@@ -235,6 +244,8 @@ describe('the onboarding review queue', () => {
       [2, 'submitted'],
     ]);
     expect(versions[0]!.answers.idDocumentKey).toBe(v1!.answers.idDocumentKey);
+    // The answered correction has left its queue: each person stands in a queue once.
+    expect((await queue('correction_requested', '&limit=100')).items.some((i) => i.id === v1!.id)).toBe(false);
     expect(versions[1]!.answers.recipientBio).toBe(body.recipientBio);
 
     // The stale-upload sweep never removes a file an earlier version names.
@@ -255,6 +266,33 @@ describe('the onboarding review queue', () => {
     );
     const profile = (await call('GET', '/api/profile/recipient', undefined, person.token)).json();
     expect(profile.recipient_bio).toBe(body.recipientBio);
+  });
+
+  it('refuses a resubmission that leaves no document on file, in words', async () => {
+    const person = await onboarded('recipient');
+    await ctx.database.db.execute(
+      sql`update onboarding_submissions set answers = answers - 'idDocumentKey' where user_id = ${person.user.id}`,
+    );
+    const asked = await call('POST', `/api/admin/onboarding-reviews/${person.submissionId}/request-correction`, {
+      reason: 'Please send your ID.',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const res = await call(
+      'POST',
+      '/api/onboarding/recipient/resubmit',
+      {
+        gender: 'Female',
+        age: 31,
+        stateOfOrigin: 'Lagos',
+        recipientBio: 'A teacher of blind children.',
+        employmentStatus: 'Employed',
+        idType: 'NIN',
+      },
+      person.token,
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fieldErrors.idDocumentKey).toEqual(['Upload your ID document: there is none on file.']);
+    expect((await versionsOf(person.user.id)).map((v) => v.version)).toEqual([1]);
   });
 
   it('refuses non-admins, and an owner reads only their own review', async () => {

@@ -7,12 +7,13 @@ import type {
   ReviewVersion,
 } from '@contract/onboarding-review';
 import type { AppDeps } from '../../deps';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { recipientProfiles } from '../../db/schema/all';
 import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
 import { JOB } from '../../jobs/names';
 import { audit } from '../audit/audit';
-import { decodeCursor, encodeCursor } from '../campaigns/cursor';
 import { tellUser } from '../notifications/tell-user';
 import { storedFile } from '../uploads/queries';
 import { answersInWords, answersWithoutFiles } from './answer-words';
@@ -54,7 +55,7 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<Revi
   const page = await reviewQueuePage(db, {
     status: query.status,
     limit: query.limit,
-    after: decodeCursor(query.cursor),
+    cursor: query.cursor,
   });
   return {
     items: page.rows.map((r) => ({
@@ -68,7 +69,7 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<Revi
       submitted_at: r.createdAt.toISOString(),
     })),
     total: page.total,
-    nextCursor: page.next ? encodeCursor(page.next) : null,
+    nextCursor: page.nextCursor,
   };
 }
 
@@ -173,13 +174,22 @@ export async function decideOnboarding(
 export async function ownOnboardingReview(db: Db, userId: number): Promise<OwnOnboardingReview> {
   const latest = await latestSubmission(db, userId);
   if (!latest) throw notFound(NOT_ONBOARDED);
+  // The privacy choices as they stand now: one changed on the profile since this version was sent
+  // must not be undone by sending the version again.
+  const [privacy] =
+    latest.kind === 'recipient'
+      ? await db
+          .select({ publicName: recipientProfiles.publicName, showState: recipientProfiles.showState })
+          .from(recipientProfiles)
+          .where(eq(recipientProfiles.userId, userId))
+      : [];
   return {
     kind: latest.kind,
     version: latest.version,
     status: latest.status,
     review_note: latest.reviewNote,
     submitted_at: latest.createdAt.toISOString(),
-    answers: answersWithoutFiles(latest.answers),
+    answers: { ...answersWithoutFiles(latest.answers), ...privacy },
     has_photo: typeof latest.answers.profilePhotoKey === 'string' && latest.answers.profilePhotoKey !== '',
     has_document: typeof latest.answers.idDocumentKey === 'string' && latest.answers.idDocumentKey !== '',
   };

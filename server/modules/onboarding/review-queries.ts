@@ -1,22 +1,33 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { OnboardingReviewStatus } from '@contract/onboarding-review';
 import type { Db } from '../../db/client';
-import { onboardingSubmissions, organizationProfiles, users } from '../../db/schema/all';
-import type { Cursor } from '../campaigns/cursor';
+import { onboardingSubmissions, users } from '../../db/schema/all';
+import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from '../campaigns/cursor';
 
 export type SubmissionRow = typeof onboardingSubmissions.$inferSelect;
 
-// Microsecond-exact text form of created_at, so keyset cursors never skip or repeat a row.
-const createdText = sql<string>`to_char(${onboardingSubmissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const oldestFirst: Keyset = {
+  column: onboardingSubmissions.createdAt,
+  type: 'timestamp',
+  direction: 'asc',
+  id: onboardingSubmissions.id,
+};
 
-/** One page of the versions in a status, oldest first, with who sent each and the true count. */
-export async function reviewQueuePage(db: Db, opts: { status: OnboardingReviewStatus; limit: number; after?: Cursor }) {
-  const where: SQL[] = [eq(onboardingSubmissions.status, opts.status)];
-  if (opts.after) {
-    where.push(
-      sql`(${onboardingSubmissions.createdAt}, ${onboardingSubmissions.id}) > (${opts.after.createdAt}::timestamptz, ${opts.after.id})`,
-    );
-  }
+/**
+ * The person's latest version only: an answered correction request (a newer version exists) has
+ * left the queue, so each person stands in it once.
+ */
+const isLatest = sql`not exists (select 1 from onboarding_submissions newer
+                                  where newer.user_id = ${onboardingSubmissions.userId}
+                                    and newer.version > ${onboardingSubmissions.version})`;
+
+/** One page of the latest versions in a status, oldest first, with who sent each and the true count. */
+export async function reviewQueuePage(
+  db: Db,
+  opts: { status: OnboardingReviewStatus; limit: number; cursor?: string },
+) {
+  const after = decodeKeyCursor(opts.cursor, oldestFirst.type);
+  const inQueue = and(eq(onboardingSubmissions.status, opts.status), isLatest)!;
   const rows = await db
     .select({
       id: onboardingSubmissions.id,
@@ -25,33 +36,23 @@ export async function reviewQueuePage(db: Db, opts: { status: OnboardingReviewSt
       version: onboardingSubmissions.version,
       status: onboardingSubmissions.status,
       createdAt: onboardingSubmissions.createdAt,
-      cursorTs: createdText,
+      sortKey: keyText(oldestFirst),
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      organizationName: organizationProfiles.organizationName,
+      organizationName: sql<string | null>`${onboardingSubmissions.answers}->>'organizationName'`,
     })
     .from(onboardingSubmissions)
     .innerJoin(users, eq(users.id, onboardingSubmissions.userId))
-    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, onboardingSubmissions.userId))
-    .where(and(...where))
-    .orderBy(asc(onboardingSubmissions.createdAt), asc(onboardingSubmissions.id))
+    .where(after ? and(inQueue, afterKey(oldestFirst, after)) : inQueue)
+    .orderBy(...keyOrder(oldestFirst))
     .limit(opts.limit + 1);
-  const [total] = await db
-    .select({ n: count() })
-    .from(onboardingSubmissions)
-    .where(eq(onboardingSubmissions.status, opts.status));
-  const more = rows.length > opts.limit;
-  const kept = rows.slice(0, opts.limit);
-  const last = kept[kept.length - 1];
-  return {
-    rows: kept,
-    total: Number(total?.n ?? 0),
-    next: more && last ? { createdAt: last.cursorTs, id: last.id } : undefined,
-  };
+  const [total] = await db.select({ n: count() }).from(onboardingSubmissions).where(inQueue);
+  const page = keyPage(rows, opts.limit);
+  return { rows: page.rows, total: Number(total?.n ?? 0), nextCursor: page.nextCursor };
 }
 
-/** One version with its sender's contact details; locked for the transaction when `lock` is set. */
+/** One version with its sender's contact details, and the organization's name as that version gave it. */
 export async function submissionWithPerson(db: Db, id: number) {
   const [row] = await db
     .select({
@@ -60,11 +61,10 @@ export async function submissionWithPerson(db: Db, id: number) {
       lastName: users.lastName,
       email: users.email,
       phone: users.phoneNumber,
-      organizationName: organizationProfiles.organizationName,
+      organizationName: sql<string | null>`${onboardingSubmissions.answers}->>'organizationName'`,
     })
     .from(onboardingSubmissions)
     .innerJoin(users, eq(users.id, onboardingSubmissions.userId))
-    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, onboardingSubmissions.userId))
     .where(eq(onboardingSubmissions.id, id))
     .limit(1);
   return row;

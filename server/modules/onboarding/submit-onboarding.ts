@@ -4,13 +4,19 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';
+import {
+  organizationCampaignIds,
+  recipientCampaignIds,
+  refreshOrganizationSearchText,
+  refreshRecipientSearchText,
+} from '../campaigns/queries';
 import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
 import { isOnboardingComplete, markOnboardingComplete, saveOrganizationProfile, saveRecipientProfile } from './queries';
 import { insertSubmission, latestSubmission } from './review-queries';
 
 export const ALREADY_ONBOARDED = 'Your onboarding is already complete.';
 
-type Deps = Pick<AppDeps, 'db' | 'storage' | 'jobs'>;
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'jobs' | 'publicCache'>;
 export type OnboardingInput = { recipient: RecipientOnboarding; organization: OrganizationOnboarding };
 export type OnboardingKind = keyof OnboardingInput;
 type StoredKeys = { photo: string | null; document: string | null };
@@ -21,6 +27,8 @@ const wizards: {
     photoPurpose: UploadPurpose;
     documentPurpose: UploadPurpose;
     save: (tx: Db, userId: number, input: OnboardingInput[K], keys: StoredKeys) => Promise<void>;
+    /** Rewrites the search text of the person's campaigns after a correction changed what it is made of. */
+    refreshCampaigns: (tx: Db, userId: number) => Promise<void>;
     done: { message: string; redirectTo: string };
   };
 } = {
@@ -42,6 +50,10 @@ const wizards: {
         profilePhotoKey: keys.photo,
         idDocumentKey: keys.document,
       }),
+    refreshCampaigns: async (tx, userId) => {
+      const ids = await recipientCampaignIds(tx, userId);
+      if (ids.length > 0) await refreshRecipientSearchText(tx, ids);
+    },
     done: { message: 'Thank you. Your profile is complete.', redirectTo: '/recipient/dashboard' },
   },
   organization: {
@@ -58,6 +70,10 @@ const wizards: {
         profilePhotoKey: keys.photo,
         idDocumentKey: keys.document,
       }),
+    refreshCampaigns: async (tx, userId) => {
+      const ids = await organizationCampaignIds(tx, userId);
+      if (ids.length > 0) await refreshOrganizationSearchText(tx, ids);
+    },
     done: { message: "Thank you. Your organization's profile is complete.", redirectTo: '/organization/dashboard' },
   },
 };
@@ -67,6 +83,7 @@ export type OnboardingSentJob = { userId: number; submissionId?: number; correct
 
 export const NOT_CORRECTABLE = 'Your profile can be sent again only after an admin asks for a correction.';
 const NOT_ONBOARDED_YET = 'Finish onboarding first.';
+const DOCUMENT_NEEDED = 'Upload your ID document: there is none on file.';
 
 /**
  * Either wizard's last step: refuse a second submit, check each file by its bytes (nothing is used
@@ -145,10 +162,14 @@ async function sendOnboarding<K extends OnboardingKind>(
           photo: keys.photo ?? storedKeyIn(latest.answers, 'profilePhotoKey'),
           document: keys.document ?? storedKeyIn(latest.answers, 'idDocumentKey'),
         };
+        if (!keys.document)
+          throw new AppError('validation_failed', DOCUMENT_NEEDED, { idDocumentKey: [DOCUMENT_NEEDED] });
       }
       for (const a of accepted) await a?.commit(tx);
       const complete = { ...input, idDocumentKey: keys.document ?? '' } as OnboardingInput[K];
       await wizard.save(tx, userId, complete, keys);
+      // A correction may change a name or state that live campaigns show and are searched by.
+      if (mode === 'correction') await wizard.refreshCampaigns(tx, userId);
       const submissionId = await insertSubmission(tx, {
         userId,
         kind,
@@ -167,6 +188,7 @@ async function sendOnboarding<K extends OnboardingKind>(
     await Promise.all(accepted.map((a) => a?.settle(committed)));
   }
   deps.jobs.wake(JOB.onboardingCompleted);
+  if (mode === 'correction') deps.publicCache.clear();
   return { ...wizard.done };
 }
 

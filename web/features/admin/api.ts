@@ -283,6 +283,8 @@ export const useOnboardingReview = (id: string | undefined) =>
     queryFn: async () =>
       onboardingReviewSchema.parse(await apiGet<unknown>(`/admin/onboarding-reviews/${encodeURIComponent(id ?? '')}`)),
     enabled: Boolean(id),
+    // The document link works for 5 minutes: asked again before it lapses while the page stays open.
+    refetchInterval: 4 * 60 * 1000,
     retry: retryUnlessRefused,
   });
 

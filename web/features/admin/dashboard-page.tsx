@@ -59,7 +59,8 @@ export function RecipientCampaignCard({ campaign, run }: { campaign: AdminRecipi
             r.id_document_url ? (
               <a key="id" href={r.id_document_url} target="_blank" rel="noreferrer" className={blockLink}>
                 <FileText aria-hidden="true" className="mr-1 size-5" />
-                {r.id_type ?? 'ID document'} (opens in a new tab)
+                {r.id_type ?? 'ID document'}
+                <span className="sr-only"> of {recipientName(campaign)}</span> (opens in a new tab)
               </a>
             ) : (
               'Not uploaded'

@@ -12,6 +12,7 @@ import { Facts } from '@/ui/facts';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page, Section } from '@/ui/page';
 import { blockLink, textLink } from '@/ui/text-link';
+import { Verb } from './action-verb';
 import { dateFormat } from './admin-format';
 import { useOnboardingDecision, useOnboardingReview } from './api';
 import { useActionFeedback, type Run } from './use-action-feedback';
@@ -41,10 +42,10 @@ function Decision({ review, run }: { review: OnboardingReview; run: Run }) {
   return (
     <div className="flex flex-wrap gap-3">
       <Button aria-disabled={busy || undefined} onClick={verify}>
-        Verify
+        {busy ? 'Verifying...' : <Verb about={`${nameOf(review)}, version ${review.version}`}>Verify</Verb>}
       </Button>
       <Button variant="secondary" aria-disabled={busy || undefined} onClick={() => !busy && setAsking(true)}>
-        Ask for a correction
+        <Verb about={`${nameOf(review)}, version ${review.version}`}>Ask for a correction</Verb>
       </Button>
       {asking ? (
         <PromptDialog
@@ -131,7 +132,7 @@ function Review({ review, run }: { review: OnboardingReview; run: Run }) {
           {review.versions.map((v) => (
             <li key={v.id} className="rounded-xl border border-gray-300 p-3 dark:border-gray-700">
               {v.id === review.id ? (
-                <strong>Version {v.version} (this one)</strong>
+                <strong aria-current="page">Version {v.version} (this one)</strong>
               ) : (
                 <Link to={`/admin/onboarding/${v.id}`} className={textLink}>
                   Version {v.version}

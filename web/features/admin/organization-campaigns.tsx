@@ -102,7 +102,12 @@ export function OrganizationCampaignCard({
       className="space-y-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <Heading id={`org-campaign-${campaign.id}`} className="text-lg font-bold wrap-anywhere">
+        <Heading
+          id={`org-campaign-${campaign.id}`}
+          tabIndex={-1}
+          data-load-more-focus
+          className="text-lg font-bold wrap-anywhere"
+        >
           {campaign.product_name} <span className="font-normal text-gray-700 dark:text-gray-300">#{campaign.id}</span>
         </Heading>
         <CampaignStatusBadge status={campaign.status} />
@@ -138,6 +143,7 @@ export function OrganizationCampaignCard({
               key="doc"
               url={org.id_document_url}
               name={org.id_type === 'ConsentLetter' ? 'letter of consent' : 'registration document'}
+              who={org.organization_name}
             />,
           ],
           ...requesterFacts(org, org.organization_name),

@@ -64,7 +64,13 @@ function List({
           </ul>
         </>
       )}
-      {query.hasNextPage ? <LoadMoreButton loading={query.isFetchingNextPage} onLoad={loadMore} /> : null}
+      {query.hasNextPage ? (
+        <LoadMoreButton
+          loading={query.isFetchingNextPage}
+          onLoad={loadMore}
+          label={`Load more ${title.toLowerCase().replace(/ campaigns$/, '')} campaigns`}
+        />
+      ) : null}
     </section>
   );
 }

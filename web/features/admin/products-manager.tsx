@@ -179,7 +179,10 @@ function useProducts(kind: ProductKind) {
     queryFn: async (): Promise<Product[]> => {
       const all: Product[] = [];
       let cursor: string | null = '';
-      while (cursor !== null) {
+      const seen = new Set<string>();
+      // A cursor seen before would only repeat pages: stop rather than ask forever.
+      while (cursor !== null && !seen.has(cursor)) {
+        seen.add(cursor);
         const params = new URLSearchParams({ paged: '1', limit: String(PAGE_MAX) });
         if (cursor) params.set('cursor', cursor);
         const page = pages[kind].parse(await apiGet<unknown>(`${paths[kind].list}?${params}`));

@@ -13,7 +13,25 @@ import type { Run } from './use-action-feedback';
 const reasonRule = reasonEditSchema.shape.reason as unknown as z.ZodType<string, string>;
 const videoRule = videoSchema.shape.videoUrl as unknown as z.ZodType<string, string>;
 
-type Open = null | 'reject' | 'reason' | 'video' | 'back' | 'ready' | 'delivered';
+type Open = null | 'reject' | 'reason' | 'video' | 'back' | 'ready_for_pickup' | 'delivered';
+
+/** The two delivery steps an admin confirms: what the dialog asks and says. */
+const deliverySteps = {
+  ready_for_pickup: {
+    title: 'Mark as ready for pickup?',
+    confirm: 'Mark Ready for Pickup',
+    failed: 'Failed to mark the campaign ready for pickup.',
+    says: (product: string, name: string) =>
+      `The ${product} is waiting at the collection centre in Lagos. ${name} is told to collect it with the original ID.`,
+  },
+  delivered: {
+    title: 'Mark as delivered?',
+    confirm: 'Mark Delivered',
+    failed: 'Failed to mark the campaign delivered.',
+    says: (product: string, name: string) =>
+      `Confirm that ${name} has collected the ${product}. This cannot be undone, and the recipient is told.`,
+  },
+} as const;
 
 const ignore = () => undefined;
 
@@ -101,7 +119,7 @@ export function RecipientActions({
         </Button>
       ) : null}
       {allows('markReadyForPickup') ? (
-        <Button onClick={() => setOpen('ready')}>
+        <Button onClick={() => setOpen('ready_for_pickup')}>
           <PackageCheck aria-hidden="true" className="size-5" />
           <Verb about={about}>Mark Ready for Pickup</Verb>
         </Button>
@@ -194,48 +212,20 @@ export function RecipientActions({
           </p>
         </ConfirmDialog>
       ) : null}
-      {open === 'ready' ? (
+      {open === 'ready_for_pickup' || open === 'delivered' ? (
         <ConfirmDialog
-          title="Mark as ready for pickup?"
+          title={deliverySteps[open].title}
           isOpen
           onOpenChange={close}
-          confirmLabel="Mark Ready for Pickup"
+          confirmLabel={deliverySteps[open].confirm}
           busyLabel="Saving..."
-          failed="Failed to mark the campaign ready for pickup."
+          failed={deliverySteps[open].failed}
           onConfirm={async () => {
-            await run(
-              { kind: 'delivery', id: campaign.id, deliveryStatus: 'ready_for_pickup' },
-              'Failed to mark the campaign ready for pickup.',
-            );
+            await run({ kind: 'delivery', id: campaign.id, deliveryStatus: open }, deliverySteps[open].failed);
             setOpen(null);
           }}
         >
-          <p>
-            The {campaign.product_name} is waiting at the collection centre in Lagos. {recipientName(campaign)} is told
-            to collect it with the original ID.
-          </p>
-        </ConfirmDialog>
-      ) : null}
-      {open === 'delivered' ? (
-        <ConfirmDialog
-          title="Mark as delivered?"
-          isOpen
-          onOpenChange={close}
-          confirmLabel="Mark Delivered"
-          busyLabel="Saving..."
-          failed="Failed to mark the campaign delivered."
-          onConfirm={async () => {
-            await run(
-              { kind: 'delivery', id: campaign.id, deliveryStatus: 'delivered' },
-              'Failed to mark the campaign delivered.',
-            );
-            setOpen(null);
-          }}
-        >
-          <p>
-            Confirm that {recipientName(campaign)} has collected the {campaign.product_name}. This cannot be undone, and
-            the recipient is told.
-          </p>
+          <p>{deliverySteps[open].says(campaign.product_name, recipientName(campaign))}</p>
         </ConfirmDialog>
       ) : null}
     </div>

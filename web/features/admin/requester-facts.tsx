@@ -29,12 +29,13 @@ export function VerificationFact({ verification, who }: { verification: Verifica
 }
 
 /** A private document behind a short-lived signed link, named for what it is. */
-export function DocumentFact({ url, name }: { url: string | null; name: string }): ReactNode {
+export function DocumentFact({ url, name, who }: { url: string | null; name: string; who: string }): ReactNode {
   if (!url) return 'Not uploaded';
   return (
     <a href={url} target="_blank" rel="noreferrer" className={blockLink}>
       <FileText aria-hidden="true" className="mr-1 size-5" />
-      View {name} (opens in a new tab)
+      View {name}
+      <span className="sr-only"> of {who}</span> (opens in a new tab)
     </a>
   );
 }
@@ -71,7 +72,7 @@ export const requesterFacts = (
 ): [string, ReactNode][] => [
   ['Verification', <VerificationFact key="v" verification={requester.verification} who={who} />],
   [
-    `Earlier requests (${requester.earlier_requests.total})`,
+    `Other requests (${requester.earlier_requests.total})`,
     <EarlierRequestsFact key="e" earlier={requester.earlier_requests} />,
   ],
 ];

@@ -1,6 +1,5 @@
 import type { SessionUser } from '@contract/auth';
 import type { OrganizationOnboarding, RecipientOnboarding } from '@contract/onboarding';
-import { ownOnboardingReviewSchema } from '@contract/onboarding-review';
 import { apiGet, apiRequest } from '@/lib/api';
 
 export { NO_UPLOAD_URL, UPLOAD_FAILED, uploadFile } from '@/lib/uploads';
@@ -34,7 +33,3 @@ export async function resubmitOnboarding<K extends OnboardingKind>(
     })
   ).data;
 }
-
-/** The person's latest onboarding version: where its review stands, and its answers for the wizard. */
-export const OWN_REVIEW_KEY = ['onboarding-review'] as const;
-export const fetchOwnReview = async () => ownOnboardingReviewSchema.parse(await apiGet<unknown>('/onboarding/review'));

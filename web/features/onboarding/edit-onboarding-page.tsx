@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { blockLink } from '@/ui/text-link';
-import { fetchOwnReview, OWN_REVIEW_KEY } from './api';
+import { fetchOwnReview, OWN_REVIEW_KEY } from '@/lib/own-review';
 import { KindWizard } from './wizard-kinds';
 
 /**

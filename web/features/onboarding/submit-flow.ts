@@ -6,7 +6,8 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { announce } from '@/lib/page';
 import { updateSessionUser } from '@/lib/session';
 import type { SubmitHelpers } from '@/ui/form';
-import { fetchMe, OWN_REVIEW_KEY, SUBMIT_FAILED, uploadFile } from './api';
+import { OWN_REVIEW_KEY } from '@/lib/own-review';
+import { fetchMe, SUBMIT_FAILED, uploadFile } from './api';
 import { useUploadProgress } from './upload-progress';
 
 type FileSpec = { field: string; keyField: string; file: File | null | undefined; purpose: UploadPurpose };

@@ -12,8 +12,8 @@ import {
   requestReplySchema,
   type OrganizationOverview,
 } from '@contract/requests';
-import { ownOnboardingReviewSchema } from '@contract/onboarding-review';
 import { apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
+import { fetchOwnReview, OWN_REVIEW_KEY } from '@/lib/own-review';
 import { writeSetting } from '@/lib/settings';
 import type { RequesterKind } from './area';
 import { KINDS } from './kinds';
@@ -151,8 +151,8 @@ export function useMakeRequest(kind: RequesterKind) {
 /** Where the account's latest onboarding version stands; the onboarding wizard shares this key. */
 export const useOwnReview = (enabled: boolean) =>
   useQuery({
-    queryKey: ['onboarding-review'],
-    queryFn: async () => ownOnboardingReviewSchema.parse(await apiGet<unknown>('/onboarding/review')),
+    queryKey: OWN_REVIEW_KEY,
+    queryFn: fetchOwnReview,
     enabled,
     retry: retryUnlessRefused,
   });
