@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { organizationCampaigns, recipientCampaigns } from './campaigns';
+import { GIFT_SOURCES } from '../../../contract/gift-sources';
 
 export const donationStatuses = ['pending', 'paid', 'failed', 'needs_attention'] as const;
 
@@ -19,9 +20,21 @@ export const donations = pgTable(
      * checkouts one connection started and left unpaid. Null on rows from before it was kept.
      */
     clientAddressHash: text('client_address_hash'),
+    /** What the donor is asked to pay: the gifts and, when they chose to cover it, the fee. */
     totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
+    /** The payment fee the donor chose to cover (0 when not), part of the total and never of any campaign's figures. */
+    feeKobo: bigint('fee_kobo', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('NGN'),
     status: text('status', { enum: donationStatuses }).notNull().default('pending'),
+    /** The share link (`?ref=`) of the visit that led to this checkout; null when it came another way. */
+    source: text('source', { enum: GIFT_SOURCES }),
+    /** How the provider says the donor paid (card, bank, ussd, bank_transfer), once it says. */
+    channel: text('channel'),
+    /**
+     * When the provider first said a payment by a channel that confirms later (a transfer, USSD) is
+     * under way; from then the hold lasts the longer time set for those channels.
+     */
+    awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the reconciliation sweep last asked the provider about this checkout. */
@@ -31,6 +44,8 @@ export const donations = pgTable(
   (t) => [
     check('donations_total_positive', sql`${t.totalKobo} > 0`),
     check('donations_currency', sql`${t.currency} = 'NGN'`),
+    check('donations_source', sql`${t.source} in (${sql.raw(GIFT_SOURCES.map((s) => `'${s}'`).join(', '))})`),
+    check('donations_fee', sql`${t.feeKobo} >= 0 and ${t.feeKobo} < ${t.totalKobo}`),
     index('donations_donor_user_idx').on(t.donorUserId),
     index('donations_donor_email_idx').on(t.donorEmail),
     index('donations_client_address_idx').on(t.clientAddressHash, t.createdAt),
@@ -104,6 +119,13 @@ export const sandboxTransactions = pgTable(
       .notNull()
       .default('pending'),
     email: text('email').notNull(),
+    /** The channel the test payment dialog paid by; null until it is paid or under way. */
+    channel: text('channel'),
+    /**
+     * A payment that confirms later (transfer, USSD): the ledger calls it paid once this time has
+     * passed, so only a later question (the sweep) or a signed sandbox webhook records it.
+     */
+    confirmAt: timestamp('confirm_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
