@@ -174,7 +174,7 @@ describe('sharing a campaign', { timeout: LONG_JOURNEY_MS }, () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('a funded campaign can still be shared, with no QR code or poster; the drawn page holds the control before any script', async () => {
+  it('a funded campaign can still be shared, with no QR code or poster; a refused clipboard shows the address; the drawn page holds the control', async () => {
     const id = String(await createRecipientCampaign(e2e.database.db, { status: 'purchased' }));
     const html = await (await fetch(`${e2e.baseURL}/campaigns/${id}`)).text();
     expect(html).toContain('Share this campaign');
@@ -183,12 +183,32 @@ describe('sharing a campaign', { timeout: LONG_JOURNEY_MS }, () => {
       `href="/api/campaigns/${open}/poster.pdf"`,
     );
 
-    const { page } = await e2e.newPage();
+    const { context, page } = await e2e.newPage();
+    // A browser that refuses the clipboard: the address is shown to copy by hand.
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new DOMException('Refused', 'NotAllowedError')) },
+      });
+    });
     await page.goto(`/campaigns/${id}`);
     await settle(page);
     const group = shareGroup(page);
     await expectShareLinks(group, id, await page.locator('main h1').innerText());
     await expectPrintables(group, id, false);
+
+    await page.locator('main h1').focus();
+    await press(page, group.getByRole('button', { name: 'Copy link' }));
+    await expect
+      .poll(() => group.getByRole('status').innerText())
+      .toBe('Could not copy the link. It is shown below: select it and copy it yourself.');
+    expect(await group.getByRole('textbox', { name: 'Campaign address' }).inputValue()).toBe(addressOf(id, 'copy'));
+    expect(await focusedText(page)).toBe('Copy link');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).selectionEnd)).toBe(
+      addressOf(id, 'copy').length,
+    );
+    await expectNoAxeViolations(page, 'funded campaign page, the clipboard refused');
   });
 });
 
