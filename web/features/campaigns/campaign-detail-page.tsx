@@ -14,6 +14,7 @@ import { useCampaign } from './api';
 import { loadingText } from './loading-text';
 import { stoppedNotice, type Campaign } from '@/lib/campaigns';
 import { ProductImage } from '@/ui/product-image';
+import { ShareControl } from '@/ui/share-control';
 
 function BackButton() {
   const navigate = useNavigate();
@@ -230,6 +231,16 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
             </div>
           </div>
         )}
+
+        <ShareControl
+          subject={{
+            publicId: campaign.id,
+            kind: campaign.type,
+            productName: campaign.product_name,
+            forWhom: campaign.title,
+          }}
+          takesGifts={campaign.takes_gifts}
+        />
       </div>
     </div>
   );

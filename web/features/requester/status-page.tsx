@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { formatNaira, percentOf } from '@contract/money';
+import { campaignQuery } from '@/lib/campaigns';
 import { freshUserQuery } from '@/lib/session';
 import { PARTNERSHIPS_EMAIL } from '@/lib/site';
 import { Facts } from '@/ui/facts';
@@ -11,6 +12,7 @@ import { Page } from '@/ui/page';
 import { ProgressBar } from '@/ui/progress-bar';
 import { QueryView } from '@/ui/query-view';
 import { RequestStatusCard, statusWords } from '@/ui/request-status';
+import { ShareControl } from '@/ui/share-control';
 import { blockLink } from '@/ui/text-link';
 import { VideoModal } from '@/ui/video-modal';
 import { useMyRequests, type MyRequest } from './api';
@@ -95,6 +97,27 @@ const CARD: Record<
   },
 };
 
+/**
+ * The share control for the owner's public campaign, saying what its public page says: the name the
+ * owner chose to show and whether it takes gifts now (the QR code and poster exist only then).
+ */
+function OwnCampaignShare({ publicId }: { publicId: string }) {
+  const { data: campaign } = useQuery(campaignQuery(publicId));
+  if (!campaign) return null;
+  return (
+    <ShareControl
+      headingLevel={3}
+      subject={{
+        publicId: campaign.id,
+        kind: campaign.type,
+        productName: campaign.product_name,
+        forWhom: campaign.title,
+      }}
+      takesGifts={campaign.takes_gifts}
+    />
+  );
+}
+
 function RequestCard({ kind, request }: { kind: RequesterKind; request: MyRequest }) {
   const card = CARD[kind];
   const live = KINDS[kind].status.withProgress.includes(request.status);
@@ -137,6 +160,7 @@ function RequestCard({ kind, request }: { kind: RequesterKind; request: MyReques
           {video ? <VideoModal url={video} /> : null}
         </div>
       ) : null}
+      {request.publicId ? <OwnCampaignShare publicId={request.publicId} /> : null}
     </RequestStatusCard>
   );
 }

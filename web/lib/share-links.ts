@@ -1,0 +1,90 @@
+import type { GiftSource } from '@contract/gift-sources';
+import { SITE_NAME } from './page';
+
+// Where a campaign's share links point and what they say (docs/decisions/0034). Plain addresses on
+// each service's own share page: nothing of theirs is loaded on ours, and each link carries the
+// `?ref=` that tells which way a later gift came (docs/decisions/0032).
+
+/** What a share link says about a campaign, as its public page names it. */
+export type ShareSubject = {
+  /** The campaign's id as addresses use it: '12' or 'org-3'. */
+  publicId: string;
+  kind: 'recipient' | 'organization';
+  productName: string;
+  /** Who the gift is for, as public pages name them (the public name, or the organization). */
+  forWhom: string;
+};
+
+/** The campaign page's path, the same on the server's drawing and in the browser. */
+export const campaignPath = (publicId: string) => `/campaigns/${encodeURIComponent(publicId)}`;
+
+/** The campaign page's whole address on this site, with the source a gift from it would name. */
+export function shareAddress(origin: string, publicId: string, ref?: GiftSource): string {
+  const url = new URL(campaignPath(publicId), origin);
+  if (ref) url.searchParams.set('ref', ref);
+  return url.href;
+}
+
+/** The subject line and the name of the campaign: the public page's heading. */
+export const shareTitle = (s: ShareSubject) => `${s.productName} for ${s.forWhom}`;
+
+/**
+ * The short, friendly sentence sent before the address, written for a WhatsApp message. "a new"
+ * reads right before any product name, where "a" or "an" would depend on it; the site's name tells
+ * whoever receives it where the link goes.
+ */
+export const shareInvitation = (s: ShareSubject) =>
+  s.kind === 'organization'
+    ? `Help ${s.forWhom} get ${s.productName} for the people they serve, on ${SITE_NAME}.`
+    : `Help ${s.forWhom} get a new ${s.productName} on ${SITE_NAME}.`;
+
+export type ShareLink = {
+  ref: Extract<GiftSource, 'whatsapp' | 'facebook' | 'x' | 'email'>;
+  /** The service's name as the link shows it. */
+  service: string;
+  href: string;
+  /** Web pages open in a new tab; a mail link opens the mail program and leaves the page as it is. */
+  newTab: boolean;
+};
+
+const enc = encodeURIComponent;
+
+/** The plain share links, in the order they are shown. */
+export function shareLinks(origin: string, s: ShareSubject): ShareLink[] {
+  const invitation = shareInvitation(s);
+  const at = (ref: GiftSource) => shareAddress(origin, s.publicId, ref);
+  return [
+    {
+      ref: 'whatsapp',
+      service: 'WhatsApp',
+      href: `https://wa.me/?text=${enc(`${invitation} ${at('whatsapp')}`)}`,
+      newTab: true,
+    },
+    {
+      ref: 'facebook',
+      service: 'Facebook',
+      href: `https://www.facebook.com/sharer/sharer.php?u=${enc(at('facebook'))}`,
+      newTab: true,
+    },
+    {
+      ref: 'x',
+      service: 'X',
+      href: `https://x.com/intent/post?text=${enc(invitation)}&url=${enc(at('x'))}`,
+      newTab: true,
+    },
+    {
+      ref: 'email',
+      service: 'email',
+      // Spaces as %20, never "+": mail programs read a mailto body literally.
+      href: `mailto:?subject=${enc(shareTitle(s))}&body=${enc(`${invitation}\n\n${at('email')}`)}`,
+      newTab: false,
+    },
+  ];
+}
+
+/** The QR code and poster the server draws for a campaign that takes gifts; relative, so the same everywhere. */
+export const printableAddresses = (publicId: string) => ({
+  qrPng: `/api/campaigns/${encodeURIComponent(publicId)}/qr.png`,
+  qrSvg: `/api/campaigns/${encodeURIComponent(publicId)}/qr.svg`,
+  poster: `/api/campaigns/${encodeURIComponent(publicId)}/poster.pdf`,
+});
