@@ -82,6 +82,10 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * browser paints it before any script has run. Its API replies are then not named, as nothing will
  * ask for them, nor its code, which the entry fetches once the page is on screen. A page the server
  * does not draw, or failed to, is index.html as above.
+ *
+ * With `meta`, a public page carries its link-preview tags after its `<title>` (which says the page's
+ * title even before a drawing), in place of the shell's general description; an address `meta` has
+ * nothing for carries no description at all. A failed look-up counts as nothing.
  */
 export function createPageHtml(
   webDir: string,
