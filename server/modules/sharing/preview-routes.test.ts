@@ -69,20 +69,11 @@ describe("a campaign's preview image", () => {
     expect((await get(before)).headers.location).toBe(after);
   });
 
-  it('a made-up hash, or the id written another way, redirects to the current image', async () => {
+  it('a made-up hash redirects to the current image', async () => {
     const id = await createRecipientCampaign(ctx.database.db);
     const current = await currentPath(String(id));
-    for (const url of [
-      `/api/campaigns/${id}/preview/0000000000000000.png`,
-      `/api/campaigns/${id}/preview/x.png`,
-      `/api/campaigns/0${id}/preview/${current.split('/').pop()}`,
-    ]) {
+    for (const url of [`/api/campaigns/${id}/preview/0000000000000000.png`, `/api/campaigns/${id}/preview/x.png`]) {
       const res = await get(url);
-      if (url.includes(`/0${id}/`)) {
-        // A leading zero is no campaign id at all.
-        expect(res.statusCode, url).toBe(404);
-        continue;
-      }
       expect(res.statusCode, url).toBe(302);
       expect(res.headers.location, url).toBe(current);
     }
@@ -95,6 +86,8 @@ describe("a campaign's preview image", () => {
       '/api/campaigns/org-999999/preview/abc.png',
       `/api/campaigns/${pending}/preview/abc.png`,
       '/api/campaigns/nope/preview/abc.png',
+      // A leading zero is no campaign id at all.
+      '/api/campaigns/01/preview/abc.png',
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
