@@ -45,6 +45,9 @@ import { adminContentRoutes } from './modules/content/admin-routes';
 import { contentRoutes } from './modules/content/routes';
 import { pagePreloadsFor } from './modules/campaigns/page-preloads';
 import { crawlerRoutes } from './modules/content/crawler-routes';
+import { previewMetaFor } from './modules/sharing/preview-meta';
+import { previewRoutes } from './modules/sharing/preview-routes';
+import { publicBaseUrl } from './http/public-url';
 import type { JobQueue } from './jobs/queue';
 import { registerJobs } from './register-jobs';
 import { createStorage, LinkSigner, signingSecretFor } from './providers/storage/create';
@@ -205,6 +208,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));
   await app.register(crawlerRoutes(deps));
+  await app.register(previewRoutes(deps));
   await app.register(uploadRoutes(deps));
   await app.register(onboardingRoutes(deps));
   await app.register(onboardingReviewRoutes(deps));
@@ -244,7 +248,12 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   }
   const pageRender = webDir ? await loadPageRender(app, webDir) : undefined;
   const pageHtml = webDir
-    ? createPageHtml(webDir, (urlPath) => pagePreloadsFor(deps.db, deps.storage, urlPath), pageRender)
+    ? createPageHtml(
+        webDir,
+        (urlPath) => pagePreloadsFor(deps.db, deps.storage, urlPath),
+        pageRender,
+        previewMetaFor({ db: deps.db, storage: deps.storage, baseUrl: () => publicBaseUrl(config, app.server) }),
+      )
     : undefined;
 
   app.setNotFoundHandler((request, reply) => {

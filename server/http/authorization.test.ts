@@ -75,6 +75,14 @@ describe('authorization matrix', () => {
     expect(failures).toEqual([]);
   });
 
+  it('the link-preview images are public: chats and crawlers fetch them signed out', () => {
+    const previews = ctx.app.routeTable.filter((r) => r.url.includes('/preview'));
+    expect(previews.map((r) => `${r.method} ${r.url} ${String(r.access)}`).sort()).toEqual([
+      'GET /api/campaigns/:id/preview/:hash.png public',
+      'GET /api/preview/site-:hash.png public',
+    ]);
+  });
+
   it('refuses a made-up or malformed bearer token on a protected route', async () => {
     for (const authorization of ['Bearer made-up-token-that-is-long-enough', 'Basic abc', 'Bearer ', 'Bearer a b']) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });

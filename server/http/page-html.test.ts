@@ -94,6 +94,37 @@ describe('page HTML', () => {
     expect(await createPageHtml(webDir, undefined, () => Promise.reject(new Error('bug')))('/about')).toBe(index);
   });
 
+  it("writes a page's preview tags after its title, escaped, and none where the look-up has nothing or fails", async () => {
+    const shell = index.replace('<title>', '<meta\n  name="description"\n  content="General." />\n<title>');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-page-meta-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), shell);
+    const meta = {
+      title: 'Cane "for" <Ada> & co',
+      documentTitle: 'Cane | Site',
+      description: 'A "quoted" <b>reason</b> & more.',
+      canonicalUrl: 'https://gift.example.ng/campaigns/7',
+      type: 'article' as const,
+      siteName: 'Site',
+      image: { url: 'https://gift.example.ng/i.png?a=1&b=2', type: 'image/png', width: 1200, height: 630, alt: 'Alt' },
+    };
+    const html = createPageHtml(dir, undefined, undefined, async (urlPath) =>
+      urlPath === '/campaigns/7' ? meta : null,
+    );
+    const page = await html('/campaigns/7');
+    expect(page).toContain(
+      '<title>Cane | Site</title><link rel="canonical" href="https://gift.example.ng/campaigns/7"><meta name="description" content="A &quot;quoted&quot; &lt;b>reason&lt;/b> &amp; more.">',
+    );
+    expect(page).toContain('<meta property="og:title" content="Cane &quot;for&quot; &lt;Ada> &amp; co">');
+    expect(page).toContain('<meta property="og:image" content="https://gift.example.ng/i.png?a=1&amp;b=2">');
+    expect(page).toContain('<meta property="og:image:width" content="1200">');
+    expect(page).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(page).not.toContain('General.');
+    expect(await html('/admin')).toBe(index);
+    const failing = createPageHtml(dir, undefined, undefined, () => Promise.reject(new Error('database down')));
+    expect(await failing('/campaigns/7')).toBe(index);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('serves the plain page when the look-up fails or there is no chunk list', async () => {
     fs.rmSync(path.join(webDir, 'page-chunks.json'));
     const html = createPageHtml(webDir, () => Promise.reject(new Error('database down')));

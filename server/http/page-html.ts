@@ -40,6 +40,26 @@ export type PagePreloads = (urlPath: string) => Promise<{ images: PreloadImage[]
 /** The server's drawing of a public page (server/http/page-render.ts): its markup and the data it was drawn with. */
 export type PageRender = (urlPath: string) => Promise<{ title: string; html: string; state: unknown } | null>;
 
+/**
+ * What a link to a public page says about it where it is shared (a chat, a social network, a search
+ * result): found from the address alone, so a page the server did not draw says it too. Every
+ * address is absolute and made from PUBLIC_URL (never a request header).
+ */
+export type PageMeta = {
+  /** The page's own title, as its heading names it. */
+  title: string;
+  /** What the `<title>` says before the page's script runs. */
+  documentTitle: string;
+  description: string;
+  /** The page's one address: no query, no trailing slash. */
+  canonicalUrl: string;
+  type: 'website' | 'article';
+  siteName: string;
+  image: { url: string; type: string; width: number; height: number; alt: string };
+};
+/** The link-preview facts of the page an address opens, or null for a page that carries none (a private one). */
+export type PageMetaOf = (urlPath: string) => Promise<PageMeta | null>;
+
 /** JSON safe inside a `<script type="application/json">`: with no `<`, no `</script>` or comment can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -62,11 +82,16 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * browser paints it before any script has run. Its API replies are then not named, as nothing will
  * ask for them, nor its code, which the entry fetches once the page is on screen. A page the server
  * does not draw, or failed to, is index.html as above.
+ *
+ * With `meta`, a public page carries its link-preview tags after its `<title>` (which says the page's
+ * title even before a drawing), in place of the shell's general description; an address `meta` has
+ * nothing for carries no description at all. A failed look-up counts as nothing.
  */
 export function createPageHtml(
   webDir: string,
   preloads?: PagePreloads,
   render?: PageRender,
+  meta?: PageMetaOf,
 ): (urlPath: string) => Promise<string> {
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   // Written by the build (vite.config.ts, pageChunks): source module -> the chunk files it needs beyond the entry's.
@@ -83,9 +108,10 @@ export function createPageHtml(
 
   return async (urlPath) => {
     const match = PAGE_MODULES.find(([pattern]) => pattern.test(urlPath));
-    const [early, drawn] = await Promise.all([
+    const [early, drawn, about] = await Promise.all([
       preloads ? preloads(urlPath).catch(() => ({ images: [], data: [] })) : { images: [], data: [] },
       render ? render(urlPath).catch(() => null) : null,
+      meta ? meta(urlPath).catch(() => null) : undefined,
     ]);
     // The image first: the browser starts requests in document order, and it is what the visitor waits for.
     const links =
@@ -97,6 +123,7 @@ export function createPageHtml(
       // the bandwidth with the stylesheet and the image the visitor waits for. The entry loads it.
       (drawn ? '' : (match && codeLinks.get(match[1])) || '');
     let html = links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
+    if (about !== undefined) html = withMeta(html, about);
     if (drawn) {
       const data = drawn.state
         ? `<script type="application/json" id="page-data">${scriptJson(drawn.state)}</script>`
@@ -107,6 +134,41 @@ export function createPageHtml(
     }
     return html;
   };
+}
+
+const DESCRIPTION_TAG = /<meta\s+name="description"[^>]*>\s*/;
+
+/**
+ * The page's preview tags after its `<title>`, in place of the shell's general description; a page
+ * with none (a private one) keeps no description either, so nothing about it is offered to a preview.
+ */
+function withMeta(html: string, meta: PageMeta | null): string {
+  const plain = html.replace(DESCRIPTION_TAG, '');
+  if (!meta) return plain;
+  const property = (name: string, content: string | number) =>
+    `<meta property="${name}" content="${attribute(String(content))}">`;
+  const named = (name: string, content: string) => `<meta name="${name}" content="${attribute(content)}">`;
+  const tags = [
+    `<link rel="canonical" href="${attribute(meta.canonicalUrl)}">`,
+    named('description', meta.description),
+    property('og:site_name', meta.siteName),
+    property('og:title', meta.title),
+    property('og:description', meta.description),
+    property('og:url', meta.canonicalUrl),
+    property('og:type', meta.type),
+    property('og:locale', 'en_NG'),
+    property('og:image', meta.image.url),
+    property('og:image:type', meta.image.type),
+    property('og:image:width', meta.image.width),
+    property('og:image:height', meta.image.height),
+    property('og:image:alt', meta.image.alt),
+    named('twitter:card', 'summary_large_image'),
+    named('twitter:title', meta.title),
+    named('twitter:description', meta.description),
+    named('twitter:image', meta.image.url),
+    named('twitter:image:alt', meta.image.alt),
+  ].join('');
+  return plain.replace(/<title>[^<]*<\/title>/, () => `<title>${text(meta.documentTitle)}</title>${tags}`);
 }
 
 function imageLink(image: PreloadImage): string {

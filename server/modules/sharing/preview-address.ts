@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import { DRAWING_VERSION, SITE_NAME, SITE_PREVIEW_LINE, SITE_TAGLINE, type PreviewFacts } from './preview-image';
+import type { ShareFacts } from './share-facts';
+
+/** 64 bits of SHA-256 in hex: enough that two drawings never share an address by chance. */
+const shortHash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+
+/**
+ * The hash in a campaign preview's address: of everything the image shows and the drawing's version.
+ * A gift changes the figures and so the address; a chat or network that kept the old image for a
+ * year asks for a new one. Two campaigns that would look the same share one image.
+ */
+export function campaignPreviewHash(facts: PreviewFacts): string {
+  return shortHash([
+    DRAWING_VERSION,
+    facts.kind,
+    facts.title,
+    facts.raisedKobo,
+    facts.goalKobo,
+    facts.unitsFunded,
+    facts.quantity,
+    facts.isFunded,
+    facts.imageKey,
+  ]);
+}
+
+export const campaignPreviewPath = (facts: ShareFacts, hash = campaignPreviewHash(facts)) =>
+  `/api/campaigns/${facts.publicId}/preview/${hash}.png`;
+
+/** The site-wide preview's hash: its words and the drawing's version, so a change of either is a new address. */
+export const SITE_PREVIEW_HASH = shortHash([DRAWING_VERSION, 'site', SITE_NAME, SITE_TAGLINE, SITE_PREVIEW_LINE]);
+export const SITE_PREVIEW_PATH = `/api/preview/site-${SITE_PREVIEW_HASH}.png`;

@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderAsync } from '@resvg/resvg-js';
+import type { ReactNode } from 'react';
+import satori from 'satori';
+import { formatNaira, percentOf } from '@contract/money';
+import type { ShareFacts } from './share-facts';
+
+/** The size every link preview asks for (Open Graph's large card, 1.91:1). */
+export const PREVIEW_WIDTH = 1200;
+export const PREVIEW_HEIGHT = 630;
+/** Raised whenever the drawing changes, so every preview address changes with it. */
+export const DRAWING_VERSION = 1;
+
+export const SITE_NAME = 'Gift of Independence';
+export const SITE_TAGLINE = 'Give the Gift of Independence';
+/** The line under the site's name on the site-wide preview. */
+export const SITE_PREVIEW_LINE =
+  'Fund braille displays, smart canes and other assistive technology for blind and visually impaired Nigerians.';
+
+// Brand orange only as a background under near-black text (design.md, accessibility).
+const ORANGE = '#e46809';
+const INK = '#111827';
+const MUTED = '#374151';
+const TRACK = '#f3f4f6';
+
+/** The box the campaign's picture is fitted into, in pixels. */
+export const PICTURE_BOX = { width: 420, height: 420 };
+
+/** A picture ready for the drawing: a PNG data address and its size. */
+export type PreviewPicture = { dataUri: string; width: number; height: number };
+
+/** What a campaign's preview shows, and so everything its address's hash is made of. */
+export type PreviewFacts = Pick<
+  ShareFacts,
+  'kind' | 'title' | 'raisedKobo' | 'goalKobo' | 'unitsFunded' | 'quantity' | 'isFunded' | 'imageKey'
+>;
+
+/** The progress the bar shows, in whole percent: units for an organization, money for a recipient. */
+export function progressPercentOf(facts: PreviewFacts): number {
+  return facts.kind === 'organization'
+    ? percentOf(facts.unitsFunded, facts.quantity)
+    : percentOf(facts.raisedKobo, facts.goalKobo);
+}
+
+/** The figures under the bar, in the words the campaign page uses. */
+export function progressWordsOf(facts: PreviewFacts): { main: string; detail: string } {
+  const money = `${formatNaira(facts.raisedKobo)} raised of ${formatNaira(facts.goalKobo)}`;
+  if (facts.kind === 'organization') {
+    const units = facts.quantity === 1 ? 'unit' : 'units';
+    return { main: `${facts.unitsFunded} of ${facts.quantity} ${units} funded`, detail: money };
+  }
+  return { main: money, detail: facts.isFunded ? 'Fully funded' : `${progressPercentOf(facts)}% funded` };
+}
+
+/** The preview image in words, for `og:image:alt`: what it shows, title and figures. */
+export function previewAltOf(facts: PreviewFacts): string {
+  const { main, detail } = progressWordsOf(facts);
+  return `${facts.title}: ${main}, ${detail.charAt(0).toLowerCase()}${detail.slice(1)}. ${SITE_NAME}.`;
+}
+
+export const SITE_PREVIEW_ALT = `${SITE_NAME}: ${SITE_TAGLINE}. ${SITE_PREVIEW_LINE}`;
+
+const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'fonts');
+let fonts: Parameters<typeof satori>[1]['fonts'] | undefined;
+/** Noto Sans, shipped in the repository (OFL): read once, on the first drawing. */
+function fontsOnce() {
+  fonts ??= [
+    { name: 'Noto Sans', data: fs.readFileSync(path.join(fontsDir, 'NotoSans-Regular.ttf')), weight: 400 as const },
+    { name: 'Noto Sans', data: fs.readFileSync(path.join(fontsDir, 'NotoSans-Bold.ttf')), weight: 700 as const },
+  ];
+  return fonts;
+}
+
+type Style = Record<string, string | number>;
+/** One element of the drawing; satori reads React's element shape without React. */
+const el = (type: 'div' | 'img', style: Style, children?: ReactNode | ReactNode[], props: object = {}): ReactNode =>
+  ({ type, key: null, props: { style, children, ...props } }) as unknown as ReactNode;
+
+/** The site's mark, as the favicon draws it: a braille cell on the brand orange. */
+function mark(size: number): ReactNode {
+  const dot = size / 6.4;
+  const at = (x: number, y: number) =>
+    el('div', {
+      position: 'absolute',
+      left: (x / 64) * size - dot / 2,
+      top: (y / 64) * size - dot / 2,
+      width: dot,
+      height: dot,
+      borderRadius: dot,
+      backgroundColor: INK,
+    });
+  return el(
+    'div',
+    {
+      display: 'flex',
+      position: 'relative',
+      width: size,
+      height: size,
+      borderRadius: size / 4.5,
+      backgroundColor: ORANGE,
+    },
+    [at(24, 18), at(40, 18), at(24, 32), at(24, 46), at(40, 46)],
+  );
+}
+
+/** The band along the bottom: the brand orange with the site's name and tagline in near-black. */
+function brandBand(): ReactNode {
+  return el(
+    'div',
+    {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      height: 96,
+      padding: '0 56px',
+      backgroundColor: ORANGE,
+      color: INK,
+    },
+    [
+      el('div', { display: 'flex', fontSize: 36, fontWeight: 700 }, SITE_NAME),
+      el('div', { display: 'flex', fontSize: 28 }, SITE_TAGLINE),
+    ],
+  );
+}
+
+async function toPng(element: ReactNode): Promise<Buffer> {
+  const svg = await satori(element, { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, fonts: fontsOnce() });
+  // Off the main thread: resvg's async form rasterises on libuv's pool.
+  const image = await renderAsync(svg, {
+    fitTo: { mode: 'width', value: PREVIEW_WIDTH },
+    font: { loadSystemFonts: false },
+  });
+  return image.asPng();
+}
+
+/** A campaign's preview: its picture, title, progress bar and figures, over the brand band. */
+export function drawCampaignPreview(facts: PreviewFacts, picture: PreviewPicture | null): Promise<Buffer> {
+  const percent = progressPercentOf(facts);
+  const { main, detail } = progressWordsOf(facts);
+  const pictureBox = el(
+    'div',
+    {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      width: PICTURE_BOX.width + 40,
+      height: PICTURE_BOX.height + 40,
+      borderRadius: 24,
+      backgroundColor: TRACK,
+    },
+    picture
+      ? el('img', { width: picture.width, height: picture.height }, undefined, {
+          src: picture.dataUri,
+          width: picture.width,
+          height: picture.height,
+        })
+      : mark(200),
+  );
+  const words = el('div', { display: 'flex', flexDirection: 'column', flex: 1, marginLeft: 48, height: '100%' }, [
+    el(
+      'div',
+      { display: 'block', fontSize: 52, fontWeight: 700, lineHeight: 1.2, color: INK, lineClamp: 3 },
+      facts.title,
+    ),
+    el('div', { display: 'flex', flexDirection: 'column', marginTop: 'auto' }, [
+      el(
+        'div',
+        {
+          display: 'flex',
+          width: '100%',
+          height: 36,
+          borderRadius: 18,
+          border: `3px solid ${INK}`,
+          backgroundColor: TRACK,
+          overflow: 'hidden',
+        },
+        el('div', { display: 'flex', width: `${percent}%`, height: '100%', backgroundColor: ORANGE }),
+      ),
+      el('div', { display: 'flex', marginTop: 20, fontSize: 38, fontWeight: 700, color: INK }, main),
+      el('div', { display: 'flex', marginTop: 4, fontSize: 30, color: MUTED }, detail),
+    ]),
+  ]);
+  return toPng(
+    el(
+      'div',
+      {
+        display: 'flex',
+        flexDirection: 'column',
+        width: PREVIEW_WIDTH,
+        height: PREVIEW_HEIGHT,
+        backgroundColor: '#ffffff',
+        fontFamily: 'Noto Sans',
+      },
+      [
+        el('div', { display: 'flex', flex: 1, alignItems: 'center', padding: '34px 56px' }, [pictureBox, words]),
+        brandBand(),
+      ],
+    ),
+  );
+}
+
+/** The preview of every public page that is not a campaign's: the mark, the site's name and tagline. */
+export function drawSitePreview(): Promise<Buffer> {
+  return toPng(
+    el(
+      'div',
+      {
+        display: 'flex',
+        flexDirection: 'column',
+        width: PREVIEW_WIDTH,
+        height: PREVIEW_HEIGHT,
+        backgroundColor: '#ffffff',
+        fontFamily: 'Noto Sans',
+        color: INK,
+      },
+      [
+        el('div', { display: 'flex', flex: 1, alignItems: 'center', padding: '0 80px' }, [
+          mark(220),
+          el('div', { display: 'flex', flexDirection: 'column', marginLeft: 56, flex: 1 }, [
+            el('div', { display: 'flex', fontSize: 76, fontWeight: 700, lineHeight: 1.1 }, SITE_NAME),
+            el(
+              'div',
+              { display: 'flex', marginTop: 24, fontSize: 36, lineHeight: 1.3, color: MUTED },
+              SITE_PREVIEW_LINE,
+            ),
+          ]),
+        ]),
+        brandBand(),
+      ],
+    ),
+  );
+}

@@ -1,0 +1,81 @@
+import type { PageMeta } from '../../http/page-html';
+import type { Db } from '../../db/client';
+import type { Storage } from '../../providers/storage/storage';
+import { campaignPreviewPath, SITE_PREVIEW_PATH } from './preview-address';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewAltOf, SITE_NAME, SITE_PREVIEW_ALT } from './preview-image';
+import { PREVIEW_PAGES } from './preview-pages';
+import { shareFactsOf } from './share-facts';
+
+/** Open Graph's advice for a description: a sentence or two; chats cut longer ones themselves. */
+export const DESCRIPTION_LIMIT = 200;
+
+/** `text` with its white space made single, cut at a word to at most `limit` characters (an ellipsis included). */
+export function cutAtWord(text: string, limit = DESCRIPTION_LIMIT): string {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  if (plain.length <= limit) return plain;
+  const room = plain.slice(0, limit);
+  const lastSpace = room.lastIndexOf(' ');
+  const cut = (lastSpace > limit / 2 ? room.slice(0, lastSpace) : room.slice(0, limit - 1)).replace(/[\s,;:.-]+$/, '');
+  return `${cut.slice(0, limit - 1)}…`;
+}
+
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+const documentTitle = (title: string) => (title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`);
+
+/**
+ * The link-preview facts of the page an address opens (`urlPath`, without its query), from the
+ * address alone: a campaign's page (while the campaign is public) and the public pages in
+ * PREVIEW_PAGES. Every other address, a campaign that is not public included, has none.
+ * `baseUrl` is the public address (http/public-url.ts), never one a request named.
+ */
+export function previewMetaFor(deps: { db: Db; storage: Storage; baseUrl: () => string }) {
+  return async (urlPath: string): Promise<PageMeta | null> => {
+    const path = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+    const base = deps.baseUrl();
+    const campaign = /^\/campaigns\/([^/]+)$/.exec(path);
+    if (campaign) {
+      const id = decodedOrNull(campaign[1]!);
+      const facts = id === null ? undefined : await shareFactsOf(deps.db, deps.storage, id);
+      if (!facts) return null;
+      return {
+        title: facts.title,
+        documentTitle: documentTitle(facts.title),
+        description: cutAtWord(facts.reason),
+        canonicalUrl: base + facts.path,
+        type: 'article',
+        siteName: SITE_NAME,
+        image: {
+          url: base + campaignPreviewPath(facts),
+          type: 'image/png',
+          width: PREVIEW_WIDTH,
+          height: PREVIEW_HEIGHT,
+          alt: previewAltOf(facts),
+        },
+      };
+    }
+    const page = Object.hasOwn(PREVIEW_PAGES, path) ? PREVIEW_PAGES[path] : undefined;
+    if (!page) return null;
+    return {
+      title: page.title,
+      documentTitle: documentTitle(page.title),
+      description: cutAtWord(page.description),
+      canonicalUrl: path === '/' ? `${base}/` : base + path,
+      type: 'website',
+      siteName: SITE_NAME,
+      image: {
+        url: base + SITE_PREVIEW_PATH,
+        type: 'image/png',
+        width: PREVIEW_WIDTH,
+        height: PREVIEW_HEIGHT,
+        alt: SITE_PREVIEW_ALT,
+      },
+    };
+  };
+}

@@ -1,0 +1,149 @@
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganizationCampaign, createRecipientCampaign, payForCampaign } from '../../test/fixtures';
+import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
+import { campaignPreviewPath, SITE_PREVIEW_PATH } from './preview-address';
+import { createPreviewCache, PREVIEWS_BUSY } from './preview-cache';
+import { shareFactsOf } from './share-facts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp({ publicUrl: 'https://gift.example.ng' });
+});
+afterAll(() => stopTestApp(ctx));
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+const currentPath = async (id: string) =>
+  campaignPreviewPath((await shareFactsOf(ctx.database.db, ctx.app.storage, id))!);
+
+async function expectPreviewPng(body: Buffer) {
+  const meta = await sharp(body).metadata();
+  expect(meta.format).toBe('png');
+  expect(meta.width).toBe(1200);
+  expect(meta.height).toBe(630);
+}
+
+describe("a campaign's preview image", () => {
+  it('is a 1200x630 PNG kept for a year at its hashed address', async () => {
+    for (const id of [
+      String(await createRecipientCampaign(ctx.database.db)),
+      `org-${await createOrganizationCampaign(ctx.database.db, 4)}`,
+    ]) {
+      const url = await currentPath(id);
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      await expectPreviewPng(res.rawPayload);
+      // A second request is answered from memory with the same bytes.
+      expect((await get(url)).rawPayload.equals(res.rawPayload)).toBe(true);
+    }
+  });
+
+  it('moves to a new address when a gift changes the progress, and the old one redirects to it', async () => {
+    const id = `org-${await createOrganizationCampaign(ctx.database.db, 5)}`;
+    const before = await currentPath(id);
+    const first = await get(before);
+    expect(first.statusCode).toBe(200);
+
+    await payForCampaign(ctx.app, id, 2);
+    const after = await currentPath(id);
+    expect(after).not.toBe(before);
+    const stale = await get(before);
+    expect(stale.statusCode).toBe(302);
+    expect(stale.headers.location).toBe(after);
+    expect(stale.headers['cache-control']).toBe('public, max-age=60');
+    const fresh = await get(after);
+    expect(fresh.statusCode).toBe(200);
+    await expectPreviewPng(fresh.rawPayload);
+    expect(fresh.rawPayload.equals(first.rawPayload)).toBe(false);
+  });
+
+  it('a raised figure changed in the database gives a new hash', async () => {
+    const id = await createRecipientCampaign(ctx.database.db);
+    const before = await currentPath(String(id));
+    await ctx.database.db.execute(sql`update recipient_campaigns set amount_raised_kobo = 500000 where id = ${id}`);
+    const after = await currentPath(String(id));
+    expect(after).not.toBe(before);
+    expect((await get(before)).headers.location).toBe(after);
+  });
+
+  it('a made-up hash redirects to the current image', async () => {
+    const id = await createRecipientCampaign(ctx.database.db);
+    const current = await currentPath(String(id));
+    for (const url of [`/api/campaigns/${id}/preview/0000000000000000.png`, `/api/campaigns/${id}/preview/x.png`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(current);
+    }
+  });
+
+  it('answers an unknown or private campaign with 404 in words', async () => {
+    const pending = await createRecipientCampaign(ctx.database.db, { status: 'pending' });
+    for (const url of [
+      '/api/campaigns/999999/preview/abc.png',
+      '/api/campaigns/org-999999/preview/abc.png',
+      `/api/campaigns/${pending}/preview/abc.png`,
+      '/api/campaigns/nope/preview/abc.png',
+      // A leading zero is no campaign id at all.
+      '/api/campaigns/01/preview/abc.png',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: 'Campaign not found.', code: 'not_found' });
+    }
+    const long = await get(`/api/campaigns/1/preview/${'a'.repeat(80)}.png`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('This preview address is not valid.');
+  });
+});
+
+describe('the site preview image', () => {
+  it('is a 1200x630 PNG at its hashed address, and any other hash redirects there', async () => {
+    const res = await get(SITE_PREVIEW_PATH);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await expectPreviewPng(res.rawPayload);
+    const old = await get('/api/preview/site-0123456789abcdef.png');
+    expect(old.statusCode).toBe(302);
+    expect(old.headers.location).toBe(SITE_PREVIEW_PATH);
+  });
+});
+
+describe('the preview cache', () => {
+  const png = (n: number, size = 10) => Buffer.alloc(size, n);
+
+  it('draws an image once for many requests at once, and keeps the most recent within its bytes', async () => {
+    const cache = createPreviewCache({ maxBytes: 25, concurrency: 1, queue: 10 });
+    let draws = 0;
+    const draw = (n: number) => async () => {
+      draws += 1;
+      await new Promise((r) => setTimeout(r, 5));
+      return png(n);
+    };
+    const all = await Promise.all(Array.from({ length: 5 }, () => cache.get('a', draw(1))));
+    expect(draws).toBe(1);
+    expect(all.every((b) => b.equals(png(1)))).toBe(true);
+    await cache.get('b', draw(2));
+    await cache.get('a', draw(1)); // a is now the most recent
+    await cache.get('c', draw(3)); // over 25 bytes: b, the least recent, goes
+    expect(cache.stats()).toEqual({ images: 2, bytes: 20 });
+    expect(draws).toBe(3);
+    await cache.get('b', draw(2));
+    expect(draws).toBe(4);
+  });
+
+  it('refuses with 503 and Retry-After beyond its drawings and queue', async () => {
+    const cache = createPreviewCache({ maxBytes: 1000, concurrency: 1, queue: 1 });
+    const slow = (n: number) => () => new Promise<Buffer>((r) => setTimeout(() => r(png(n)), 20));
+    const first = cache.get('1', slow(1));
+    const second = cache.get('2', slow(2));
+    await expect(cache.get('3', slow(3))).rejects.toMatchObject({
+      message: PREVIEWS_BUSY,
+      headers: { 'retry-after': '5' },
+    });
+    await Promise.all([first, second]);
+  });
+});

@@ -1,0 +1,84 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplies } from '@contract/errors';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../http/errors';
+import { campaignPreviewHash, campaignPreviewPath, SITE_PREVIEW_HASH, SITE_PREVIEW_PATH } from './preview-address';
+import { createPreviewCache } from './preview-cache';
+import { drawCampaignPreview, drawSitePreview, PICTURE_BOX } from './preview-image';
+import { previewPictureOf } from './preview-picture';
+import { shareFactsOf } from './share-facts';
+
+const CAMPAIGN_NOT_FOUND = 'Campaign not found.';
+const ADDRESS_PART = 'This preview address is not valid.';
+
+const campaignParams = z.object({
+  id: z.string().max(24, ADDRESS_PART),
+  hash: z.string().max(64, ADDRESS_PART),
+});
+const siteParams = z.object({ hash: z.string().max(64, ADDRESS_PART) });
+const png = z.unknown().describe('A 1200×630 PNG image.');
+const moved = z.unknown().describe('The current image, at its address in Location.');
+const replies = { 200: png, 302: moved, ...errorReplies(400, 404, 503) };
+
+/** An address names its image for good (the hash is of what it shows): keep it a year. */
+const sendPng = (reply: FastifyReply, image: Buffer) =>
+  reply.type('image/png').header('cache-control', 'public, max-age=31536000, immutable').send(image);
+
+/**
+ * An old hash (the figures have moved since the link was shared) or a made-up one: the current
+ * image, kept a minute only, since the next gift moves it again.
+ */
+const sendToCurrent = (reply: FastifyReply, path: string) =>
+  reply.header('cache-control', 'public, max-age=60').redirect(path, 302);
+
+/**
+ * The link-preview images (decision 0030): each campaign's, at an address with a hash of what it
+ * shows, and the site's for every other public page. Drawn on first request and kept in memory.
+ */
+export function previewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, storage } = deps;
+  const cache = createPreviewCache({ maxBytes: 32 * 1024 * 1024, concurrency: 2, queue: 16 });
+  return async (app) => {
+    app.get(
+      '/api/campaigns/:id/preview/:hash.png',
+      {
+        config: { access: 'public' },
+        schema: {
+          description: "A campaign's link-preview image: its picture, title, progress and figures.",
+          params: campaignParams,
+          response: replies,
+        },
+      },
+      async (request, reply) => {
+        const facts = await shareFactsOf(db, storage, request.params.id);
+        if (!facts) throw notFound(CAMPAIGN_NOT_FOUND);
+        const hash = campaignPreviewHash(facts);
+        if (request.params.hash !== hash || request.params.id !== facts.publicId) {
+          return sendToCurrent(reply, campaignPreviewPath(facts, hash));
+        }
+        const image = await cache.get(hash, async () =>
+          drawCampaignPreview(facts, await previewPictureOf(storage, facts.imageKey, PICTURE_BOX)),
+        );
+        return sendPng(reply, image);
+      },
+    );
+
+    app.get(
+      '/api/preview/site-:hash.png',
+      {
+        config: { access: 'public' },
+        schema: {
+          description: 'The link-preview image of the public pages that are not a campaign.',
+          params: siteParams,
+          response: replies,
+        },
+      },
+      async (request, reply) => {
+        if (request.params.hash !== SITE_PREVIEW_HASH) return sendToCurrent(reply, SITE_PREVIEW_PATH);
+        return sendPng(reply, await cache.get(SITE_PREVIEW_HASH, drawSitePreview));
+      },
+    );
+  };
+}
