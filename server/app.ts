@@ -45,6 +45,7 @@ import { adminContentRoutes } from './modules/content/admin-routes';
 import { contentRoutes } from './modules/content/routes';
 import { pagePreloadsFor } from './modules/campaigns/page-preloads';
 import { crawlerRoutes } from './modules/content/crawler-routes';
+import { printRoutes } from './modules/sharing/print-routes';
 import type { JobQueue } from './jobs/queue';
 import { registerJobs } from './register-jobs';
 import { createStorage, LinkSigner, signingSecretFor } from './providers/storage/create';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));
   await app.register(crawlerRoutes(deps));
+  await app.register(printRoutes(deps));
   await app.register(uploadRoutes(deps));
   await app.register(onboardingRoutes(deps));
   await app.register(onboardingReviewRoutes(deps));
