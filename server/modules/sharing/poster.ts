@@ -233,7 +233,7 @@ export async function renderPoster({ facts, baseUrl, photo }: PosterInput): Prom
   link.add(() => {
     doc.font('Bold').fontSize(addressSize).fillColor(INK).text(typed, MARGIN, addressTop, { width: CONTENT_WIDTH });
   });
-  doc.link(MARGIN, addressTop, doc.widthOfString(typed), addressHeight, scanTo, {
+  doc.link(MARGIN, addressTop, Math.min(doc.widthOfString(typed), CONTENT_WIDTH), addressHeight, scanTo, {
     structParent: link,
     // PDF/UA asks every link for a description; the library writes a plain string as a name.
     Contents: new String(`Open ${typed}`),
