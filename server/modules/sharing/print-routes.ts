@@ -54,7 +54,7 @@ export function printRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     retryAfterSeconds: 5,
     message: 'Many posters are being made right now. Please try again in a few seconds.',
   });
-  // A poster is about 60 kB and a code 2 kB: this keeps the copies of a few hundred campaigns.
+  // A poster is 50 to 200 kB and a code about 1 kB: this keeps the posters of a hundred campaigns or more.
   const copies = createRenderedCopies(16 * 1024 * 1024);
 
   async function openCampaign(rawId: string, ip: string, thing: string): Promise<ShareFacts> {
