@@ -83,6 +83,17 @@ describe('authorization matrix', () => {
     ]);
   });
 
+  it('offers the QR codes and posters of open campaigns to anyone, signed in or not', () => {
+    const print = ctx.app.routeTable.filter((r) =>
+      /^\/api\/campaigns\/:id\/(qr\.svg|qr\.png|poster\.pdf)$/.test(r.url),
+    );
+    expect(print.map((r) => `${r.method} ${r.url} ${String(r.access)}`).sort()).toEqual([
+      'GET /api/campaigns/:id/poster.pdf public',
+      'GET /api/campaigns/:id/qr.png public',
+      'GET /api/campaigns/:id/qr.svg public',
+    ]);
+  });
+
   it('refuses a made-up or malformed bearer token on a protected route', async () => {
     for (const authorization of ['Bearer made-up-token-that-is-long-enough', 'Basic abc', 'Bearer ', 'Bearer a b']) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });

@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { isValidKey, type Storage } from '../../providers/storage/storage';
+
+/** The shipped demo images `seed/...` keys name; they live in the repository, not in storage. */
+const seedImagesDir = fileURLToPath(new URL('../../db/seed/images/', import.meta.url));
+const LARGEST_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Wide enough for a sharp print at the poster's picture size (about 12 cm at 250 dpi). */
+const PRINT_PIXELS = 1200;
+
+async function bytesOf(storage: Storage, key: string): Promise<Buffer | null> {
+  if (!isValidKey(key)) return null;
+  if (key.startsWith('seed/')) {
+    const file = path.resolve(seedImagesDir, key.slice('seed/'.length));
+    if (!file.startsWith(seedImagesDir)) return null;
+    return fs.readFile(file).catch(() => null);
+  }
+  const found = await storage.read(key, LARGEST_IMAGE_BYTES);
+  return 'bytes' in found ? found.bytes : null;
+}
+
+/**
+ * A campaign's picture as a JPEG a PDF can embed (uploads are WebP and the demo images SVG), on
+ * white, at most PRINT_PIXELS on its longer side; null when it has none or it cannot be read, so
+ * the poster is made without it rather than not at all.
+ */
+export async function printablePhoto(storage: Storage, key: string | null): Promise<Buffer | null> {
+  if (!key) return null;
+  try {
+    const bytes = await bytesOf(storage, key);
+    if (!bytes) return null;
+    // SVGs are drawn at a density that gives the print size, not their nominal few hundred pixels.
+    const input = key.endsWith('.svg') ? sharp(bytes, { density: 300 }) : sharp(bytes);
+    return await input
+      .rotate()
+      .resize(PRINT_PIXELS, PRINT_PIXELS, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}

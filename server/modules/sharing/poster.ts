@@ -1,0 +1,247 @@
+import fs from 'node:fs/promises';
+import PDFDocument from 'pdfkit';
+import { formatNaira, percentOf } from '@contract/money';
+import { addressToType, qrAddress, qrMatrix, QUIET_MODULES } from './qr-code';
+import type { ShareFacts } from './share-facts';
+
+const SITE_NAME = 'Gift of Independence';
+const TAGLINE = 'Assistive technology for blind and visually impaired people in Nigeria';
+export const SCAN_OR_TYPE = 'Scan the code or type the address to give.';
+
+// A4 in points, with a 15 mm margin that every office printer can reach.
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 42;
+const CONTENT_WIDTH = PAGE.width - MARGIN * 2;
+const BAND_HEIGHT = 96;
+/** About 6.5 cm: a phone finds it from an arm's length across a notice board. */
+const QR_SIZE = 176;
+const GAP = 20;
+const BAR_HEIGHT = 14;
+const BAR_GAP = 8;
+
+const INK = '#1a1a1a';
+const BRAND_ORANGE = '#e46809';
+const MUTED = '#4a4a4a';
+
+const fontFile = (name: string) => new URL(`../../assets/fonts/${name}`, import.meta.url);
+let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+const loadFonts = () =>
+  (fonts ??= Promise.all([
+    fs.readFile(fontFile('NotoSans-Regular.ttf')),
+    fs.readFile(fontFile('NotoSans-Bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular, bold })));
+
+/** About three hundred characters, cut after a whole word, so the poster keeps room for the code. */
+export function shortReason(reason: string, max = 300): string {
+  const text = reason.replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.!?–—-]+$/, '')}…`;
+}
+
+/** Progress as the campaign page words it: money for everyone, and units for an organization. */
+export function progressWords(facts: ShareFacts): string[] {
+  const money = `${formatNaira(facts.raisedKobo)} raised of ${formatNaira(facts.goalKobo)}`;
+  if (facts.kind === 'recipient') return [money];
+  const units = facts.quantity === 1 ? 'unit' : 'units';
+  return [`${facts.unitsFunded} of ${facts.quantity} ${units} funded`, money];
+}
+
+export type PosterInput = {
+  facts: ShareFacts;
+  /** The site's public address (PUBLIC_URL), never one taken from the request. */
+  baseUrl: string;
+  /** The campaign's picture as JPEG or PNG, or null to leave it out. */
+  photo: Buffer | null;
+};
+
+/**
+ * A printable A4 poster for a campaign, as a tagged PDF (PDF/UA): the structure tree holds the
+ * site's name, the title as the heading, the picture and the code as figures with alternative text,
+ * the reason, the progress and the address, in the order they are read; the orange band, the
+ * progress bar's drawing and the rules are marked as artifacts, since the words carry what they say.
+ */
+export async function renderPoster({ facts, baseUrl, photo }: PosterInput): Promise<Buffer> {
+  const { regular, bold } = await loadFonts();
+  const scanTo = qrAddress(baseUrl, facts.path);
+  const typed = addressToType(baseUrl, facts.path);
+  const doc = new PDFDocument({
+    size: 'A4',
+    // No bottom margin: everything is placed by hand on one page, and text near the foot must never
+    // spill onto a second one.
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 0 },
+    pdfVersion: '1.7',
+    // The library writes PDF/UA's identification; its published types list only the PDF/A subsets.
+    subset: 'PDF/UA' as unknown as PDFKit.Mixins.PDFSubsets,
+    tagged: true,
+    lang: 'en-NG',
+    displayTitle: true,
+    info: {
+      Title: `${facts.title}: a poster to give`,
+      Subject: `Scan the code or visit ${typed} to give to this campaign.`,
+      Author: SITE_NAME,
+      Keywords: 'assistive technology, donation, QR code',
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.registerFont('Regular', regular);
+  doc.registerFont('Bold', bold);
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const artifact = (draw: () => void) => {
+    doc.markContent('Artifact', { type: 'Layout' });
+    draw();
+    doc.endMarkedContent();
+  };
+
+  // The band: near-black words on the brand orange, which is too light for orange text on white.
+  artifact(() => doc.rect(0, 0, PAGE.width, BAND_HEIGHT).fill(BRAND_ORANGE));
+  root.add(
+    doc.struct('P', {}, () => {
+      doc.font('Bold').fontSize(28).fillColor(INK).text(SITE_NAME, MARGIN, 22, { width: CONTENT_WIDTH });
+    }),
+  );
+  root.add(
+    doc.struct('P', {}, () => {
+      doc.font('Regular').fontSize(12.5).fillColor(INK).text(TAGLINE, MARGIN, 62, { width: CONTENT_WIDTH });
+    }),
+  );
+
+  // Measured first, so the picture takes what the words leave above the code.
+  const titleSize = [32, 28, 24, 20].find(
+    (size) => doc.font('Bold').fontSize(size).heightOfString(facts.title, { width: CONTENT_WIDTH }) <= size * 1.4 * 3,
+  )!;
+  const titleTop = BAND_HEIGHT + 26;
+  const titleHeight = doc.font('Bold').fontSize(titleSize).heightOfString(facts.title, { width: CONTENT_WIDTH });
+  const reason = shortReason(facts.reason);
+  const reasonOptions = { width: CONTENT_WIDTH, lineGap: 3 };
+  const reasonHeight = doc.font('Regular').fontSize(13).heightOfString(reason, reasonOptions);
+  const progress = progressWords(facts);
+  const progressHeight =
+    doc.font('Bold').fontSize(17).heightOfString(progress[0]!, { width: CONTENT_WIDTH }) +
+    (progress[1] ? doc.font('Regular').fontSize(14).heightOfString(progress[1], { width: CONTENT_WIDTH }) : 0) +
+    BAR_GAP +
+    BAR_HEIGHT;
+  // The address in the largest type that fits on one line; a very long one wraps at the smallest.
+  const addressSize =
+    [30, 27, 24, 21, 18].find((size) => doc.font('Bold').fontSize(size).widthOfString(typed) <= CONTENT_WIDTH) ?? 18;
+  const addressHeight = doc.font('Bold').fontSize(addressSize).heightOfString(typed, { width: CONTENT_WIDTH });
+  const addressTop = PAGE.height - MARGIN - addressHeight;
+  const codeTop = addressTop - 10 - QR_SIZE;
+  const photoTop = titleTop + titleHeight + GAP;
+  const room = codeTop - GAP * 2 - photoTop - reasonHeight - GAP - progressHeight - GAP;
+  const photoHeight = Math.min(250, room);
+  const showPhoto = photo !== null && photoHeight >= 90;
+
+  root.add(
+    doc.struct('H1', {}, () => {
+      doc.font('Bold').fontSize(titleSize).fillColor(INK).text(facts.title, MARGIN, titleTop, { width: CONTENT_WIDTH });
+    }),
+  );
+
+  let y = photoTop;
+  if (showPhoto) {
+    const top = y;
+    root.add(
+      doc.struct('Figure', { alt: `Picture of ${facts.productName}` }, () => {
+        doc.image(photo, MARGIN, top, { fit: [CONTENT_WIDTH, photoHeight], align: 'center', valign: 'center' });
+      }),
+    );
+    y += photoHeight + GAP;
+  }
+
+  const reasonTop = y;
+  root.add(
+    doc.struct('P', {}, () => {
+      doc.font('Regular').fontSize(13).fillColor(INK).text(reason, MARGIN, reasonTop, reasonOptions);
+    }),
+  );
+  y = reasonTop + reasonHeight + GAP;
+
+  // Each figure its own paragraph, so a screen reader pauses between them.
+  const progressTop = y;
+  root.add(
+    doc.struct('P', {}, () => {
+      doc.font('Bold').fontSize(17).fillColor(INK).text(progress[0]!, MARGIN, progressTop, { width: CONTENT_WIDTH });
+    }),
+  );
+  if (progress[1]) {
+    root.add(
+      doc.struct('P', {}, () => {
+        doc.font('Regular').fontSize(14).fillColor(INK).text(progress[1]!, MARGIN, doc.y, { width: CONTENT_WIDTH });
+      }),
+    );
+  }
+  const barTop = doc.y + BAR_GAP;
+  const share =
+    facts.kind === 'organization'
+      ? percentOf(facts.unitsFunded, facts.quantity)
+      : percentOf(facts.raisedKobo, facts.goalKobo);
+  artifact(() => {
+    doc.lineWidth(1).rect(MARGIN, barTop, CONTENT_WIDTH, BAR_HEIGHT).fillAndStroke('#ffffff', INK);
+    if (share > 0) doc.rect(MARGIN, barTop, (CONTENT_WIDTH * share) / 100, BAR_HEIGHT).fillAndStroke(BRAND_ORANGE, INK);
+    doc
+      .moveTo(MARGIN, codeTop - GAP)
+      .lineTo(PAGE.width - MARGIN, codeTop - GAP)
+      .lineWidth(0.75)
+      .stroke(MUTED);
+  });
+
+  // The code, drawn as vector squares so it prints crisp at any size, with its white quiet zone.
+  const { size, runs } = qrMatrix(scanTo);
+  const module = QR_SIZE / (size + QUIET_MODULES * 2);
+  root.add(
+    doc.struct('Figure', { alt: `QR code: scan to open ${typed}` }, () => {
+      doc.rect(MARGIN, codeTop, QR_SIZE, QR_SIZE).fill('#ffffff');
+      for (const run of runs) {
+        doc.rect(
+          MARGIN + (run.x + QUIET_MODULES) * module,
+          codeTop + (run.y + QUIET_MODULES) * module,
+          run.width * module,
+          module,
+        );
+      }
+      doc.fill('#000000');
+    }),
+  );
+
+  const textLeft = MARGIN + QR_SIZE + 20;
+  const textWidth = PAGE.width - MARGIN - textLeft;
+  const instructionHeight = doc.font('Bold').fontSize(22).heightOfString(SCAN_OR_TYPE, { width: textWidth });
+  root.add(
+    doc.struct('P', {}, () => {
+      doc
+        .font('Bold')
+        .fontSize(22)
+        .fillColor(INK)
+        .text(SCAN_OR_TYPE, textLeft, codeTop + (QR_SIZE - instructionHeight) / 2, { width: textWidth });
+    }),
+  );
+
+  // The address as a link too, for whoever opens the PDF on a phone rather than printing it.
+  const paragraph = doc.struct('P');
+  root.add(paragraph);
+  const link = doc.struct('Link');
+  paragraph.add(link);
+  link.add(() => {
+    doc.font('Bold').fontSize(addressSize).fillColor(INK).text(typed, MARGIN, addressTop, { width: CONTENT_WIDTH });
+  });
+  doc.link(MARGIN, addressTop, Math.min(doc.widthOfString(typed), CONTENT_WIDTH), addressHeight, scanTo, {
+    structParent: link,
+    // PDF/UA asks every link for a description; the library writes a plain string as a name.
+    Contents: new String(`Open ${typed}`),
+  } as unknown as Parameters<typeof doc.link>[5]);
+  link.end();
+  paragraph.end();
+
+  root.end();
+  doc.end();
+  return finished;
+}

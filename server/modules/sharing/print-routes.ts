@@ -1,0 +1,132 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseCampaignId } from '@contract/ids';
+import { errorReplies } from '@contract/errors';
+import type { AppDeps } from '../../deps';
+import { createBusyGate } from '../../http/busy-gate';
+import { AppError, notFound } from '../../http/errors';
+import { publicBaseUrl } from '../../http/public-url';
+import { clientKey, type Rule } from '../../http/rate-limit';
+import { printablePhoto } from './campaign-photo';
+import { renderPoster } from './poster';
+import { qrAddress, qrPng, qrSvg } from './qr-code';
+import { createRenderedCopies } from './rendered-copies';
+import { shareFactsOf, type ShareFacts } from './share-facts';
+
+const errors = errorReplies(400, 404, 429, 503);
+
+/** The id as the campaign page's address carries it: '12', or 'org-12' for an organization campaign. */
+const publicIdParam = z.object({
+  id: z
+    .string()
+    .refine(
+      (raw) => parseCampaignId(raw) !== null,
+      'Campaign id must be a number such as 12, or org-12 for an organization campaign.',
+    ),
+});
+
+const binary = (what: string) => z.unknown().describe(what);
+
+const NOT_FOUND = 'Campaign not found.';
+const closedFor = (thing: string) => `This campaign is not open for gifts, so it has no ${thing}.`;
+
+// A school printing flyers shares one address with its whole staff, and mobile carriers share
+// theirs with thousands: the limit stops a flood, not a busy office.
+const PRINT_LIMIT: Rule = {
+  name: 'print-addr',
+  max: 120,
+  windowSeconds: 600,
+  message: 'Too many codes and posters were asked for from your connection. Please wait a few minutes and try again.',
+};
+
+/**
+ * The QR code and the printable poster of an open campaign. Progress changes with every gift, so
+ * copies are kept for minutes, not days.
+ */
+export function printRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, storage, limits, config } = deps;
+  // A poster reads a picture, converts it and lays out a PDF: a few at once keep the CPU for the
+  // rest of the site, a short queue absorbs a burst, and anything beyond is told to come back.
+  const renders = createBusyGate({
+    concurrency: 2,
+    queue: 16,
+    retryAfterSeconds: 5,
+    message: 'Many posters are being made right now. Please try again in a few seconds.',
+  });
+  // A poster is 50 to 200 kB and a code about 1 kB: this keeps the posters of a hundred campaigns or more.
+  const copies = createRenderedCopies(16 * 1024 * 1024);
+
+  async function openCampaign(rawId: string, ip: string, thing: string): Promise<ShareFacts> {
+    await limits.hit(PRINT_LIMIT, clientKey(ip));
+    const facts = await shareFactsOf(db, storage, rawId);
+    if (!facts) throw notFound(NOT_FOUND);
+    if (!facts.takesGifts) throw new AppError('not_found', closedFor(thing)).withCode('campaign_not_open');
+    return facts;
+  }
+
+  const send = (reply: FastifyReply, type: string, fileName: string, body: Buffer) =>
+    reply
+      .type(type)
+      .header('content-disposition', `inline; filename="${fileName}"`)
+      .header('cache-control', 'public, max-age=300')
+      .send(body);
+
+  return async (app) => {
+    const base = () => publicBaseUrl(config, app.server);
+    app.get(
+      '/api/campaigns/:id/qr.svg',
+      {
+        config: { access: 'public' },
+        schema: {
+          description: "The campaign page's address as a QR code (SVG), for open campaigns.",
+          params: publicIdParam,
+          response: { 200: binary('An SVG image (image/svg+xml).'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const facts = await openCampaign(request.params.id, request.ip, 'QR code');
+        const svg = qrSvg(qrAddress(base(), facts.path), `QR code for ${facts.title}`);
+        return send(reply, 'image/svg+xml; charset=utf-8', `campaign-${facts.publicId}-qr.svg`, Buffer.from(svg));
+      },
+    );
+
+    app.get(
+      '/api/campaigns/:id/qr.png',
+      {
+        config: { access: 'public' },
+        schema: {
+          description: "The campaign page's address as a QR code (PNG, for print), for open campaigns.",
+          params: publicIdParam,
+          response: { 200: binary('A PNG image (image/png).'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const facts = await openCampaign(request.params.id, request.ip, 'QR code');
+        const address = qrAddress(base(), facts.path);
+        const png = await copies({ qr: address }, () => renders(() => qrPng(address)));
+        return send(reply, 'image/png', `campaign-${facts.publicId}-qr.png`, png);
+      },
+    );
+
+    app.get(
+      '/api/campaigns/:id/poster.pdf',
+      {
+        config: { access: 'public' },
+        schema: {
+          description: 'A printable A4 poster of an open campaign, as a tagged PDF.',
+          params: publicIdParam,
+          response: { 200: binary('A PDF document (application/pdf).'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const facts = await openCampaign(request.params.id, request.ip, 'poster');
+        const baseUrl = base();
+        const pdf = await copies({ poster: facts, baseUrl }, () =>
+          renders(async () => renderPoster({ facts, baseUrl, photo: await printablePhoto(storage, facts.imageKey) })),
+        );
+        return send(reply, 'application/pdf', `campaign-${facts.publicId}-poster.pdf`, pdf);
+      },
+    );
+  };
+}
