@@ -64,7 +64,14 @@ const schema = z.object({
   PAYSTACK_API_BASE: z.string().url().default('https://api.paystack.co'),
   PAYSTACK_CHANNELS: optionalText.transform((v, ctx) => {
     if (v === undefined) return [...DEFAULT_PAYMENT_CHANNELS];
-    const named = [...new Set(v.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean))];
+    const named = [
+      ...new Set(
+        v
+          .split(',')
+          .map((c) => c.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
     const unknown = named.filter((c) => !(PAYMENT_CHANNELS as readonly string[]).includes(c));
     if (unknown.length || named.length === 0)
       ctx.addIssue({
@@ -73,8 +80,18 @@ const schema = z.object({
       });
     return named as PaymentChannel[];
   }),
-  PAY_LATER_HOLD_MINUTES: z.coerce.number().int().min(15).max(24 * 60).default(60),
-  SANDBOX_CONFIRM_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(120),
+  PAY_LATER_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(15)
+    .max(24 * 60)
+    .default(60),
+  SANDBOX_CONFIRM_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(120),
   SANDBOX_WEBHOOK_SECRET: optionalText.pipe(
     z.string().min(16, 'SANDBOX_WEBHOOK_SECRET must be at least 16 characters').optional(),
   ),
@@ -100,12 +117,12 @@ const schema = z.object({
 });
 
 export const SANDBOX_IN_PRODUCTION =
-  'NODE_ENV is production but PAYSTACK_SECRET_KEY is not set, so payments would use the test sandbox, where anyone can mark a payment as paid and no card is charged. Set PAYSTACK_SECRET_KEY (and PAYSTACK_PUBLIC_KEY) to take real payments, or set ALLOW_SANDBOX_PAYMENTS=true to run a demonstration on purpose.';
+  'NODE_ENV is production but PAYSTACK_SECRET_KEY is not set, so payments would use the test sandbox, where anyone can mark a payment as paid and no money is charged. Set PAYSTACK_SECRET_KEY (and PAYSTACK_PUBLIC_KEY) to take real payments, or set ALLOW_SANDBOX_PAYMENTS=true to run a demonstration on purpose.';
 
-/** The start-up warning while the sandbox stands in for the card network; undefined with Paystack. */
+/** The start-up warning while the sandbox stands in for the payment provider; undefined with Paystack. */
 export function paymentModeWarning(config: Pick<Config, 'paystack'>): string | undefined {
   if (config.paystack.secretKey) return undefined;
-  return 'Payments are in TEST MODE: PAYSTACK_SECRET_KEY is not set, so the embedded sandbox records gifts without charging any card and anyone can mark a payment reference as paid. Never take real donations like this.';
+  return 'Payments are in TEST MODE: PAYSTACK_SECRET_KEY is not set, so the embedded sandbox records gifts without taking any money and anyone can mark a payment reference as paid. Never take real donations like this.';
 }
 
 export type Config = {
