@@ -99,9 +99,7 @@ export const sandboxPaySchema = sandboxChargeSchema.extend({
 
 /** A server-issued payment reference in an address. */
 export const referenceParamSchema = z.object({
-  reference: z
-    .string()
-    .regex(/^[A-Za-z0-9._=-]{6,100}$/, 'That is not a payment reference.'),
+  reference: z.string().regex(/^[A-Za-z0-9._=-]{6,100}$/, 'That is not a payment reference.'),
 });
 
 /**

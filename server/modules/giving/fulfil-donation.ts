@@ -76,9 +76,7 @@ export async function fulfilDonation(
   } catch (error) {
     if (error !== LOOK_AGAIN) throw error;
   }
-  return deps.db.transaction((tx) =>
-    recordGift(deps, tx as unknown as Db, reference, known.id, verified, 'locked'),
-  );
+  return deps.db.transaction((tx) => recordGift(deps, tx as unknown as Db, reference, known.id, verified, 'locked'));
 }
 
 // The moves a gift makes, from the rule book, written into the statements' text. A recipient

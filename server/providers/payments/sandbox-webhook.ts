@@ -8,9 +8,7 @@ import { signingSecretFor } from '../storage/create';
  * needs no extra setting and the secret never doubles as the signing secret itself. README shows
  * how to compute it.
  */
-export function sandboxWebhookSecret(
-  config: Pick<Config, 'sandbox' | 'signingSecret' | 'dataDir'>,
-): string {
+export function sandboxWebhookSecret(config: Pick<Config, 'sandbox' | 'signingSecret' | 'dataDir'>): string {
   if (config.sandbox.webhookSecret) return config.sandbox.webhookSecret;
   return createHmac('sha256', signingSecretFor(config)).update('sandbox-webhook').digest('hex');
 }
