@@ -140,7 +140,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const authConfigSchema = z.object({
   turnstileSiteKey: z.string().nullable(),
   googleClientId: z.string().nullable(),
-  /** 'test' while the embedded sandbox stands in for the card network: no card is charged. */
+  /** 'test' while the embedded sandbox stands in for the payment provider: no money is charged. */
   paymentMode: z.enum(['test', 'live']),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

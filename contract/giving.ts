@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCampaignId } from './ids';
+import { PAYMENT_CHANNELS } from './payment-channels';
 
 // Kept apart from the schemas (contract/checkout-limits.ts) so a page can show them without zod.
 export { CHECKOUT_LIMITS, HOLD_MINUTES, TOO_MANY_CAMPAIGNS, tooManyUnits } from './checkout-limits';
@@ -66,6 +67,8 @@ export const checkoutReplySchema = z.object({
   provider: z.enum(['sandbox', 'paystack']),
   publicKey: z.string().nullable(),
   holdExpiresAt: z.string(),
+  /** The ways of paying the payment window offers (PAYSTACK_CHANNELS). */
+  channels: z.array(z.string()),
 });
 export type CheckoutReply = z.infer<typeof checkoutReplySchema>;
 
@@ -81,12 +84,34 @@ export const fundSchema = z.object({
 export const fundReplySchema = z.object({
   message: z.string(),
   reference: z.string(),
-  status: z.enum(['paid', 'needs_attention']),
+  /** `awaiting_confirmation`: a transfer or USSD payment is under way and the bank has not yet confirmed it. */
+  status: z.enum(['paid', 'needs_attention', 'awaiting_confirmation']),
   amountKobo: z.number().int(),
 });
 export type FundReply = z.infer<typeof fundReplySchema>;
 
 export const sandboxChargeSchema = z.object({ reference: z.string().trim().min(6).max(100) });
+
+/** The test payment dialog's Pay: the channel chosen in it, card when none. */
+export const sandboxPaySchema = sandboxChargeSchema.extend({
+  channel: z.enum(PAYMENT_CHANNELS, { error: 'Choose a way of paying that this site offers.' }).optional(),
+});
+
+/** A server-issued payment reference in an address. */
+export const referenceParamSchema = z.object({
+  reference: z.string().regex(/^[A-Za-z0-9._=-]{6,100}$/, 'That is not a payment reference.'),
+});
+
+/**
+ * Where a checkout stands, for the thank-you page to follow while a bank confirms: only the status,
+ * the amount and the sentence for it, nothing about the donor.
+ */
+export const donationStatusSchema = z.object({
+  status: z.enum(['pending', 'awaiting_confirmation', 'paid', 'needs_attention', 'failed']),
+  amountKobo: z.number().int(),
+  message: z.string(),
+});
+export type DonationStatus = z.infer<typeof donationStatusSchema>;
 
 export const giftSchema = z.object({
   id: z.number().int(),

@@ -60,7 +60,7 @@ describe('giving', () => {
     await expect.poll(() => path(page)).toBe('/checkout');
     await settle(page);
     // The sandbox is on: the page says so in a live region, and the Pay button is described by it.
-    const notice = page.getByRole('status').filter({ hasText: 'Test mode: no card is charged.' });
+    const notice = page.getByRole('status').filter({ hasText: 'Test mode: no money is charged.' });
     await expect.poll(() => notice.count()).toBe(1);
     expect(await notice.isVisible()).toBe(true);
     await expectNoAxeViolations(page, '/checkout');
@@ -68,7 +68,7 @@ describe('giving', () => {
     const pay = page.getByRole('button', { name: /^Pay ₦/ }).first();
     expect(await pay.getAttribute('aria-describedby')).toBeTruthy();
     expect(await page.locator(`[id="${await pay.getAttribute('aria-describedby')}"]`).innerText()).toContain(
-      'Test mode: no card is charged.',
+      'Test mode: no money is charged.',
     );
     await press(page, pay);
     // One summary with the product's sentence takes focus; each field says what it lacks, once.
@@ -85,7 +85,7 @@ describe('giving', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.count()).toBe(1);
     await expect.poll(() => dialog.innerText()).toContain('Test payment');
-    expect(await dialog.innerText()).toContain('Test mode: no card is charged.');
+    expect(await dialog.innerText()).toContain('Test mode: no money is charged.');
     await expectNoAxeViolations(page, 'test payment dialog');
     // Closing the payment window does nothing: the form is still there and nothing was recorded.
     await page.keyboard.press('Escape');

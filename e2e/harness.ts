@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect } from 'vitest';
 import { buildApp, type App } from '../server/app';
 import type { AppDeps } from '../server/deps';
+import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
 import { createJobQueue, type JobQueue } from '../server/jobs/queue';
 import { createSmtpMailer } from '../server/providers/mail/mail';
@@ -24,7 +25,7 @@ export type E2E = {
   close(): Promise<void>;
 };
 
-export async function startE2E(deps: Partial<AppDeps> = {}): Promise<E2E> {
+export async function startE2E(deps: Partial<AppDeps> = {}, overrides: Partial<Config> = {}): Promise<E2E> {
   const webDistDir = path.resolve('dist/web');
   if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
     throw new Error('dist/web is missing: run `npx vite build` first (npm run test:e2e does).');
@@ -43,7 +44,7 @@ export async function startE2E(deps: Partial<AppDeps> = {}): Promise<E2E> {
       return Promise.resolve();
     },
   };
-  const app = await buildApp(testConfig({ webDistDir }), {
+  const app = await buildApp(testConfig({ webDistDir, ...overrides }), {
     db: database.db,
     jobs,
     mailer: { description: 'discarded', send: async () => undefined },

@@ -108,7 +108,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
           publicKey: config.paystack.publicKey ?? null,
           apiBase: config.paystack.apiBase,
         })
-      : createSandboxProvider(given.db),
+      : createSandboxProvider(given.db, { confirmSeconds: config.sandbox.confirmSeconds }),
     config,
     ...given,
   };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PAYMENT_CHANNELS, PAYMENT_CHANNELS, type PaymentChannel } from '@contract/payment-channels';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 const bool = (fallback: boolean) =>
@@ -61,6 +62,39 @@ const schema = z.object({
   PAYSTACK_SECRET_KEY: optionalText,
   PAYSTACK_PUBLIC_KEY: optionalText,
   PAYSTACK_API_BASE: z.string().url().default('https://api.paystack.co'),
+  PAYSTACK_CHANNELS: optionalText.transform((v, ctx) => {
+    if (v === undefined) return [...DEFAULT_PAYMENT_CHANNELS];
+    const named = [
+      ...new Set(
+        v
+          .split(',')
+          .map((c) => c.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
+    const unknown = named.filter((c) => !(PAYMENT_CHANNELS as readonly string[]).includes(c));
+    if (unknown.length || named.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `PAYSTACK_CHANNELS must be a comma-separated list of Paystack channels (${PAYMENT_CHANNELS.join(', ')})${unknown.length ? `; not known: ${unknown.join(', ')}` : ''}`,
+      });
+    return named as PaymentChannel[];
+  }),
+  PAY_LATER_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(15)
+    .max(24 * 60)
+    .default(60),
+  SANDBOX_CONFIRM_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(120),
+  SANDBOX_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().min(16, 'SANDBOX_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  ),
   REDIS_URL: optionalText.pipe(
     z
       .string()
@@ -83,12 +117,12 @@ const schema = z.object({
 });
 
 export const SANDBOX_IN_PRODUCTION =
-  'NODE_ENV is production but PAYSTACK_SECRET_KEY is not set, so payments would use the test sandbox, where anyone can mark a payment as paid and no card is charged. Set PAYSTACK_SECRET_KEY (and PAYSTACK_PUBLIC_KEY) to take real payments, or set ALLOW_SANDBOX_PAYMENTS=true to run a demonstration on purpose.';
+  'NODE_ENV is production but PAYSTACK_SECRET_KEY is not set, so payments would use the test sandbox, where anyone can mark a payment as paid and no money is charged. Set PAYSTACK_SECRET_KEY (and PAYSTACK_PUBLIC_KEY) to take real payments, or set ALLOW_SANDBOX_PAYMENTS=true to run a demonstration on purpose.';
 
-/** The start-up warning while the sandbox stands in for the card network; undefined with Paystack. */
+/** The start-up warning while the sandbox stands in for the payment provider; undefined with Paystack. */
 export function paymentModeWarning(config: Pick<Config, 'paystack'>): string | undefined {
   if (config.paystack.secretKey) return undefined;
-  return 'Payments are in TEST MODE: PAYSTACK_SECRET_KEY is not set, so the embedded sandbox records gifts without charging any card and anyone can mark a payment reference as paid. Never take real donations like this.';
+  return 'Payments are in TEST MODE: PAYSTACK_SECRET_KEY is not set, so the embedded sandbox records gifts without taking any money and anyone can mark a payment reference as paid. Never take real donations like this.';
 }
 
 export type Config = {
@@ -118,6 +152,19 @@ export type Config = {
   google: { clientId: string | undefined; keysUrl: string };
   sessionDays: number;
   paystack: { secretKey: string | undefined; publicKey: string | undefined; apiBase: string };
+  /** PAYSTACK_CHANNELS: the ways of paying the payment window offers (the sandbox's dialog too). */
+  paymentChannels: PaymentChannel[];
+  /**
+   * PAY_LATER_HOLD_MINUTES: how long a checkout keeps its units once the provider says a transfer or
+   * USSD payment is under way, counted from then (docs/decisions/0031).
+   */
+  payLaterHoldMinutes: number;
+  /**
+   * The sandbox's payments that confirm later: the ledger calls one paid `confirmSeconds` after the
+   * test dialog (SANDBOX_CONFIRM_SECONDS), or when its signed webhook says so. `webhookSecret`
+   * (SANDBOX_WEBHOOK_SECRET) signs that webhook; unset, one is derived from the signing secret.
+   */
+  sandbox: { confirmSeconds: number; webhookSecret: string | undefined };
   /** NODE_ENV as given; 'production' refuses the payment sandbox unless it is allowed below. */
   nodeEnv: string | undefined;
   /** ALLOW_SANDBOX_PAYMENTS: run the sandbox even with NODE_ENV=production (a demonstration). */
@@ -198,6 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: e.GOOGLE_CLIENT_ID, keysUrl: e.GOOGLE_KEYS_URL },
     sessionDays: e.SESSION_DAYS,
     paystack: { secretKey: e.PAYSTACK_SECRET_KEY, publicKey: e.PAYSTACK_PUBLIC_KEY, apiBase: e.PAYSTACK_API_BASE },
+    paymentChannels: e.PAYSTACK_CHANNELS,
+    payLaterHoldMinutes: e.PAY_LATER_HOLD_MINUTES,
+    sandbox: { confirmSeconds: e.SANDBOX_CONFIRM_SECONDS, webhookSecret: e.SANDBOX_WEBHOOK_SECRET },
     nodeEnv: e.NODE_ENV,
     allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS,
     redisUrl: e.REDIS_URL,

@@ -26,7 +26,7 @@ const SHORT_LIVED_MAIL: QueuePolicy = {
   expireInSeconds: 120,
 };
 
-// A charged card must become a gift: keep asking while the provider is unreachable (two to four
+// A payment taken must become a gift: keep asking while the provider is unreachable (two to four
 // days, as for mail); the minute-by-minute sweep asks as well.
 const PAYMENT: QueuePolicy = {
   retryLimit: 12,
@@ -51,7 +51,17 @@ export function registerJobs(deps: AppDeps): void {
   jobs.handle<ResetLinkJob>(JOB.resetLink, SHORT_LIVED_MAIL, (job) => mailResetLink({ db, mailer }, job.data));
   jobs.handle<PaymentEventJob>(JOB.paymentEvent, PAYMENT, async (job) => {
     try {
-      await recordPayment({ db, payments, jobs, publicCache, baseUrl: publicBaseUrl(deps.config) }, job.data.reference);
+      await recordPayment(
+        {
+          db,
+          payments,
+          jobs,
+          publicCache,
+          baseUrl: publicBaseUrl(deps.config),
+          payLaterHoldMinutes: deps.config.payLaterHoldMinutes,
+        },
+        job.data.reference,
+      );
     } catch (error) {
       // The provider unreachable (502) or a database failure: retry. A refusal (unknown reference,
       // unpaid, a wrong amount set aside for the admins) will not change by asking again.
@@ -65,6 +75,7 @@ export function registerJobs(deps: AppDeps): void {
       jobs,
       publicCache,
       baseUrl: publicBaseUrl(deps.config),
+      payLaterHoldMinutes: deps.config.payLaterHoldMinutes,
       pauseMs: payments.name === 'paystack' ? 200 : 0,
     });
   });

@@ -94,6 +94,22 @@ describe('authorization matrix', () => {
     ]);
   });
 
+  it('answers the status call to the holder of a reference and the sandbox webhook to its signature alone', async () => {
+    const access = (url: string) => ctx.app.routeTable.find((r) => r.url === url)?.access;
+    expect(access('/api/donations/:reference/status')).toBe('public');
+    expect(access('/api/payments/sandbox/webhook')).toBe('public');
+    for (const caller of ['anonymous', ...ROLES] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/webhook',
+        payload: { event: 'charge.success', data: { reference: 'GOI-ANYONE-1' } },
+        headers: { ...as(caller), 'x-paystack-signature': 'f'.repeat(128) },
+        remoteAddress: '10.9.9.13',
+      });
+      expect(res.statusCode, caller).toBe(401);
+    }
+  });
+
   it('refuses a made-up or malformed bearer token on a protected route', async () => {
     for (const authorization of ['Bearer made-up-token-that-is-long-enough', 'Basic abc', 'Bearer ', 'Bearer a b']) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });

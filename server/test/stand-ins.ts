@@ -66,7 +66,7 @@ export async function startGoogleStandIn() {
 
 /** Speaks Paystack's verify API: GET /transaction/verify/:reference with the secret key. */
 export async function startPaystackStandIn(secretKey: string) {
-  const transactions = new Map<string, { status: string; amount: number; currency: string }>();
+  const transactions = new Map<string, { status: string; amount: number; currency: string; channel: string }>();
   const calls: string[] = [];
   let failures = 0;
   const server = await listen((req, res) => {
@@ -101,7 +101,8 @@ export async function startPaystackStandIn(secretKey: string) {
           reference,
           amount: tx.amount,
           currency: tx.currency,
-          gateway_response: 'Approved',
+          channel: tx.channel,
+          gateway_response: tx.status === 'success' ? 'Approved' : 'Transaction ongoing',
         },
       }),
     );
@@ -113,9 +114,13 @@ export async function startPaystackStandIn(secretKey: string) {
     failNext(n: number) {
       failures = n;
     },
-    /** What the card network did with a reference (as if the donor paid through the popup). */
-    set(reference: string, tx: { status: string; amount: number; currency?: string }) {
-      transactions.set(reference, { currency: 'NGN', ...tx });
+    /**
+     * What Paystack knows of a reference (as if the donor paid through the popup): `status` as Paystack
+     * words it (success, failed, abandoned, or ongoing, pending, processing, queued while a transfer
+     * or USSD payment is under way) and the `channel` paid by (card when not given).
+     */
+    set(reference: string, tx: { status: string; amount: number; currency?: string; channel?: string }) {
+      transactions.set(reference, { currency: 'NGN', channel: 'card', ...tx });
     },
     close: server.close,
   };

@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api';
 
 /**
  * Used when the settings cannot be loaded. 'live' only hides the test-mode notice on the form: the
- * checkout reply still names the provider, and the test payment dialog says no card is charged.
+ * checkout reply still names the provider, and the test payment dialog says no money is charged.
  */
 const NO_CONFIG: AuthConfig = { turnstileSiteKey: null, googleClientId: null, paymentMode: 'live' };
 

@@ -6,7 +6,7 @@ import { GIFT_SOURCES } from '../../../contract/gift-sources';
 
 export const donationStatuses = ['pending', 'paid', 'failed', 'needs_attention'] as const;
 
-/** One checkout: a donor, a server-issued payment reference and the total asked of the card. */
+/** One checkout: a donor, a server-issued payment reference and the total asked of the payer. */
 export const donations = pgTable(
   'donations',
   {
@@ -85,7 +85,7 @@ export const donationItems = pgTable(
 
 export const paymentStatuses = ['pending', 'success', 'failed', 'abandoned', 'amount_mismatch'] as const;
 
-/** What the card payment provider said about a reference, as last verified by the server. */
+/** What the payment provider said about a reference, as last verified by the server. */
 export const payments = pgTable(
   'payments',
   {
@@ -106,7 +106,7 @@ export const payments = pgTable(
 );
 
 /**
- * The embedded payment provider's own ledger: what a card network would hold for a sandbox
+ * The embedded payment provider's own ledger: what a payment network would hold for a sandbox
  * reference. Only the sandbox adapter reads or writes it.
  */
 export const sandboxTransactions = pgTable(

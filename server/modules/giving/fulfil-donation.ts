@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../../providers/payments/payments';
 import { acceptsGift, giftMove } from '../campaigns/status-rules';
 import { statusCase, statusLiterals } from '../campaigns/status-sql';
 import { announceGift, type RecordedGift } from './announce-gift';
+import { isAwaitingConfirmation, markAwaiting, type AwaitingPayment } from './await-confirmation';
 import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
 
 export type Fulfilment = RecordedGift & {
@@ -17,20 +18,22 @@ export type Fulfilment = RecordedGift & {
 /** The provider reports a payment of another amount or currency than the checkout's. */
 export const AMOUNT_MISMATCH = 'amount_mismatch';
 
-const PAID_MESSAGE = 'Thank you! Your gift has been received.';
-const ATTENTION_MESSAGE =
+export const PAID_MESSAGE = 'Thank you! Your gift has been received.';
+export const ATTENTION_MESSAGE =
   'Your payment was received, but part of your gift could not be placed because someone else funded the same device first. Our team has been told and will contact you to choose another campaign or arrange a refund.';
 
 /**
  * Records a paid gift exactly once per reference. The provider must say `success` with the exact
  * kobo amount and NGN; then, in one transaction with the donation and campaign rows locked, the
  * held units are allocated. A payment whose hold expired and whose units went to someone else is
- * still recorded, marked for admin attention.
+ * still recorded, marked for admin attention. A transfer or USSD payment the provider says is still
+ * under way is answered `awaiting_confirmation`, its hold lengthened: the webhook or the sweep
+ * records it when the bank confirms.
  */
 export async function fulfilDonation(
-  deps: { db: Db; payments: PaymentProvider; jobs: JobQueue; baseUrl: string },
+  deps: { db: Db; payments: PaymentProvider; jobs: JobQueue; baseUrl: string; payLaterHoldMinutes: number },
   reference: string,
-): Promise<Fulfilment> {
+): Promise<Fulfilment | AwaitingPayment> {
   const [known] = await deps.db
     .select({ id: donations.id, totalKobo: donations.totalKobo, status: donations.status })
     .from(donations)
@@ -40,13 +43,17 @@ export async function fulfilDonation(
   const verified = await deps.payments.verify(reference).catch((error: unknown) => {
     throw new AppError(
       'bad_gateway',
-      'We could not confirm your payment with the card provider just now. Please try again in a moment.',
+      'We could not confirm your payment with the payment provider just now. Please try again in a moment.',
       undefined,
       undefined,
       error,
     );
   });
-  if (!verified) throw new AppError('bad_request', 'The card provider has no record of this payment.');
+  if (!verified) throw new AppError('bad_request', 'The payment provider has no record of this payment.');
+  if (isAwaitingConfirmation(verified)) {
+    const awaiting = await markAwaiting(deps.db, reference, verified, deps.payLaterHoldMinutes);
+    if (awaiting) return awaiting;
+  }
   if (verified.status !== 'success') {
     throw new AppError(
       'bad_request',
@@ -64,14 +71,12 @@ export async function fulfilDonation(
   // finds a campaign changed meanwhile, again with the rows locked before anything is decided.
   try {
     return await deps.db.transaction((tx) =>
-      recordGift(deps, tx as unknown as Db, reference, known.id, verified.raw, 'prepared'),
+      recordGift(deps, tx as unknown as Db, reference, known.id, verified, 'prepared'),
     );
   } catch (error) {
     if (error !== LOOK_AGAIN) throw error;
   }
-  return deps.db.transaction((tx) =>
-    recordGift(deps, tx as unknown as Db, reference, known.id, verified.raw, 'locked'),
-  );
+  return deps.db.transaction((tx) => recordGift(deps, tx as unknown as Db, reference, known.id, verified, 'locked'));
 }
 
 // The moves a gift makes, from the rule book, written into the statements' text. A recipient
@@ -100,7 +105,9 @@ const statements = {
   settle: compiledSelect<never>(
     sql`with i as (update donation_items set status = case when id = any(${sql.placeholder('allocatedItemIds')}::int[]) then 'allocated' else 'unallocated' end
                     where donation_id = ${sql.placeholder('donationId')}),
-             d as (update donations set status = ${sql.placeholder('status')}, paid_at = now() where id = ${sql.placeholder('donationId')})
+             d as (update donations set status = ${sql.placeholder('status')}, paid_at = now(),
+                          channel = coalesce(${sql.placeholder('channel')}::text, channel)
+                    where id = ${sql.placeholder('donationId')})
         update payments set status = 'success', verified_at = now(), provider_response = ${sql.placeholder('response')}::jsonb
          where reference = ${sql.placeholder('reference')}`,
     'giving_settle_donation',
@@ -141,7 +148,7 @@ async function recordGift(
   tx: Db,
   reference: string,
   donationId: number,
-  providerResponse: Record<string, unknown>,
+  verified: { raw: Record<string, unknown>; channel: string | null },
   mode: 'prepared' | 'locked',
 ): Promise<Fulfilment> {
   const [donation] = await statements.lockDonation(tx, { id: donationId });
@@ -213,7 +220,8 @@ async function recordGift(
     allocatedItemIds,
     status,
     reference,
-    response: JSON.stringify(providerResponse),
+    channel: verified.channel,
+    response: JSON.stringify(verified.raw),
   });
   const recorded = {
     ...base,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
 import { HOLD_MINUTES } from '@contract/giving';
+import { isAwaitingConfirmation, markAwaiting } from './await-confirmation';
 import { isFinalRefusal, recordPayment, type PaymentDeps } from './record-payment';
 import { releaseDonations } from './release-hold';
 
@@ -16,8 +17,9 @@ export type SweepResult = { checked: number; recorded: number; closed: number; s
 
 /**
  * Asks the provider about checkouts the server issued that are not yet recorded, and records every
- * paid one through the same path as the browser and the webhook, so a charged card never goes
- * unrecorded even when nobody reports it. That includes checkouts released early (replaced, or the
+ * paid one through the same path as the browser and the webhook, so a payment never goes
+ * unrecorded even when nobody reports it. A transfer or USSD payment still under way has its hold
+ * lengthened (from the first time it is seen under way), so its units wait for the bank. That includes checkouts released early (replaced, or the
  * payment window closed) that may still have been paid in a popup left open. A checkout is closed
  * only after its hold has ended: when the provider calls it failed or abandoned (Paystack says
  * abandoned while the popup is still open, so that is not final earlier), or, whatever it says, once
@@ -43,15 +45,20 @@ export async function reconcilePayments(deps: PaymentDeps & { pauseMs?: number }
   );
   const result: SweepResult = { checked: 0, recorded: 0, closed: 0, stoppedEarly: false };
   for (const { reference, status: ours, hold_over: holdOver, lapsed } of due) {
-    let status: string | null;
+    let verified;
     try {
-      status = (await deps.payments.verify(reference))?.status ?? null;
+      verified = await deps.payments.verify(reference);
     } catch {
       // The provider is down or is limiting us: stop here; the next sweep picks up where this one left.
       result.stoppedEarly = true;
       break;
     }
     result.checked += 1;
+    const status = verified?.status ?? null;
+    // Under way: the hold lasts the longer time; once that and the grace period are over, the
+    // payment is taken not to be coming and the checkout is closed as any other.
+    if (ours === 'pending' && isAwaitingConfirmation(verified))
+      await markAwaiting(deps.db, reference, verified, deps.payLaterHoldMinutes);
     if (status === 'success') {
       // A final refusal (say, a wrong amount, now set aside for the admins) is not retried here.
       const recorded = await recordPayment(deps, reference).catch((error: unknown) => {

@@ -16,6 +16,8 @@ export type PaymentDeps = {
   publicCache: ResponseCache;
   /** Where links in the owners' mail point (publicBaseUrl). */
   baseUrl: string;
+  /** How long a checkout keeps its units once a transfer or USSD payment is under way (PAY_LATER_HOLD_MINUTES). */
+  payLaterHoldMinutes: number;
   /** Crash tests: runs right after a gift's transaction commits. */
   afterGiftCommit?: () => void;
 };
@@ -23,7 +25,8 @@ export type PaymentDeps = {
 /**
  * The one path from "the provider may have been paid" to a recorded gift, whoever reports it first:
  * the donor's browser, the webhook's job or the reconciliation sweep. Verifies, records once (the
- * receipt and notices are written with it), and clears this process's copy of the public lists.
+ * receipt and notices are written with it), and clears this process's copy of the public lists. A
+ * payment still under way by a channel that confirms later is answered as awaiting confirmation.
  * A payment of the wrong amount is set aside for the admins, once, and still refused.
  */
 export async function recordPayment(deps: PaymentDeps, reference: string) {
@@ -55,7 +58,7 @@ async function setAsideMismatch(db: Db, reference: string) {
     await tx.execute(sql`update payments set status = 'amount_mismatch' where reference = ${reference}`);
     await notifyAdmins(
       tx as unknown as Db,
-      `Needs attention: the card provider reports payment ${reference} with another amount or currency than the ${formatNaira(Number(flagged.total))} asked. No gift was recorded; please check it with the provider.`,
+      `Needs attention: the payment provider reports payment ${reference} with another amount or currency than the ${formatNaira(Number(flagged.total))} asked. No gift was recorded; please check it with the provider.`,
     );
   });
 }

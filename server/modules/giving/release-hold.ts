@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
 import type { PaymentProvider } from '../../providers/payments/payments';
+import { isAwaitingConfirmation, markAwaiting } from './await-confirmation';
 
 /**
  * Gives back the units of the named checkouts that are still unpaid. Must run inside a transaction.
@@ -31,13 +32,14 @@ export async function releaseDonations(tx: Db, references: readonly string[]): P
 
 /**
  * The donor closed the payment window: give the held units back at once instead of after 15
- * minutes. A reference the provider reports as paid is never released (the caller fulfils it).
- * Returns 'released', 'paid' (fulfil it) or 'unchanged' (already settled or unknown).
+ * minutes. A reference the provider reports as paid is never released (the caller fulfils it), nor
+ * one whose transfer or USSD payment is under way (its hold is lengthened instead).
+ * Returns 'released', 'paid' (fulfil it), 'awaiting_confirmation' or 'unchanged' (already settled or unknown).
  */
 export async function releaseHold(
-  deps: { db: Db; payments: PaymentProvider },
+  deps: { db: Db; payments: PaymentProvider; payLaterHoldMinutes: number },
   reference: string,
-): Promise<'released' | 'paid' | 'unchanged'> {
+): Promise<'released' | 'paid' | 'awaiting_confirmation' | 'unchanged'> {
   let verified;
   try {
     verified = await deps.payments.verify(reference);
@@ -47,6 +49,10 @@ export async function releaseHold(
     return 'unchanged';
   }
   if (verified?.status === 'success') return 'paid';
+  if (isAwaitingConfirmation(verified)) {
+    const awaiting = await markAwaiting(deps.db, reference, verified, deps.payLaterHoldMinutes);
+    return awaiting ? 'awaiting_confirmation' : 'unchanged';
+  }
   const released = await deps.db.transaction((tx) => releaseDonations(tx as unknown as Db, [reference]));
   return released ? 'released' : 'unchanged';
 }

@@ -6,22 +6,27 @@ import {
   campaignDonationSchema,
   checkoutReplySchema,
   checkoutSchema,
+  donationStatusSchema,
   donorGiftsSchema,
   fundReplySchema,
   fundSchema,
+  referenceParamSchema,
   sandboxChargeSchema,
+  sandboxPaySchema,
 } from '@contract/giving';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { JOB, type PaymentEventJob } from '../../jobs/names';
 import { clientKey, type Rule } from '../../http/rate-limit';
+import { isPayLater } from '@contract/payment-channels';
 import type { SandboxProvider } from '../../providers/payments/payments';
 import { keepRawJsonBodies, paidReference, readPaystackEvent } from '../../providers/payments/paystack-webhook';
 import { recordPayment } from './record-payment';
-import { donorGifts, organizationCampaignDonations } from './queries';
+import { donationStatus, donorGifts, organizationCampaignDonations } from './queries';
 import { releaseHold } from './release-hold';
 import { findEarlierCheckouts, hashAddress, startCheckout } from './start-checkout';
 import { publicBaseUrl } from '../../http/public-url';
+import { sandboxWebhookSecret } from '../../providers/payments/sandbox-webhook';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429, 502);
 
@@ -44,6 +49,8 @@ const LIMITS = {
       'Too many payments have been started with this email address in the last hour. Please finish the payment you already started, or wait a while and try again.',
   },
   fundPerAddress: { name: 'fund-addr', max: 60, windowSeconds: 600 },
+  // The thank-you page asks every few seconds, backing off, while a bank confirms.
+  statusPerAddress: { name: 'donation-status-addr', max: 300, windowSeconds: 600 },
   releasePerAddress: { name: 'release-addr', max: 60, windowSeconds: 600 },
 } satisfies Record<string, Rule>;
 
@@ -51,8 +58,20 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, payments, jobs, limits, publicCache, config, humanCheck } = deps;
 
   const afterGiftCommit = config.crashAfterGiftCommit ? () => process.kill(process.pid, 'SIGKILL') : undefined;
+  const payLaterHoldMinutes = config.payLaterHoldMinutes;
   const fund = (reference: string) =>
-    recordPayment({ db, payments, jobs, publicCache, afterGiftCommit, baseUrl: publicBaseUrl(deps.config) }, reference);
+    recordPayment(
+      { db, payments, jobs, publicCache, afterGiftCommit, baseUrl: publicBaseUrl(deps.config), payLaterHoldMinutes },
+      reference,
+    );
+  /** Stores a signed "paid" event for its job to verify and record (the Paystack webhook and the sandbox's). */
+  const storePaidEvent = async (reference: string) => {
+    // Stored before the 200: if this insert fails the reply is a 5xx and the sender tries again.
+    // The job verifies and records the gift, retrying while the provider is down; one waiting job
+    // per reference, since an event may be delivered more than once.
+    await jobs.enqueue(db, JOB.paymentEvent, { reference } satisfies PaymentEventJob, { singletonKey: reference });
+    jobs.wake(JOB.paymentEvent);
+  };
 
   return async (app) => {
     app.post(
@@ -79,11 +98,12 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             request.log.warn({ err: error, reference }, 'earlier checkout could not be recorded'),
           );
         }
-        return startCheckout({ db, payments }, request.body, {
+        const started = await startCheckout({ db, payments }, request.body, {
           donorUserId,
           addressHash: hashAddress(address),
           release: earlier.unpaid,
         });
+        return { ...started, channels: config.paymentChannels };
       },
     );
 
@@ -103,14 +123,32 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: {
           body: sandboxChargeSchema,
-          response: { 200: z.object({ status: z.enum(['released', 'paid', 'unchanged']) }), ...errors },
+          response: {
+            200: z.object({ status: z.enum(['released', 'paid', 'awaiting_confirmation', 'unchanged']) }),
+            ...errors,
+          },
         },
       },
       async (request) => {
         await limits.hit(LIMITS.releasePerAddress, clientKey(request.ip));
-        const status = await releaseHold({ db, payments }, request.body.reference);
+        const status = await releaseHold({ db, payments, payLaterHoldMinutes }, request.body.reference);
         if (status === 'paid') await fund(request.body.reference);
         return { status };
+      },
+    );
+
+    app.get(
+      '/api/donations/:reference/status',
+      {
+        // The reference is the server-issued secret of one checkout; the reply says nothing personal.
+        config: { access: 'public' },
+        schema: { params: referenceParamSchema, response: { 200: donationStatusSchema, ...errors } },
+      },
+      async (request) => {
+        await limits.hit(LIMITS.statusPerAddress, clientKey(request.ip));
+        const found = await donationStatus(db, request.params.reference);
+        if (!found) throw new AppError('not_found', 'We could not find that payment reference.');
+        return found;
       },
     );
 
@@ -121,16 +159,47 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         {
           config: { access: 'public' },
           schema: {
-            body: sandboxChargeSchema,
-            response: { 200: z.object({ status: z.literal('success') }), ...errors },
+            body: sandboxPaySchema,
+            // 'pending': a channel that confirms later, under way until the bank (the sweep's later
+            // question, or the sandbox webhook) confirms it.
+            response: { 200: z.object({ status: z.enum(['success', 'pending']) }), ...errors },
           },
         },
         async (request) => {
-          if (!(await sandbox.charge(request.body.reference)))
+          const channel = request.body.channel ?? 'card';
+          if (!config.paymentChannels.includes(channel))
+            throw new AppError('bad_request', 'That way of paying is not offered here.');
+          if (!(await sandbox.charge(request.body.reference, channel)))
             throw new AppError('not_found', 'Unknown payment reference.');
-          return { status: 'success' as const };
+          return { status: isPayLater(channel) ? ('pending' as const) : ('success' as const) };
         },
       );
+
+      const secret = sandboxWebhookSecret(config);
+      await app.register(async (hook) => {
+        keepRawJsonBodies(hook);
+        hook.post(
+          '/api/payments/sandbox/webhook',
+          {
+            // Plays the bank confirming a transfer: a Paystack-shaped event, signed as Paystack signs.
+            config: { access: 'public' },
+            schema: { response: { 200: z.object({ received: z.literal(true) }), ...errors } },
+          },
+          async (request) => {
+            const event = readPaystackEvent(secret, {
+              body: request.body,
+              contentType: request.headers['content-type'],
+              signature: request.headers['x-paystack-signature'],
+            });
+            const reference = paidReference(event);
+            if (reference !== null) {
+              if (!(await sandbox.confirm(reference))) throw new AppError('not_found', 'Unknown payment reference.');
+              await storePaidEvent(reference);
+            }
+            return { received: true as const };
+          },
+        );
+      });
     }
 
     if (payments.name === 'paystack' && config.paystack.secretKey) {
@@ -145,15 +214,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             signature: request.headers['x-paystack-signature'],
           });
           const reference = paidReference(event);
-          if (reference !== null) {
-            // Stored before the 200: if this insert fails the reply is a 5xx and Paystack sends the
-            // event again. The job verifies and records the gift, retrying while the provider is down;
-            // one waiting job per reference, since Paystack may deliver an event more than once.
-            await jobs.enqueue(db, JOB.paymentEvent, { reference } satisfies PaymentEventJob, {
-              singletonKey: reference,
-            });
-            jobs.wake(JOB.paymentEvent);
-          }
+          if (reference !== null) await storePaidEvent(reference);
           return reply.code(200).send({ received: true });
         });
       });

@@ -9,6 +9,7 @@ import {
   type CheckoutReply,
   type checkoutSchema,
 } from '@contract/giving';
+import { isPayLater } from '@contract/payment-channels';
 import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -43,7 +44,7 @@ export function newReference(): string {
  * and a signed-in donor's. Only the holder of a reference (or the signed-in owner) may replace a
  * checkout; an email address proves nothing, since anyone can type it. Each is asked of the
  * provider first, so a checkout that was in fact paid is recorded rather than released, and one the
- * provider cannot answer for is left alone.
+ * provider cannot answer for, or whose transfer or USSD payment is under way, is left alone.
  */
 export async function findEarlierCheckouts(
   deps: { db: Db; payments: PaymentProvider },
@@ -53,7 +54,7 @@ export async function findEarlierCheckouts(
   const rows = await selectRows<{ reference: string }>(
     deps.db,
     sql`select reference from donations
-         where status = 'pending' and hold_expires_at > now()
+         where status = 'pending' and hold_expires_at > now() and awaiting_since is null
            and (reference = ${caller.previousReference ?? ''} or donor_user_id = ${caller.donorUserId ?? -1})
          order by id limit 20`,
   );
@@ -67,6 +68,8 @@ export async function findEarlierCheckouts(
       // The provider cannot say whether it was paid: leave that checkout as it is (it lapses by itself).
       continue;
     }
+    // A transfer or USSD payment under way is waiting for the bank: neither released nor recorded.
+    if (verified?.status === 'pending' && isPayLater(verified.channel)) continue;
     (verified?.status === 'success' ? paid : unpaid).push(reference);
   }
   return { unpaid, paid };
@@ -195,7 +198,7 @@ export async function startCheckout(
   deps: { db: Db; payments: PaymentProvider },
   input: z.output<typeof checkoutSchema>,
   caller: { donorUserId: number | null; addressHash: string; release: readonly string[] },
-): Promise<CheckoutReply> {
+): Promise<Omit<CheckoutReply, 'channels'>> {
   const merged = new Map<string, { kind: 'recipient' | 'organization'; id: number; units: number }>();
   for (const item of input.cartItems) {
     const key = `${item.campaignId.kind}:${item.campaignId.id}`;

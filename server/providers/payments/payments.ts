@@ -1,14 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxTransactions } from '../../db/schema/all';
+import { isPayLater } from '@contract/payment-channels';
 
 /** What the provider says about a reference. Only `success` with the exact amount and NGN counts. */
 export type VerifiedPayment = {
   status: 'success' | 'failed' | 'abandoned' | 'pending' | 'other';
   amountKobo: number;
   currency: string;
+  /** How the provider says the donor paid (card, bank, ussd, bank_transfer...), when it says. */
+  channel: string | null;
   raw: Record<string, unknown>;
 };
+
+/**
+ * Paystack's words for a payment still under way (a transfer not yet arrived, a USSD session open),
+ * read as `pending`.
+ */
+const IN_FLIGHT = new Set(['pending', 'ongoing', 'processing', 'queued']);
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'paystack';
@@ -20,16 +29,46 @@ export interface PaymentProvider {
   verify(reference: string): Promise<VerifiedPayment | null>;
 }
 
-/** The embedded default: an in-app test payment, recorded in its own ledger table. */
-export function createSandboxProvider(db: Db) {
+/**
+ * The embedded default: an in-app test payment, recorded in its own ledger table. A payment by a
+ * channel that confirms later stays pending until `confirmSeconds` have passed (or `confirm` is
+ * called, as the bank's signed webhook does), so the popup's close sees it still under way.
+ */
+export function createSandboxProvider(db: Db, options: { confirmSeconds: number } = { confirmSeconds: 120 }) {
   return {
     name: 'sandbox' as const,
     publicKey: null,
     async begin({ reference, amountKobo, email }: { reference: string; amountKobo: number; email: string }) {
       await db.insert(sandboxTransactions).values({ reference, amountKobo, email });
     },
-    /** The "card was charged" step of the test payment dialog. Returns false for an unknown reference. */
-    async charge(reference: string): Promise<boolean> {
+    /**
+     * The test payment dialog's Pay: by card or bank the payment succeeds at once; by a channel that
+     * confirms later it is under way until its confirmation time. A payment already made stays made.
+     * Returns false for an unknown reference.
+     */
+    async charge(reference: string, channel: string = 'card'): Promise<boolean> {
+      const later = isPayLater(channel);
+      const rows = await db
+        .update(sandboxTransactions)
+        .set(
+          later
+            ? {
+                channel: sql`case when ${sandboxTransactions.status} = 'success' then ${sandboxTransactions.channel} else ${channel} end`,
+                confirmAt: sql`case when ${sandboxTransactions.status} = 'success' then ${sandboxTransactions.confirmAt}
+                                    else now() + make_interval(secs => ${options.confirmSeconds}) end`,
+              }
+            : {
+                status: 'success',
+                channel: sql`case when ${sandboxTransactions.status} = 'success' then ${sandboxTransactions.channel} else ${channel} end`,
+                paidAt: sql`coalesce(${sandboxTransactions.paidAt}, now())`,
+              },
+        )
+        .where(eq(sandboxTransactions.reference, reference))
+        .returning({ reference: sandboxTransactions.reference });
+      return rows.length > 0;
+    },
+    /** The bank confirms a payment under way (the sandbox's signed webhook). False for an unknown reference. */
+    async confirm(reference: string): Promise<boolean> {
       const rows = await db
         .update(sandboxTransactions)
         .set({ status: 'success', paidAt: sql`coalesce(${sandboxTransactions.paidAt}, now())` })
@@ -38,21 +77,44 @@ export function createSandboxProvider(db: Db) {
       return rows.length > 0;
     },
     async verify(reference: string): Promise<VerifiedPayment | null> {
-      const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.reference, reference));
+      const [row] = await db
+        .select({
+          reference: sandboxTransactions.reference,
+          status: sandboxTransactions.status,
+          amountKobo: sandboxTransactions.amountKobo,
+          currency: sandboxTransactions.currency,
+          channel: sandboxTransactions.channel,
+          confirmed: sql<boolean>`coalesce(${sandboxTransactions.confirmAt} <= now(), false)`,
+        })
+        .from(sandboxTransactions)
+        .where(eq(sandboxTransactions.reference, reference));
       if (!row) return null;
+      // A payment that confirms later counts as paid once its time has come, as a bank's would.
+      const paid = row.status === 'success' || (row.status === 'pending' && row.confirmed);
+      const status = paid ? 'success' : row.status === 'failed' ? 'failed' : 'pending';
       return {
-        status: row.status === 'success' ? 'success' : row.status === 'failed' ? 'failed' : 'pending',
+        status,
         amountKobo: row.amountKobo,
         currency: row.currency,
-        raw: { reference: row.reference, status: row.status, amount: row.amountKobo, currency: row.currency },
+        channel: row.channel,
+        raw: {
+          reference: row.reference,
+          status: paid ? 'success' : row.channel ? 'ongoing' : row.status,
+          amount: row.amountKobo,
+          currency: row.currency,
+          channel: row.channel,
+        },
       };
     },
-  } satisfies PaymentProvider & { charge(reference: string): Promise<boolean> };
+  } satisfies PaymentProvider & {
+    charge(reference: string, channel?: string): Promise<boolean>;
+    confirm(reference: string): Promise<boolean>;
+  };
 }
 
 export type SandboxProvider = ReturnType<typeof createSandboxProvider>;
 
-/** Paystack: the inline popup charges the card; the server verifies with the secret key. */
+/** Paystack: the inline popup takes the payment; the server verifies with the secret key. */
 export function createPaystackProvider(options: {
   secretKey: string;
   publicKey: string | null;
@@ -79,18 +141,21 @@ export function createPaystackProvider(options: {
       if (!res.ok) throw new Error(`Paystack verify answered ${res.status}`);
       const body = (await res.json()) as {
         status?: boolean;
-        data?: { status?: string; amount?: number; currency?: string; reference?: string };
+        data?: { status?: string; amount?: number; currency?: string; reference?: string; channel?: unknown };
       };
       const data = body.data;
       if (!body.status || !data || data.reference !== reference) return null;
       const status = data.status;
       return {
         status:
-          status === 'success' || status === 'failed' || status === 'abandoned' || status === 'pending'
+          status === 'success' || status === 'failed' || status === 'abandoned'
             ? status
-            : 'other',
+            : status !== undefined && IN_FLIGHT.has(status)
+              ? 'pending'
+              : 'other',
         amountKobo: typeof data.amount === 'number' ? data.amount : -1,
         currency: typeof data.currency === 'string' ? data.currency : '',
+        channel: typeof data.channel === 'string' && data.channel ? data.channel.slice(0, 40) : null,
         raw: data as Record<string, unknown>,
       };
     },

@@ -87,8 +87,9 @@ export default function HelpPage() {
             <Link to="/campaigns" className={textLink}>
               active campaigns
             </Link>
-            , add the gifts you choose to your gift bag and pay by card. You can give as a guest or signed in. All
-            amounts are in Nigerian naira.
+            , add the gifts you choose to your gift bag and pay by card, bank, USSD or bank transfer. You can give as a
+            guest or signed in. All amounts are in Nigerian naira. A bank transfer or USSD payment may take a few
+            minutes for your bank to confirm: we hold your gifts for you meanwhile and email your receipt once it does.
           </p>
         </Question>
         <Question question="How do I know where my gift goes?">

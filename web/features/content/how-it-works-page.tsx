@@ -31,8 +31,8 @@ const donorSteps: Step[] = [
     text: 'Read about the people and organizations asking for help and the devices they need.',
   },
   {
-    title: 'Add gifts to your gift bag and pay by card',
-    text: 'Add one or more gifts to your gift bag and pay securely by card. You can give as a guest or signed in to your account.',
+    title: 'Add gifts to your gift bag and pay',
+    text: 'Add one or more gifts to your gift bag and pay securely by card, bank, USSD or bank transfer. You can give as a guest or signed in to your account.',
   },
   {
     title: 'Get updates and a thank-you video',

@@ -36,7 +36,7 @@ export default function PrivacyPage() {
               and the payment reference.
             </li>
           </BulletList>
-          <p>Card details are handled by our card payment provider and are never stored by us.</p>
+          <p>Card and bank details are handled by our payment provider and are never stored by us.</p>
         </Section>
 
         <Section title="How We Use It" id="use">
@@ -64,7 +64,7 @@ export default function PrivacyPage() {
         <Section title="Sharing" id="sharing">
           <p>We do not sell your personal data. We share it only:</p>
           <BulletList>
-            <li>with the card payment provider, to process your payment;</li>
+            <li>with the payment provider, to process your payment;</li>
             <li>with the professionals who help us verify a need;</li>
             <li>with service providers who host our platform and store files for us, under confidentiality terms;</li>
             <li>when the law requires it.</li>
@@ -111,7 +111,7 @@ export default function PrivacyPage() {
           </BulletList>
           <SubHeading>Third-party services</SubHeading>
           <p>
-            The card payment window, the sign-in security check and the optional Google sign-in are provided by other
+            The payment window, the sign-in security check and the optional Google sign-in are provided by other
             companies and may set their own cookies under their own privacy policies.
           </p>
         </Section>

@@ -49,7 +49,9 @@ export default function TermsPage() {
           </li>
           <li>A campaign that is fully funded is closed to further donations.</li>
           <li>
-            Payments are made by card through a card payment provider. We never see or store your full card details.
+            Payments are made by card, bank, USSD or bank transfer through a payment provider. We never see or store
+            your full card or bank details. A gift paid by bank transfer or USSD is recorded when your bank confirms the
+            payment.
           </li>
           <li>All amounts are in Nigerian naira (NGN).</li>
           <li>You may give as a guest or while signed in to your account.</li>

@@ -3,6 +3,7 @@ import {
   Clock,
   Gift as GiftIcon,
   HandCoins,
+  Hourglass,
   LifeBuoy,
   type LucideIcon,
   PackageCheck,
@@ -32,7 +33,10 @@ const badges: Record<string, { tone: Tone; icon: LucideIcon }> = {
   'Ready for Pickup': { tone: 'success', icon: PackageCheck },
   'Processing Pickup': { tone: 'warning', icon: Clock },
   'Fully Funded': { tone: 'neutral', icon: PackageCheck },
+  // A transfer or USSD payment the bank has not yet confirmed: not in the totals until it is.
+  'Awaiting confirmation': { tone: 'warning', icon: Hourglass },
 };
+const AWAITING = 'Awaiting confirmation';
 const otherBadge = { tone: 'neutral' as Tone, icon: HandCoins };
 
 function GiftDate({ iso }: { iso: string }) {
@@ -138,11 +142,18 @@ function GiftTable({ gifts }: { gifts: Gift[] }) {
 }
 
 function GiftHistory({ gifts }: { gifts: Gift[] }) {
+  const awaiting = gifts.some((g) => g.status === AWAITING);
   return (
     <section aria-labelledby="gift-history-title" className="mt-10">
       <h2 id="gift-history-title" className="text-2xl font-bold">
         Your Gifting History
       </h2>
+      {awaiting ? (
+        <p className="mt-2 text-lg text-gray-800 dark:text-gray-200">
+          Gifts awaiting confirmation are bank transfer or USSD payments your bank has not confirmed yet. They are
+          counted in your totals, and your receipt is emailed, once it does.
+        </p>
+      ) : null}
       <div className="mt-4">
         {gifts.length === 0 ? (
           <EmptyState title="You haven't made any gifts yet.">

@@ -18,7 +18,7 @@ import { useCheckout, type CheckoutLine } from './use-checkout';
 
 export type { CheckoutLine } from './use-checkout';
 
-export const TEST_MODE_NOTICE = 'Test mode: no card is charged.';
+export const TEST_MODE_NOTICE = 'Test mode: no money is charged.';
 
 /** The donor's details as the route checks them; the human-check token is asked for by the flow. */
 const detailsSchema = donorSchema.extend({ turnstileToken: z.string().optional() });
@@ -181,7 +181,10 @@ export function CheckoutForm({
               </Link>
               .
             </p>
-            <p>When you press Pay we hold your gifts for {HOLD_MINUTES} minutes while you complete the card payment.</p>
+            <p>
+              When you press Pay we hold your gifts for {HOLD_MINUTES} minutes while you complete the payment. A bank
+              transfer or USSD payment that your bank confirms later keeps them held until it does.
+            </p>
           </div>
 
           {siteKey ? <HumanCheckField name="turnstileToken" siteKey={siteKey} resetKey={captchaKey} /> : null}
@@ -224,6 +227,7 @@ export function CheckoutForm({
           reference={phase.checkout.reference}
           amountKobo={phase.checkout.amountKobo}
           shownKobo={totalKobo}
+          channels={phase.checkout.channels}
           onCancel={checkout.cancel}
           onCharged={checkout.charged}
         />

@@ -7,6 +7,8 @@ type PaystackTransactionOptions = {
   amount: number;
   reference: string;
   currency?: 'NGN';
+  /** The ways of paying the window offers (card, bank, ussd, bank_transfer...). */
+  channels?: string[];
   onSuccess: (transaction: { reference?: string; id?: number | string; message?: string }) => void;
   onCancel: () => void;
   onError?: (error: { message?: string }) => void;
@@ -62,6 +64,7 @@ export async function payWithPaystack(options: {
   email: string;
   amountKobo: number;
   reference: string;
+  channels: string[];
 }): Promise<PaystackOutcome> {
   try {
     await loadPaystack();
@@ -78,6 +81,7 @@ export async function payWithPaystack(options: {
         amount: options.amountKobo,
         reference: options.reference,
         currency: 'NGN',
+        channels: options.channels,
         onSuccess: () => resolve('paid'),
         onCancel: () => resolve('cancelled'),
         onError: (error) => reject(new Error(error?.message || 'The payment window could not be opened.')),

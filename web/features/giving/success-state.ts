@@ -31,7 +31,7 @@ export function readSuccessState(state: unknown): SuccessState | null {
   const s = state as Record<string, unknown>;
   if (typeof s.reference !== 'string' || !s.reference) return null;
   if (typeof s.amountKobo !== 'number' || !Number.isInteger(s.amountKobo)) return null;
-  if (s.status !== 'paid' && s.status !== 'needs_attention') return null;
+  if (s.status !== 'paid' && s.status !== 'needs_attention' && s.status !== 'awaiting_confirmation') return null;
   const gifts = Array.isArray(s.gifts) ? s.gifts.map(readLine) : [];
   return {
     reference: s.reference,

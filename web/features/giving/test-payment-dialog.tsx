@@ -1,20 +1,30 @@
 import { AlertCircle, CreditCard } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { formatNaira } from '@contract/money';
+import { CHANNEL_NAMES, PAYMENT_CHANNELS, isPayLater, type PaymentChannel } from '@contract/payment-channels';
 import { apiRequest } from '@/lib/api';
 import { Button } from '@/ui/button';
 import { ModalDialog } from '@/ui/dialog';
 import { Spinner } from './spinner';
 import { messageFor } from './messages';
 
+export const TEST_PAYMENT_NOTICE = 'Test mode: no money is charged.';
+
+const known = (channel: string): channel is PaymentChannel => (PAYMENT_CHANNELS as readonly string[]).includes(channel);
+
 /**
- * Stands in for the card provider's window when the server runs the sandbox provider. Closing it
- * (Cancel, Escape or a click outside) does nothing else, as closing the real window does.
+ * Stands in for the payment provider's window when the server runs the sandbox provider, offering
+ * the same ways of paying. Card and bank pay at once; USSD and bank transfer confirm later, as a
+ * real bank does: the payment stays under way until the sandbox's sweep or its signed webhook says
+ * the bank confirmed. Closing it (Cancel, Escape or a click outside) does nothing else, as closing
+ * the real window does.
  */
 export function TestPaymentDialog({
   reference,
   amountKobo,
   shownKobo,
+  channels,
   onCharged,
   onCancel,
 }: {
@@ -22,10 +32,14 @@ export function TestPaymentDialog({
   amountKobo: number;
   /** The total the page showed before the server priced the gift. */
   shownKobo: number;
+  /** The ways of paying the checkout offers. */
+  channels: string[];
   onCharged: () => void;
   onCancel: () => void;
 }) {
   const descriptionId = useId();
+  const offered = channels.filter(known);
+  const [channel, setChannel] = useState<PaymentChannel>(offered.includes('card') ? 'card' : (offered[0] ?? 'card'));
   const [charging, setCharging] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const amount = formatNaira(amountKobo);
@@ -35,7 +49,7 @@ export function TestPaymentDialog({
     setCharging(true);
     setError(null);
     try {
-      await apiRequest('/payments/sandbox/charge', { method: 'POST', body: JSON.stringify({ reference }) });
+      await apiRequest('/payments/sandbox/charge', { method: 'POST', body: JSON.stringify({ reference, channel }) });
     } catch (e) {
       setCharging(false);
       setError(messageFor(e));
@@ -61,8 +75,42 @@ export function TestPaymentDialog({
       describedBy={descriptionId}
     >
       <p id={descriptionId} className="mt-3 text-gray-800 dark:text-gray-200">
-        <strong>Test mode: no card is charged.</strong> This test payment stands in for the card payment window.
+        <strong>{TEST_PAYMENT_NOTICE}</strong> This test payment stands in for the payment window.
       </p>
+      {offered.length > 1 ? (
+        <RadioGroup
+          value={channel}
+          onChange={(value) => {
+            if (known(value)) setChannel(value);
+          }}
+          isReadOnly={charging}
+          className="mt-4"
+        >
+          <Label className="text-lg font-bold">How to pay</Label>
+          <div className="mt-2 space-y-2">
+            {offered.map((c) => (
+              <Radio
+                key={c}
+                value={c}
+                className="group flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-gray-500 bg-white px-3 py-2 text-gray-900 hover:bg-gray-50 data-[focus-visible]:outline-4 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-blue-700 data-[selected]:border-brand-dark data-[selected]:bg-orange-50 dark:border-gray-400 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:data-[focus-visible]:outline-orange-300 dark:data-[selected]:border-orange-300 dark:data-[selected]:bg-gray-800"
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-6 shrink-0 items-center justify-center rounded-full border-2 border-gray-800 group-data-[selected]:border-brand-dark dark:border-gray-200 dark:group-data-[selected]:border-orange-300"
+                >
+                  <span className="size-3 rounded-full group-data-[selected]:bg-brand-dark dark:group-data-[selected]:bg-orange-300" />
+                </span>
+                <span className="min-w-0">
+                  <span className="block font-bold">{CHANNEL_NAMES[c]}</span>
+                  <span className="block text-sm text-gray-700 dark:text-gray-300">
+                    {isPayLater(c) ? 'Confirms later: your bank confirms it after a few minutes.' : 'Paid at once.'}
+                  </span>
+                </span>
+              </Radio>
+            ))}
+          </div>
+        </RadioGroup>
+      ) : null}
       <dl className="mt-4 space-y-3 rounded-lg border border-gray-300 p-4 dark:border-gray-600">
         <div>
           <dt className="text-sm text-gray-700 dark:text-gray-300">Amount</dt>

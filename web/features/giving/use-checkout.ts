@@ -93,8 +93,10 @@ async function recordGift(checkout: CheckoutReply, donor: Donor, lines: Checkout
 
 /**
  * The whole giving flow shared by /checkout and /donate: the server-priced checkout, the payment
- * window, then recording the gift. `onPaid` runs once the server has recorded it; `onTokenUsed`
- * runs when a human-check token has been spent (each is good for one try).
+ * window, then recording the gift. `onPaid` runs once the server has recorded it, or has heard from
+ * the provider that a transfer or USSD payment is under way (status `awaiting_confirmation`: the
+ * thank-you page waits for the bank); `onTokenUsed` runs when a human-check token has been spent
+ * (each is good for one try).
  */
 export function useCheckout({
   items,
@@ -216,6 +218,7 @@ export function useCheckout({
         email: donor.donorEmail,
         amountKobo: checkout.amountKobo,
         reference: checkout.reference,
+        channels: checkout.channels,
       });
     } catch (error) {
       if (!(error instanceof PaystackUnavailableError)) writeHeldCheckout(null);
