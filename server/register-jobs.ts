@@ -44,6 +44,14 @@ const NOTICE: QueuePolicy = { retryLimit: 12, retryDelaySeconds: 30, backoff: tr
 /** Ties every job name to the use-case that runs it. */
 export function registerJobs(deps: AppDeps): void {
   const { jobs, db, mailer, payments, publicCache } = deps;
+  const paying = {
+    db,
+    payments,
+    jobs,
+    publicCache,
+    baseUrl: publicBaseUrl(deps.config),
+    payLaterHoldMinutes: deps.config.payLaterHoldMinutes,
+  };
   jobs.handle<MailJob>(JOB.mail, MAIL, (job) => mailer.send(job.data.message));
   jobs.handle<{ userId: number }>(JOB.verificationCode, SHORT_LIVED_MAIL, (job) =>
     mailVerificationCode({ db, mailer }, job.data.userId),
@@ -51,17 +59,7 @@ export function registerJobs(deps: AppDeps): void {
   jobs.handle<ResetLinkJob>(JOB.resetLink, SHORT_LIVED_MAIL, (job) => mailResetLink({ db, mailer }, job.data));
   jobs.handle<PaymentEventJob>(JOB.paymentEvent, PAYMENT, async (job) => {
     try {
-      await recordPayment(
-        {
-          db,
-          payments,
-          jobs,
-          publicCache,
-          baseUrl: publicBaseUrl(deps.config),
-          payLaterHoldMinutes: deps.config.payLaterHoldMinutes,
-        },
-        job.data.reference,
-      );
+      await recordPayment(paying, job.data.reference);
     } catch (error) {
       // The provider unreachable (502) or a database failure: retry. A refusal (unknown reference,
       // unpaid, a wrong amount set aside for the admins) will not change by asking again.
@@ -69,15 +67,7 @@ export function registerJobs(deps: AppDeps): void {
     }
   });
   jobs.handle(JOB.reconcile, SWEEP, async () => {
-    await reconcilePayments({
-      db,
-      payments,
-      jobs,
-      publicCache,
-      baseUrl: publicBaseUrl(deps.config),
-      payLaterHoldMinutes: deps.config.payLaterHoldMinutes,
-      pauseMs: payments.name === 'paystack' ? 200 : 0,
-    });
+    await reconcilePayments({ ...paying, pauseMs: payments.name === 'paystack' ? 200 : 0 });
   });
   jobs.schedule(JOB.reconcile, '* * * * *');
   jobs.handle<OnboardingSentJob>(JOB.onboardingCompleted, NOTICE, (job) => notifyAdminsOfOnboarding(deps, job.data));

@@ -5,18 +5,24 @@ import sharp from 'sharp';
 import { isValidKey, type Storage } from '../../providers/storage/storage';
 
 /** The shipped demo images `seed/...` keys name; they live in the repository, not in storage. */
-const seedImagesDir = fileURLToPath(new URL('../../db/seed/images/', import.meta.url));
+const seedImagesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'db', 'seed', 'images');
+/** Larger than any stored image (uploads are re-encoded to at most a few hundred kilobytes). */
 const LARGEST_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Wide enough for a sharp print at the poster's picture size (about 12 cm at 250 dpi). */
 const PRINT_PIXELS = 1200;
 
-async function bytesOf(storage: Storage, key: string): Promise<Buffer | null> {
+/**
+ * The bytes of a campaign's public picture (a shipped demo SVG or an uploaded image), or null when
+ * it has none or the key is not a public image's: personal documents are never drawn into anything.
+ */
+export async function campaignPhotoBytes(storage: Storage, key: string): Promise<Buffer | null> {
   if (!isValidKey(key)) return null;
   if (key.startsWith('seed/')) {
     const file = path.resolve(seedImagesDir, key.slice('seed/'.length));
-    if (!file.startsWith(seedImagesDir)) return null;
+    if (!file.startsWith(seedImagesDir + path.sep)) return null;
     return fs.readFile(file).catch(() => null);
   }
+  if (!key.startsWith('public/')) return null;
   const found = await storage.read(key, LARGEST_IMAGE_BYTES);
   return 'bytes' in found ? found.bytes : null;
 }
@@ -29,7 +35,7 @@ async function bytesOf(storage: Storage, key: string): Promise<Buffer | null> {
 export async function printablePhoto(storage: Storage, key: string | null): Promise<Buffer | null> {
   if (!key) return null;
   try {
-    const bytes = await bytesOf(storage, key);
+    const bytes = await campaignPhotoBytes(storage, key);
     if (!bytes) return null;
     // SVGs are drawn at a density that gives the print size, not their nominal few hundred pixels.
     const input = key.endsWith('.svg') ? sharp(bytes, { density: 300 }) : sharp(bytes);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganizationCampaign, createRecipientCampaign, payForCampaign } from '../../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { campaignPreviewPath, SITE_PREVIEW_PATH } from './preview-address';
-import { createPreviewCache, PREVIEWS_BUSY } from './preview-cache';
+import { createRenderedCopies } from './rendered-copies';
 import { shareFactsOf } from './share-facts';
 
 let ctx: TestContext;
@@ -112,11 +112,12 @@ describe('the site preview image', () => {
   });
 });
 
-describe('the preview cache', () => {
+describe('the drawn copies', () => {
+  const BUSY = 'Busy right now.';
   const png = (n: number, size = 10) => Buffer.alloc(size, n);
 
   it('draws an image once for many requests at once, and keeps the most recent within its bytes', async () => {
-    const cache = createPreviewCache({ maxBytes: 25, concurrency: 1, queue: 10 });
+    const cache = createRenderedCopies({ maxBytes: 25, concurrency: 1, queue: 10, busyMessage: BUSY });
     let draws = 0;
     const draw = (n: number) => async () => {
       draws += 1;
@@ -129,19 +130,19 @@ describe('the preview cache', () => {
     await cache.get('b', draw(2));
     await cache.get('a', draw(1)); // a is now the most recent
     await cache.get('c', draw(3)); // over 25 bytes: b, the least recent, goes
-    expect(cache.stats()).toEqual({ images: 2, bytes: 20 });
+    expect(cache.stats()).toEqual({ files: 2, bytes: 20 });
     expect(draws).toBe(3);
     await cache.get('b', draw(2));
     expect(draws).toBe(4);
   });
 
   it('refuses with 503 and Retry-After beyond its drawings and queue', async () => {
-    const cache = createPreviewCache({ maxBytes: 1000, concurrency: 1, queue: 1 });
+    const cache = createRenderedCopies({ maxBytes: 1000, concurrency: 1, queue: 1, busyMessage: BUSY });
     const slow = (n: number) => () => new Promise<Buffer>((r) => setTimeout(() => r(png(n)), 20));
     const first = cache.get('1', slow(1));
     const second = cache.get('2', slow(2));
     await expect(cache.get('3', slow(3))).rejects.toMatchObject({
-      message: PREVIEWS_BUSY,
+      message: BUSY,
       headers: { 'retry-after': '5' },
     });
     await Promise.all([first, second]);

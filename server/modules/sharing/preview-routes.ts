@@ -5,7 +5,7 @@ import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { campaignPreviewHash, campaignPreviewPath, SITE_PREVIEW_HASH, SITE_PREVIEW_PATH } from './preview-address';
-import { createPreviewCache } from './preview-cache';
+import { createRenderedCopies } from './rendered-copies';
 import { drawCampaignPreview, drawSitePreview, PICTURE_BOX } from './preview-image';
 import { previewPictureOf } from './preview-picture';
 import { shareFactsOf } from './share-facts';
@@ -37,9 +37,16 @@ const sendToCurrent = (reply: FastifyReply, path: string) =>
  * The link-preview images (decision 0030): each campaign's, at an address with a hash of what it
  * shows, and the site's for every other public page. Drawn on first request and kept in memory.
  */
+export const PREVIEWS_BUSY = 'Preview images are busy right now. Try again in a few seconds.';
+
 export function previewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, storage } = deps;
-  const cache = createPreviewCache({ maxBytes: 32 * 1024 * 1024, concurrency: 2, queue: 16 });
+  const cache = createRenderedCopies({
+    maxBytes: 32 * 1024 * 1024,
+    concurrency: 2,
+    queue: 16,
+    busyMessage: PREVIEWS_BUSY,
+  });
   return async (app) => {
     app.get(
       '/api/campaigns/:id/preview/:hash.png',

@@ -4,14 +4,13 @@ import { z } from 'zod';
 import { parseCampaignId } from '@contract/ids';
 import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../deps';
-import { createBusyGate } from '../../http/busy-gate';
 import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
 import { clientKey, type Rule } from '../../http/rate-limit';
 import { printablePhoto } from './campaign-photo';
 import { renderPoster } from './poster';
 import { qrAddress, qrPng, qrSvg } from './qr-code';
-import { createRenderedCopies } from './rendered-copies';
+import { copyKey, createRenderedCopies } from './rendered-copies';
 import { shareFactsOf, type ShareFacts } from './share-facts';
 
 const errors = errorReplies(400, 404, 429, 503);
@@ -48,14 +47,13 @@ export function printRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, storage, limits, config } = deps;
   // A poster reads a picture, converts it and lays out a PDF: a few at once keep the CPU for the
   // rest of the site, a short queue absorbs a burst, and anything beyond is told to come back.
-  const renders = createBusyGate({
+  // A poster is 50 to 200 kB and a code about 1 kB: this keeps the posters of a hundred campaigns or more.
+  const copies = createRenderedCopies({
+    maxBytes: 16 * 1024 * 1024,
     concurrency: 2,
     queue: 16,
-    retryAfterSeconds: 5,
-    message: 'Many posters are being made right now. Please try again in a few seconds.',
+    busyMessage: 'Many posters are being made right now. Please try again in a few seconds.',
   });
-  // A poster is 50 to 200 kB and a code about 1 kB: this keeps the posters of a hundred campaigns or more.
-  const copies = createRenderedCopies(16 * 1024 * 1024);
 
   async function openCampaign(rawId: string, ip: string, thing: string): Promise<ShareFacts> {
     await limits.hit(PRINT_LIMIT, clientKey(ip));
@@ -104,7 +102,7 @@ export function printRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const facts = await openCampaign(request.params.id, request.ip, 'QR code');
         const address = qrAddress(base(), facts.path);
-        const png = await copies({ qr: address }, () => renders(() => qrPng(address)));
+        const png = await copies.get(copyKey({ qr: address }), () => qrPng(address));
         return send(reply, 'image/png', `campaign-${facts.publicId}-qr.png`, png);
       },
     );
@@ -122,8 +120,8 @@ export function printRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const facts = await openCampaign(request.params.id, request.ip, 'poster');
         const baseUrl = base();
-        const pdf = await copies({ poster: facts, baseUrl }, () =>
-          renders(async () => renderPoster({ facts, baseUrl, photo: await printablePhoto(storage, facts.imageKey) })),
+        const pdf = await copies.get(copyKey({ poster: facts, baseUrl }), async () =>
+          renderPoster({ facts, baseUrl, photo: await printablePhoto(storage, facts.imageKey) }),
         );
         return send(reply, 'application/pdf', `campaign-${facts.publicId}-poster.pdf`, pdf);
       },

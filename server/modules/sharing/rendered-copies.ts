@@ -1,41 +1,68 @@
 import { createHash } from 'node:crypto';
+import { createBusyGate } from '../../http/busy-gate';
+
+/** A key for a copy from everything it is drawn from, so a copy is never stale: a new gift changes the facts and so the key. */
+export const copyKey = (source: unknown) => createHash('sha256').update(JSON.stringify(source)).digest('base64url');
 
 /**
- * Keeps rendered files by everything they are drawn from (the campaign's facts, the site address),
- * so a copy is never stale: a new gift changes the facts and so the key. Requests for the same key
- * while it renders share that one rendering. The least recently used copies go first once the
- * copies together pass `maxBytes`.
+ * Drawn files (preview images, QR codes, posters) by a key that names what they are drawn from. A
+ * shared link brings a burst of requests for the same file (every chat member's app asks for the
+ * preview at once): one drawing serves them all, and the file is kept while it is among the most
+ * recently used that fit in `maxBytes`. At most `concurrency` drawings run at once and `queue` wait;
+ * beyond that a request gets 503 with Retry-After and `busyMessage`, so a burst of distinct files
+ * cannot take the processor from the rest of the site.
  */
-export function createRenderedCopies(maxBytes: number) {
-  const copies = new Map<string, Buffer>();
-  const inflight = new Map<string, Promise<Buffer>>();
-  let bytes = 0;
+export function createRenderedCopies(options: {
+  maxBytes: number;
+  concurrency: number;
+  queue: number;
+  busyMessage: string;
+}) {
+  const kept = new Map<string, Buffer>();
+  let keptBytes = 0;
+  const drawing = new Map<string, Promise<Buffer>>();
+  const gate = createBusyGate({
+    concurrency: options.concurrency,
+    queue: options.queue,
+    retryAfterSeconds: 5,
+    message: options.busyMessage,
+  });
 
-  return async function renderedCopy(source: unknown, render: () => Promise<Buffer>): Promise<Buffer> {
-    const key = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
-    const kept = copies.get(key);
-    if (kept) {
-      copies.delete(key);
-      copies.set(key, kept);
-      return kept;
+  function keep(key: string, file: Buffer) {
+    if (file.length > options.maxBytes) return;
+    kept.set(key, file);
+    keptBytes += file.length;
+    // A Map iterates in insertion order: the first entry is the least recently used.
+    for (const [oldest, bytes] of kept) {
+      if (keptBytes <= options.maxBytes) break;
+      kept.delete(oldest);
+      keptBytes -= bytes.length;
     }
-    const pending = inflight.get(key);
-    if (pending) return pending;
-    const rendering = render()
-      .then((file) => {
-        if (file.length <= maxBytes) {
-          copies.set(key, file);
-          bytes += file.length;
-          for (const [oldKey, old] of copies) {
-            if (bytes <= maxBytes) break;
-            copies.delete(oldKey);
-            bytes -= old.length;
-          }
-        }
-        return file;
-      })
-      .finally(() => inflight.delete(key));
-    inflight.set(key, rendering);
-    return rendering;
+  }
+
+  return {
+    /** The file for `key`: kept, being drawn, or drawn now by `draw`. */
+    get(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+      const hit = kept.get(key);
+      if (hit) {
+        kept.delete(key);
+        kept.set(key, hit);
+        return Promise.resolve(hit);
+      }
+      const shared = drawing.get(key);
+      if (shared) return shared;
+      const file = gate(draw)
+        .then((drawn) => {
+          keep(key, drawn);
+          return drawn;
+        })
+        .finally(() => drawing.delete(key));
+      drawing.set(key, file);
+      return file;
+    },
+    /** What is kept now, for tests. */
+    stats: () => ({ files: kept.size, bytes: keptBytes }),
   };
 }
+
+export type RenderedCopies = ReturnType<typeof createRenderedCopies>;
