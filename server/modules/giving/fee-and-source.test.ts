@@ -4,7 +4,7 @@ import { formatNaira } from '@contract/money';
 import { PAYSTACK_LOCAL_FEE, feeToCover } from '@contract/payment-fee';
 import { selectRows } from '../../db/client';
 import { createMailbox } from '../../test/mailbox';
-import { createOrganizationCampaign, createRecipientCampaign, signInNewAdmin } from '../../test/fixtures';
+import { createOrganizationCampaign, signInNewAdmin } from '../../test/fixtures';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
