@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter, createPreparingHistory } from './app/navigation';
 import { AppRoutes, prepareRoute } from './app/router';
-import { keepVisitSource } from './lib/visit-source';
+import { keepVisitSource } from './lib/keep-visit-source';
 import './styles.css';
 
 keepVisitSource(location.search);

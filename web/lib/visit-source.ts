@@ -4,20 +4,6 @@ import { SETTINGS_KEYS } from './settings';
 /** How long a share link counts for the gifts made after it (docs/decisions/0032). */
 export const VISIT_SOURCE_DAYS = 7;
 
-/**
- * Run once as the app starts: an arrival by a share link (`?ref=whatsapp`) is kept in this
- * browser's own storage, never a cookie, and the latest share link replaces an earlier one.
- */
-export function keepVisitSource(search: string): void {
-  const ref = new URLSearchParams(search).get('ref');
-  if (!isGiftSource(ref)) return;
-  try {
-    localStorage.setItem(SETTINGS_KEYS.visitSource, JSON.stringify({ source: ref, at: Date.now() }));
-  } catch {
-    // Private mode or full storage: the gift is then counted as direct.
-  }
-}
-
 /** The share link that brought this browser here within the last days, if any. */
 export function visitSource(now = Date.now()): GiftSource | undefined {
   try {
