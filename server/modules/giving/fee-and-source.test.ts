@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNaira } from '@contract/money';
 import { PAYSTACK_LOCAL_FEE, feeToCover } from '@contract/payment-fee';
+import { loadConfig } from '../../config';
 import { selectRows } from '../../db/client';
 import { createMailbox } from '../../test/mailbox';
 import { createOrganizationCampaign, signInNewAdmin } from '../../test/fixtures';
@@ -195,6 +196,23 @@ describe('covering the payment fee', () => {
     } finally {
       await stopTestApp(free);
     }
+  });
+});
+
+describe('the fee settings', () => {
+  it('read naira and percentages into kobo and basis points, and refuse nonsense in words', () => {
+    expect(loadConfig({}).paymentFee).toEqual(PAYSTACK_LOCAL_FEE);
+    expect(
+      loadConfig({
+        PAYMENT_FEE_PERCENT: '3.9',
+        PAYMENT_FEE_FLAT_NAIRA: '50.5',
+        PAYMENT_FEE_FLAT_FROM_NAIRA: '0',
+        PAYMENT_FEE_CAP_NAIRA: 'none',
+      }).paymentFee,
+    ).toEqual({ percentBp: 390, flatKobo: 5050, flatFromKobo: 0, capKobo: null });
+    expect(() => loadConfig({ PAYMENT_FEE_PERCENT: '150' })).toThrow(/PAYMENT_FEE_PERCENT must be a percentage/);
+    expect(() => loadConfig({ PAYMENT_FEE_FLAT_NAIRA: '-1' })).toThrow(/PAYMENT_FEE_FLAT_NAIRA must be an amount/);
+    expect(() => loadConfig({ PAYMENT_FEE_CAP_NAIRA: 'lots' })).toThrow(/PAYMENT_FEE_CAP_NAIRA must be an amount/);
   });
 });
 
