@@ -142,5 +142,14 @@ export const authConfigSchema = z.object({
   googleClientId: z.string().nullable(),
   /** 'test' while the embedded sandbox stands in for the payment provider: no money is charged. */
   paymentMode: z.enum(['test', 'live']),
+  /** How the payment fee a donor may cover is worked out (contract/payment-fee.ts); null when it is not offered. */
+  paymentFee: z
+    .object({
+      percentBp: z.number().int(),
+      flatKobo: z.number().int(),
+      flatFromKobo: z.number().int(),
+      capKobo: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

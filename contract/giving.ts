@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GIFT_SOURCES } from './gift-sources';
 import { parseCampaignId } from './ids';
 import { PAYMENT_CHANNELS } from './payment-channels';
 
@@ -57,12 +58,22 @@ export const checkoutSchema = z.object({
    */
   previousReference: z.string().trim().max(100).optional(),
   turnstileToken: z.string().max(4096).optional(),
+  /** The donor adds the payment fee, worked out by the server (contract/payment-fee.ts), so the campaigns get the full price. */
+  coverFee: z.boolean({ error: 'Say whether you want to cover the payment fee.' }).optional().default(false),
+  /**
+   * The share link that brought this browser here (`?ref=`), if any. One this server does not know
+   * is dropped rather than refused: where a gift came from never stands between a donor and a gift.
+   */
+  source: z.enum(GIFT_SOURCES).optional().catch(undefined),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
 export const checkoutReplySchema = z.object({
   reference: z.string(),
+  /** What the donor is asked to pay: the gifts and, when they chose to cover it, the fee. */
   amountKobo: z.number().int(),
+  /** The payment fee included in amountKobo (0 when the donor did not choose to cover it). */
+  feeKobo: z.number().int(),
   currency: z.literal('NGN'),
   provider: z.enum(['sandbox', 'paystack']),
   publicKey: z.string().nullable(),

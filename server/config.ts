@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PAYMENT_CHANNELS, PAYMENT_CHANNELS, type PaymentChannel } from '@contract/payment-channels';
+import { nairaToKobo } from '@contract/money';
+import { PAYSTACK_LOCAL_FEE, type PaymentFeeFormula } from '@contract/payment-fee';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 const bool = (fallback: boolean) =>
@@ -13,6 +15,16 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** Naira as typed in the environment ("100", "2,500", "0.50"), read into kobo; empty keeps the default. */
+const nairaSetting = (name: string, fallback: number) =>
+  optionalText.transform((v, ctx) => {
+    if (v === undefined) return fallback;
+    const kobo = nairaToKobo(v);
+    if (kobo === null)
+      ctx.addIssue({ code: 'custom', message: `${name} must be an amount in naira, such as 100 or 2500.` });
+    return kobo ?? fallback;
+  });
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -95,6 +107,23 @@ const schema = z.object({
   SANDBOX_WEBHOOK_SECRET: optionalText.pipe(
     z.string().min(16, 'SANDBOX_WEBHOOK_SECRET must be at least 16 characters').optional(),
   ),
+  // The payment fee a donor may choose to cover (contract/payment-fee.ts); Paystack's local pricing by default.
+  PAYMENT_FEE_PERCENT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, 'PAYMENT_FEE_PERCENT must be a percentage under 100, such as 1.5.')
+      .optional(),
+  ),
+  PAYMENT_FEE_FLAT_NAIRA: nairaSetting('PAYMENT_FEE_FLAT_NAIRA', PAYSTACK_LOCAL_FEE.flatKobo),
+  PAYMENT_FEE_FLAT_FROM_NAIRA: nairaSetting('PAYMENT_FEE_FLAT_FROM_NAIRA', PAYSTACK_LOCAL_FEE.flatFromKobo),
+  PAYMENT_FEE_CAP_NAIRA: optionalText.transform((v, ctx): number | null => {
+    if (v === undefined) return PAYSTACK_LOCAL_FEE.capKobo;
+    if (v.toLowerCase() === 'none') return null;
+    const kobo = nairaToKobo(v);
+    if (kobo === null)
+      ctx.addIssue({ code: 'custom', message: 'PAYMENT_FEE_CAP_NAIRA must be an amount in naira, or none.' });
+    return kobo;
+  }),
   REDIS_URL: optionalText.pipe(
     z
       .string()
@@ -165,6 +194,8 @@ export type Config = {
    * (SANDBOX_WEBHOOK_SECRET) signs that webhook; unset, one is derived from the signing secret.
    */
   sandbox: { confirmSeconds: number; webhookSecret: string | undefined };
+  /** The provider's fee, which a donor may choose to add to their gift so the campaign gets all of it. */
+  paymentFee: PaymentFeeFormula;
   /** NODE_ENV as given; 'production' refuses the payment sandbox unless it is allowed below. */
   nodeEnv: string | undefined;
   /** ALLOW_SANDBOX_PAYMENTS: run the sandbox even with NODE_ENV=production (a demonstration). */
@@ -199,6 +230,12 @@ export type Config = {
       }
     | undefined;
 };
+
+/** "1.5" into 150 basis points, in integers so no float rounding creeps into the fee. */
+function percentToBp(percent: string): number {
+  const [whole, fraction = ''] = percent.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
 
 /** The one place that reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -248,6 +285,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentChannels: e.PAYSTACK_CHANNELS,
     payLaterHoldMinutes: e.PAY_LATER_HOLD_MINUTES,
     sandbox: { confirmSeconds: e.SANDBOX_CONFIRM_SECONDS, webhookSecret: e.SANDBOX_WEBHOOK_SECRET },
+    paymentFee: {
+      percentBp:
+        e.PAYMENT_FEE_PERCENT === undefined ? PAYSTACK_LOCAL_FEE.percentBp : percentToBp(e.PAYMENT_FEE_PERCENT),
+      flatKobo: e.PAYMENT_FEE_FLAT_NAIRA,
+      flatFromKobo: e.PAYMENT_FEE_FLAT_FROM_NAIRA,
+      capKobo: e.PAYMENT_FEE_CAP_NAIRA,
+    },
     nodeEnv: e.NODE_ENV,
     allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS,
     redisUrl: e.REDIS_URL,

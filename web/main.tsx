@@ -2,8 +2,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter, createPreparingHistory } from './app/navigation';
 import { AppRoutes, prepareRoute } from './app/router';
+import { keepVisitSource } from './lib/keep-visit-source';
 import './styles.css';
 
+keepVisitSource(location.search);
 const history = createPreparingHistory(prepareRoute);
 const root = document.getElementById('root')!;
 // A public page the server drew (decision 0022) comes with the data it was drawn with.

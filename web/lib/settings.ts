@@ -9,6 +9,8 @@ export const SETTINGS_KEYS = {
   // The stored name stays as it is, so a bag already kept in a browser is read back.
   giftBag: 'giftCart',
   heldCheckout: 'giftCheckout',
+  // The share link (`?ref=`) this browser last arrived by, and when (web/lib/visit-source.ts).
+  visitSource: 'giftSource',
   // Product notes 3: the dashboards' remembered answer to "has a request been made?"; the server's answer wins.
   requestSubmitted: 'requestSubmitted',
   orgRequestSubmitted: 'orgRequestSubmitted',

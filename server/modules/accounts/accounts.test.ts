@@ -363,6 +363,7 @@ describe('human check (Turnstile)', () => {
         turnstileSiteKey: 'site-1',
         googleClientId: null,
         paymentMode: 'test',
+        paymentFee: { percentBp: 150, flatKobo: 10_000, flatFromKobo: 250_000, capKobo: 200_000 },
       });
     } finally {
       await stopTestApp(guarded);

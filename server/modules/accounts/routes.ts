@@ -16,6 +16,7 @@ import {
   verifyEmailSchema,
 } from '@contract/auth';
 import { errorReplies } from '@contract/errors';
+import { feeCanApply } from '@contract/payment-fee';
 import type { AppDeps } from '../../deps';
 import { SIGNED_IN } from '../../http/auth';
 import { AppError } from '../../http/errors';
@@ -89,6 +90,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         turnstileSiteKey: humanCheck.enabled ? humanCheck.siteKey : null,
         googleClientId: google.clientId,
         paymentMode: deps.payments.name === 'sandbox' ? ('test' as const) : ('live' as const),
+        paymentFee: feeCanApply(config.paymentFee) ? config.paymentFee : null,
       }),
     );
 

@@ -8,6 +8,8 @@ import { noticeMail, type Notice } from '../notifications/tell-user';
 
 /** A gift as recorded: what the donor paid for and where each part went. */
 export type RecordedGift = FundReply & {
+  /** The payment fee the donor chose to cover, part of amountKobo and of no campaign's gift. */
+  feeKobo: number;
   donationId: number;
   donorEmail: string;
   donorFullName: string;
@@ -43,11 +45,19 @@ export async function announceGift(
   const attention = gift.unallocated.length
     ? `\nPart of this payment could not be placed (${gift.unallocated.join(', ')}). Our team will contact you.`
     : '';
-  const text = `Dear ${gift.donorFullName},\n\nThank you for your gift to Gift of Independence.\n\nAmount: ${formatNaira(gift.amountKobo)}\nReference: ${gift.reference}\nDate: ${date}\n\n${lines.join('\n')}${attention}\n\nDonations are final and non-refundable.\n\nGift of Independence, a programme of a non-profit research centre for accessibility technology.`;
+  // With a covered fee the receipt says what went to the gifts, what to the fee, and what was charged.
+  const amounts: Array<[string, string]> = gift.feeKobo
+    ? [
+        ['Gifts', formatNaira(gift.amountKobo - gift.feeKobo)],
+        ['Payment fee you covered', formatNaira(gift.feeKobo)],
+        ['Total charged', formatNaira(gift.amountKobo)],
+      ]
+    : [['Amount', formatNaira(gift.amountKobo)]];
+  const text = `Dear ${gift.donorFullName},\n\nThank you for your gift to Gift of Independence.\n\n${amounts.map(([k, v]) => `${k}: ${v}`).join('\n')}\nReference: ${gift.reference}\nDate: ${date}\n\n${lines.join('\n')}${attention}\n\nDonations are final and non-refundable.\n\nGift of Independence, a programme of a non-profit research centre for accessibility technology.`;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Your gift receipt</title></head><body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5;">
 <h1 style="font-size: 22px;">Thank you for your gift</h1>
 <p>Dear ${escapeHtml(gift.donorFullName)},</p>
-<table role="presentation"><tr><th scope="row" style="text-align:left">Amount</th><td>${formatNaira(gift.amountKobo)}</td></tr>
+<table role="presentation">${amounts.map(([k, v]) => `<tr><th scope="row" style="text-align:left">${k}</th><td>${v}</td></tr>`).join('')}
 <tr><th scope="row" style="text-align:left">Reference</th><td>${escapeHtml(gift.reference)}</td></tr>
 <tr><th scope="row" style="text-align:left">Date</th><td>${date}</td></tr></table>
 <h2 style="font-size: 18px;">Your gifts</h2><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>

@@ -94,9 +94,10 @@ const statements = {
     email: string;
     name: string;
     total: number;
+    fee: number;
     hold_active: boolean;
   }>(
-    sql`select id, status, donor_email as email, donor_full_name as name, total_kobo as total,
+    sql`select id, status, donor_email as email, donor_full_name as name, total_kobo as total, fee_kobo as fee,
                coalesce(hold_expires_at > now(), false) as hold_active
           from donations where id = ${sql.placeholder('id')}::int for update`,
     'giving_lock_donation',
@@ -156,6 +157,7 @@ async function recordGift(
   const base = {
     reference,
     amountKobo: Number(donation.total),
+    feeKobo: Number(donation.fee),
     donationId: donation.id,
     donorEmail: donation.email,
     donorFullName: donation.name,

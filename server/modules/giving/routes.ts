@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@contract/campaigns';
 import { errorReplies } from '@contract/errors';
+import { giftSourceTotalsSchema } from '@contract/gift-source-totals';
 import {
   campaignDonationSchema,
   checkoutReplySchema,
@@ -21,6 +22,7 @@ import { clientKey, type Rule } from '../../http/rate-limit';
 import { isPayLater } from '@contract/payment-channels';
 import type { SandboxProvider } from '../../providers/payments/payments';
 import { keepRawJsonBodies, paidReference, readPaystackEvent } from '../../providers/payments/paystack-webhook';
+import { giftsBySource } from './gift-sources';
 import { recordPayment } from './record-payment';
 import { donationStatus, donorGifts, organizationCampaignDonations } from './queries';
 import { releaseHold } from './release-hold';
@@ -98,7 +100,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             request.log.warn({ err: error, reference }, 'earlier checkout could not be recorded'),
           );
         }
-        const started = await startCheckout({ db, payments }, request.body, {
+        const started = await startCheckout({ db, payments, paymentFee: config.paymentFee }, request.body, {
           donorUserId,
           addressHash: hashAddress(address),
           release: earlier.unpaid,
@@ -233,6 +235,12 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { params: idParamSchema, response: { 200: z.array(campaignDonationSchema), ...errors } },
       },
       async (request) => organizationCampaignDonations(db, request.params.id),
+    );
+
+    app.get(
+      '/api/admin/gift-sources',
+      { config: { access: ['admin'] }, schema: { response: { 200: giftSourceTotalsSchema, ...errors } } },
+      async () => giftsBySource(db),
     );
   };
 }

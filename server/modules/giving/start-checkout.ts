@@ -10,6 +10,7 @@ import {
   type checkoutSchema,
 } from '@contract/giving';
 import { isPayLater } from '@contract/payment-channels';
+import { feeToCover, type PaymentFeeFormula } from '@contract/payment-fee';
 import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -192,10 +193,12 @@ function bagRefused(weighed: Weighed): AppError {
  * reference. The hold is decided under the campaign rows' locks, taken last and kept only for one
  * read and the commit. The caller's earlier unpaid checkouts named in `release` are released in the
  * same transaction first. Anything unavailable, over-asked or past the limits is refused with 409
- * (or 429 for the per-address limits) in words a donor can act on.
+ * (or 429 for the per-address limits) in words a donor can act on. A donor who covers the payment
+ * fee is asked for the gifts plus the fee the server works out from the priced bag; the fee is kept
+ * apart on the donation and never reaches a campaign's figures.
  */
 export async function startCheckout(
-  deps: { db: Db; payments: PaymentProvider },
+  deps: { db: Db; payments: PaymentProvider; paymentFee: PaymentFeeFormula },
   input: z.output<typeof checkoutSchema>,
   caller: { donorUserId: number | null; addressHash: string; release: readonly string[] },
 ): Promise<Omit<CheckoutReply, 'channels'>> {
@@ -226,12 +229,14 @@ export async function startCheckout(
     // for the read that decides and the commit.
     const first = weighBag(merged, await readCampaigns(tx, wanted));
     if (first.problems.length) throw bagRefused(first);
+    const fee = input.coverFee ? feeToCover(first.total, deps.paymentFee) : 0;
+    const charged = first.total + fee;
     const [donation] = await selectRows<{ id: number; hold_expires_at: Date | string }>(
       tx,
       sql`with d as (
-            insert into donations (reference, donor_user_id, donor_email, donor_full_name, client_address_hash, total_kobo, hold_expires_at)
-            values (${reference}, ${caller.donorUserId}, ${input.donorEmail}, ${input.donorFullName}, ${caller.addressHash}, ${first.total},
-                    now() + make_interval(mins => ${HOLD_MINUTES}))
+            insert into donations (reference, donor_user_id, donor_email, donor_full_name, client_address_hash, total_kobo, fee_kobo, source, hold_expires_at)
+            values (${reference}, ${caller.donorUserId}, ${input.donorEmail}, ${input.donorFullName}, ${caller.addressHash}, ${charged}, ${fee},
+                    ${input.source ?? null}, now() + make_interval(mins => ${HOLD_MINUTES}))
             returning id, hold_expires_at),
           i as (
             insert into donation_items (donation_id, recipient_campaign_id, organization_campaign_id, units, amount_kobo)
@@ -242,7 +247,7 @@ export async function startCheckout(
                             ${sql.param(first.lines.map((l) => l.amount))}::bigint[]) as l(recipient, organization, units, amount)),
           p as (
             insert into payments (donation_id, provider, reference, amount_kobo)
-            select d.id, ${deps.payments.name}, ${reference}, ${first.total} from d)
+            select d.id, ${deps.payments.name}, ${reference}, ${charged} from d)
           select id, hold_expires_at from d`,
     );
 
@@ -250,13 +255,14 @@ export async function startCheckout(
     const decided = weighBag(merged, await lockCampaigns(tx, wanted, donation!.id));
     if (decided.problems.length) throw bagRefused(decided);
     if (decided.total !== first.total) throw new AppError('conflict', PRICE_CHANGED);
-    return { total: first.total, holdExpiresAt: new Date(donation!.hold_expires_at) };
+    return { total: charged, fee, holdExpiresAt: new Date(donation!.hold_expires_at) };
   });
 
   await deps.payments.begin({ reference, amountKobo: result.total, email: input.donorEmail });
   return {
     reference,
     amountKobo: result.total,
+    feeKobo: result.fee,
     currency: 'NGN',
     provider: deps.payments.name,
     publicKey: deps.payments.publicKey,

@@ -107,7 +107,11 @@ export default function PrivacyPage() {
           <BulletList>
             <li>your settings, such as dark mode and sound;</li>
             <li>your sign-in token, so you stay signed in;</li>
-            <li>your gift bag.</li>
+            <li>your gift bag;</li>
+            <li>
+              which of our share links brought you here (such as WhatsApp or a QR poster), for 7 days; if you give
+              meanwhile, it is kept with your gift so we learn which ways of sharing help.
+            </li>
           </BulletList>
           <SubHeading>Third-party services</SubHeading>
           <p>

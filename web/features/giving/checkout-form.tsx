@@ -1,14 +1,16 @@
 import { AlertCircle, FlaskConical, Lock, RotateCcw } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { HOLD_MINUTES, donorSchema, type FundReply } from '@contract/giving';
 import { formatNaira } from '@contract/money';
+import { feeToCover } from '@contract/payment-fee';
 import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
 import { Button, buttonClass } from '@/ui/button';
-import { EmailField, HumanCheckField, TextField } from '@/ui/fields';
+import { Checkbox, EmailField, HumanCheckField, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { textLink } from '@/ui/text-link';
 import { FILL_IN_DETAILS } from './messages';
@@ -20,8 +22,11 @@ export type { CheckoutLine } from './use-checkout';
 
 export const TEST_MODE_NOTICE = 'Test mode: no money is charged.';
 
-/** The donor's details as the route checks them; the human-check token is asked for by the flow. */
-const detailsSchema = donorSchema.extend({ turnstileToken: z.string().optional() });
+/**
+ * The donor's details as the route checks them, and whether they add the payment fee; the
+ * human-check token is asked for by the flow.
+ */
+const detailsSchema = donorSchema.extend({ turnstileToken: z.string().optional(), coverFee: z.boolean() });
 
 function units(n: number) {
   return `${n} ${n === 1 ? 'unit' : 'units'}`;
@@ -51,14 +56,19 @@ export function CheckoutForm({
     [user],
   );
   const form = useZodForm(detailsSchema, {
-    defaultValues: { donorFullName: '', donorEmail: '', turnstileToken: '' },
+    defaultValues: { donorFullName: '', donorEmail: '', turnstileToken: '', coverFee: false },
     // Untouched fields follow the signed-in user, who may finish loading after the page opens.
-    values: signedInDetails ? { ...signedInDetails, turnstileToken: '' } : undefined,
+    values: signedInDetails ? { ...signedInDetails, turnstileToken: '', coverFee: false } : undefined,
     resetOptions: { keepDirtyValues: true },
   });
+  // Shown before asking, from the server's own formula; the server works it out again at checkout.
+  const feeKobo = config?.paymentFee ? feeToCover(totalKobo, config.paymentFee) : 0;
+  const coverFee = useWatch({ control: form.control, name: 'coverFee' }) === true && feeKobo > 0;
+  const chargeKobo = totalKobo + (coverFee ? feeKobo : 0);
   const checkout = useCheckout({
     items,
-    totalKobo,
+    totalKobo: chargeKobo,
+    coverFee,
     humanCheckOn: Boolean(siteKey),
     onPaid,
     onTokenUsed: () => {
@@ -110,9 +120,23 @@ export function CheckoutForm({
             </li>
           ))}
         </ul>
-        <dl className="mt-3 flex items-baseline justify-between gap-4 px-4 text-xl font-bold">
-          <dt>Total</dt>
-          <dd>{formatNaira(totalKobo)}</dd>
+        <dl className="mt-3 space-y-1 px-4">
+          {coverFee ? (
+            <>
+              <div className="flex items-baseline justify-between gap-4 text-lg">
+                <dt>Gifts</dt>
+                <dd>{formatNaira(totalKobo)}</dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-4 text-lg">
+                <dt>Payment fee you cover</dt>
+                <dd>{formatNaira(feeKobo)}</dd>
+              </div>
+            </>
+          ) : null}
+          <div className="flex items-baseline justify-between gap-4 text-xl font-bold">
+            <dt>Total</dt>
+            <dd>{formatNaira(chargeKobo)}</dd>
+          </div>
         </dl>
       </section>
 
@@ -164,7 +188,9 @@ export function CheckoutForm({
         <Form
           form={form}
           summaryTitle={FILL_IN_DETAILS}
-          onSubmit={({ turnstileToken, ...donor }, helpers) => checkout.pay(donor, turnstileToken, helpers)}
+          onSubmit={({ turnstileToken, coverFee: _chosen, ...donor }, helpers) =>
+            checkout.pay(donor, turnstileToken, helpers)
+          }
           aria-labelledby={detailsId}
           className="mt-5 space-y-5"
         >
@@ -186,6 +212,21 @@ export function CheckoutForm({
               transfer or USSD payment that your bank confirms later keeps them held until it does.
             </p>
           </div>
+
+          {feeKobo > 0 ? (
+            <div className="space-y-1">
+              <Checkbox
+                name="coverFee"
+                isRequired={false}
+                label={`Add ${formatNaira(feeKobo)} to cover the payment fee`}
+                hint={`The card provider takes a fee from each payment. Covering it means ${items.length === 1 ? 'the campaign receives' : 'the campaigns receive'} the full ${formatNaira(totalKobo)}.`}
+              />
+              {/* Polite, so the new total is heard after the box's own state. */}
+              <p role="status" className="text-lg">
+                You will pay <strong>{formatNaira(chargeKobo)}</strong>.
+              </p>
+            </div>
+          ) : null}
 
           {siteKey ? <HumanCheckField name="turnstileToken" siteKey={siteKey} resetKey={captchaKey} /> : null}
 
@@ -226,7 +267,7 @@ export function CheckoutForm({
         <TestPaymentDialog
           reference={phase.checkout.reference}
           amountKobo={phase.checkout.amountKobo}
-          shownKobo={totalKobo}
+          shownKobo={chargeKobo}
           channels={phase.checkout.channels}
           onCancel={checkout.cancel}
           onCharged={checkout.charged}

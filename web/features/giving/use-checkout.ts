@@ -10,6 +10,7 @@ import {
   type FundReply,
 } from '@contract/giving';
 import { apiRequest } from '@/lib/api';
+import { visitSource } from '@/lib/visit-source';
 import type { SubmitHelpers } from '@/ui/form';
 import { CAPTCHA_PENDING } from '@/ui/fields';
 import {
@@ -43,8 +44,13 @@ export type Problem = {
 /** A held checkout is reused only while this much of its hold is left, so the payment can finish in time. */
 const REUSE_MARGIN_MS = 2 * 60_000;
 
-const checkoutKey = (donor: Donor, lines: CheckoutLine[]) =>
-  JSON.stringify([donor.donorFullName, donor.donorEmail.toLowerCase(), lines.map((l) => [l.campaignId, l.units])]);
+const checkoutKey = (donor: Donor, lines: CheckoutLine[], coverFee: boolean) =>
+  JSON.stringify([
+    donor.donorFullName,
+    donor.donorEmail.toLowerCase(),
+    lines.map((l) => [l.campaignId, l.units]),
+    coverFee,
+  ]);
 
 /** The limits the server enforces on one checkout, checked first so the donor hears them at once. */
 function overLimits(lines: CheckoutLine[]): string | null {
@@ -58,13 +64,15 @@ function overLimits(lines: CheckoutLine[]): string | null {
 async function startCheckout(
   donor: Donor,
   lines: CheckoutLine[],
-  extra: { previousReference?: string; turnstileToken?: string },
+  extra: { previousReference?: string; turnstileToken?: string; coverFee: boolean },
 ): Promise<CheckoutReply> {
   const { data } = await apiRequest<unknown>('/donations/checkout', {
     method: 'POST',
     body: JSON.stringify({
       ...donor,
       cartItems: lines.map((l) => ({ campaignId: l.campaignId, units: l.units })),
+      // Only the choice and the share link go up; the server works out every amount.
+      source: visitSource(),
       ...extra,
     }),
   });
@@ -96,17 +104,20 @@ async function recordGift(checkout: CheckoutReply, donor: Donor, lines: Checkout
  * window, then recording the gift. `onPaid` runs once the server has recorded it, or has heard from
  * the provider that a transfer or USSD payment is under way (status `awaiting_confirmation`: the
  * thank-you page waits for the bank); `onTokenUsed` runs when a human-check token has been spent
- * (each is good for one try).
+ * (each is good for one try). `totalKobo` is what the page shows the donor will pay, the covered fee
+ * included when `coverFee` is chosen.
  */
 export function useCheckout({
   items,
   totalKobo,
+  coverFee = false,
   humanCheckOn,
   onPaid,
   onTokenUsed,
 }: {
   items: CheckoutLine[];
   totalKobo: number;
+  coverFee?: boolean;
   humanCheckOn: boolean;
   onPaid: (result: FundReply, lines: CheckoutLine[]) => void;
   onTokenUsed: () => void;
@@ -169,7 +180,7 @@ export function useCheckout({
 
     // The server holds a checkout's units for everyone else until it expires, so a donor who closes
     // the payment window and presses Pay again gets the same checkout back, not a refusal.
-    const key = checkoutKey(donor, lines);
+    const key = checkoutKey(donor, lines, coverFee);
     const held = readHeldCheckout();
     const reusable = held?.key === key && held.expiresAt - Date.now() > REUSE_MARGIN_MS ? held.checkout : null;
     if (!reusable && humanCheckOn && !turnstileToken) {
@@ -190,6 +201,7 @@ export function useCheckout({
             // A new bag or donor replaces this browser's earlier checkout instead of competing with it.
             ...(held ? { previousReference: held.checkout.reference } : {}),
             ...(humanCheckOn && turnstileToken ? { turnstileToken } : {}),
+            coverFee,
           });
         } finally {
           if (humanCheckOn) onTokenUsed();
