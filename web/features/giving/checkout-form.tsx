@@ -219,7 +219,7 @@ export function CheckoutForm({
                 name="coverFee"
                 isRequired={false}
                 label={`Add ${formatNaira(feeKobo)} to cover the payment fee`}
-                hint={`The card provider takes a fee from each payment. Covering it means ${items.length === 1 ? 'the campaign receives' : 'the campaigns receive'} the full ${formatNaira(totalKobo)}.`}
+                hint={`The payment provider takes a fee from each payment. Covering it means ${items.length === 1 ? 'the campaign receives' : 'the campaigns receive'} the full ${formatNaira(totalKobo)}.`}
               />
               {/* Polite, so the new total is heard after the box's own state. */}
               <p role="status" className="text-lg">
