@@ -1,7 +1,7 @@
 import type { Kobo } from './money';
 
 /**
- * How the card provider prices a payment: a percentage of the amount charged (in basis points,
+ * How the payment provider prices a payment: a percentage of the amount charged (in basis points,
  * 150 = 1.5%), plus a flat part only for charges of at least `flatFromKobo`, the whole capped at
  * `capKobo` (null: no cap). Zod-free, so the checkout page can show the fee before asking.
  */

@@ -15,6 +15,14 @@ export type ShareSubject = {
   forWhom: string;
 };
 
+/** A campaign as the share links name it: the fields of its public reply, once normalised. */
+export const shareSubjectOf = (c: {
+  id: string;
+  type: 'recipient' | 'organization';
+  product_name: string;
+  title: string;
+}): ShareSubject => ({ publicId: c.id, kind: c.type, productName: c.product_name, forWhom: c.title });
+
 /** The campaign page's path, the same on the server's drawing and in the browser. */
 export const campaignPath = (publicId: string) => `/campaigns/${encodeURIComponent(publicId)}`;
 

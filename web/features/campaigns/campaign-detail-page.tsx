@@ -14,6 +14,7 @@ import { useCampaign } from './api';
 import { loadingText } from './loading-text';
 import { stoppedNotice, type Campaign } from '@/lib/campaigns';
 import { ProductImage } from '@/ui/product-image';
+import { shareSubjectOf } from '@/lib/share-links';
 import { ShareControl } from '@/ui/share-control';
 
 function BackButton() {
@@ -232,15 +233,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
           </div>
         )}
 
-        <ShareControl
-          subject={{
-            publicId: campaign.id,
-            kind: campaign.type,
-            productName: campaign.product_name,
-            forWhom: campaign.title,
-          }}
-          takesGifts={campaign.takes_gifts}
-        />
+        <ShareControl subject={shareSubjectOf(campaign)} takesGifts={campaign.takes_gifts} />
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import { Page } from '@/ui/page';
 import { ProgressBar } from '@/ui/progress-bar';
 import { QueryView } from '@/ui/query-view';
 import { RequestStatusCard, statusWords } from '@/ui/request-status';
+import { shareSubjectOf } from '@/lib/share-links';
 import { ShareControl } from '@/ui/share-control';
 import { blockLink } from '@/ui/text-link';
 import { VideoModal } from '@/ui/video-modal';
@@ -104,18 +105,7 @@ const CARD: Record<
 function OwnCampaignShare({ publicId }: { publicId: string }) {
   const { data: campaign } = useQuery(campaignQuery(publicId));
   if (!campaign) return null;
-  return (
-    <ShareControl
-      headingLevel={3}
-      subject={{
-        publicId: campaign.id,
-        kind: campaign.type,
-        productName: campaign.product_name,
-        forWhom: campaign.title,
-      }}
-      takesGifts={campaign.takes_gifts}
-    />
-  );
+  return <ShareControl headingLevel={3} subject={shareSubjectOf(campaign)} takesGifts={campaign.takes_gifts} />;
 }
 
 function RequestCard({ kind, request }: { kind: RequesterKind; request: MyRequest }) {
