@@ -3,7 +3,8 @@ import { parseCampaignId, toCampaignId } from './ids';
 import { formatNaira, koboToNairaText, nairaToKobo, percentOf } from './money';
 import { searchQuerySchema } from './campaigns';
 import { normalizeSearchQuery } from './search';
-import { truncate } from './text';
+import { cutAtWord, truncate } from './text';
+import { campaignTitle, documentTitle, SITE_NAME } from './site';
 
 describe('money', () => {
   it('formats kobo as naira in en-NG', () => {
@@ -113,5 +114,25 @@ describe('search query', () => {
     expect(searchQuerySchema.safeParse('   ').success).toBe(false);
     expect(searchQuerySchema.safeParse('a'.repeat(101)).success).toBe(false);
     expect(searchQuerySchema.safeParse('a'.repeat(100)).success).toBe(true);
+  });
+});
+
+describe('cutAtWord', () => {
+  it('keeps a short text whole and cuts a long one at a word with an ellipsis', () => {
+    expect(cutAtWord('  A short\n reason.  ', 200)).toBe('A short reason.');
+    const long = 'word '.repeat(60);
+    const cut = cutAtWord(long, 200);
+    expect(cut.length).toBeLessThanOrEqual(200);
+    expect(cut).toMatch(/^(word )+word…$/);
+    expect(cutAtWord('x'.repeat(300), 200)).toHaveLength(200);
+    expect(cutAtWord(`${'a'.repeat(150)}, ${'b'.repeat(100)}`, 200)).toBe(`${'a'.repeat(150)}…`);
+  });
+});
+
+describe('the site', () => {
+  it('names a page before the site, and a campaign by its product and whom it is for', () => {
+    expect(documentTitle(SITE_NAME)).toBe('Gift of Independence');
+    expect(documentTitle('Help Center')).toBe('Help Center | Gift of Independence');
+    expect(campaignTitle('Orbit Reader 20', 'Tunde B.')).toBe('Orbit Reader 20 for Tunde B.');
   });
 });

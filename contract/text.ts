@@ -8,5 +8,22 @@ export function truncate(text: string, max: number): string {
   return `${base.replace(/[\s.,;:!?-]+$/, '')}...`;
 }
 
+/**
+ * `text` with its white space made single, cut after a whole word to at most `limit` characters,
+ * the ellipsis included (a link preview's description, a poster's reason and title). A word longer
+ * than half the room is cut inside it rather than leaving almost nothing.
+ */
+export function cutAtWord(text: string, limit: number): string {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  if (plain.length <= limit) return plain;
+  const room = plain.slice(0, limit);
+  const lastSpace = room.lastIndexOf(' ');
+  const cut = (lastSpace > limit / 2 ? room.slice(0, lastSpace) : room.slice(0, limit - 1)).replace(
+    /[\s,;:.!?–—-]+$/,
+    '',
+  );
+  return `${cut.slice(0, limit - 1)}…`;
+}
+
 export const HIGHLIGHT_DESCRIPTION_LENGTH = 90;
 export const CATALOG_DESCRIPTION_LENGTH = 100;

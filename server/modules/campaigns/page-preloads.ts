@@ -5,12 +5,8 @@ import { PAGE_DEFAULT } from '@contract/pagination';
 import type { Db } from '../../db/client';
 import type { PreloadImage } from '../../http/page-html';
 import type { Storage } from '../../providers/storage/storage';
-import {
-  findPublicOrganizationCampaign,
-  findPublicRecipientCampaign,
-  listPublicOrganizationCampaigns,
-  listPublicRecipientCampaigns,
-} from './queries';
+import { findPublicCampaign } from './public-campaign';
+import { listPublicOrganizationCampaigns, listPublicRecipientCampaigns } from './queries';
 
 /**
  * The top image as the page shows it: every WebP size and the layout's `sizes` when the image has
@@ -63,10 +59,8 @@ export async function pagePreloadsFor(db: Db, storage: Storage, urlPath: string)
   const detail = /^\/campaigns\/([^/]+)\/?$/.exec(urlPath);
   const ref = detail ? parseCampaignId(detail[1]!) : null;
   if (!ref) return none;
-  const campaign =
-    ref.kind === 'organization'
-      ? await findPublicOrganizationCampaign(db, storage, ref.id)
-      : await findPublicRecipientCampaign(db, storage, ref.id);
+  // Shared with the page's preview tags, asked for at the same moment (preview-meta.ts).
+  const campaign = await findPublicCampaign(db, storage, ref);
   if (!campaign) return none;
   return {
     images: imageOf(campaign, 'page'),

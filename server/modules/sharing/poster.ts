@@ -1,11 +1,11 @@
-import fs from 'node:fs/promises';
 import PDFDocument from 'pdfkit';
-import { formatNaira, percentOf } from '@contract/money';
+import { SITE_NAME, SITE_PURPOSE } from '@contract/site';
+import { cutAtWord } from '@contract/text';
+import { notoSans } from './fonts';
+import { progressPercentOf, progressWordsOf } from './progress-words';
 import { addressToType, qrAddress, qrMatrix, QUIET_MODULES } from './qr-code';
 import type { ShareFacts } from './share-facts';
 
-const SITE_NAME = 'Gift of Independence';
-const TAGLINE = 'Assistive technology for blind and visually impaired people in Nigeria';
 export const SCAN_OR_TYPE = 'Scan the code or type the address to give.';
 
 // A4 in points, with a 15 mm margin that every office printer can reach.
@@ -23,29 +23,32 @@ const INK = '#1a1a1a';
 const BRAND_ORANGE = '#e46809';
 const MUTED = '#4a4a4a';
 
-const fontFile = (name: string) => new URL(`../../assets/fonts/${name}`, import.meta.url);
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-const loadFonts = () =>
-  (fonts ??= Promise.all([
-    fs.readFile(fontFile('NotoSans-Regular.ttf')),
-    fs.readFile(fontFile('NotoSans-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold })));
+/** About three hundred characters of the reason, cut after a whole word, so the poster keeps room for the code. */
+export const REASON_LIMIT = 300;
 
-/** About three hundred characters, cut after a whole word, so the poster keeps room for the code. */
-export function shortReason(reason: string, max = 300): string {
-  const text = reason.replace(/\s+/g, ' ').trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.!?–—-]+$/, '')}…`;
-}
+/** Title sizes from the largest down; each is tried on up to three lines. */
+const TITLE_SIZES = [32, 28, 24, 20];
+const TITLE_LINES = 3;
+/** At the smallest size a title may take a fourth line before it is cut. */
+const LONGEST_TITLE_LINES = 4;
 
-/** Progress as the campaign page words it: money for everyone, and units for an organization. */
-export function progressWords(facts: ShareFacts): string[] {
-  const money = `${formatNaira(facts.raisedKobo)} raised of ${formatNaira(facts.goalKobo)}`;
-  if (facts.kind === 'recipient') return [money];
-  const units = facts.quantity === 1 ? 'unit' : 'units';
-  return [`${facts.unitsFunded} of ${facts.quantity} ${units} funded`, money];
+type Doc = InstanceType<typeof PDFDocument>;
+
+/**
+ * The title's size and the words shown: the largest size at which it fits three lines; else the
+ * smallest over four, cut after a word with an ellipsis when even that is too little (a 150-character
+ * product for a 160-character organization). The whole title stays the heading's ActualText and the
+ * document's title, so nothing is lost to a screen reader.
+ */
+export function fitTitle(doc: Doc, title: string): { size: number; shown: string } {
+  const fits = (size: number, text: string, lines: number) =>
+    doc.font('Bold').fontSize(size).heightOfString(text, { width: CONTENT_WIDTH }) <= size * 1.4 * lines;
+  const size = TITLE_SIZES.find((candidate) => fits(candidate, title, TITLE_LINES));
+  if (size !== undefined) return { size, shown: title };
+  const smallest = TITLE_SIZES[TITLE_SIZES.length - 1]!;
+  let shown = title;
+  while (!fits(smallest, shown, LONGEST_TITLE_LINES)) shown = cutAtWord(title, shown.length - 1);
+  return { size: smallest, shown };
 }
 
 export type PosterInput = {
@@ -63,7 +66,7 @@ export type PosterInput = {
  * progress bar's drawing and the rules are marked as artifacts, since the words carry what they say.
  */
 export async function renderPoster({ facts, baseUrl, photo }: PosterInput): Promise<Buffer> {
-  const { regular, bold } = await loadFonts();
+  const { regular, bold } = await notoSans();
   const scanTo = qrAddress(baseUrl, facts.path);
   const typed = addressToType(baseUrl, facts.path);
   const doc = new PDFDocument({
@@ -110,23 +113,21 @@ export async function renderPoster({ facts, baseUrl, photo }: PosterInput): Prom
   );
   root.add(
     doc.struct('P', {}, () => {
-      doc.font('Regular').fontSize(12.5).fillColor(INK).text(TAGLINE, MARGIN, 62, { width: CONTENT_WIDTH });
+      doc.font('Regular').fontSize(12.5).fillColor(INK).text(SITE_PURPOSE, MARGIN, 62, { width: CONTENT_WIDTH });
     }),
   );
 
   // Measured first, so the picture takes what the words leave above the code.
-  const titleSize = [32, 28, 24, 20].find(
-    (size) => doc.font('Bold').fontSize(size).heightOfString(facts.title, { width: CONTENT_WIDTH }) <= size * 1.4 * 3,
-  )!;
+  const title = fitTitle(doc, facts.title);
   const titleTop = BAND_HEIGHT + 26;
-  const titleHeight = doc.font('Bold').fontSize(titleSize).heightOfString(facts.title, { width: CONTENT_WIDTH });
-  const reason = shortReason(facts.reason);
+  const titleHeight = doc.font('Bold').fontSize(title.size).heightOfString(title.shown, { width: CONTENT_WIDTH });
+  const reason = cutAtWord(facts.reason, REASON_LIMIT);
   const reasonOptions = { width: CONTENT_WIDTH, lineGap: 3 };
   const reasonHeight = doc.font('Regular').fontSize(13).heightOfString(reason, reasonOptions);
-  const progress = progressWords(facts);
+  const progress = progressWordsOf(facts);
   const progressHeight =
-    doc.font('Bold').fontSize(17).heightOfString(progress[0]!, { width: CONTENT_WIDTH }) +
-    (progress[1] ? doc.font('Regular').fontSize(14).heightOfString(progress[1], { width: CONTENT_WIDTH }) : 0) +
+    doc.font('Bold').fontSize(17).heightOfString(progress.main, { width: CONTENT_WIDTH }) +
+    doc.font('Regular').fontSize(14).heightOfString(progress.detail, { width: CONTENT_WIDTH }) +
     BAR_GAP +
     BAR_HEIGHT;
   // The address in the largest type that fits on one line; a very long one wraps at the smallest.
@@ -141,8 +142,12 @@ export async function renderPoster({ facts, baseUrl, photo }: PosterInput): Prom
   const showPhoto = photo !== null && photoHeight >= 90;
 
   root.add(
-    doc.struct('H1', {}, () => {
-      doc.font('Bold').fontSize(titleSize).fillColor(INK).text(facts.title, MARGIN, titleTop, { width: CONTENT_WIDTH });
+    doc.struct('H1', title.shown === facts.title ? {} : { actual: facts.title }, () => {
+      doc
+        .font('Bold')
+        .fontSize(title.size)
+        .fillColor(INK)
+        .text(title.shown, MARGIN, titleTop, { width: CONTENT_WIDTH });
     }),
   );
 
@@ -169,21 +174,16 @@ export async function renderPoster({ facts, baseUrl, photo }: PosterInput): Prom
   const progressTop = y;
   root.add(
     doc.struct('P', {}, () => {
-      doc.font('Bold').fontSize(17).fillColor(INK).text(progress[0]!, MARGIN, progressTop, { width: CONTENT_WIDTH });
+      doc.font('Bold').fontSize(17).fillColor(INK).text(progress.main, MARGIN, progressTop, { width: CONTENT_WIDTH });
     }),
   );
-  if (progress[1]) {
-    root.add(
-      doc.struct('P', {}, () => {
-        doc.font('Regular').fontSize(14).fillColor(INK).text(progress[1]!, MARGIN, doc.y, { width: CONTENT_WIDTH });
-      }),
-    );
-  }
+  root.add(
+    doc.struct('P', {}, () => {
+      doc.font('Regular').fontSize(14).fillColor(INK).text(progress.detail, MARGIN, doc.y, { width: CONTENT_WIDTH });
+    }),
+  );
   const barTop = doc.y + BAR_GAP;
-  const share =
-    facts.kind === 'organization'
-      ? percentOf(facts.unitsFunded, facts.quantity)
-      : percentOf(facts.raisedKobo, facts.goalKobo);
+  const share = progressPercentOf(facts);
   artifact(() => {
     doc.lineWidth(1).rect(MARGIN, barTop, CONTENT_WIDTH, BAR_HEIGHT).fillAndStroke('#ffffff', INK);
     if (share > 0) doc.rect(MARGIN, barTop, (CONTENT_WIDTH * share) / 100, BAR_HEIGHT).fillAndStroke(BRAND_ORANGE, INK);

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
-import { DRAWING_VERSION, SITE_NAME, SITE_PREVIEW_LINE, SITE_TAGLINE, type PreviewFacts } from './preview-image';
+import { SITE_NAME, TAGLINE } from '@contract/site';
+import { digestOf } from './digest';
+import { DRAWING_VERSION, SITE_PREVIEW_LINE, type PreviewFacts } from './preview-image';
 import type { ShareFacts } from './share-facts';
 
 /** 64 bits of SHA-256 in hex: enough that two drawings never share an address by chance. */
-const shortHash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+const shortHash = (value: unknown) => digestOf(value).slice(0, 16);
 
 /**
  * The hash in a campaign preview's address: of everything the image shows and the drawing's version.
@@ -28,5 +29,5 @@ export const campaignPreviewPath = (facts: ShareFacts, hash = campaignPreviewHas
   `/api/campaigns/${facts.publicId}/preview/${hash}.png`;
 
 /** The site-wide preview's hash: its words and the drawing's version, so a change of either is a new address. */
-export const SITE_PREVIEW_HASH = shortHash([DRAWING_VERSION, 'site', SITE_NAME, SITE_TAGLINE, SITE_PREVIEW_LINE]);
+export const SITE_PREVIEW_HASH = shortHash([DRAWING_VERSION, 'site', SITE_NAME, TAGLINE, SITE_PREVIEW_LINE]);
 export const SITE_PREVIEW_PATH = `/api/preview/site-${SITE_PREVIEW_HASH}.png`;

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { renderAsync } from '@resvg/resvg-js';
 import type { ReactNode } from 'react';
 import satori from 'satori';
-import { formatNaira, percentOf } from '@contract/money';
+import { SITE_NAME, TAGLINE } from '@contract/site';
+import { notoSans } from './fonts';
+import { progressPercentOf, progressWordsOf } from './progress-words';
 import type { ShareFacts } from './share-facts';
 
 /** The size every link preview asks for (Open Graph's large card, 1.91:1). */
@@ -13,8 +12,6 @@ export const PREVIEW_HEIGHT = 630;
 /** Raised whenever the drawing changes, so every preview address changes with it. */
 export const DRAWING_VERSION = 1;
 
-export const SITE_NAME = 'Gift of Independence';
-export const SITE_TAGLINE = 'Give the Gift of Independence';
 /** The line under the site's name on the site-wide preview. */
 export const SITE_PREVIEW_LINE =
   'Fund braille displays, smart canes and other assistive technology for blind and visually impaired Nigerians.';
@@ -37,41 +34,13 @@ export type PreviewFacts = Pick<
   'kind' | 'title' | 'raisedKobo' | 'goalKobo' | 'unitsFunded' | 'quantity' | 'isFunded' | 'imageKey'
 >;
 
-/** The progress the bar shows, in whole percent: units for an organization, money for a recipient. */
-export function progressPercentOf(facts: PreviewFacts): number {
-  return facts.kind === 'organization'
-    ? percentOf(facts.unitsFunded, facts.quantity)
-    : percentOf(facts.raisedKobo, facts.goalKobo);
-}
-
-/** The figures under the bar, in the words the campaign page uses. */
-export function progressWordsOf(facts: PreviewFacts): { main: string; detail: string } {
-  const money = `${formatNaira(facts.raisedKobo)} raised of ${formatNaira(facts.goalKobo)}`;
-  if (facts.kind === 'organization') {
-    const units = facts.quantity === 1 ? 'unit' : 'units';
-    return { main: `${facts.unitsFunded} of ${facts.quantity} ${units} funded`, detail: money };
-  }
-  return { main: money, detail: facts.isFunded ? 'Fully funded' : `${progressPercentOf(facts)}% funded` };
-}
-
 /** The preview image in words, for `og:image:alt`: what it shows, title and figures. */
 export function previewAltOf(facts: PreviewFacts): string {
   const { main, detail } = progressWordsOf(facts);
   return `${facts.title}: ${main}, ${detail.charAt(0).toLowerCase()}${detail.slice(1)}. ${SITE_NAME}.`;
 }
 
-export const SITE_PREVIEW_ALT = `${SITE_NAME}: ${SITE_TAGLINE}. ${SITE_PREVIEW_LINE}`;
-
-const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'fonts');
-let fonts: Parameters<typeof satori>[1]['fonts'] | undefined;
-/** Noto Sans, shipped in the repository (OFL): read once, on the first drawing. */
-function fontsOnce() {
-  fonts ??= [
-    { name: 'Noto Sans', data: fs.readFileSync(path.join(fontsDir, 'NotoSans-Regular.ttf')), weight: 400 as const },
-    { name: 'Noto Sans', data: fs.readFileSync(path.join(fontsDir, 'NotoSans-Bold.ttf')), weight: 700 as const },
-  ];
-  return fonts;
-}
+export const SITE_PREVIEW_ALT = `${SITE_NAME}: ${TAGLINE}. ${SITE_PREVIEW_LINE}`;
 
 type Style = Record<string, string | number>;
 /** One element of the drawing; satori reads React's element shape without React. */
@@ -120,13 +89,21 @@ function brandBand(): ReactNode {
     },
     [
       el('div', { display: 'flex', fontSize: 36, fontWeight: 700 }, SITE_NAME),
-      el('div', { display: 'flex', fontSize: 28 }, SITE_TAGLINE),
+      el('div', { display: 'flex', fontSize: 28 }, TAGLINE),
     ],
   );
 }
 
 async function toPng(element: ReactNode): Promise<Buffer> {
-  const svg = await satori(element, { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, fonts: fontsOnce() });
+  const { regular, bold } = await notoSans();
+  const svg = await satori(element, {
+    width: PREVIEW_WIDTH,
+    height: PREVIEW_HEIGHT,
+    fonts: [
+      { name: 'Noto Sans', data: regular, weight: 400 },
+      { name: 'Noto Sans', data: bold, weight: 700 },
+    ],
+  });
   // Off the main thread: resvg's async form rasterises on libuv's pool.
   const image = await renderAsync(svg, {
     fitTo: { mode: 'width', value: PREVIEW_WIDTH },

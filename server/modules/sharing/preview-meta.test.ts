@@ -7,7 +7,8 @@ import { selectRows } from '../../db/client';
 import { createOrganizationCampaign, createRecipientCampaign } from '../../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { SITE_PREVIEW_PATH } from './preview-address';
-import { cutAtWord } from './preview-meta';
+import { cutAtWord } from '@contract/text';
+import { DESCRIPTION_LIMIT } from './preview-meta';
 import { PREVIEW_PAGES } from './preview-pages';
 
 const PUBLIC_URL = 'https://gift.example.ng';
@@ -163,7 +164,7 @@ describe('link-preview tags on the public pages', () => {
       expect(tags['og:url']).toBe(tags.canonical);
       expect(tags['og:type']).toBe('article');
       expect(tags['og:title']).toMatch(new RegExp(`^${campaign.product_name} for `));
-      expect(tags['og:description']).toBe(cutAtWord(campaign.reason));
+      expect(tags['og:description']).toBe(cutAtWord(campaign.reason, DESCRIPTION_LIMIT));
       const imagePrefix = `${PUBLIC_URL}/api/campaigns/${id}/preview/`;
       expect(tags['og:image']!.startsWith(imagePrefix), tags['og:image']).toBe(true);
       expect(tags['og:image']!.slice(imagePrefix.length)).toMatch(/^[0-9a-f]{16}\.png$/);
@@ -231,17 +232,5 @@ describe('link-preview tags on the public pages', () => {
       expect(html, url).not.toMatch(/og:|twitter:|rel="canonical"|name="description"/);
       expect(html, url).toContain('<title>Gift of Independence</title>');
     }
-  });
-});
-
-describe('cutAtWord', () => {
-  it('keeps a short text whole and cuts a long one at a word with an ellipsis', () => {
-    expect(cutAtWord('  A short\n reason.  ')).toBe('A short reason.');
-    const long = 'word '.repeat(60);
-    const cut = cutAtWord(long);
-    expect(cut.length).toBeLessThanOrEqual(200);
-    expect(cut).toMatch(/^(word )+word…$/);
-    expect(cutAtWord('x'.repeat(300))).toHaveLength(200);
-    expect(cutAtWord(`${'a'.repeat(150)}, ${'b'.repeat(100)}`)).toBe(`${'a'.repeat(150)}…`);
   });
 });

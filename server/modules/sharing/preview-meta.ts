@@ -1,23 +1,15 @@
+import { documentTitle, SITE_NAME } from '@contract/site';
+import { cutAtWord } from '@contract/text';
 import type { PageMeta } from '../../http/page-html';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../providers/storage/storage';
 import { campaignPreviewPath, SITE_PREVIEW_PATH } from './preview-address';
-import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewAltOf, SITE_NAME, SITE_PREVIEW_ALT } from './preview-image';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewAltOf, SITE_PREVIEW_ALT } from './preview-image';
 import { PREVIEW_PAGES } from './preview-pages';
 import { shareFactsOf } from './share-facts';
 
 /** Open Graph's advice for a description: a sentence or two; chats cut longer ones themselves. */
 export const DESCRIPTION_LIMIT = 200;
-
-/** `text` with its white space made single, cut at a word to at most `limit` characters (an ellipsis included). */
-export function cutAtWord(text: string, limit = DESCRIPTION_LIMIT): string {
-  const plain = text.replace(/\s+/g, ' ').trim();
-  if (plain.length <= limit) return plain;
-  const room = plain.slice(0, limit);
-  const lastSpace = room.lastIndexOf(' ');
-  const cut = (lastSpace > limit / 2 ? room.slice(0, lastSpace) : room.slice(0, limit - 1)).replace(/[\s,;:.-]+$/, '');
-  return `${cut.slice(0, limit - 1)}…`;
-}
 
 function decodedOrNull(segment: string): string | null {
   try {
@@ -26,8 +18,6 @@ function decodedOrNull(segment: string): string | null {
     return null;
   }
 }
-
-const documentTitle = (title: string) => (title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`);
 
 /**
  * The link-preview facts of the page an address opens (`urlPath`, without its query), from the
@@ -47,7 +37,7 @@ export function previewMetaFor(deps: { db: Db; storage: Storage; baseUrl: () => 
       return {
         title: facts.title,
         documentTitle: documentTitle(facts.title),
-        description: cutAtWord(facts.reason),
+        description: cutAtWord(facts.reason, DESCRIPTION_LIMIT),
         canonicalUrl: base + facts.path,
         type: 'article',
         siteName: SITE_NAME,
@@ -65,7 +55,7 @@ export function previewMetaFor(deps: { db: Db; storage: Storage; baseUrl: () => 
     return {
       title: page.title,
       documentTitle: documentTitle(page.title),
-      description: cutAtWord(page.description),
+      description: cutAtWord(page.description, DESCRIPTION_LIMIT),
       canonicalUrl: path === '/' ? `${base}/` : base + path,
       type: 'website',
       siteName: SITE_NAME,

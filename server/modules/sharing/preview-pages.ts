@@ -1,4 +1,4 @@
-import { SITE_NAME } from './preview-image';
+import { SITE_NAME } from '@contract/site';
 
 /**
  * The public pages that are not a campaign's, as a link to them is previewed: the title each page

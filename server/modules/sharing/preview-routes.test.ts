@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOrganizationCampaign, createRecipientCampaign, payForCampaign } from '../../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { campaignPreviewPath, SITE_PREVIEW_PATH } from './preview-address';
@@ -99,6 +99,55 @@ describe("a campaign's preview image", () => {
   });
 });
 
+describe('a campaign picture that cannot be read', () => {
+  it('gives a preview without it that no one keeps, and the next request draws it with the picture', async () => {
+    const db = ctx.database.db;
+    const key = 'public/products/00000000000000000000beef-64x48.webp';
+    await ctx.app.storage.write(
+      key,
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+        .webp()
+        .toBuffer(),
+      'image/webp',
+    );
+    const id = String(await createRecipientCampaign(db, { product: 'Orbit Reader 20 Braille Display' }));
+    await db.execute(sql`update products set image_key = ${key} where name = 'Orbit Reader 20 Braille Display'`);
+    const url = await currentPath(id);
+    const read = vi.spyOn(ctx.app.storage, 'read').mockRejectedValue(new Error('storage is down'));
+    let failed;
+    try {
+      failed = await get(url);
+    } finally {
+      read.mockRestore();
+    }
+    expect(failed.statusCode).toBe(200);
+    expect(failed.headers['cache-control']).toBe('no-store');
+    await expectPreviewPng(failed.rawPayload);
+    const again = await get(url);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(again.rawPayload.equals(failed.rawPayload)).toBe(false);
+    // Now kept: a third request is the same drawing.
+    expect((await get(url)).rawPayload.equals(again.rawPayload)).toBe(true);
+  });
+});
+
+describe('limits', () => {
+  it('refuses a flood of preview requests from one address with 429, generously', async () => {
+    const from = (n: number) =>
+      ctx.app.inject({ method: 'GET', url: '/api/preview/site-0.png', remoteAddress: `10.63.0.${n}` });
+    let last;
+    for (let i = 0; i < 600; i += 1) last = await from(1);
+    expect(last!.statusCode).toBe(302);
+    last = await from(1);
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.json().message).toMatch(/Too many preview images/);
+    // Another address is not affected.
+    expect((await from(2)).statusCode).toBe(302);
+  });
+});
+
 describe('the site preview image', () => {
   it('is a 1200x630 PNG at its hashed address, and any other hash redirects there', async () => {
     const res = await get(SITE_PREVIEW_PATH);
@@ -126,7 +175,7 @@ describe('the drawn copies', () => {
     };
     const all = await Promise.all(Array.from({ length: 5 }, () => cache.get('a', draw(1))));
     expect(draws).toBe(1);
-    expect(all.every((b) => b.equals(png(1)))).toBe(true);
+    expect(all.every((b) => b.file.equals(png(1)) && b.lasting)).toBe(true);
     await cache.get('b', draw(2));
     await cache.get('a', draw(1)); // a is now the most recent
     await cache.get('c', draw(3)); // over 25 bytes: b, the least recent, goes

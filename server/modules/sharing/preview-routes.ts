@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
+import { clientKey, type Rule } from '../../http/rate-limit';
+import { pictureForDrawing } from './campaign-photo';
 import { campaignPreviewHash, campaignPreviewPath, SITE_PREVIEW_HASH, SITE_PREVIEW_PATH } from './preview-address';
-import { createRenderedCopies } from './rendered-copies';
+import type { RenderedCopies } from './rendered-copies';
 import { drawCampaignPreview, drawSitePreview, PICTURE_BOX } from './preview-image';
 import { previewPictureOf } from './preview-picture';
 import { shareFactsOf } from './share-facts';
@@ -20,11 +22,26 @@ const campaignParams = z.object({
 const siteParams = z.object({ hash: z.string().max(64, ADDRESS_PART) });
 const png = z.unknown().describe('A 1200×630 PNG image.');
 const moved = z.unknown().describe('The current image, at its address in Location.');
-const replies = { 200: png, 302: moved, ...errorReplies(400, 404, 503) };
+const replies = { 200: png, 302: moved, ...errorReplies(400, 404, 429, 503) };
 
-/** An address names its image for good (the hash is of what it shows): keep it a year. */
-const sendPng = (reply: FastifyReply, image: Buffer) =>
-  reply.type('image/png').header('cache-control', 'public, max-age=31536000, immutable').send(image);
+// Crawlers share addresses (a chat service fetches every card its users are sent from a few), so
+// the limit is generous: it stops a flood of made-up addresses, not a busy group chat.
+const PREVIEW_LIMIT: Rule = {
+  name: 'preview-addr',
+  max: 600,
+  windowSeconds: 600,
+  message: 'Too many preview images were asked for from your connection. Please wait a few minutes and try again.',
+};
+
+/**
+ * An address names its image for good (the hash is of what it shows): keep it a year. One drawn
+ * without a picture that failed to read is not the image its address names: it is not kept anywhere.
+ */
+const sendPng = (reply: FastifyReply, image: { file: Buffer; lasting: boolean }) =>
+  reply
+    .type('image/png')
+    .header('cache-control', image.lasting ? 'public, max-age=31536000, immutable' : 'no-store')
+    .send(image.file);
 
 /**
  * An old hash (the figures have moved since the link was shared) or a made-up one: the current
@@ -35,18 +52,11 @@ const sendToCurrent = (reply: FastifyReply, path: string) =>
 
 /**
  * The link-preview images (decision 0030): each campaign's, at an address with a hash of what it
- * shows, and the site's for every other public page. Drawn on first request and kept in memory.
+ * shows, and the site's for every other public page. Drawn on first request and kept in `copies`,
+ * shared with the codes and posters (routes.ts).
  */
-export const PREVIEWS_BUSY = 'Preview images are busy right now. Try again in a few seconds.';
-
-export function previewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, storage } = deps;
-  const cache = createRenderedCopies({
-    maxBytes: 32 * 1024 * 1024,
-    concurrency: 2,
-    queue: 16,
-    busyMessage: PREVIEWS_BUSY,
-  });
+export function previewRoutes(deps: AppDeps, copies: RenderedCopies): FastifyPluginAsyncZod {
+  const { db, storage, limits } = deps;
   return async (app) => {
     app.get(
       '/api/campaigns/:id/preview/:hash.png',
@@ -59,15 +69,24 @@ export function previewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        await limits.hit(PREVIEW_LIMIT, clientKey(request.ip));
         const facts = await shareFactsOf(db, storage, request.params.id);
         if (!facts) throw notFound(CAMPAIGN_NOT_FOUND);
         const hash = campaignPreviewHash(facts);
         if (request.params.hash !== hash || request.params.id !== facts.publicId) {
           return sendToCurrent(reply, campaignPreviewPath(facts, hash));
         }
-        const image = await cache.get(hash, async () =>
-          drawCampaignPreview(facts, await previewPictureOf(storage, facts.imageKey, PICTURE_BOX)),
-        );
+        const image = await copies.get(`preview:${hash}`, async () => {
+          const { picture, lasting } = await pictureForDrawing(
+            () => previewPictureOf(storage, facts.imageKey, PICTURE_BOX),
+            (error) =>
+              request.log.warn(
+                { err: error },
+                'a campaign picture could not be read; its preview was drawn without it',
+              ),
+          );
+          return { file: await drawCampaignPreview(facts, picture), lasting };
+        });
         return sendPng(reply, image);
       },
     );
@@ -83,8 +102,9 @@ export function previewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        await limits.hit(PREVIEW_LIMIT, clientKey(request.ip));
         if (request.params.hash !== SITE_PREVIEW_HASH) return sendToCurrent(reply, SITE_PREVIEW_PATH);
-        return sendPng(reply, await cache.get(SITE_PREVIEW_HASH, drawSitePreview));
+        return sendPng(reply, await copies.get(`preview:${SITE_PREVIEW_HASH}`, drawSitePreview));
       },
     );
   };

@@ -7,10 +7,10 @@ import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
 import { clientKey, type Rule } from '../../http/rate-limit';
-import { printablePhoto } from './campaign-photo';
+import { pictureForDrawing, printablePhoto } from './campaign-photo';
 import { renderPoster } from './poster';
 import { qrAddress, qrPng, qrSvg } from './qr-code';
-import { copyKey, createRenderedCopies } from './rendered-copies';
+import { copyKey, type Drawn, type RenderedCopies } from './rendered-copies';
 import { shareFactsOf, type ShareFacts } from './share-facts';
 
 const errors = errorReplies(400, 404, 429, 503);
@@ -40,20 +40,12 @@ const PRINT_LIMIT: Rule = {
 };
 
 /**
- * The QR code and the printable poster of an open campaign. Progress changes with every gift, so
- * copies are kept for minutes, not days.
+ * The QR code and the printable poster of an open campaign, drawn through `copies`, shared with the
+ * preview images (routes.ts). Progress changes with every gift, so replies are cached for minutes,
+ * not days.
  */
-export function printRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function printRoutes(deps: AppDeps, copies: RenderedCopies): FastifyPluginAsyncZod {
   const { db, storage, limits, config } = deps;
-  // A poster reads a picture, converts it and lays out a PDF: a few at once keep the CPU for the
-  // rest of the site, a short queue absorbs a burst, and anything beyond is told to come back.
-  // A poster is 50 to 200 kB and a code about 1 kB: this keeps the posters of a hundred campaigns or more.
-  const copies = createRenderedCopies({
-    maxBytes: 16 * 1024 * 1024,
-    concurrency: 2,
-    queue: 16,
-    busyMessage: 'Many posters are being made right now. Please try again in a few seconds.',
-  });
 
   async function openCampaign(rawId: string, ip: string, thing: string): Promise<ShareFacts> {
     await limits.hit(PRINT_LIMIT, clientKey(ip));
@@ -63,12 +55,13 @@ export function printRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     return facts;
   }
 
-  const send = (reply: FastifyReply, type: string, fileName: string, body: Buffer) =>
+  /** A file drawn without a picture that failed to read is sent once and kept nowhere. */
+  const send = (reply: FastifyReply, type: string, fileName: string, body: Drawn) =>
     reply
       .type(type)
       .header('content-disposition', `inline; filename="${fileName}"`)
-      .header('cache-control', 'public, max-age=300')
-      .send(body);
+      .header('cache-control', body.lasting ? 'public, max-age=300' : 'no-store')
+      .send(body.file);
 
   return async (app) => {
     const base = () => publicBaseUrl(config, app.server);
@@ -85,7 +78,11 @@ export function printRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const facts = await openCampaign(request.params.id, request.ip, 'QR code');
         const svg = qrSvg(qrAddress(base(), facts.path), `QR code for ${facts.title}`);
-        return send(reply, 'image/svg+xml; charset=utf-8', `campaign-${facts.publicId}-qr.svg`, Buffer.from(svg));
+        const file = Buffer.from(svg);
+        return send(reply, 'image/svg+xml; charset=utf-8', `campaign-${facts.publicId}-qr.svg`, {
+          file,
+          lasting: true,
+        });
       },
     );
 
@@ -102,7 +99,7 @@ export function printRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const facts = await openCampaign(request.params.id, request.ip, 'QR code');
         const address = qrAddress(base(), facts.path);
-        const png = await copies.get(copyKey({ qr: address }), () => qrPng(address));
+        const png = await copies.get(`qr:${copyKey(address)}`, () => qrPng(address));
         return send(reply, 'image/png', `campaign-${facts.publicId}-qr.png`, png);
       },
     );
@@ -120,9 +117,14 @@ export function printRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const facts = await openCampaign(request.params.id, request.ip, 'poster');
         const baseUrl = base();
-        const pdf = await copies.get(copyKey({ poster: facts, baseUrl }), async () =>
-          renderPoster({ facts, baseUrl, photo: await printablePhoto(storage, facts.imageKey) }),
-        );
+        const pdf = await copies.get(`poster:${copyKey({ facts, baseUrl })}`, async () => {
+          const { picture, lasting } = await pictureForDrawing(
+            () => printablePhoto(storage, facts.imageKey),
+            (error) =>
+              request.log.warn({ err: error }, 'a campaign picture could not be read; its poster was made without it'),
+          );
+          return { file: await renderPoster({ facts, baseUrl, photo: picture }), lasting };
+        });
         return send(reply, 'application/pdf', `campaign-${facts.publicId}-poster.pdf`, pdf);
       },
     );

@@ -1,12 +1,15 @@
 import jsQR from 'jsqr';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatNaira } from '@contract/money';
 import { createOrganizationCampaign, createRecipientCampaign } from '../../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { printablePhoto } from './campaign-photo';
-import { SCAN_OR_TYPE, shortReason } from './poster';
+import { cutAtWord } from '@contract/text';
+import { REASON_LIMIT, renderPoster, SCAN_OR_TYPE } from './poster';
+import type { ShareFacts } from './share-facts';
 import { shareFactsOf } from './share-facts';
 
 const PUBLIC_URL = 'https://gift.example.ng';
@@ -104,8 +107,9 @@ describe.each(['recipient', 'organization'] as const)('the poster of an open %s 
     expect(text).toContain(`gift.example.ng/campaigns/${open[kind]}`);
     expect(text).toContain(SCAN_OR_TYPE);
     expect(text).toContain(`${formatNaira(facts.raisedKobo)} raised of ${formatNaira(facts.goalKobo)}`);
-    expect(text).toContain(shortReason(facts.reason).slice(0, 60));
-    if (kind === 'organization') expect(text).toContain('3 of 10 units funded');
+    expect(text).toContain(cutAtWord(facts.reason, REASON_LIMIT).slice(0, 60));
+    // The same words as the campaign's preview image (progress-words.ts).
+    expect(text).toContain(kind === 'organization' ? '3 of 10 units funded' : '% funded');
     expect(text).not.toContain('evil.example');
   });
 
@@ -130,7 +134,8 @@ describe.each(['recipient', 'organization'] as const)('the poster of an open %s 
       'H1',
       `Figure: Picture of ${facts.productName}`,
       'P',
-      ...(kind === 'organization' ? ['P', 'P'] : ['P']),
+      'P',
+      'P',
       `Figure: QR code: scan to open gift.example.ng/campaigns/${open[kind]}`,
       'P',
       'P',
@@ -217,5 +222,86 @@ describe('the picture on a poster', () => {
     expect(await printablePhoto(ctx.app.storage, 'public/products/missing.webp')).toBeNull();
     expect(await printablePhoto(ctx.app.storage, 'seed/../../config.ts')).toBeNull();
     expect(await printablePhoto(ctx.app.storage, null)).toBeNull();
+  });
+});
+
+/** Words of a realistic kind, to exactly `length` characters. */
+const wordsOf = (start: string, length: number) =>
+  `${start} ${'with braille keys and audio '.repeat(10)}`.slice(0, length).replace(/ $/, 's');
+
+describe('a poster with the longest names', () => {
+  const productName = wordsOf('Refreshable Braille Display', 150);
+  const base: ShareFacts = {
+    kind: 'organization',
+    publicId: 'org-7',
+    title: '',
+    productName,
+    forWhom: '',
+    reason: LONG_REASON,
+    raisedKobo: 12_000_00,
+    goalKobo: 420_000_00,
+    unitsFunded: 1,
+    quantity: 10,
+    takesGifts: true,
+    isFunded: false,
+    imageKey: null,
+    path: '/campaigns/org-7',
+  };
+
+  it.each([
+    ['a 150-character product for a short school', 'Ibadan School for the Blind'],
+    ['a 150-character product for a 160-character organization', wordsOf('Federal Government College', 160)],
+  ])('shows %s as a visible heading, and keeps the whole title for screen readers', async (_, forWhom) => {
+    const title = `${productName} for ${forWhom}`;
+    const bytes = await renderPoster({ facts: { ...base, title, forWhom }, baseUrl: PUBLIC_URL, photo: null });
+    const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true })
+      .promise;
+    expect(pdf.numPages).toBe(1);
+    const page = await pdf.getPage(1);
+    const items = (await page.getTextContent()).items.flatMap((item) =>
+      'str' in item && item.str.trim() ? [item] : [],
+    );
+    const heading = items.filter((item) => productName.startsWith(item.str.trim()) || title.includes(item.str.trim()));
+    // The heading's first line starts the title, in type big enough to read across a room.
+    const first = heading.find((item) => productName.startsWith(item.str.trim()))!;
+    expect(first, items.map((i) => i.str).join('|')).toBeDefined();
+    expect(first.height).toBeGreaterThanOrEqual(20);
+    expect(Math.hypot(first.transform[2], first.transform[3])).toBeGreaterThanOrEqual(20);
+    const { info } = (await pdf.getMetadata()) as { info: { Title?: string } };
+    expect(info.Title).toBe(`${title}: a poster to give`);
+    await pdf.destroy();
+    const shown = items.map((item) => item.str).join(' ');
+    if (shown.replace(/\s+/g, ' ').includes(title)) return;
+    // Cut after a word: the heading ends with an ellipsis and carries the whole title as its ActualText.
+    expect(shown).toContain('…');
+    expect(bytes.toString('latin1')).toContain(`/ActualText (${title})`);
+  });
+});
+
+describe('a picture that cannot be read', () => {
+  it('leaves the poster without it, sent once and kept nowhere, and the next request tries again', async () => {
+    const db = ctx.database.db;
+    const key = 'public/products/00000000000000000000feed-64x48.webp';
+    await ctx.app.storage.write(
+      key,
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+        .webp()
+        .toBuffer(),
+      'image/webp',
+    );
+    const id = await createRecipientCampaign(db, { product: 'Orbit Reader 20 Braille Display' });
+    await db.execute(sql`update products set image_key = ${key} where name = 'Orbit Reader 20 Braille Display'`);
+    const read = vi.spyOn(ctx.app.storage, 'read').mockRejectedValue(new Error('storage is down'));
+    try {
+      const failed = await get(`/api/campaigns/${id}/poster.pdf`);
+      expect(failed.statusCode, failed.body).toBe(200);
+      expect(failed.headers['cache-control']).toBe('no-store');
+      expect((await readPdf(failed.rawPayload)).roles.some((role) => role.startsWith('Figure: Picture'))).toBe(false);
+    } finally {
+      read.mockRestore();
+    }
+    const again = await get(`/api/campaigns/${id}/poster.pdf`);
+    expect(again.headers['cache-control']).toBe('public, max-age=300');
+    expect((await readPdf(again.rawPayload)).roles.some((role) => role.startsWith('Figure: Picture'))).toBe(true);
   });
 });

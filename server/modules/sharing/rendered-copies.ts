@@ -1,8 +1,15 @@
-import { createHash } from 'node:crypto';
 import { createBusyGate } from '../../http/busy-gate';
+import { digestOf } from './digest';
 
 /** A key for a copy from everything it is drawn from, so a copy is never stale: a new gift changes the facts and so the key. */
-export const copyKey = (source: unknown) => createHash('sha256').update(JSON.stringify(source)).digest('base64url');
+export const copyKey = (source: unknown) => digestOf(source);
+
+/**
+ * A drawn file, and whether it is what its key names for good. A drawing made without a picture
+ * that failed to read (storage down for a moment) is not: it is sent once, not kept, so the next
+ * request draws it again with the picture.
+ */
+export type Drawn = { file: Buffer; lasting: boolean };
 
 /**
  * Drawn files (preview images, QR codes, posters) by a key that names what they are drawn from. A
@@ -20,7 +27,7 @@ export function createRenderedCopies(options: {
 }) {
   const kept = new Map<string, Buffer>();
   let keptBytes = 0;
-  const drawing = new Map<string, Promise<Buffer>>();
+  const drawing = new Map<string, Promise<Drawn>>();
   const gate = createBusyGate({
     concurrency: options.concurrency,
     queue: options.queue,
@@ -41,19 +48,23 @@ export function createRenderedCopies(options: {
   }
 
   return {
-    /** The file for `key`: kept, being drawn, or drawn now by `draw`. */
-    get(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+    /**
+     * The file for `key`: kept, being drawn, or drawn now by `draw`, which answers with the file, or
+     * with `{ file, lasting: false }` for one not to keep.
+     */
+    get(key: string, draw: () => Promise<Buffer | Drawn>): Promise<Drawn> {
       const hit = kept.get(key);
       if (hit) {
         kept.delete(key);
         kept.set(key, hit);
-        return Promise.resolve(hit);
+        return Promise.resolve({ file: hit, lasting: true });
       }
       const shared = drawing.get(key);
       if (shared) return shared;
       const file = gate(draw)
-        .then((drawn) => {
-          keep(key, drawn);
+        .then((made) => {
+          const drawn = Buffer.isBuffer(made) ? { file: made, lasting: true } : made;
+          if (drawn.lasting) keep(key, drawn.file);
           return drawn;
         })
         .finally(() => drawing.delete(key));

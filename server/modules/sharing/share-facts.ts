@@ -1,7 +1,8 @@
 import { parseCampaignId, toCampaignId, type CampaignKind } from '@contract/ids';
+import { campaignTitle } from '@contract/site';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../providers/storage/storage';
-import { findPublicOrganizationCampaign, findPublicRecipientCampaign } from '../campaigns/queries';
+import { findPublicCampaign } from '../campaigns/public-campaign';
 
 /**
  * What every way of carrying a campaign out (link preview, preview image, QR code, poster) says about
@@ -40,39 +41,24 @@ export function storageKeyOf(imageUrl: string | null | undefined): string | null
   return /^(?:seed|public)\//.test(imageUrl) ? imageUrl : null;
 }
 
-/** The public facts of a campaign by the id its page uses, or undefined when no public campaign has it. */
+/**
+ * The public facts of a campaign by the id its page uses, or undefined when no public campaign has
+ * it. Read through findPublicCampaign, so a page's tags and its preloads share one read.
+ */
 export async function shareFactsOf(db: Db, storage: Storage, rawId: string): Promise<ShareFacts | undefined> {
   const ref = parseCampaignId(rawId);
   if (!ref) return undefined;
-  const publicId = toCampaignId(ref);
-  if (ref.kind === 'recipient') {
-    const c = await findPublicRecipientCampaign(db, storage, ref.id);
-    if (!c) return undefined;
-    const forWhom = `${c.first_name} ${c.last_name}`.trim();
-    return {
-      kind: 'recipient',
-      publicId,
-      title: `${c.product_name} for ${forWhom}`,
-      productName: c.product_name,
-      forWhom,
-      reason: c.reason,
-      raisedKobo: c.amount_raised,
-      goalKobo: c.total_price,
-      unitsFunded: c.units_fulfilled,
-      quantity: c.quantity,
-      takesGifts: c.takes_gifts,
-      isFunded: c.is_funded,
-      imageKey: storageKeyOf(c.product_image_url),
-      path: `/campaigns/${publicId}`,
-    };
-  }
-  const c = await findPublicOrganizationCampaign(db, storage, ref.id);
+  const c = await findPublicCampaign(db, storage, ref);
   if (!c) return undefined;
-  const forWhom = c.organization_name ?? `${c.first_name} ${c.last_name}`.trim();
+  const publicId = toCampaignId(ref);
+  // Named as the campaign page names them (web/lib/campaigns.ts): the organization, or the public
+  // name (the reply's surname is already the one the recipient chose to show).
+  const person = `${c.first_name} ${c.last_name}`.trim();
+  const forWhom = c.type === 'organization' ? c.organization_name || person : person;
   return {
-    kind: 'organization',
+    kind: c.type,
     publicId,
-    title: `${c.product_name} for ${forWhom}`,
+    title: campaignTitle(c.product_name, forWhom),
     productName: c.product_name,
     forWhom,
     reason: c.reason,
@@ -82,7 +68,7 @@ export async function shareFactsOf(db: Db, storage: Storage, rawId: string): Pro
     quantity: c.quantity,
     takesGifts: c.takes_gifts,
     isFunded: c.is_funded,
-    imageKey: storageKeyOf(c.image_url),
+    imageKey: storageKeyOf(c.type === 'organization' ? c.image_url : c.product_image_url),
     path: `/campaigns/${publicId}`,
   };
 }

@@ -1,0 +1,19 @@
+import fs from 'node:fs/promises';
+
+const fontFile = (name: string) => new URL(`../../assets/fonts/${name}`, import.meta.url);
+
+/** Noto Sans (OFL, shipped in the repository; it has the ₦ sign), the face of every drawing. */
+export type NotoSans = { regular: Buffer; bold: Buffer };
+
+let fonts: Promise<NotoSans> | undefined;
+
+/** The two weights every drawing uses, read once, on the first drawing that needs them. */
+export function notoSans(): Promise<NotoSans> {
+  fonts ??= Promise.all([
+    fs.readFile(fontFile('NotoSans-Regular.ttf')),
+    fs.readFile(fontFile('NotoSans-Bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular, bold }));
+  // A failed read is not kept: the next drawing tries again.
+  fonts.catch(() => (fonts = undefined));
+  return fonts;
+}
