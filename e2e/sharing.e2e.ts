@@ -80,7 +80,7 @@ async function expectPrintables(group: Locator, id: string, offered: boolean) {
   expect(await poster.getAttribute('href')).toBe(`/api/campaigns/${id}/poster.pdf`);
   expect(await poster.getAttribute('target')).toBe('_blank');
   expect(await qr.getAttribute('href')).toBe(`/api/campaigns/${id}/qr.png`);
-  expect(await qr.getAttribute('download')).toBe(`campaign-${id}-qr-code.png`);
+  expect(await qr.getAttribute('download')).toBe(`campaign-${id}-qr.png`);
 }
 
 /** No element is wider than the screen: the group wraps at 320 px. */
@@ -105,7 +105,7 @@ describe('sharing a campaign', { timeout: LONG_JOURNEY_MS }, () => {
     await expectShareLinks(group, id, title);
     await expectPrintables(group, id, true);
     // Chromium on Linux has no share sheet of its own: no button for one.
-    expect(await group.getByRole('button', { name: 'Share…' }).count()).toBe(0);
+    expect(await group.getByRole('button', { name: 'Share with an app' }).count()).toBe(0);
 
     // From the top of the page, by the Tab key alone.
     await page.locator('main h1').focus();
@@ -167,7 +167,7 @@ describe('sharing a campaign', { timeout: LONG_JOURNEY_MS }, () => {
     expect(await scrollsSideways(page)).toBe(false);
 
     await page.locator('main h1').focus();
-    await press(page, group.getByRole('button', { name: 'Share…' }));
+    await press(page, group.getByRole('button', { name: 'Share with an app' }));
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared))
       .toEqual([

@@ -4,7 +4,8 @@ import { StaticRouter } from 'react-router';
 import { createQueryClient, dehydrateQueries, renderWithClient } from './app/query-client';
 import { AppRoutes, loadForServer } from './app/router';
 import { setApiTransport } from './lib/api';
-import { SITE_NAME, documentTitle, drawnTitle } from './lib/page';
+import { documentTitle, SITE_NAME } from '@contract/site';
+import { drawnTitle } from './lib/page';
 
 /** A public page as the server draws it: its title, the markup inside #root, and the data it was drawn with (or null). */
 export type RenderedPage = { title: string; html: string; state: unknown };

@@ -1,6 +1,7 @@
 import { HandHeart } from 'lucide-react';
 import { Suspense } from 'react';
-import { SITE_NAME, usePageTitle } from '@/lib/page';
+import { SITE_NAME } from '@contract/site';
+import { usePageTitle } from '@/lib/page';
 import { LinkButton } from '@/ui/button';
 import { lazyComponent } from './lazy';
 

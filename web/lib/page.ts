@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-
-export const SITE_NAME = 'Gift of Independence';
+import { documentTitle } from '@contract/site';
 
 let announceTimer: ReturnType<typeof setTimeout> | undefined;
 let firstLocationKey: string | undefined;
@@ -18,9 +17,6 @@ export function announce(message: string): void {
     region.textContent = message;
   }, 250);
 }
-
-/** The document title for a page's title. */
-export const documentTitle = (title: string) => (title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`);
 
 /** While the server draws a page (web/entry-server.tsx): the title it asked for, for the HTML's <title>. */
 export const drawnTitle: { current?: string } = {};

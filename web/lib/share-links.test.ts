@@ -59,6 +59,7 @@ describe('share links', () => {
   it('name the QR code and poster by the id public pages use', () => {
     expect(printableAddresses('org-3')).toEqual({
       qrPng: '/api/campaigns/org-3/qr.png',
+      qrPngName: 'campaign-org-3-qr.png',
       qrSvg: '/api/campaigns/org-3/qr.svg',
       poster: '/api/campaigns/org-3/poster.pdf',
     });

@@ -1,5 +1,5 @@
 import type { GiftSource } from '@contract/gift-sources';
-import { SITE_NAME } from './page';
+import { campaignTitle, SITE_NAME } from '@contract/site';
 
 // Where a campaign's share links point and what they say (docs/decisions/0034). Plain addresses on
 // each service's own share page: nothing of theirs is loaded on ours, and each link carries the
@@ -34,7 +34,7 @@ export function shareAddress(origin: string, publicId: string, ref?: GiftSource)
 }
 
 /** The subject line and the name of the campaign: the public page's heading. */
-export const shareTitle = (s: ShareSubject) => `${s.productName} for ${s.forWhom}`;
+export const shareTitle = (s: ShareSubject) => campaignTitle(s.productName, s.forWhom);
 
 /**
  * The short, friendly sentence sent before the address, written for a WhatsApp message. "a new"
@@ -90,9 +90,13 @@ export function shareLinks(origin: string, s: ShareSubject): ShareLink[] {
   ];
 }
 
-/** The QR code and poster the server draws for a campaign that takes gifts; relative, so the same everywhere. */
+/**
+ * The QR code and poster the server draws for a campaign that takes gifts; relative, so the same
+ * everywhere. The saved code's name is the one the server gives it (print-routes.ts).
+ */
 export const printableAddresses = (publicId: string) => ({
   qrPng: `/api/campaigns/${encodeURIComponent(publicId)}/qr.png`,
+  qrPngName: `campaign-${publicId}-qr.png`,
   qrSvg: `/api/campaigns/${encodeURIComponent(publicId)}/qr.svg`,
   poster: `/api/campaigns/${encodeURIComponent(publicId)}/poster.pdf`,
 });

@@ -1,5 +1,5 @@
 import { AtSign, Check, Copy, Mail, MessageCircle, Printer, QrCode, Share2, ThumbsUp } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import {
   printableAddresses,
   shareAddress,
@@ -72,7 +72,8 @@ export function ShareControl({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const headingId = `share-${subject.publicId}`;
+  // Unique even with two controls for the same campaign on one page (the owner's status page).
+  const headingId = useId();
   const title = shareTitle(subject);
   // Before an address exists the links are drawn with their final names and sizes, so nothing moves.
   const links = shareLinks(origin ?? 'http://localhost', subject);
@@ -119,12 +120,12 @@ export function ShareControl({
       <Heading id={headingId} className="text-xl font-bold">
         Share this campaign
       </Heading>
-      <ul className="flex flex-wrap gap-3">
+      <ul className="flex flex-wrap gap-3" aria-label="Send a link">
         {nativeShare ? (
           <li>
             <button type="button" onClick={openShareSheet} className={control}>
               <Share2 aria-hidden="true" className="size-5 shrink-0" />
-              Share…
+              Share with an app
             </button>
           </li>
         ) : null}
@@ -189,7 +190,7 @@ export function ShareControl({
         </div>
       ) : null}
       {takesGifts ? (
-        <ul className="flex flex-wrap gap-3" aria-label="To print or show">
+        <ul className="flex flex-wrap gap-3" aria-label="Print or show">
           <li>
             <a href={printable.poster} target="_blank" rel="noopener noreferrer" className={control}>
               <Printer aria-hidden="true" className="size-5 shrink-0" />
@@ -198,7 +199,7 @@ export function ShareControl({
             </a>
           </li>
           <li>
-            <a href={printable.qrPng} download={`campaign-${subject.publicId}-qr-code.png`} className={control}>
+            <a href={printable.qrPng} download={printable.qrPngName} className={control}>
               <QrCode aria-hidden="true" className="size-5 shrink-0" />
               Download the QR code
             </a>

@@ -81,7 +81,8 @@ describe.each(['recipient', 'organization'] as const)('the QR code of an open %s
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     const facts = (await shareFactsOf(ctx.database.db, ctx.app.storage, open[kind]))!;
     expect(res.body).toContain('role="img"');
-    expect(res.body).toContain(`<title id="qr-title">QR code for ${facts.title}</title>`);
+    const titleId = /aria-labelledby="(qr-title-[0-9a-f]{12})"/.exec(res.body)?.[1];
+    expect(res.body).toContain(`<title id="${titleId}">QR code for ${facts.title}</title>`);
     expect(res.body).not.toContain('evil.example');
     // Drawn by a real SVG renderer: a malformed file would not draw, let alone decode.
     const drawn = await sharp(res.rawPayload, { density: 144 }).png().toBuffer();

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { digestOf } from './digest';
 
 /**
  * Level Q restores a quarter of the code: a poster pinned to a notice board gets folded, smudged and
@@ -54,16 +55,18 @@ const xmlText = (text: string) =>
 /**
  * The code as SVG, dark on white with its quiet zone, named by a `<title>` (role="img" with
  * aria-labelledby) so a screen reader says what it is when the file is opened or placed in a page.
+ * The title's id is the code's own, so two codes placed in one page each keep their name.
  */
 export function qrSvg(text: string, name: string): string {
   const { size, runs } = qrMatrix(text);
+  const titleId = `qr-title-${digestOf(text).slice(0, 12)}`;
   const whole = size + QUIET_MODULES * 2;
   const path = runs.map((r) => `M${r.x + QUIET_MODULES} ${r.y + QUIET_MODULES}h${r.width}v1h-${r.width}z`).join('');
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${whole} ${whole}" width="${whole * 8}" height="${whole * 8}" ` +
-    `role="img" aria-labelledby="qr-title" shape-rendering="crispEdges">` +
-    `<title id="qr-title">${xmlText(name)}</title>` +
+    `role="img" aria-labelledby="${titleId}" shape-rendering="crispEdges">` +
+    `<title id="${titleId}">${xmlText(name)}</title>` +
     `<rect width="${whole}" height="${whole}" fill="#ffffff"/>` +
     `<path fill="#000000" d="${path}"/>` +
     `</svg>\n`

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { CHECKOUT_LIMITS } from '@contract/checkout-limits';
 import { formatNaira, percentOf } from '@contract/money';
+import { campaignTitle } from '@contract/site';
 import { giftBagActions, useGiftBag } from '@/lib/gift-bag';
 import { announce, usePageTitle } from '@/lib/page';
 import { Avatar } from '@/ui/avatar';
@@ -82,7 +83,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
   const addToBag = () => {
     // One device per recipient campaign: once it is in the bag the button stays focusable and says so.
     if (inBag && !isOrg) {
-      announce(`${campaign.product_name} for ${campaign.title} is already in your gift bag.`);
+      announce(`${campaignTitle(campaign.product_name, campaign.title)} is already in your gift bag.`);
       return;
     }
     giftBagActions.add(
@@ -103,7 +104,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
     announce(
       isOrg
         ? `${quantity} ${quantity === 1 ? 'unit' : 'units'} of ${campaign.product_name} added to your gift bag.`
-        : `${campaign.product_name} for ${campaign.title} added to your gift bag.`,
+        : `${campaignTitle(campaign.product_name, campaign.title)} added to your gift bag.`,
     );
   };
 
@@ -242,7 +243,13 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
 export default function CampaignDetailPage() {
   const { id } = useParams();
   const { data, error, isPending } = useCampaign(id);
-  const title = isPending ? 'Loading...' : error ? 'Error' : data ? `${data.product_name} for ${data.title}` : 'Error';
+  const title = isPending
+    ? 'Loading...'
+    : error
+      ? 'Error'
+      : data
+        ? campaignTitle(data.product_name, data.title)
+        : 'Error';
   usePageTitle(title);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
