@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { createOrganizationCampaign, createRecipientCampaign } from '../../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
+import { findPublicCampaign } from '../campaigns/public-campaign';
 import { SITE_PREVIEW_PATH } from './preview-address';
 import { cutAtWord } from '@contract/text';
 import { DESCRIPTION_LIMIT } from './preview-meta';
@@ -232,5 +233,16 @@ describe('link-preview tags on the public pages', () => {
       expect(html, url).not.toMatch(/og:|twitter:|rel="canonical"|name="description"/);
       expect(html, url).toContain('<title>Gift of Independence</title>');
     }
+  });
+});
+
+describe("a campaign page's look-ups", () => {
+  it('share one read of the campaign when its preloads and its tags ask at the same moment', async () => {
+    const ref = { kind: 'recipient' as const, id: await createRecipientCampaign(ctx.database.db) };
+    const first = findPublicCampaign(ctx.database.db, ctx.app.storage, ref);
+    expect(findPublicCampaign(ctx.database.db, ctx.app.storage, ref)).toBe(first);
+    expect((await first)?.id).toBe(ref.id);
+    // Nothing is kept once the read is done: a later look-up reads again.
+    expect(findPublicCampaign(ctx.database.db, ctx.app.storage, ref)).not.toBe(first);
   });
 });
