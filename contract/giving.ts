@@ -4,7 +4,13 @@ import { parseCampaignId } from './ids';
 import { PAYMENT_CHANNELS } from './payment-channels';
 
 // Kept apart from the schemas (contract/checkout-limits.ts) so a page can show them without zod.
-export { CHECKOUT_LIMITS, HOLD_MINUTES, TOO_MANY_CAMPAIGNS, tooManyUnits } from './checkout-limits';
+export {
+  CHECKOUT_LIMITS,
+  HOLD_MINUTES,
+  PAY_LATER_HOLD_MAX_MINUTES,
+  TOO_MANY_CAMPAIGNS,
+  tooManyUnits,
+} from './checkout-limits';
 
 const campaignId = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const ref = parseCampaignId(v);

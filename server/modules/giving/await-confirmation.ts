@@ -8,7 +8,9 @@ import { lockCampaigns } from './availability';
  * The provider says a payment by a channel that confirms later (a transfer, USSD) is under way.
  * Only the provider's answer decides this, never the browser.
  */
-export const isAwaitingConfirmation = (verified: VerifiedPayment | null | undefined): verified is VerifiedPayment =>
+export const isAwaitingConfirmation = (
+  verified: VerifiedPayment | null | undefined,
+): verified is VerifiedPayment & { status: 'pending' } =>
   verified?.status === 'pending' && isPayLater(verified.channel);
 
 export type AwaitingPayment = {

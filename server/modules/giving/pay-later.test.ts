@@ -100,6 +100,8 @@ describe('payment channels', () => {
     expect(loadConfig({}).paymentChannels).toEqual(['card', 'bank', 'ussd', 'bank_transfer']);
     expect(loadConfig({ PAYSTACK_CHANNELS: ' card, USSD ,card' }).paymentChannels).toEqual(['card', 'ussd']);
     expect(loadConfig({}).payLaterHoldMinutes).toBe(60);
+    expect(loadConfig({ PAY_LATER_HOLD_MINUTES: '120' }).payLaterHoldMinutes).toBe(120);
+    expect(() => loadConfig({ PAY_LATER_HOLD_MINUTES: '121' })).toThrow(/PAY_LATER_HOLD_MINUTES/);
     expect(() => loadConfig({ PAYSTACK_CHANNELS: 'card,cheque' })).toThrow(/PAYSTACK_CHANNELS.*not known: cheque/);
   });
 });
