@@ -104,6 +104,8 @@ export const fundReplySchema = z.object({
   /** `awaiting_confirmation`: a transfer or USSD payment is under way and the bank has not yet confirmed it. */
   status: z.enum(['paid', 'needs_attention', 'awaiting_confirmation']),
   amountKobo: z.number().int(),
+  /** While awaiting confirmation: when the units stop being kept for this payment. */
+  holdExpiresAt: z.string().optional(),
 });
 export type FundReply = z.infer<typeof fundReplySchema>;
 
@@ -124,7 +126,11 @@ export const referenceParamSchema = z.object({
  * the amount and the sentence for it, nothing about the donor.
  */
 export const donationStatusSchema = z.object({
-  status: z.enum(['pending', 'awaiting_confirmation', 'paid', 'needs_attention', 'failed']),
+  /**
+   * `needs_attention`: paid, but part could not be placed; `amount_mismatch`: the provider reports
+   * another amount than asked, so nothing is recorded until the team has checked it.
+   */
+  status: z.enum(['pending', 'awaiting_confirmation', 'paid', 'needs_attention', 'amount_mismatch', 'failed']),
   amountKobo: z.number().int(),
   message: z.string(),
 });

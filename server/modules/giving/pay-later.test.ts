@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AWAITING_CONFIRMATION } from '@contract/payment-channels';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BEING_CHECKED_WORDS } from '@contract/gift-words';
+import { AWAITING_AFTER_HOLD, AWAITING_CONFIRMATION } from '@contract/payment-channels';
 import { loadConfig } from '../../config';
 import { selectRows } from '../../db/client';
 import { createResponseCache } from '../../http/response-cache';
@@ -10,6 +11,8 @@ import { sandboxWebhookSecret } from '../../providers/payments/sandbox-webhook';
 import { eventually, startTestApp, stopTestApp, testConfig, type TestContext } from '../../test/harness';
 import { createOrganizationCampaign, signUpUser } from '../../test/fixtures';
 import { startPaystackStandIn } from '../../test/stand-ins';
+import { markAwaiting } from './await-confirmation';
+import { MISMATCH_MESSAGE } from './queries';
 import { reconcilePayments } from './reconcile-payments';
 
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
@@ -130,6 +133,7 @@ describe('a bank transfer in the sandbox', () => {
       message: AWAITING_CONFIRMATION,
       reference: c.reference,
       amountKobo: c.amountKobo,
+      holdExpiresAt: expect.any(String),
     });
     expect(await donation(ctx, c.reference)).toMatchObject({
       status: 'pending',
@@ -274,6 +278,74 @@ describe('a bank transfer in the sandbox', () => {
     expect(again.statusCode).toBe(200);
     const status = await ctx.app.inject({ method: 'GET', url: `/api/donations/${c.reference}/status` });
     expect(status.json().status).toBe('failed');
+  });
+
+  it('a transfer of another amount is reported honestly and counts toward nothing', async () => {
+    const donor = await signUpUser(ctx.app, undefined, { role: 'donor' });
+    const auth = { authorization: `Bearer ${donor.token}` };
+    const c = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 2)}`, 1, auth);
+    await post(ctx, '/api/payments/sandbox/charge', { reference: c.reference, channel: 'bank_transfer' });
+    expect((await post(ctx, '/api/donations/fund', { transactionId: c.reference })).json()).toMatchObject({
+      status: 'awaiting_confirmation',
+      holdExpiresAt: expect.any(String),
+    });
+    // The bank confirms a transfer of less than was asked.
+    await ctx.database.db.execute(
+      sql`update sandbox_transactions set confirm_at = now() - interval '1 second', amount_kobo = ${c.amountKobo - 100}
+           where reference = ${c.reference}`,
+    );
+    await ageForSweep(ctx, c.reference);
+    await reconcilePayments(sweepDeps(ctx));
+    expect((await donation(ctx, c.reference)).status).toBe('needs_attention');
+
+    const status = await ctx.app.inject({ method: 'GET', url: `/api/donations/${c.reference}/status` });
+    expect(status.json()).toEqual({ status: 'amount_mismatch', amountKobo: c.amountKobo, message: MISMATCH_MESSAGE });
+    expect(status.json().message).not.toMatch(/someone else|received/);
+    const gifts = (await ctx.app.inject({ method: 'GET', url: '/api/donor/gifts', headers: auth })).json();
+    expect(gifts.givingHistory.map((g: { status: string }) => g.status)).toEqual([BEING_CHECKED_WORDS]);
+    expect(gifts).toMatchObject({ totalGiven: 0, giftsMade: 0 });
+  });
+
+  it('words a closed checkout by what happened to it', async () => {
+    const released = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 2)}`, 1);
+    expect((await post(ctx, '/api/donations/release', { reference: released.reference })).json().status).toBe(
+      'released',
+    );
+    const closed = await ctx.app.inject({ method: 'GET', url: `/api/donations/${released.reference}/status` });
+    expect(closed.json()).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/^This payment was not completed/),
+    });
+
+    const late = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 2)}`, 1);
+    await ctx.database.db.execute(
+      sql`update donations set status = 'failed', awaiting_since = now() - interval '3 hours' where reference = ${late.reference}`,
+    );
+    const lateStatus = await ctx.app.inject({ method: 'GET', url: `/api/donations/${late.reference}/status` });
+    expect(lateStatus.json().message).toMatch(/^Your bank did not confirm this payment in time/);
+  });
+
+  it('a transfer first seen after its hold lapsed is not told it is held, and asking again locks nothing', async () => {
+    const c = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 2)}`, 1);
+    await post(ctx, '/api/payments/sandbox/charge', { reference: c.reference, channel: 'ussd' });
+    await ctx.database.db.execute(
+      sql`update donations set hold_expires_at = now() - interval '1 minute' where reference = ${c.reference}`,
+    );
+    const fund = await post(ctx, '/api/donations/fund', { transactionId: c.reference });
+    expect(fund.json()).toMatchObject({ status: 'awaiting_confirmation', message: AWAITING_AFTER_HOLD });
+    expect(fund.json().message).not.toMatch(/held|hold/);
+    // Not revived: the units may be someone else's by now.
+    expect(await donation(ctx, c.reference)).toMatchObject({ awaiting: true, hold_minutes: -1 });
+    const status = await ctx.app.inject({ method: 'GET', url: `/api/donations/${c.reference}/status` });
+    expect(status.json()).toMatchObject({ status: 'awaiting_confirmation', message: AWAITING_AFTER_HOLD });
+
+    const db = ctx.database.db;
+    const watched = Object.create(db) as typeof db;
+    const transaction = vi.fn(db.transaction.bind(db));
+    watched.transaction = transaction as unknown as typeof db.transaction;
+    const verified = await createSandboxProvider(db, { confirmSeconds: 120 }).verify(c.reference);
+    expect(await markAwaiting(watched, c.reference, verified!, 60)).toMatchObject({ message: AWAITING_AFTER_HOLD });
+    expect(transaction).not.toHaveBeenCalled();
   });
 
   it('the derived webhook secret is stable for one data directory', () => {

@@ -115,7 +115,13 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         await limits.hit(LIMITS.fundPerAddress, clientKey(request.ip));
         const r = await fund(request.body.transactionId);
-        return { message: r.message, reference: r.reference, status: r.status, amountKobo: r.amountKobo };
+        return {
+          message: r.message,
+          reference: r.reference,
+          status: r.status,
+          amountKobo: r.amountKobo,
+          ...(r.status === 'awaiting_confirmation' ? { holdExpiresAt: r.holdExpiresAt } : {}),
+        };
       },
     );
 
