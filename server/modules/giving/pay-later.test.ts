@@ -348,6 +348,28 @@ describe('a bank transfer in the sandbox', () => {
     expect(transaction).not.toHaveBeenCalled();
   });
 
+  it('a closed checkout whose transfer was seen under way late is still asked about after its longer hold', async () => {
+    const c = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 2)}`, 1);
+    await post(ctx, '/api/payments/sandbox/charge', { reference: c.reference, channel: 'bank_transfer' });
+    await ctx.database.db.execute(
+      sql`update sandbox_transactions set confirm_at = now() - interval '1 second' where reference = ${c.reference}`,
+    );
+    // Started 100 minutes ago; its transfer was first seen under way 70 minutes ago and it was then closed.
+    await ctx.database.db.execute(
+      sql`update donations set status = 'failed', created_at = now() - interval '100 minutes',
+                 awaiting_since = now() - interval '70 minutes', hold_expires_at = now() - interval '80 minutes',
+                 channel = 'bank_transfer', checked_at = null
+           where reference = ${c.reference}`,
+    );
+    await ctx.database.db.execute(
+      sql`update donation_items set status = 'released'
+           where donation_id = (select id from donations where reference = ${c.reference})`,
+    );
+    const sweep = await reconcilePayments(sweepDeps(ctx));
+    expect(sweep.recorded).toBeGreaterThanOrEqual(1);
+    expect((await donation(ctx, c.reference)).status).toBe('paid');
+  });
+
   it('the derived webhook secret is stable for one data directory', () => {
     const config = testConfig();
     expect(sandboxWebhookSecret(config)).toBe(sandboxWebhookSecret(config));
