@@ -10,6 +10,7 @@ import {
   type CheckoutReply,
   type checkoutSchema,
 } from '@contract/giving';
+import { isGiftSource } from '@contract/gift-sources';
 import { feeToCover, type PaymentFeeFormula } from '@contract/payment-fee';
 import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { compiledSelect, selectRows, type Db } from '../../db/client';
@@ -271,7 +272,7 @@ export async function startCheckout(
       sql`with d as (
             insert into donations (reference, donor_user_id, donor_email, donor_full_name, client_address_hash, total_kobo, fee_kobo, source, hold_expires_at)
             values (${reference}, ${caller.donorUserId}, ${input.donorEmail}, ${input.donorFullName}, ${caller.addressHash}, ${charged}, ${fee},
-                    ${input.source ?? null}, now() + make_interval(mins => ${HOLD_MINUTES}))
+                    ${isGiftSource(input.source) ? input.source : null}, now() + make_interval(mins => ${HOLD_MINUTES}))
             returning id, hold_expires_at),
           i as (
             insert into donation_items (donation_id, recipient_campaign_id, organization_campaign_id, units, amount_kobo)
