@@ -104,6 +104,8 @@ export const fundReplySchema = z.object({
   /** `awaiting_confirmation`: a transfer or USSD payment is under way and the bank has not yet confirmed it. */
   status: z.enum(['paid', 'needs_attention', 'awaiting_confirmation']),
   amountKobo: z.number().int(),
+  /** The payment fee the donor covered, part of amountKobo. */
+  feeKobo: z.number().int().optional(),
   /** While awaiting confirmation: when the units stop being kept for this payment. */
   holdExpiresAt: z.string().optional(),
 });

@@ -17,6 +17,8 @@ export type AwaitingPayment = {
   status: 'awaiting_confirmation';
   reference: string;
   amountKobo: number;
+  /** The payment fee the donor covered, part of amountKobo. */
+  feeKobo: number;
   message: string;
   /** When the units stop being kept for this payment (already past when the hold lapsed first). */
   holdExpiresAt: string;
@@ -38,9 +40,16 @@ export async function markAwaiting(
   verified: VerifiedPayment,
   holdMinutes: number,
 ): Promise<AwaitingPayment | null> {
-  const [known] = await selectRows<{ id: number; total: number; settled: boolean; live: boolean; hold: Date | string }>(
+  const [known] = await selectRows<{
+    id: number;
+    total: number;
+    fee: number;
+    settled: boolean;
+    live: boolean;
+    hold: Date | string;
+  }>(
     db,
-    sql`select id, total_kobo as total, hold_expires_at > now() as live, hold_expires_at as hold,
+    sql`select id, total_kobo as total, fee_kobo as fee, hold_expires_at > now() as live, hold_expires_at as hold,
                (awaiting_since is not null and channel is not distinct from ${verified.channel}
                 and (hold_expires_at >= awaiting_since + make_interval(mins => ${holdMinutes})
                      or hold_expires_at <= now())) as settled
@@ -51,6 +60,7 @@ export async function markAwaiting(
     status: 'awaiting_confirmation',
     reference,
     amountKobo: Number(known.total),
+    feeKobo: Number(known.fee),
     message: live ? AWAITING_CONFIRMATION : AWAITING_AFTER_HOLD,
     holdExpiresAt: new Date(hold).toISOString(),
     newlyRecorded: false,

@@ -133,6 +133,7 @@ describe('a bank transfer in the sandbox', () => {
       message: AWAITING_CONFIRMATION,
       reference: c.reference,
       amountKobo: c.amountKobo,
+      feeKobo: 0,
       holdExpiresAt: expect.any(String),
     });
     expect(await donation(ctx, c.reference)).toMatchObject({
@@ -401,6 +402,22 @@ describe('a bank transfer through Paystack', () => {
     expect(fund.statusCode).toBe(200);
     expect(fund.json()).toMatchObject({ status: 'awaiting_confirmation', message: AWAITING_CONFIRMATION });
     expect(await donation(ctx, c.reference)).toMatchObject({ awaiting: true, hold_minutes: 60 });
+
+    // The donor closed the popup while the transfer is on its way: asking again (as the page does
+    // on close) or the release call keeps the hold and says so, with when it ends.
+    const closed = await post(ctx, '/api/donations/fund', { transactionId: c.reference });
+    expect(closed.json()).toMatchObject({ status: 'awaiting_confirmation' });
+    expect(Date.parse(closed.json().holdExpiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect((await post(ctx, '/api/donations/release', { reference: c.reference })).json()).toEqual({
+      status: 'awaiting_confirmation',
+    });
+    expect(await donation(ctx, c.reference)).toMatchObject({ status: 'pending', awaiting: true });
+
+    // Closed with nothing sent: the ask is refused and the hold is left for Pay to reuse.
+    const idle = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 5)}`, 1);
+    paystack.set(idle.reference, { status: 'abandoned', amount: idle.amountKobo, channel: 'bank_transfer' });
+    expect((await post(ctx, '/api/donations/fund', { transactionId: idle.reference })).statusCode).toBe(400);
+    expect(await donation(ctx, idle.reference)).toMatchObject({ status: 'pending', awaiting: false, hold_minutes: 15 });
 
     // A card payment still open in the popup is not waiting for a bank: no longer hold.
     const card = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 5)}`, 1);

@@ -120,6 +120,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           reference: r.reference,
           status: r.status,
           amountKobo: r.amountKobo,
+          feeKobo: r.feeKobo,
           ...(r.status === 'awaiting_confirmation' ? { holdExpiresAt: r.holdExpiresAt } : {}),
         };
       },

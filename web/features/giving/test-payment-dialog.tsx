@@ -9,7 +9,8 @@ import { ModalDialog } from '@/ui/dialog';
 import { Spinner } from './spinner';
 import { messageFor } from './messages';
 
-export const TEST_PAYMENT_NOTICE = 'Test mode: no money is charged.';
+/** Said wherever a test payment could be mistaken for a real one. */
+export const TEST_MODE_NOTICE = 'Test mode: no money is charged.';
 
 const known = (channel: string): channel is PaymentChannel => (PAYMENT_CHANNELS as readonly string[]).includes(channel);
 
@@ -75,7 +76,7 @@ export function TestPaymentDialog({
       describedBy={descriptionId}
     >
       <p id={descriptionId} className="mt-3 text-gray-800 dark:text-gray-200">
-        <strong>{TEST_PAYMENT_NOTICE}</strong> This test payment stands in for the payment window.
+        <strong>{TEST_MODE_NOTICE}</strong> This test payment stands in for the payment window.
       </p>
       {offered.length > 1 ? (
         <RadioGroup
