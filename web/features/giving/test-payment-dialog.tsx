@@ -18,8 +18,8 @@ const known = (channel: string): channel is PaymentChannel => (PAYMENT_CHANNELS 
  * Stands in for the payment provider's window when the server runs the sandbox provider, offering
  * the same ways of paying. Card and bank pay at once; USSD and bank transfer confirm later, as a
  * real bank does: the payment stays under way until the sandbox's sweep or its signed webhook says
- * the bank confirmed. Closing it (Cancel, Escape or a click outside) does nothing else, as closing
- * the real window does.
+ * the bank confirmed. Closing it (Cancel, Escape or a click outside) is what closing the real window
+ * is: the page asks once whether a payment is on its way.
  */
 export function TestPaymentDialog({
   reference,
