@@ -151,5 +151,10 @@ export const authConfigSchema = z.object({
       capKobo: z.number().int().nullable(),
     })
     .nullable(),
+  /**
+   * How long gifts stay held once a bank transfer or USSD payment is under way
+   * (PAY_LATER_HOLD_MINUTES); null when no way of paying offered confirms later.
+   */
+  payLaterHoldMinutes: z.number().int().nullable(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -3,6 +3,12 @@
 export const HOLD_MINUTES = 15;
 
 /**
+ * The longest PAY_LATER_HOLD_MINUTES may be: how long a checkout whose transfer or USSD payment is
+ * under way may keep units from other donors (docs/decisions/0031).
+ */
+export const PAY_LATER_HOLD_MAX_MINUTES = 120;
+
+/**
  * Bounds on what one checkout and one donor may hold at once, so a single unpaid checkout can never
  * take every open unit away from other donors (docs/decisions/0006).
  */
@@ -15,6 +21,8 @@ export const CHECKOUT_LIMITS = {
   openPerEmail: 3,
   /** Unpaid checkouts whose hold has not lapsed, per client address. */
   openPerAddress: 5,
+  /** Of those, checkouts waiting for a bank to confirm (their hold lasts longer), per email and per address. */
+  awaitingPerDonor: 2,
 } as const;
 
 export const TOO_MANY_CAMPAIGNS = `A single payment can include at most ${CHECKOUT_LIMITS.campaignsPerCheckout} campaigns. Please remove some from your gift bag and give to them in a second payment.`;

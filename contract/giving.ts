@@ -4,7 +4,13 @@ import { parseCampaignId } from './ids';
 import { PAYMENT_CHANNELS } from './payment-channels';
 
 // Kept apart from the schemas (contract/checkout-limits.ts) so a page can show them without zod.
-export { CHECKOUT_LIMITS, HOLD_MINUTES, TOO_MANY_CAMPAIGNS, tooManyUnits } from './checkout-limits';
+export {
+  CHECKOUT_LIMITS,
+  HOLD_MINUTES,
+  PAY_LATER_HOLD_MAX_MINUTES,
+  TOO_MANY_CAMPAIGNS,
+  tooManyUnits,
+} from './checkout-limits';
 
 const campaignId = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const ref = parseCampaignId(v);
@@ -98,6 +104,10 @@ export const fundReplySchema = z.object({
   /** `awaiting_confirmation`: a transfer or USSD payment is under way and the bank has not yet confirmed it. */
   status: z.enum(['paid', 'needs_attention', 'awaiting_confirmation']),
   amountKobo: z.number().int(),
+  /** The payment fee the donor covered, part of amountKobo. */
+  feeKobo: z.number().int().optional(),
+  /** While awaiting confirmation: when the units stop being kept for this payment. */
+  holdExpiresAt: z.string().optional(),
 });
 export type FundReply = z.infer<typeof fundReplySchema>;
 
@@ -118,7 +128,11 @@ export const referenceParamSchema = z.object({
  * the amount and the sentence for it, nothing about the donor.
  */
 export const donationStatusSchema = z.object({
-  status: z.enum(['pending', 'awaiting_confirmation', 'paid', 'needs_attention', 'failed']),
+  /**
+   * `needs_attention`: paid, but part could not be placed; `amount_mismatch`: the provider reports
+   * another amount than asked, so nothing is recorded until the team has checked it.
+   */
+  status: z.enum(['pending', 'awaiting_confirmation', 'paid', 'needs_attention', 'amount_mismatch', 'failed']),
   amountKobo: z.number().int(),
   message: z.string(),
 });

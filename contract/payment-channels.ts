@@ -42,3 +42,10 @@ export const CHANNEL_NAMES: Record<PaymentChannel, string> = {
 
 /** What the donor is told while the bank has not yet confirmed a payment that confirms later. */
 export const AWAITING_CONFIRMATION = 'We are waiting for your bank to confirm. We will email your receipt.';
+
+/**
+ * The same, once the time the units could be kept for this payment has passed: another donor may
+ * fund them first, so the donor is not told they are held.
+ */
+export const AWAITING_AFTER_HOLD =
+  'We are waiting for your bank to confirm. We will email your receipt. We could not keep your gifts for you any longer, so if another donor funds them first, our team will contact you to choose another campaign or arrange a refund.';

@@ -123,4 +123,63 @@ describe('paying by bank transfer', () => {
       expect(pageProblems(page)).toEqual([]);
     },
   );
+
+  it(
+    'a donor who closes the payment window after sending a transfer is told it is on its way, and Pay again starts nothing new',
+    { timeout: LONG_JOURNEY_MS },
+    async () => {
+      const email = 'window.closer@example.org';
+      const [campaign] = await selectRows<{ id: number }>(
+        e2e.database.db,
+        sql`select c.id from recipient_campaigns c
+             where c.status = 'approved'
+               and not exists (select 1 from donation_items i where i.recipient_campaign_id = c.id)
+             order by c.id limit 1`,
+      );
+      const { page } = await e2e.newPage();
+      const giveAgain = async () => {
+        await page.goto(`/campaigns/${campaign!.id}`);
+        await settle(page);
+        await press(page, page.getByRole('button', { name: 'Add to gift bag' }));
+        await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('1');
+        await page.goto('/checkout');
+        await settle(page);
+        await page.getByRole('textbox', { name: 'Full name' }).fill('Window Closer');
+        await page.getByRole('textbox', { name: 'Email' }).fill(email);
+        await press(page, page.getByRole('button', { name: /^Pay ₦/ }).first());
+      };
+      const donations = () =>
+        selectRows<{ reference: string }>(
+          e2e.database.db,
+          sql`select reference from donations where donor_email = ${email} order by id`,
+        );
+
+      await giveAgain();
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.count()).toBe(1);
+      const [started] = await donations();
+      // The transfer is sent where the window showed its account, then the window is closed.
+      const charge = await fetch(`${e2e.baseURL}/api/payments/sandbox/charge`, {
+        method: 'POST',
+        body: JSON.stringify({ reference: started!.reference, channel: 'bank_transfer' }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(charge.status).toBe(200);
+      await press(page, dialog.getByRole('button', { name: 'Cancel' }));
+
+      await expect.poll(() => path(page)).toBe('/checkout/success');
+      await expect.poll(() => heading(page).innerText()).toBe('Waiting for your bank');
+      expect(await page.locator('main').innerText()).toContain(started!.reference);
+      const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('giftCheckout') ?? 'null'));
+      expect(kept).toMatchObject({ awaiting: true, checkout: { reference: started!.reference } });
+      expect(kept.expiresAt - Date.now()).toBeGreaterThan(50 * 60_000);
+
+      // The same gift again from this browser: asked about, not paid a second time.
+      await giveAgain();
+      await expect.poll(() => path(page)).toBe('/checkout/success');
+      await expect.poll(() => heading(page).innerText()).toBe('Waiting for your bank');
+      expect(await donations()).toEqual([{ reference: started!.reference }]);
+      expect(pageProblems(page)).toEqual([]);
+    },
+  );
 });

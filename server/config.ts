@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PAYMENT_CHANNELS, PAYMENT_CHANNELS, type PaymentChannel } from '@contract/payment-channels';
+import { HOLD_MINUTES, PAY_LATER_HOLD_MAX_MINUTES } from '@contract/checkout-limits';
 import { nairaToKobo } from '@contract/money';
 import { PAYSTACK_LOCAL_FEE, type PaymentFeeFormula } from '@contract/payment-fee';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
@@ -92,12 +93,7 @@ const schema = z.object({
       });
     return named as PaymentChannel[];
   }),
-  PAY_LATER_HOLD_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(15)
-    .max(24 * 60)
-    .default(60),
+  PAY_LATER_HOLD_MINUTES: z.coerce.number().int().min(HOLD_MINUTES).max(PAY_LATER_HOLD_MAX_MINUTES).default(60),
   SANDBOX_CONFIRM_SECONDS: z.coerce
     .number()
     .int()

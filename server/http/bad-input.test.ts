@@ -206,6 +206,16 @@ describe('Paystack webhook deliveries that carry no event', () => {
       (await deliver(body, { 'content-type': 'application/json', 'x-paystack-signature': signature })).statusCode,
     ).toBe(200);
   });
+
+  it('answers 401 to a signature of the right length whose characters take more bytes', async () => {
+    const body = JSON.stringify({ event: 'charge.success', data: { reference: 'GOI-UNKNOWN-2' } });
+    const res = await deliver(body, {
+      'content-type': 'application/json',
+      'x-paystack-signature': `é${'f'.repeat(127)}`,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ message: 'Invalid signature.' });
+  });
 });
 
 describe('every refusal is a sentence a person can read', () => {

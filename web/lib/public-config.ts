@@ -6,7 +6,13 @@ import { apiGet } from '@/lib/api';
  * Used when the settings cannot be loaded. 'live' only hides the test-mode notice on the form: the
  * checkout reply still names the provider, and the test payment dialog says no money is charged.
  */
-const NO_CONFIG: AuthConfig = { turnstileSiteKey: null, googleClientId: null, paymentMode: 'live', paymentFee: null };
+const NO_CONFIG: AuthConfig = {
+  turnstileSiteKey: null,
+  googleClientId: null,
+  paymentMode: 'live',
+  paymentFee: null,
+  payLaterHoldMinutes: null,
+};
 
 /**
  * Public settings the sign-in and checkout pages need before a call (human check, Google sign-in,

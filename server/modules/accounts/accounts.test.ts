@@ -364,6 +364,7 @@ describe('human check (Turnstile)', () => {
         googleClientId: null,
         paymentMode: 'test',
         paymentFee: { percentBp: 150, flatKobo: 10_000, flatFromKobo: 250_000, capKobo: 200_000 },
+        payLaterHoldMinutes: 60,
       });
     } finally {
       await stopTestApp(guarded);

@@ -15,6 +15,7 @@ import {
   userExistsReplySchema,
   verifyEmailSchema,
 } from '@contract/auth';
+import { isPayLater } from '@contract/payment-channels';
 import { errorReplies } from '@contract/errors';
 import { feeCanApply } from '@contract/payment-fee';
 import type { AppDeps } from '../../deps';
@@ -91,6 +92,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         googleClientId: google.clientId,
         paymentMode: deps.payments.name === 'sandbox' ? ('test' as const) : ('live' as const),
         paymentFee: feeCanApply(config.paymentFee) ? config.paymentFee : null,
+        payLaterHoldMinutes: config.paymentChannels.some(isPayLater) ? config.payLaterHoldMinutes : null,
       }),
     );
 

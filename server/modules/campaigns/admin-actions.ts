@@ -161,7 +161,7 @@ async function reply<K extends CampaignKind>(deps: AdminDeps, kind: K, id: numbe
   return { message, campaign };
 }
 
-/** Units a live checkout holds on the campaign right now (product notes: holds last 15 minutes). */
+/** Units a live checkout holds on the campaign right now (15 minutes, longer while a transfer is under way; decision 0031). */
 function liveHold(kind: CampaignKind, id: number): SQL {
   const column = sql.raw(kind === 'recipient' ? 'recipient_campaign_id' : 'organization_campaign_id');
   return sql`exists (select 1 from donation_items i join donations d on d.id = i.donation_id

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GIFT_SOURCES, type GiftSource } from '@contract/gift-sources';
 import { formatNaira } from '@contract/money';
 import { PAYSTACK_LOCAL_FEE, feeToCover } from '@contract/payment-fee';
 import { loadConfig } from '../../config';
 import { selectRows } from '../../db/client';
+import { createSandboxProvider } from '../../providers/payments/payments';
 import { createMailbox } from '../../test/mailbox';
+import { startCheckout } from './start-checkout';
 import { createOrganizationCampaign, signInNewAdmin } from '../../test/fixtures';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 
@@ -262,6 +265,32 @@ describe('where gifts come from', () => {
     const after = (await giftSources()).json() as typeof before;
     const direct = (rows: typeof before) => rows.find((r) => r.source === 'direct')!.gifts;
     expect(direct(after)).toBe(direct(before) + 3);
+  });
+
+  it('stores none for a source that reached the use-case unchecked', async () => {
+    const oid = await createOrganizationCampaign(ctx.database.db, 2);
+    const started = await startCheckout(
+      { db: ctx.database.db, payments: createSandboxProvider(ctx.database.db), paymentFee: PAYSTACK_LOCAL_FEE },
+      {
+        ...donor(),
+        cartItems: [{ campaignId: { kind: 'organization', id: oid }, units: 1 }],
+        coverFee: false,
+        source: 'tiktok' as GiftSource,
+      },
+      { donorUserId: null, addressHash: 'unchecked-source', release: [] },
+    );
+    expect((await donationOf(started.reference)).source).toBeNull();
+  });
+
+  it('has every known source accepted by the database, so a new one cannot ship without its migration', async () => {
+    for (const source of GIFT_SOURCES) {
+      const reference = `GOI-SOURCE-${source.toUpperCase()}-${Date.now()}`;
+      await ctx.database.db.execute(
+        sql`insert into donations (reference, donor_email, donor_full_name, total_kobo, source, hold_expires_at)
+            values (${reference}, 'source.check@example.org', 'Source Check', 100, ${source}, now())`,
+      );
+      expect((await donationOf(reference)).source).toBe(source);
+    }
   });
 
   it('shows the table to admins only', async () => {

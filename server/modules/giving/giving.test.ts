@@ -209,7 +209,7 @@ describe('paying through the sandbox and recording the gift', () => {
     });
     expect(b.statusCode).toBe(409);
     expect(b.json().message).toMatch(/is being paid for by other donors right now/);
-    expect(b.json().message).toMatch(/may become free again within 15 minutes/);
+    expect(b.json().message).toMatch(/become free again, usually within 15 minutes/);
 
     // A's hold lapses; C takes the units and pays; then A's payment arrives.
     await ctx.database.db.execute(

@@ -7,7 +7,14 @@ import { DEMO_PASSWORD } from '../../db/seed/demo-data';
 import { createTurnstile } from '../../providers/human-check/human-check';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { startTurnstileStandIn } from '../../test/stand-ins';
-import { OPEN_PER_ADDRESS, OPEN_PER_EMAIL, UNPAID_FROM_ADDRESS, UNPAID_PER_ADDRESS } from './start-checkout';
+import {
+  AWAITING_PER_ADDRESS,
+  AWAITING_PER_EMAIL,
+  OPEN_PER_ADDRESS,
+  OPEN_PER_EMAIL,
+  UNPAID_FROM_ADDRESS,
+  UNPAID_PER_ADDRESS,
+} from './start-checkout';
 import { createOrganizationCampaign } from '../../test/fixtures';
 
 let ctx: TestContext;
@@ -181,8 +188,77 @@ describe('what one checkout and one donor may hold', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/has only 2 units free right now/);
     expect(res.json().message).toMatch(
-      /Other donors are paying for those units right now; if they do not finish, the units may become free again within 15 minutes\./,
+      /Other donors are paying for those units right now; if they do not finish, the units become free again, usually within 15 minutes\./,
     );
+  });
+});
+
+describe('checkouts waiting for a bank', () => {
+  /** Makes checkouts look as if a transfer had been under way for a long time, with their hold still live. */
+  const longAwaiting = (refs: string[]) =>
+    ctx.database.db.execute(
+      sql`update donations set created_at = now() - interval '70 minutes', awaiting_since = now() - interval '58 minutes',
+                 channel = 'bank_transfer', hold_expires_at = now() + interval '50 minutes'
+           where reference = any(${sql.param(refs)}::text[])`,
+    );
+  const start = async (email: string, campaign: string, address: string) => {
+    const res = await checkout({ donorEmail: email, cartItems: [{ campaignId: campaign }] }, address);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().reference as string;
+  };
+
+  it('still count as open per address when they started more than an hour ago', async () => {
+    const a = addressBlock();
+    const campaign = await newOrgCampaign(20);
+    await longAwaiting([await start('long.transfer@example.org', campaign, a.fixed)]);
+    for (let i = 1; i < CHECKOUT_LIMITS.openPerAddress; i += 1)
+      await start(`fresh.${i}@example.org`, campaign, a.fixed);
+    const next = await checkout({ donorEmail: 'one.more@example.org', cartItems: [{ campaignId: campaign }] }, a.fixed);
+    expect(next.statusCode).toBe(429);
+    expect(next.json().message).toBe(OPEN_PER_ADDRESS);
+  });
+
+  it('are at most 2 per address and per email before new checkouts wait', async () => {
+    const a = addressBlock();
+    const campaign = await newOrgCampaign(20);
+    await longAwaiting([
+      await start('first.transfer@example.org', campaign, a.fixed),
+      await start('second.transfer@example.org', campaign, a.fixed),
+    ]);
+    const fromAddress = await checkout(
+      { donorEmail: 'third.donor@example.org', cartItems: [{ campaignId: campaign }] },
+      a.fixed,
+    );
+    expect(fromAddress.statusCode).toBe(429);
+    expect(fromAddress.json().message).toBe(AWAITING_PER_ADDRESS);
+    expect(Number(fromAddress.headers['retry-after'])).toBeGreaterThan(45 * 60);
+
+    const email = 'two.transfers@example.org';
+    await longAwaiting([await start(email, campaign, a.fresh()), await start(email, campaign, a.fresh())]);
+    const byEmail = await checkout({ donorEmail: email, cartItems: [{ campaignId: campaign }] }, a.fresh());
+    expect(byEmail.statusCode).toBe(409);
+    expect(byEmail.json().message).toBe(AWAITING_PER_EMAIL);
+  });
+
+  it('count as unpaid for an hour after a long hold lapses, not from when they started', async () => {
+    const a = addressBlock();
+    const campaign = await newOrgCampaign(20);
+    // Each waited for a bank for a long time and lapsed ten minutes ago, with no payment.
+    for (let i = 0; i < UNPAID_PER_ADDRESS.max; i += 1) {
+      const reference = await start(`lapsed.${i}@example.org`, campaign, a.fixed);
+      await ctx.database.db.execute(
+        sql`update donations set created_at = now() - interval '2 hours', awaiting_since = now() - interval '110 minutes',
+                   channel = 'ussd', hold_expires_at = now() - interval '10 minutes'
+             where reference = ${reference}`,
+      );
+    }
+    const next = await checkout(
+      { donorEmail: 'after.lapse@example.org', cartItems: [{ campaignId: campaign }] },
+      a.fixed,
+    );
+    expect(next.statusCode).toBe(429);
+    expect(next.json().message).toBe(UNPAID_FROM_ADDRESS);
+    expect(Number(next.headers['retry-after'])).toBeGreaterThan(45 * 60);
   });
 });
 
@@ -340,9 +416,10 @@ describe('card testing and shared addresses', () => {
     expect(address).toMatch(/^[0-9a-f]{64}$/);
     expect(address).not.toContain(a.fixed);
     expect((await donation(refs[1]!)).address).toBe(address);
-    // After an hour they no longer count.
+    // An hour after their holds ended they no longer count.
     await ctx.database.db.execute(
-      sql`update donations set created_at = created_at - interval '61 minutes' where reference = any(${sql.param(refs)}::text[])`,
+      sql`update donations set created_at = created_at - interval '61 minutes', hold_expires_at = hold_expires_at - interval '61 minutes'
+           where reference = any(${sql.param(refs)}::text[])`,
     );
     expect(
       (await checkout({ donorEmail: 'tester.later@example.org', cartItems: [{ campaignId: campaign }] }, a.fixed))

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AWAITING_CONFIRMATION } from '@contract/payment-channels';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BEING_CHECKED_WORDS } from '@contract/gift-words';
+import { AWAITING_AFTER_HOLD, AWAITING_CONFIRMATION } from '@contract/payment-channels';
 import { loadConfig } from '../../config';
 import { selectRows } from '../../db/client';
 import { createResponseCache } from '../../http/response-cache';
@@ -10,6 +11,8 @@ import { sandboxWebhookSecret } from '../../providers/payments/sandbox-webhook';
 import { eventually, startTestApp, stopTestApp, testConfig, type TestContext } from '../../test/harness';
 import { createOrganizationCampaign, signUpUser } from '../../test/fixtures';
 import { startPaystackStandIn } from '../../test/stand-ins';
+import { markAwaiting } from './await-confirmation';
+import { MISMATCH_MESSAGE } from './queries';
 import { reconcilePayments } from './reconcile-payments';
 
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
@@ -100,6 +103,8 @@ describe('payment channels', () => {
     expect(loadConfig({}).paymentChannels).toEqual(['card', 'bank', 'ussd', 'bank_transfer']);
     expect(loadConfig({ PAYSTACK_CHANNELS: ' card, USSD ,card' }).paymentChannels).toEqual(['card', 'ussd']);
     expect(loadConfig({}).payLaterHoldMinutes).toBe(60);
+    expect(loadConfig({ PAY_LATER_HOLD_MINUTES: '120' }).payLaterHoldMinutes).toBe(120);
+    expect(() => loadConfig({ PAY_LATER_HOLD_MINUTES: '121' })).toThrow(/PAY_LATER_HOLD_MINUTES/);
     expect(() => loadConfig({ PAYSTACK_CHANNELS: 'card,cheque' })).toThrow(/PAYSTACK_CHANNELS.*not known: cheque/);
   });
 });
@@ -128,6 +133,8 @@ describe('a bank transfer in the sandbox', () => {
       message: AWAITING_CONFIRMATION,
       reference: c.reference,
       amountKobo: c.amountKobo,
+      feeKobo: 0,
+      holdExpiresAt: expect.any(String),
     });
     expect(await donation(ctx, c.reference)).toMatchObject({
       status: 'pending',
@@ -274,6 +281,96 @@ describe('a bank transfer in the sandbox', () => {
     expect(status.json().status).toBe('failed');
   });
 
+  it('a transfer of another amount is reported honestly and counts toward nothing', async () => {
+    const donor = await signUpUser(ctx.app, undefined, { role: 'donor' });
+    const auth = { authorization: `Bearer ${donor.token}` };
+    const c = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 2)}`, 1, auth);
+    await post(ctx, '/api/payments/sandbox/charge', { reference: c.reference, channel: 'bank_transfer' });
+    expect((await post(ctx, '/api/donations/fund', { transactionId: c.reference })).json()).toMatchObject({
+      status: 'awaiting_confirmation',
+      holdExpiresAt: expect.any(String),
+    });
+    // The bank confirms a transfer of less than was asked.
+    await ctx.database.db.execute(
+      sql`update sandbox_transactions set confirm_at = now() - interval '1 second', amount_kobo = ${c.amountKobo - 100}
+           where reference = ${c.reference}`,
+    );
+    await ageForSweep(ctx, c.reference);
+    await reconcilePayments(sweepDeps(ctx));
+    expect((await donation(ctx, c.reference)).status).toBe('needs_attention');
+
+    const status = await ctx.app.inject({ method: 'GET', url: `/api/donations/${c.reference}/status` });
+    expect(status.json()).toEqual({ status: 'amount_mismatch', amountKobo: c.amountKobo, message: MISMATCH_MESSAGE });
+    expect(status.json().message).not.toMatch(/someone else|received/);
+    const gifts = (await ctx.app.inject({ method: 'GET', url: '/api/donor/gifts', headers: auth })).json();
+    expect(gifts.givingHistory.map((g: { status: string }) => g.status)).toEqual([BEING_CHECKED_WORDS]);
+    expect(gifts).toMatchObject({ totalGiven: 0, giftsMade: 0 });
+  });
+
+  it('words a closed checkout by what happened to it', async () => {
+    const released = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 2)}`, 1);
+    expect((await post(ctx, '/api/donations/release', { reference: released.reference })).json().status).toBe(
+      'released',
+    );
+    const closed = await ctx.app.inject({ method: 'GET', url: `/api/donations/${released.reference}/status` });
+    expect(closed.json()).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/^This payment was not completed/),
+    });
+
+    const late = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 2)}`, 1);
+    await ctx.database.db.execute(
+      sql`update donations set status = 'failed', awaiting_since = now() - interval '3 hours' where reference = ${late.reference}`,
+    );
+    const lateStatus = await ctx.app.inject({ method: 'GET', url: `/api/donations/${late.reference}/status` });
+    expect(lateStatus.json().message).toMatch(/^Your bank did not confirm this payment in time/);
+  });
+
+  it('a transfer first seen after its hold lapsed is not told it is held, and asking again locks nothing', async () => {
+    const c = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 2)}`, 1);
+    await post(ctx, '/api/payments/sandbox/charge', { reference: c.reference, channel: 'ussd' });
+    await ctx.database.db.execute(
+      sql`update donations set hold_expires_at = now() - interval '1 minute' where reference = ${c.reference}`,
+    );
+    const fund = await post(ctx, '/api/donations/fund', { transactionId: c.reference });
+    expect(fund.json()).toMatchObject({ status: 'awaiting_confirmation', message: AWAITING_AFTER_HOLD });
+    expect(fund.json().message).not.toMatch(/held|hold/);
+    // Not revived: the units may be someone else's by now.
+    expect(await donation(ctx, c.reference)).toMatchObject({ awaiting: true, hold_minutes: -1 });
+    const status = await ctx.app.inject({ method: 'GET', url: `/api/donations/${c.reference}/status` });
+    expect(status.json()).toMatchObject({ status: 'awaiting_confirmation', message: AWAITING_AFTER_HOLD });
+
+    const db = ctx.database.db;
+    const watched = Object.create(db) as typeof db;
+    const transaction = vi.fn(db.transaction.bind(db));
+    watched.transaction = transaction as unknown as typeof db.transaction;
+    const verified = await createSandboxProvider(db, { confirmSeconds: 120 }).verify(c.reference);
+    expect(await markAwaiting(watched, c.reference, verified!, 60)).toMatchObject({ message: AWAITING_AFTER_HOLD });
+    expect(transaction).not.toHaveBeenCalled();
+  });
+
+  it('a closed checkout whose transfer was seen under way late is still asked about after its longer hold', async () => {
+    const c = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 2)}`, 1);
+    await post(ctx, '/api/payments/sandbox/charge', { reference: c.reference, channel: 'bank_transfer' });
+    await ctx.database.db.execute(
+      sql`update sandbox_transactions set confirm_at = now() - interval '1 second' where reference = ${c.reference}`,
+    );
+    // Started 100 minutes ago; its transfer was first seen under way 70 minutes ago and it was then closed.
+    await ctx.database.db.execute(
+      sql`update donations set status = 'failed', created_at = now() - interval '100 minutes',
+                 awaiting_since = now() - interval '70 minutes', hold_expires_at = now() - interval '80 minutes',
+                 channel = 'bank_transfer', checked_at = null
+           where reference = ${c.reference}`,
+    );
+    await ctx.database.db.execute(
+      sql`update donation_items set status = 'released'
+           where donation_id = (select id from donations where reference = ${c.reference})`,
+    );
+    const sweep = await reconcilePayments(sweepDeps(ctx));
+    expect(sweep.recorded).toBeGreaterThanOrEqual(1);
+    expect((await donation(ctx, c.reference)).status).toBe('paid');
+  });
+
   it('the derived webhook secret is stable for one data directory', () => {
     const config = testConfig();
     expect(sandboxWebhookSecret(config)).toBe(sandboxWebhookSecret(config));
@@ -305,6 +402,22 @@ describe('a bank transfer through Paystack', () => {
     expect(fund.statusCode).toBe(200);
     expect(fund.json()).toMatchObject({ status: 'awaiting_confirmation', message: AWAITING_CONFIRMATION });
     expect(await donation(ctx, c.reference)).toMatchObject({ awaiting: true, hold_minutes: 60 });
+
+    // The donor closed the popup while the transfer is on its way: asking again (as the page does
+    // on close) or the release call keeps the hold and says so, with when it ends.
+    const closed = await post(ctx, '/api/donations/fund', { transactionId: c.reference });
+    expect(closed.json()).toMatchObject({ status: 'awaiting_confirmation' });
+    expect(Date.parse(closed.json().holdExpiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect((await post(ctx, '/api/donations/release', { reference: c.reference })).json()).toEqual({
+      status: 'awaiting_confirmation',
+    });
+    expect(await donation(ctx, c.reference)).toMatchObject({ status: 'pending', awaiting: true });
+
+    // Closed with nothing sent: the ask is refused and the hold is left for Pay to reuse.
+    const idle = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 5)}`, 1);
+    paystack.set(idle.reference, { status: 'abandoned', amount: idle.amountKobo, channel: 'bank_transfer' });
+    expect((await post(ctx, '/api/donations/fund', { transactionId: idle.reference })).statusCode).toBe(400);
+    expect(await donation(ctx, idle.reference)).toMatchObject({ status: 'pending', awaiting: false, hold_minutes: 15 });
 
     // A card payment still open in the popup is not waiting for a bank: no longer hold.
     const card = await checkout(ctx, `org-${await createOrganizationCampaign(ctx.database.db, 5)}`, 1);

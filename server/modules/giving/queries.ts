@@ -1,20 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { DonationStatus, DonorGifts } from '@contract/giving';
-import { AWAITING_CONFIRMATION } from '@contract/payment-channels';
+import { AWAITING_WORDS, BEING_CHECKED_WORDS } from '@contract/gift-words';
+import { AWAITING_AFTER_HOLD, AWAITING_CONFIRMATION } from '@contract/payment-channels';
 import { selectRows, type Db } from '../../db/client';
 import { isFunded } from '../campaigns/status-rules';
 import { publicLastNameSql } from '../campaigns/public-name-sql';
 import { ATTENTION_MESSAGE, PAID_MESSAGE } from './fulfil-donation';
 
-export const AWAITING_WORDS = 'Awaiting confirmation';
+/** The payment was reported with another amount than asked: set aside for the team, no gift recorded. */
+export const MISMATCH_MESSAGE =
+  'The amount paid differs from the amount asked for this gift, so no gift has been recorded yet. Our team has been told; they will check the payment and contact you.';
+const NOT_CONFIRMED_IN_TIME =
+  'Your bank did not confirm this payment in time, so no gift was recorded. If money left your account, please contact us and quote your payment reference.';
+const NOT_COMPLETED =
+  'This payment was not completed, so no gift was recorded. If money left your account, please contact us and quote your payment reference.';
 
-const STATUS_MESSAGES: Record<DonationStatus['status'], string> = {
+const STATUS_MESSAGES: Record<Exclude<DonationStatus['status'], 'awaiting_confirmation' | 'failed'>, string> = {
   pending: 'This payment has not been completed yet.',
-  awaiting_confirmation: AWAITING_CONFIRMATION,
   paid: PAID_MESSAGE,
   needs_attention: ATTENTION_MESSAGE,
-  failed:
-    'Your bank did not confirm this payment in time, so no gift was recorded. If money left your account, please contact us and quote your payment reference.',
+  amount_mismatch: MISMATCH_MESSAGE,
 };
 
 /**
@@ -23,20 +28,34 @@ const STATUS_MESSAGES: Record<DonationStatus['status'], string> = {
  * proof of being the payer, and nothing personal is answered to it.
  */
 export async function donationStatus(db: Db, reference: string): Promise<DonationStatus | null> {
-  const [row] = await selectRows<{ status: string; awaiting: boolean; total: number }>(
+  const [row] = await selectRows<{
+    status: string;
+    awaiting: boolean;
+    live: boolean;
+    mismatch: boolean;
+    total: number;
+  }>(
     db,
-    sql`select status, awaiting_since is not null as awaiting, total_kobo as total from donations where reference = ${reference}`,
+    sql`select d.status, d.awaiting_since is not null as awaiting, coalesce(d.hold_expires_at > now(), false) as live,
+               exists (select 1 from payments p where p.donation_id = d.id and p.status = 'amount_mismatch') as mismatch,
+               d.total_kobo as total
+          from donations d where d.reference = ${reference}`,
   );
   if (!row) return null;
-  const status: DonationStatus['status'] =
-    row.status === 'pending'
-      ? row.awaiting
-        ? 'awaiting_confirmation'
-        : 'pending'
-      : row.status === 'paid' || row.status === 'needs_attention'
-        ? row.status
-        : 'failed';
-  return { status, amountKobo: Number(row.total), message: STATUS_MESSAGES[status] };
+  const amountKobo = Number(row.total);
+  if (row.status === 'pending' && row.awaiting)
+    return {
+      status: 'awaiting_confirmation',
+      amountKobo,
+      message: row.live ? AWAITING_CONFIRMATION : AWAITING_AFTER_HOLD,
+    };
+  if (row.status === 'failed' || !['pending', 'paid', 'needs_attention'].includes(row.status))
+    return { status: 'failed', amountKobo, message: row.awaiting ? NOT_CONFIRMED_IN_TIME : NOT_COMPLETED };
+  const status =
+    row.status === 'needs_attention' && row.mismatch
+      ? ('amount_mismatch' as const)
+      : (row.status as 'pending' | 'paid' | 'needs_attention');
+  return { status, amountKobo, message: STATUS_MESSAGES[status] };
 }
 
 /** How a donor's gift to an organization campaign that stopped early reads in their history. */
@@ -45,7 +64,8 @@ const ORGANIZATION_GIFT_WORDS: Partial<Record<string, string>> = { paused: 'Paus
 /**
  * A donor's gifts: those made while signed in, and guest gifts made with the same email once that
  * email is verified on the account. Transfers and USSD payments the bank has not yet confirmed are
- * listed as awaiting confirmation and left out of the totals.
+ * listed as awaiting confirmation, and gifts the team must check (a payment of another amount, a part
+ * that could not be placed) as being checked; both are left out of the totals.
  */
 export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
   const rows = await selectRows<{
@@ -63,14 +83,15 @@ export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
     delivery_status: string | null;
     video: string | null;
     awaiting: boolean;
+    allocated: boolean;
   }>(
     db,
     sql`with me as (select id, email, email_verified_at from users where id = ${userId})
         select i.id, 'recipient' as kind, c.id as campaign_id, u.first_name,
                ${publicLastNameSql(sql`u.last_name`, sql`rp.public_name`)} as last_name, null::text as organization_name,
-               p.name as product_name, i.units, i.amount_kobo as amount, coalesce(d.paid_at, d.awaiting_since) as date,
+               p.name as product_name, i.units, i.amount_kobo as amount, coalesce(d.paid_at, d.awaiting_since, d.created_at) as date,
                c.status as campaign_status, c.delivery_status, c.appreciation_video_url as video,
-               d.status = 'pending' as awaiting
+               d.status = 'pending' as awaiting, i.status = 'allocated' as allocated
           from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
           join donation_items i on i.donation_id = d.id
           join recipient_campaigns c on c.id = i.recipient_campaign_id
@@ -80,8 +101,8 @@ export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
          where (d.status in ('paid', 'needs_attention') or (d.status = 'pending' and d.awaiting_since is not null))
         union all
         select i.id, 'organization', c.id, u.first_name, u.last_name, op.organization_name,
-               p.name, i.units, i.amount_kobo, coalesce(d.paid_at, d.awaiting_since), c.status, null, null,
-               d.status = 'pending'
+               p.name, i.units, i.amount_kobo, coalesce(d.paid_at, d.awaiting_since, d.created_at), c.status, null, null,
+               d.status = 'pending', i.status = 'allocated'
           from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
           join donation_items i on i.donation_id = d.id
           join organization_campaigns c on c.id = i.organization_campaign_id
@@ -95,14 +116,16 @@ export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
     const stage = r.kind === 'recipient' ? (r.delivery_status ?? r.campaign_status) : r.campaign_status;
     const status = r.awaiting
       ? AWAITING_WORDS
-      : stage === 'delivered' || r.campaign_status === 'delivered'
-        ? 'Delivered'
-        : stage === 'ready_for_pickup'
-          ? 'Ready for Pickup'
-          : r.kind === 'recipient'
-            ? 'Processing Pickup'
-            : (ORGANIZATION_GIFT_WORDS[r.campaign_status] ??
-              (isFunded('organization', r.campaign_status) ? 'Fully Funded' : 'Partially Funded'));
+      : !r.allocated
+        ? BEING_CHECKED_WORDS
+        : stage === 'delivered' || r.campaign_status === 'delivered'
+          ? 'Delivered'
+          : stage === 'ready_for_pickup'
+            ? 'Ready for Pickup'
+            : r.kind === 'recipient'
+              ? 'Processing Pickup'
+              : (ORGANIZATION_GIFT_WORDS[r.campaign_status] ??
+                (isFunded('organization', r.campaign_status) ? 'Fully Funded' : 'Partially Funded'));
     return {
       id: Number(r.id),
       campaign_id: r.kind === 'organization' ? `org-${r.campaign_id}` : String(r.campaign_id),
@@ -117,7 +140,8 @@ export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
       appreciation_video_url: r.video,
     };
   });
-  const given = givingHistory.filter((g) => g.status !== AWAITING_WORDS);
+  // Only what reached a campaign: not a payment still waiting for the bank, nor one set aside for the team.
+  const given = givingHistory.filter((_, index) => !rows[index]!.awaiting && rows[index]!.allocated);
   return {
     givingHistory,
     totalGiven: given.reduce((sum, g) => sum + g.amount, 0),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
-import { HOLD_MINUTES } from '@contract/giving';
+import { HOLD_MINUTES, PAY_LATER_HOLD_MAX_MINUTES } from '@contract/giving';
 import { isAwaitingConfirmation, markAwaiting } from './await-confirmation';
 import { isFinalRefusal, recordPayment, type PaymentDeps } from './record-payment';
 import { releaseDonations } from './release-hold';
@@ -24,7 +24,10 @@ export type SweepResult = { checked: number; recorded: number; closed: number; s
  * only after its hold has ended: when the provider calls it failed or abandoned (Paystack says
  * abandoned while the popup is still open, so that is not final earlier), or, whatever it says, once
  * the grace period has passed, so nothing stays pending forever. Runs every minute; each checkout is
- * asked about at most every two minutes, until the grace period after its hold ends.
+ * asked about at most every two minutes, until the grace period after its hold ends. A checkout
+ * closed early (replaced, or its window closed) is still asked about until the grace period after
+ * the hold it would have had: 15 minutes from its start, or the longer hold from when its transfer
+ * was first seen under way, so a late transfer is still recorded.
  */
 export async function reconcilePayments(deps: PaymentDeps & { pauseMs?: number }): Promise<SweepResult> {
   const due = await selectRows<{ reference: string; status: string; hold_over: boolean; lapsed: boolean }>(
@@ -33,7 +36,10 @@ export async function reconcilePayments(deps: PaymentDeps & { pauseMs?: number }
          where d.id in (select id from donations
                          where (status = 'pending'
                                 or (status = 'failed' and paid_at is null
-                                    and created_at > now() - make_interval(mins => ${HOLD_MINUTES + GRACE_MINUTES})))
+                                    and created_at > now() - make_interval(mins => ${HOLD_MINUTES + PAY_LATER_HOLD_MAX_MINUTES + GRACE_MINUTES})
+                                    and greatest(created_at + make_interval(mins => ${HOLD_MINUTES}),
+                                                 awaiting_since + make_interval(mins => ${deps.payLaterHoldMinutes}))
+                                        > now() - make_interval(mins => ${GRACE_MINUTES})))
                            and created_at < now() - make_interval(secs => ${FIRST_CHECK_AFTER_SECONDS})
                            and (checked_at is null or checked_at < now() - make_interval(mins => ${RECHECK_MINUTES}))
                          order by checked_at nulls first, id

@@ -115,7 +115,14 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         await limits.hit(LIMITS.fundPerAddress, clientKey(request.ip));
         const r = await fund(request.body.transactionId);
-        return { message: r.message, reference: r.reference, status: r.status, amountKobo: r.amountKobo };
+        return {
+          message: r.message,
+          reference: r.reference,
+          status: r.status,
+          amountKobo: r.amountKobo,
+          feeKobo: r.feeKobo,
+          ...(r.status === 'awaiting_confirmation' ? { holdExpiresAt: r.holdExpiresAt } : {}),
+        };
       },
     );
 

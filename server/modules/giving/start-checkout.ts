@@ -4,18 +4,20 @@ import type { z } from 'zod';
 import {
   CHECKOUT_LIMITS,
   HOLD_MINUTES,
+  PAY_LATER_HOLD_MAX_MINUTES,
   TOO_MANY_CAMPAIGNS,
   tooManyUnits,
   type CheckoutReply,
   type checkoutSchema,
 } from '@contract/giving';
-import { isPayLater } from '@contract/payment-channels';
+import { isGiftSource } from '@contract/gift-sources';
 import { feeToCover, type PaymentFeeFormula } from '@contract/payment-fee';
 import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
 import { isGivable } from '../campaigns/status-rules';
+import { isAwaitingConfirmation } from './await-confirmation';
 import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
 import { releaseDonations } from './release-hold';
 
@@ -25,11 +27,14 @@ import { releaseDonations } from './release-hold';
  */
 export const UNPAID_PER_ADDRESS = { max: 15, windowMinutes: 60 } as const;
 
-export const OPEN_PER_EMAIL = `There are already ${CHECKOUT_LIMITS.openPerEmail} unfinished payments for this email address. Please finish the payment you already started, or wait up to ${HOLD_MINUTES} minutes for unfinished ones to lapse, then try again.`;
+export const OPEN_PER_EMAIL = `There are already ${CHECKOUT_LIMITS.openPerEmail} unfinished payments for this email address. Please finish the payment you already started, or try again once an unfinished one lapses: within ${HOLD_MINUTES} minutes, or longer for a bank transfer or USSD payment still waiting for the bank.`;
 export const OPEN_PER_ADDRESS =
   'Too many unfinished payments have been started from your internet connection. Please finish the payment you already started, or wait a few minutes and try again.';
 export const UNPAID_FROM_ADDRESS =
   'Too many payments from your internet connection were started and not completed in the last hour. Please wait a while and try again.';
+export const AWAITING_PER_EMAIL = `There are already ${CHECKOUT_LIMITS.awaitingPerDonor} payments for this email address waiting for the bank to confirm. Please wait until the bank confirms them (we email a receipt for each), then give again.`;
+export const AWAITING_PER_ADDRESS =
+  'Several payments from your internet connection are waiting for the bank to confirm. Please wait until the bank confirms them, then try again.';
 
 /** Only a hash of the address key is stored: enough to count by, not to read back. */
 export function hashAddress(addressKey: string): string {
@@ -70,7 +75,7 @@ export async function findEarlierCheckouts(
       continue;
     }
     // A transfer or USSD payment under way is waiting for the bank: neither released nor recorded.
-    if (verified?.status === 'pending' && isPayLater(verified.channel)) continue;
+    if (isAwaitingConfirmation(verified)) continue;
     (verified?.status === 'success' ? paid : unpaid).push(reference);
   }
   return { unpaid, paid };
@@ -78,24 +83,50 @@ export async function findEarlierCheckouts(
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** What the limits below count, as a named prepared statement (every checkout asks it). */
+/**
+ * The longest a hold can last: the checkout's own, and a transfer's longer hold counted from a moment
+ * within it. A checkout created earlier than this holds nothing now, which bounds the per-address
+ * counts to a range of `donations_client_address_idx` however old the address's history.
+ */
+const LONGEST_HOLD_MINUTES = HOLD_MINUTES + PAY_LATER_HOLD_MAX_MINUTES;
+
+/**
+ * What the limits below count, as a named prepared statement (every checkout asks it). Open
+ * checkouts count as long as their hold is live, however long ago they started (a transfer's hold
+ * outlasts the unpaid window); unpaid ones count for the window after their hold ended (a release
+ * ends it at once), so one that lapses after a long hold still counts.
+ */
 const overLimitCounts = compiledSelect<{
   unpaid: number;
   unpaid_wait: number | null;
   open: number;
   open_wait: number | null;
+  awaiting: number;
+  awaiting_wait: number | null;
   open_by_email: number;
+  awaiting_by_email: number;
 }>(
-  sql`select count(*) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))::int as unpaid,
-             ceil(extract(epoch from min(created_at) filter (where status = 'failed' or (status = 'pending' and hold_expires_at <= now()))
+  sql`with mine as (
+        select hold_expires_at, awaiting_since,
+               coalesce(hold_expires_at, created_at) as hold_end,
+               status = 'pending' and hold_expires_at > now() as live,
+               status = 'failed' or (status = 'pending' and hold_expires_at <= now()) as unpaid
+          from donations
+         where client_address_hash = ${sql.placeholder('addressHash')}
+           and created_at > now() - make_interval(mins => ${sql.raw(String(LONGEST_HOLD_MINUTES))} + ${sql.placeholder('windowMinutes')}::int))
+      select count(*) filter (where unpaid and hold_end > now() - make_interval(mins => ${sql.placeholder('windowMinutes')}::int))::int as unpaid,
+             ceil(extract(epoch from min(hold_end) filter (where unpaid and hold_end > now() - make_interval(mins => ${sql.placeholder('windowMinutes')}::int))
                   + make_interval(mins => ${sql.placeholder('windowMinutes')}::int) - now()))::int as unpaid_wait,
-             count(*) filter (where status = 'pending' and hold_expires_at > now())::int as open,
-             ceil(extract(epoch from min(hold_expires_at) filter (where status = 'pending' and hold_expires_at > now()) - now()))::int as open_wait,
+             count(*) filter (where live)::int as open,
+             ceil(extract(epoch from min(hold_expires_at) filter (where live) - now()))::int as open_wait,
+             count(*) filter (where live and awaiting_since is not null)::int as awaiting,
+             ceil(extract(epoch from min(hold_expires_at) filter (where live and awaiting_since is not null) - now()))::int as awaiting_wait,
              (select count(*) from donations
-               where donor_email = ${sql.placeholder('email')} and status = 'pending' and hold_expires_at > now())::int as open_by_email
-        from donations
-       where client_address_hash = ${sql.placeholder('addressHash')}
-         and created_at > now() - make_interval(mins => ${sql.placeholder('windowMinutes')}::int)`,
+               where donor_email = ${sql.placeholder('email')} and status = 'pending' and hold_expires_at > now())::int as open_by_email,
+             (select count(*) from donations
+               where donor_email = ${sql.placeholder('email')} and status = 'pending' and hold_expires_at > now()
+                 and awaiting_since is not null)::int as awaiting_by_email
+        from mine`,
   'giving_checkout_limit_counts',
 );
 
@@ -105,15 +136,20 @@ const overLimitCounts = compiledSelect<{
  */
 async function refuseOverLimits(tx: Db, email: string, addressHash: string) {
   const [counts] = await overLimitCounts(tx, { email, addressHash, windowMinutes: UNPAID_PER_ADDRESS.windowMinutes });
+  if (!counts) return;
   const retry = (seconds: number | null) => ({ 'retry-after': String(Math.max(1, Number(seconds ?? 60))) });
-  if (counts && Number(counts.unpaid) >= UNPAID_PER_ADDRESS.max) {
+  if (Number(counts.unpaid) >= UNPAID_PER_ADDRESS.max) {
     throw new AppError('rate_limited', UNPAID_FROM_ADDRESS, undefined, retry(counts.unpaid_wait));
   }
-  if (counts && Number(counts.open) >= CHECKOUT_LIMITS.openPerAddress) {
+  if (Number(counts.awaiting) >= CHECKOUT_LIMITS.awaitingPerDonor) {
+    throw new AppError('rate_limited', AWAITING_PER_ADDRESS, undefined, retry(counts.awaiting_wait));
+  }
+  if (Number(counts.open) >= CHECKOUT_LIMITS.openPerAddress) {
     throw new AppError('rate_limited', OPEN_PER_ADDRESS, undefined, retry(counts.open_wait));
   }
-  if (counts && Number(counts.open_by_email) >= CHECKOUT_LIMITS.openPerEmail)
-    throw new AppError('conflict', OPEN_PER_EMAIL);
+  if (Number(counts.awaiting_by_email) >= CHECKOUT_LIMITS.awaitingPerDonor)
+    throw new AppError('conflict', AWAITING_PER_EMAIL);
+  if (Number(counts.open_by_email) >= CHECKOUT_LIMITS.openPerEmail) throw new AppError('conflict', OPEN_PER_EMAIL);
 }
 
 export const PRICE_CHANGED =
@@ -183,13 +219,13 @@ function bagRefused(weighed: Weighed): AppError {
   if (weighed.stopped && weighed.problems.length === 1)
     return new AppError('conflict', weighed.stopped).withCode('campaign_not_taking_gifts');
   const wait = weighed.heldElsewhere
-    ? ` Other donors are paying for those units right now; if they do not finish, the units may become free again within ${HOLD_MINUTES} minutes. Please update your gift bag, or try again in a few minutes.`
+    ? ` Other donors are paying for those units right now; if they do not finish, the units become free again, usually within ${HOLD_MINUTES} minutes. Please update your gift bag, or try again later.`
     : ' Please update your gift bag.';
   return new AppError('conflict', `Some gifts in your bag cannot be given: ${weighed.problems.join('; ')}.${wait}`);
 }
 
 /**
- * Prices the bag from the database, holds the units for 15 minutes, and issues the payment
+ * Prices the bag from the database, holds the units for HOLD_MINUTES, and issues the payment
  * reference. The hold is decided under the campaign rows' locks, taken last and kept only for one
  * read and the commit. The caller's earlier unpaid checkouts named in `release` are released in the
  * same transaction first. Anything unavailable, over-asked or past the limits is refused with 409
@@ -236,7 +272,7 @@ export async function startCheckout(
       sql`with d as (
             insert into donations (reference, donor_user_id, donor_email, donor_full_name, client_address_hash, total_kobo, fee_kobo, source, hold_expires_at)
             values (${reference}, ${caller.donorUserId}, ${input.donorEmail}, ${input.donorFullName}, ${caller.addressHash}, ${charged}, ${fee},
-                    ${input.source ?? null}, now() + make_interval(mins => ${HOLD_MINUTES}))
+                    ${isGiftSource(input.source) ? input.source : null}, now() + make_interval(mins => ${HOLD_MINUTES}))
             returning id, hold_expires_at),
           i as (
             insert into donation_items (donation_id, recipient_campaign_id, organization_campaign_id, units, amount_kobo)

@@ -32,9 +32,11 @@ export function readPaystackEvent(secret: string, delivery: PaystackDelivery): P
     }
     throw new AppError('bad_request', 'The webhook event is empty.');
   }
-  const given = String(delivery.signature ?? '');
-  const expected = createHmac('sha512', secret).update(raw).digest('hex');
-  if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+  const given = Buffer.from(String(delivery.signature ?? ''));
+  const expected = Buffer.from(createHmac('sha512', secret).update(raw).digest('hex'));
+  // Bytes, not characters: a signature of the right length with a non-ASCII character is longer in
+  // bytes, and timingSafeEqual throws on buffers of different lengths.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new AppError('unauthorized', 'Invalid signature.');
   }
   let parsed: unknown;

@@ -7,10 +7,12 @@ import {
   LifeBuoy,
   type LucideIcon,
   PackageCheck,
+  SearchCheck,
   Wallet,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AWAITING_WORDS, BEING_CHECKED_WORDS } from '@contract/gift-words';
 import type { Gift } from '@contract/giving';
 import { formatNaira } from '@contract/money';
 import { SUPPORT_EMAIL } from '@/lib/site';
@@ -34,9 +36,10 @@ const badges: Record<string, { tone: Tone; icon: LucideIcon }> = {
   'Processing Pickup': { tone: 'warning', icon: Clock },
   'Fully Funded': { tone: 'neutral', icon: PackageCheck },
   // A transfer or USSD payment the bank has not yet confirmed: not in the totals until it is.
-  'Awaiting confirmation': { tone: 'warning', icon: Hourglass },
+  [AWAITING_WORDS]: { tone: 'warning', icon: Hourglass },
+  // Set aside for the team (another amount paid, or a part that could not be placed): not in the totals.
+  [BEING_CHECKED_WORDS]: { tone: 'warning', icon: SearchCheck },
 };
-const AWAITING = 'Awaiting confirmation';
 const otherBadge = { tone: 'neutral' as Tone, icon: HandCoins };
 
 function GiftDate({ iso }: { iso: string }) {
@@ -142,7 +145,8 @@ function GiftTable({ gifts }: { gifts: Gift[] }) {
 }
 
 function GiftHistory({ gifts }: { gifts: Gift[] }) {
-  const awaiting = gifts.some((g) => g.status === AWAITING);
+  const awaiting = gifts.some((g) => g.status === AWAITING_WORDS);
+  const beingChecked = gifts.some((g) => g.status === BEING_CHECKED_WORDS);
   return (
     <section aria-labelledby="gift-history-title" className="mt-10">
       <h2 id="gift-history-title" className="text-2xl font-bold">
@@ -152,6 +156,13 @@ function GiftHistory({ gifts }: { gifts: Gift[] }) {
         <p className="mt-2 text-lg text-gray-800 dark:text-gray-200">
           Gifts awaiting confirmation are bank transfer or USSD payments your bank has not confirmed yet. They are
           counted in your totals, and your receipt is emailed, once it does.
+        </p>
+      ) : null}
+      {beingChecked ? (
+        <p className="mt-2 text-lg text-gray-800 dark:text-gray-200">
+          Gifts being checked by our team are payments we could not record as they were: the amount paid differed from
+          the amount asked, or the campaign was funded by someone else first. They are not counted in your totals; our
+          team will contact you.
         </p>
       ) : null}
       <div className="mt-4">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { HOLD_MINUTES, donorSchema, type FundReply } from '@contract/giving';
 import { formatNaira } from '@contract/money';
+import { isPayLater } from '@contract/payment-channels';
 import { feeToCover } from '@contract/payment-fee';
 import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
@@ -15,12 +16,10 @@ import { Form, useZodForm } from '@/ui/form';
 import { textLink } from '@/ui/text-link';
 import { FILL_IN_DETAILS } from './messages';
 import { Spinner } from './spinner';
-import { TestPaymentDialog } from './test-payment-dialog';
+import { TEST_MODE_NOTICE, TestPaymentDialog } from './test-payment-dialog';
 import { useCheckout, type CheckoutLine } from './use-checkout';
 
 export type { CheckoutLine } from './use-checkout';
-
-export const TEST_MODE_NOTICE = 'Test mode: no money is charged.';
 
 /**
  * The donor's details as the route checks them, and whether they add the payment fee; the
@@ -78,6 +77,9 @@ export function CheckoutForm({
   });
   const { phase, problem, problemRef, submitRef, isBusy } = checkout;
   const testMode = config?.paymentMode === 'test' || checkout.sandboxSeen;
+  // Said only where a way of paying that confirms later is offered (the checkout's own list once it has one).
+  const offered = phase.kind === 'paying' ? phase.checkout.channels : null;
+  const payLaterMinutes = offered && !offered.some(isPayLater) ? null : (config?.payLaterHoldMinutes ?? null);
 
   const summaryId = `${uid}-summary`;
   const detailsId = `${uid}-details`;
@@ -208,8 +210,10 @@ export function CheckoutForm({
               .
             </p>
             <p>
-              When you press Pay we hold your gifts for {HOLD_MINUTES} minutes while you complete the payment. A bank
-              transfer or USSD payment that your bank confirms later keeps them held until it does.
+              When you press Pay we hold your gifts for {HOLD_MINUTES} minutes while you complete the payment.
+              {payLaterMinutes
+                ? ` If you pay by bank transfer or USSD and your bank confirms later, we keep them for up to ${payLaterMinutes} minutes while it does.`
+                : null}
             </p>
           </div>
 
@@ -238,6 +242,10 @@ export function CheckoutForm({
             ) : phase.kind === 'paying' && phase.checkout.provider === 'paystack' ? (
               <span className="flex items-center gap-2">
                 <Spinner /> Complete your payment in the Paystack window.
+              </span>
+            ) : phase.kind === 'checking' ? (
+              <span className="flex items-center gap-2">
+                <Spinner /> Checking whether your payment is on its way...
               </span>
             ) : phase.kind === 'processing' ? (
               <span className="flex items-center gap-2">

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { appRole } from '@contract/roles';
 import { formatNaira } from '@contract/money';
-import { AWAITING_CONFIRMATION } from '@contract/payment-channels';
+import { AWAITING_AFTER_HOLD, AWAITING_CONFIRMATION } from '@contract/payment-channels';
 import { announce } from '@/lib/page';
 import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
@@ -43,6 +43,12 @@ function GiftDetails({ gift, amountLabel }: { gift: SuccessState; amountLabel: s
               <span className="font-semibold">{formatNaira(line.amountKobo)}</span>
             </li>
           ))}
+          {gift.feeKobo > 0 ? (
+            <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3">
+              <span className="font-semibold">Payment fee you covered</span>
+              <span className="font-semibold">{formatNaira(gift.feeKobo)}</span>
+            </li>
+          ) : null}
         </ul>
       ) : null}
       <dl className="mt-4 grid gap-4 rounded-xl border border-gray-300 p-4 sm:grid-cols-2 dark:border-gray-700">
@@ -78,6 +84,10 @@ export default function CheckoutSuccessPage() {
     : null;
   const waiting = isWaiting(status);
   const notConfirmed = status === 'failed';
+  const amountDiffers = status === 'amount_mismatch';
+  // Said by the server: once the hold has lapsed the donor is not told the gifts are kept for them.
+  const waitingWords = latest?.message ?? (gift?.message || AWAITING_CONFIRMATION);
+  const stillHeld = waitingWords !== AWAITING_AFTER_HOLD;
   // Gifts are only kept in a gift history for donor accounts.
   const canViewGifts = session.status === 'signedIn' && appRole(session.user.role) === 'donor';
   const needsAttention = gift?.status === 'needs_attention';
@@ -120,15 +130,38 @@ export default function CheckoutSuccessPage() {
           <div role="status" className="flex items-start gap-3 text-xl">
             <Clock aria-hidden="true" className="mt-0.5 size-7 shrink-0" />
             <p>
-              <strong>{AWAITING_CONFIRMATION}</strong>
+              <strong>{waitingWords}</strong>
             </p>
           </div>
           <p className="text-lg text-gray-800 dark:text-gray-200">
-            Your gift is not recorded yet: your gifts are held for you until your bank confirms the payment, which can
-            take a few minutes. This page changes by itself when it does, or you can close it and wait for the receipt.
+            {stillHeld
+              ? 'Your gift is not recorded yet: your gifts are held for you while your bank confirms the payment, which can take a few minutes.'
+              : 'Your gift is not recorded yet.'}{' '}
+            This page changes by itself when your bank confirms, or you can close it and wait for the receipt.
             {canViewGifts ? ' Your gift history shows the payment as awaiting confirmation meanwhile.' : null}
           </p>
           <GiftDetails gift={gift} amountLabel="Amount" />
+          {homeLinks}
+        </div>
+      </Page>
+    );
+  }
+
+  if (amountDiffers && gift) {
+    return (
+      <Page title="Payment being checked">
+        <div className="space-y-6">
+          <div
+            role="status"
+            className="flex items-start gap-3 rounded-xl border-2 border-amber-700 bg-amber-50 p-4 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50"
+          >
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
+            <div className="space-y-2">
+              <p className="font-semibold">{latest?.message}</p>
+              <SupportLine />
+            </div>
+          </div>
+          <GiftDetails gift={gift} amountLabel="Amount asked" />
           {homeLinks}
         </div>
       </Page>

@@ -1,8 +1,13 @@
-import { checkoutReplySchema, type CheckoutReply } from '@contract/giving';
+import { checkoutReplySchema, type CheckoutReply, type FundReply } from '@contract/giving';
+import { DEFAULT_PAYMENT_CHANNELS } from '@contract/payment-channels';
 import { SETTINGS_KEYS, writeSetting } from '@/lib/settings';
 
-/** This browser's current checkout while its hold lasts; `key` names the donor and bag it was made for. */
-export type HeldCheckout = { key: string; checkout: CheckoutReply; expiresAt: number };
+/**
+ * This browser's current checkout while its hold lasts; `key` names the donor and bag it was made
+ * for. `awaiting`: the provider said its transfer or USSD payment is under way, so it is not offered
+ * for payment again, only asked about.
+ */
+export type HeldCheckout = { key: string; checkout: CheckoutReply; expiresAt: number; awaiting?: boolean };
 
 /**
  * Kept in localStorage so a reload or another tab still knows it: pressing Pay again reuses it, and
@@ -18,11 +23,22 @@ export function readHeldCheckout(now = Date.now()): HeldCheckout | null {
   }
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as { key?: unknown; expiresAt?: unknown; checkout?: unknown };
-    const checkout = checkoutReplySchema.safeParse(value.checkout);
+    const value = JSON.parse(raw) as { key?: unknown; expiresAt?: unknown; checkout?: unknown; awaiting?: unknown };
+    // A checkout kept before the reply named its ways of paying offers the usual ones.
+    const kept = value.checkout;
+    const withChannels =
+      kept && typeof kept === 'object' && !('channels' in kept)
+        ? { ...kept, channels: DEFAULT_PAYMENT_CHANNELS }
+        : kept;
+    const checkout = checkoutReplySchema.safeParse(withChannels);
     if (typeof value.key !== 'string' || typeof value.expiresAt !== 'number' || !checkout.success) return null;
     if (value.expiresAt <= now) return null;
-    return { key: value.key, checkout: checkout.data, expiresAt: value.expiresAt };
+    return {
+      key: value.key,
+      checkout: checkout.data,
+      expiresAt: value.expiresAt,
+      ...(value.awaiting === true ? { awaiting: true } : {}),
+    };
   } catch {
     return null;
   }
@@ -30,4 +46,17 @@ export function readHeldCheckout(now = Date.now()): HeldCheckout | null {
 
 export function writeHeldCheckout(held: HeldCheckout | null): void {
   writeSetting(SETTINGS_KEYS.heldCheckout, held ? JSON.stringify(held) : null);
+}
+
+/**
+ * Keeps this browser's checkout while the provider says its transfer or USSD payment is under way,
+ * until the longer hold ends, so pressing Pay again asks about it instead of starting a second payment.
+ * The new end is moved by as much as the server moved it, so this browser's clock can be off.
+ */
+export function keepWhileAwaiting(held: HeldCheckout, result: FundReply): HeldCheckout | null {
+  if (result.status !== 'awaiting_confirmation') return null;
+  const lengthenedBy = result.holdExpiresAt
+    ? Date.parse(result.holdExpiresAt) - Date.parse(held.checkout.holdExpiresAt)
+    : 0;
+  return { ...held, expiresAt: held.expiresAt + Math.max(0, lengthenedBy || 0), awaiting: true };
 }

@@ -4,7 +4,11 @@ import type { CheckoutLine } from './use-checkout';
 export type GivenLine = { label: string; units: number; amountKobo: number };
 
 /** What the checkout pages hand to /checkout/success through navigation state. */
-export type SuccessState = Pick<FundReply, 'reference' | 'amountKobo' | 'status' | 'message'> & { gifts: GivenLine[] };
+export type SuccessState = Pick<FundReply, 'reference' | 'amountKobo' | 'status' | 'message'> & {
+  gifts: GivenLine[];
+  /** The payment fee the donor covered, part of amountKobo (0 when none). */
+  feeKobo: number;
+};
 
 export function successStateOf(result: FundReply, lines: CheckoutLine[]): SuccessState {
   return {
@@ -12,6 +16,7 @@ export function successStateOf(result: FundReply, lines: CheckoutLine[]): Succes
     amountKobo: result.amountKobo,
     status: result.status,
     message: result.message,
+    feeKobo: result.feeKobo ?? 0,
     gifts: lines.map(({ label, units, amountKobo }) => ({ label, units, amountKobo })),
   };
 }
@@ -38,6 +43,7 @@ export function readSuccessState(state: unknown): SuccessState | null {
     amountKobo: s.amountKobo,
     status: s.status,
     message: typeof s.message === 'string' ? s.message : '',
+    feeKobo: typeof s.feeKobo === 'number' && Number.isInteger(s.feeKobo) && s.feeKobo > 0 ? s.feeKobo : 0,
     gifts: gifts.every((g) => g !== null) ? (gifts as GivenLine[]) : [],
   };
 }

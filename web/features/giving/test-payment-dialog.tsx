@@ -9,7 +9,8 @@ import { ModalDialog } from '@/ui/dialog';
 import { Spinner } from './spinner';
 import { messageFor } from './messages';
 
-export const TEST_PAYMENT_NOTICE = 'Test mode: no money is charged.';
+/** Said wherever a test payment could be mistaken for a real one. */
+export const TEST_MODE_NOTICE = 'Test mode: no money is charged.';
 
 const known = (channel: string): channel is PaymentChannel => (PAYMENT_CHANNELS as readonly string[]).includes(channel);
 
@@ -17,8 +18,8 @@ const known = (channel: string): channel is PaymentChannel => (PAYMENT_CHANNELS 
  * Stands in for the payment provider's window when the server runs the sandbox provider, offering
  * the same ways of paying. Card and bank pay at once; USSD and bank transfer confirm later, as a
  * real bank does: the payment stays under way until the sandbox's sweep or its signed webhook says
- * the bank confirmed. Closing it (Cancel, Escape or a click outside) does nothing else, as closing
- * the real window does.
+ * the bank confirmed. Closing it (Cancel, Escape or a click outside) is what closing the real window
+ * is: the page asks once whether a payment is on its way.
  */
 export function TestPaymentDialog({
   reference,
@@ -75,7 +76,7 @@ export function TestPaymentDialog({
       describedBy={descriptionId}
     >
       <p id={descriptionId} className="mt-3 text-gray-800 dark:text-gray-200">
-        <strong>{TEST_PAYMENT_NOTICE}</strong> This test payment stands in for the payment window.
+        <strong>{TEST_MODE_NOTICE}</strong> This test payment stands in for the payment window.
       </p>
       {offered.length > 1 ? (
         <RadioGroup

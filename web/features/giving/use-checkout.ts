@@ -23,7 +23,7 @@ import {
 } from './messages';
 import { PaystackUnavailableError, payWithPaystack } from './paystack';
 import { focusCentered } from './focus';
-import { readHeldCheckout, writeHeldCheckout } from './held-checkout';
+import { keepWhileAwaiting, readHeldCheckout, writeHeldCheckout, type HeldCheckout } from './held-checkout';
 
 export type CheckoutLine = { campaignId: string; units: number; label: string; amountKobo: number };
 export type Donor = { donorFullName: string; donorEmail: string };
@@ -32,6 +32,8 @@ export type Phase =
   | { kind: 'idle' }
   | { kind: 'starting' }
   | { kind: 'paying'; checkout: CheckoutReply; donor: Donor; lines: CheckoutLine[] }
+  /** The payment window closed without a payment: asking whether a transfer is on its way. */
+  | { kind: 'checking' }
   | { kind: 'processing' };
 
 export type Problem = {
@@ -141,8 +143,16 @@ export function useCheckout({
     setProblem(next);
   }
 
+  /** What the thank-you page is told, and whether this browser keeps the checkout (awaiting its bank). */
+  function answered(result: FundReply, held: HeldCheckout | null, lines: CheckoutLine[]) {
+    writeHeldCheckout(held ? keepWhileAwaiting(held, result) : null);
+    onPaid(result, lines);
+  }
+
   async function finish(checkout: CheckoutReply, donor: Donor, lines: CheckoutLine[]) {
-    // Paid: this reference must never be offered for payment again.
+    // Paid: this reference must never be offered for payment again (one awaiting its bank is kept
+    // below, to be asked about rather than paid).
+    const held = readHeldCheckout();
     writeHeldCheckout(null);
     busy.current = true;
     setProblem(null);
@@ -164,7 +174,31 @@ export function useCheckout({
       });
       return;
     }
-    onPaid(result, lines);
+    answered(result, held?.checkout.reference === checkout.reference ? held : null, lines);
+  }
+
+  /**
+   * The payment window closed without saying it was paid. A donor who chose a bank transfer or USSD
+   * may have sent the money and closed it while the bank works, so the server asks the provider; one
+   * on its way goes to the page that waits for the bank. Anything else (nothing paid, or no answer
+   * now) leaves the checkout as it was, for Pay to reuse.
+   */
+  async function closed(checkout: CheckoutReply, donor: Donor, lines: CheckoutLine[]) {
+    busy.current = true;
+    setPhase({ kind: 'checking' });
+    let result: FundReply | null = null;
+    try {
+      result = await recordGift(checkout, donor, lines);
+    } catch {
+      // Not paid, or the provider cannot say just now: the hold lasts and Pay reuses it.
+    }
+    if (!result) {
+      backToForm(null);
+      focusCentered(submitRef.current);
+      return;
+    }
+    const held = readHeldCheckout();
+    answered(result, held?.checkout.reference === checkout.reference ? held : null, lines);
   }
 
   /** Pay for the bag as this donor; problems with the fields go to the form's error summary. */
@@ -182,6 +216,11 @@ export function useCheckout({
     // the payment window and presses Pay again gets the same checkout back, not a refusal.
     const key = checkoutKey(donor, lines, coverFee);
     const held = readHeldCheckout();
+    // One whose transfer is on its way is asked about, never paid a second time, while its hold lasts.
+    if (held?.key === key && held.awaiting) {
+      await finish(held.checkout, donor, lines);
+      return;
+    }
     const reusable = held?.key === key && held.expiresAt - Date.now() > REUSE_MARGIN_MS ? held.checkout : null;
     if (!reusable && humanCheckOn && !turnstileToken) {
       helpers.showErrors({ turnstileToken: CAPTCHA_PENDING });
@@ -240,7 +279,7 @@ export function useCheckout({
     // Paystack's window held focus and is gone now; bring it back to the form.
     focusCentered(submitRef.current);
     if (outcome === 'cancelled') {
-      backToForm(null);
+      await closed(checkout, donor, lines);
       return;
     }
     await finish(checkout, donor, lines);
@@ -259,6 +298,9 @@ export function useCheckout({
     charged: () => {
       if (phase.kind === 'paying') void finish(phase.checkout, phase.donor, phase.lines);
     },
-    cancel: () => backToForm(null),
+    cancel: () => {
+      if (phase.kind === 'paying') void closed(phase.checkout, phase.donor, phase.lines);
+      else backToForm(null);
+    },
   };
 }
