@@ -159,6 +159,14 @@ export function drawCampaignPreview(facts: PreviewFacts, picture: PreviewPicture
       el('div', { display: 'flex', marginTop: 4, fontSize: 30, color: MUTED }, detail),
     ]),
   ]);
+  return drawCanvas([
+    el('div', { display: 'flex', flex: 1, alignItems: 'center', padding: '34px 56px' }, [pictureBox, words]),
+    brandBand(),
+  ]);
+}
+
+/** The white 1200x630 page every preview is drawn on, its parts stacked from the top. */
+function drawCanvas(parts: ReactNode[], style: Style = {}): Promise<Buffer> {
   return toPng(
     el(
       'div',
@@ -169,43 +177,26 @@ export function drawCampaignPreview(facts: PreviewFacts, picture: PreviewPicture
         height: PREVIEW_HEIGHT,
         backgroundColor: '#ffffff',
         fontFamily: 'Noto Sans',
+        ...style,
       },
-      [
-        el('div', { display: 'flex', flex: 1, alignItems: 'center', padding: '34px 56px' }, [pictureBox, words]),
-        brandBand(),
-      ],
+      parts,
     ),
   );
 }
 
 /** The preview of every public page that is not a campaign's: the mark, the site's name and tagline. */
 export function drawSitePreview(): Promise<Buffer> {
-  return toPng(
-    el(
-      'div',
-      {
-        display: 'flex',
-        flexDirection: 'column',
-        width: PREVIEW_WIDTH,
-        height: PREVIEW_HEIGHT,
-        backgroundColor: '#ffffff',
-        fontFamily: 'Noto Sans',
-        color: INK,
-      },
-      [
-        el('div', { display: 'flex', flex: 1, alignItems: 'center', padding: '0 80px' }, [
-          mark(220),
-          el('div', { display: 'flex', flexDirection: 'column', marginLeft: 56, flex: 1 }, [
-            el('div', { display: 'flex', fontSize: 76, fontWeight: 700, lineHeight: 1.1 }, SITE_NAME),
-            el(
-              'div',
-              { display: 'flex', marginTop: 24, fontSize: 36, lineHeight: 1.3, color: MUTED },
-              SITE_PREVIEW_LINE,
-            ),
-          ]),
+  return drawCanvas(
+    [
+      el('div', { display: 'flex', flex: 1, alignItems: 'center', padding: '0 80px' }, [
+        mark(220),
+        el('div', { display: 'flex', flexDirection: 'column', marginLeft: 56, flex: 1 }, [
+          el('div', { display: 'flex', fontSize: 76, fontWeight: 700, lineHeight: 1.1 }, SITE_NAME),
+          el('div', { display: 'flex', marginTop: 24, fontSize: 36, lineHeight: 1.3, color: MUTED }, SITE_PREVIEW_LINE),
         ]),
-        brandBand(),
-      ],
-    ),
+      ]),
+      brandBand(),
+    ],
+    { color: INK },
   );
 }

@@ -147,9 +147,15 @@ export default function CheckoutSuccessPage() {
     );
   }
 
-  if (amountDiffers && gift) {
+  // A payment of another amount and one the bank never confirmed: no gift, said plainly, with whom to ask.
+  const unsettled = amountDiffers
+    ? { title: 'Payment being checked', amountLabel: 'Amount asked' }
+    : notConfirmed
+      ? { title: 'Payment not confirmed', amountLabel: 'Amount' }
+      : null;
+  if (unsettled && gift) {
     return (
-      <Page title="Payment being checked">
+      <Page title={unsettled.title}>
         <div className="space-y-6">
           <div
             role="status"
@@ -161,28 +167,7 @@ export default function CheckoutSuccessPage() {
               <SupportLine />
             </div>
           </div>
-          <GiftDetails gift={gift} amountLabel="Amount asked" />
-          {homeLinks}
-        </div>
-      </Page>
-    );
-  }
-
-  if (notConfirmed && gift) {
-    return (
-      <Page title="Payment not confirmed">
-        <div className="space-y-6">
-          <div
-            role="status"
-            className="flex items-start gap-3 rounded-xl border-2 border-amber-700 bg-amber-50 p-4 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50"
-          >
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
-            <div className="space-y-2">
-              <p className="font-semibold">{latest?.message}</p>
-              <SupportLine />
-            </div>
-          </div>
-          <GiftDetails gift={gift} amountLabel="Amount" />
+          <GiftDetails gift={gift} amountLabel={unsettled.amountLabel} />
           {homeLinks}
         </div>
       </Page>
