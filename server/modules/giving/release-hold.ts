@@ -5,6 +5,8 @@ import { isAwaitingConfirmation, markAwaiting } from './await-confirmation';
 
 /**
  * Gives back the units of the named checkouts that are still unpaid. Must run inside a transaction.
+ * The hold ends now, or when it already ended if that was earlier, so the count of checkouts unpaid
+ * for an hour after their hold ended runs from when the units were in fact free again.
  * Rows are locked in id order first, so two calls releasing the same checkouts never deadlock.
  * Returns how many were released.
  */
@@ -18,7 +20,7 @@ export async function releaseDonations(tx: Db, references: readonly string[]): P
   const ids = rows.map((r) => Number(r.id));
   if (ids.length === 0) return 0;
   await tx.execute(
-    sql`update donations set status = 'failed', hold_expires_at = now()
+    sql`update donations set status = 'failed', hold_expires_at = least(coalesce(hold_expires_at, now()), now())
          where id = any(${sql.param(ids)}::int[]) and status = 'pending'`,
   );
   await tx.execute(

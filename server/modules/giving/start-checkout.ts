@@ -17,7 +17,7 @@ import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
 import { isGivable } from '../campaigns/status-rules';
-import { isAwaitingConfirmation } from './await-confirmation';
+import { isAwaitingConfirmation, lockDonor } from './await-confirmation';
 import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
 import { releaseDonations } from './release-hold';
 
@@ -32,9 +32,6 @@ export const OPEN_PER_ADDRESS =
   'Too many unfinished payments have been started from your internet connection. Please finish the payment you already started, or wait a few minutes and try again.';
 export const UNPAID_FROM_ADDRESS =
   'Too many payments from your internet connection were started and not completed in the last hour. Please wait a while and try again.';
-export const AWAITING_PER_EMAIL = `There are already ${CHECKOUT_LIMITS.awaitingPerDonor} payments for this email address waiting for the bank to confirm. Please wait until the bank confirms them (we email a receipt for each), then give again.`;
-export const AWAITING_PER_ADDRESS =
-  'Several payments from your internet connection are waiting for the bank to confirm. Please wait until the bank confirms them, then try again.';
 
 /** Only a hash of the address key is stored: enough to count by, not to read back. */
 export function hashAddress(addressKey: string): string {
@@ -50,23 +47,25 @@ export function newReference(): string {
  * and a signed-in donor's. Only the holder of a reference (or the signed-in owner) may replace a
  * checkout; an email address proves nothing, since anyone can type it. Each is asked of the
  * provider first, so a checkout that was in fact paid is recorded rather than released, and one the
- * provider cannot answer for, or whose transfer or USSD payment is under way, is left alone.
+ * provider cannot answer for, or whose transfer or USSD payment is under way, is left alone. One
+ * already waiting for its bank is released only when the provider calls it failed or abandoned, so a
+ * transfer that will not come does not keep its longer hold.
  */
 export async function findEarlierCheckouts(
   deps: { db: Db; payments: PaymentProvider },
   caller: { previousReference?: string | undefined; donorUserId: number | null },
 ): Promise<{ unpaid: string[]; paid: string[] }> {
   if (!caller.previousReference && caller.donorUserId === null) return { unpaid: [], paid: [] };
-  const rows = await selectRows<{ reference: string }>(
+  const rows = await selectRows<{ reference: string; awaiting: boolean }>(
     deps.db,
-    sql`select reference from donations
-         where status = 'pending' and hold_expires_at > now() and awaiting_since is null
+    sql`select reference, awaiting_since is not null as awaiting from donations
+         where status = 'pending' and hold_expires_at > now()
            and (reference = ${caller.previousReference ?? ''} or donor_user_id = ${caller.donorUserId ?? -1})
          order by id limit 20`,
   );
   const unpaid: string[] = [];
   const paid: string[] = [];
-  for (const { reference } of rows) {
+  for (const { reference, awaiting } of rows) {
     let verified;
     try {
       verified = await deps.payments.verify(reference);
@@ -76,6 +75,8 @@ export async function findEarlierCheckouts(
     }
     // A transfer or USSD payment under way is waiting for the bank: neither released nor recorded.
     if (isAwaitingConfirmation(verified)) continue;
+    if (awaiting && verified?.status !== 'success' && verified?.status !== 'failed' && verified?.status !== 'abandoned')
+      continue;
     (verified?.status === 'success' ? paid : unpaid).push(reference);
   }
   return { unpaid, paid };
@@ -101,10 +102,7 @@ const overLimitCounts = compiledSelect<{
   unpaid_wait: number | null;
   open: number;
   open_wait: number | null;
-  awaiting: number;
-  awaiting_wait: number | null;
   open_by_email: number;
-  awaiting_by_email: number;
 }>(
   sql`with mine as (
         select hold_expires_at, awaiting_since,
@@ -119,13 +117,8 @@ const overLimitCounts = compiledSelect<{
                   + make_interval(mins => ${sql.placeholder('windowMinutes')}::int) - now()))::int as unpaid_wait,
              count(*) filter (where live)::int as open,
              ceil(extract(epoch from min(hold_expires_at) filter (where live) - now()))::int as open_wait,
-             count(*) filter (where live and awaiting_since is not null)::int as awaiting,
-             ceil(extract(epoch from min(hold_expires_at) filter (where live and awaiting_since is not null) - now()))::int as awaiting_wait,
              (select count(*) from donations
-               where donor_email = ${sql.placeholder('email')} and status = 'pending' and hold_expires_at > now())::int as open_by_email,
-             (select count(*) from donations
-               where donor_email = ${sql.placeholder('email')} and status = 'pending' and hold_expires_at > now()
-                 and awaiting_since is not null)::int as awaiting_by_email
+               where donor_email = ${sql.placeholder('email')} and status = 'pending' and hold_expires_at > now())::int as open_by_email
         from mine`,
   'giving_checkout_limit_counts',
 );
@@ -133,6 +126,8 @@ const overLimitCounts = compiledSelect<{
 /**
  * Refuses a checkout past the per-email and per-address bounds. Runs inside the checkout's
  * transaction, after the caller's earlier checkouts were released, under the advisory locks.
+ * How many checkouts may wait for a bank is bounded where their holds are lengthened
+ * (await-confirmation.ts), not here: a new checkout holds only the ordinary time.
  */
 async function refuseOverLimits(tx: Db, email: string, addressHash: string) {
   const [counts] = await overLimitCounts(tx, { email, addressHash, windowMinutes: UNPAID_PER_ADDRESS.windowMinutes });
@@ -141,14 +136,9 @@ async function refuseOverLimits(tx: Db, email: string, addressHash: string) {
   if (Number(counts.unpaid) >= UNPAID_PER_ADDRESS.max) {
     throw new AppError('rate_limited', UNPAID_FROM_ADDRESS, undefined, retry(counts.unpaid_wait));
   }
-  if (Number(counts.awaiting) >= CHECKOUT_LIMITS.awaitingPerDonor) {
-    throw new AppError('rate_limited', AWAITING_PER_ADDRESS, undefined, retry(counts.awaiting_wait));
-  }
   if (Number(counts.open) >= CHECKOUT_LIMITS.openPerAddress) {
     throw new AppError('rate_limited', OPEN_PER_ADDRESS, undefined, retry(counts.open_wait));
   }
-  if (Number(counts.awaiting_by_email) >= CHECKOUT_LIMITS.awaitingPerDonor)
-    throw new AppError('conflict', AWAITING_PER_EMAIL);
   if (Number(counts.open_by_email) >= CHECKOUT_LIMITS.openPerEmail) throw new AppError('conflict', OPEN_PER_EMAIL);
 }
 
@@ -251,12 +241,10 @@ export async function startCheckout(
 
   const result = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    // Checkouts by one email, and from one address, take turns: two at once could otherwise both
-    // pass the counts below. Always email first, then address, so two never wait on each other.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-email:${input.donorEmail}`}, 0))::text,
-                 pg_advisory_xact_lock(hashtextextended(${`checkout-address:${caller.addressHash}`}, 0))::text`,
-    );
+    // Checkouts by one email, and from one address, take turns (with holds being lengthened): two at
+    // once could otherwise both pass the counts below. Always email first, then address, so two never
+    // wait on each other.
+    await lockDonor(tx, input.donorEmail, caller.addressHash);
     await releaseDonations(tx, caller.release);
     await refuseOverLimits(tx, input.donorEmail, caller.addressHash);
 
