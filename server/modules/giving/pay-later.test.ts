@@ -371,6 +371,38 @@ describe('a bank transfer in the sandbox', () => {
     expect((await donation(ctx, c.reference)).status).toBe('paid');
   });
 
+  it('a new checkout releases this browser’s earlier transfer only once the provider calls it failed', async () => {
+    const campaignId = `org-${await createOrganizationCampaign(ctx.database.db, 2)}`;
+    const donorEmail = 'second.try@example.org';
+    const earlier = await checkout(ctx, campaignId, 1, {}, donorEmail);
+    await post(ctx, '/api/payments/sandbox/charge', { reference: earlier.reference, channel: 'bank_transfer' });
+    await post(ctx, '/api/donations/fund', { transactionId: earlier.reference });
+    const again = (previousReference: string) =>
+      post(ctx, '/api/donations/checkout', {
+        donorEmail,
+        donorFullName: 'Ada Transfer',
+        cartItems: [{ campaignId, units: 1 }],
+        previousReference,
+      });
+
+    // Still under way: the donor's own transfer keeps its units and its longer hold.
+    const meanwhile = await again(earlier.reference);
+    expect(meanwhile.statusCode, meanwhile.body).toBe(200);
+    expect(await donation(ctx, earlier.reference)).toMatchObject({
+      status: 'pending',
+      awaiting: true,
+      hold_minutes: 60,
+    });
+
+    // The bank turns it down: the next checkout gives its units back at once.
+    await ctx.database.db.execute(
+      sql`update sandbox_transactions set status = 'failed' where reference = ${earlier.reference}`,
+    );
+    const after = await again(earlier.reference);
+    expect(after.statusCode, after.body).toBe(200);
+    expect((await donation(ctx, earlier.reference)).status).toBe('failed');
+  });
+
   it('the derived webhook secret is stable for one data directory', () => {
     const config = testConfig();
     expect(sandboxWebhookSecret(config)).toBe(sandboxWebhookSecret(config));
