@@ -49,3 +49,9 @@ export const AWAITING_CONFIRMATION = 'We are waiting for your bank to confirm. W
  */
 export const AWAITING_AFTER_HOLD =
   'We are waiting for your bank to confirm. We will email your receipt. We could not keep your gifts for you any longer, so if another donor funds them first, our team will contact you to choose another campaign or arrange a refund.';
+
+/**
+ * Codes the fund call's refusals carry where the page must tell them apart: the provider has no
+ * completed payment for the reference (nothing was taken), or reports one of another amount.
+ */
+export const FUND_REFUSAL = { notCompleted: 'payment_not_completed', amountMismatch: 'amount_mismatch' } as const;

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { FUND_REFUSAL } from '@contract/payment-channels';
 import { compiledSelect, type Db } from '../../db/client';
 import { donationItems, donations } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
@@ -16,7 +17,7 @@ export type Fulfilment = RecordedGift & {
 };
 
 /** The provider reports a payment of another amount or currency than the checkout's. */
-export const AMOUNT_MISMATCH = 'amount_mismatch';
+export const AMOUNT_MISMATCH = FUND_REFUSAL.amountMismatch;
 
 export const PAID_MESSAGE = 'Thank you! Your gift has been received.';
 export const ATTENTION_MESSAGE =
@@ -49,7 +50,10 @@ export async function fulfilDonation(
       error,
     );
   });
-  if (!verified) throw new AppError('bad_request', 'The payment provider has no record of this payment.');
+  if (!verified)
+    throw new AppError('bad_request', 'The payment provider has no record of this payment.').withCode(
+      FUND_REFUSAL.notCompleted,
+    );
   if (isAwaitingConfirmation(verified)) {
     const awaiting = await markAwaiting(deps.db, reference, verified, deps.payLaterHoldMinutes);
     if (awaiting) return awaiting;
@@ -58,7 +62,7 @@ export async function fulfilDonation(
     throw new AppError(
       'bad_request',
       'The payment was not completed, so no gift was recorded. You have not been charged.',
-    );
+    ).withCode(FUND_REFUSAL.notCompleted);
   }
   if (verified.amountKobo !== known.totalKobo || verified.currency !== 'NGN') {
     throw new AppError(

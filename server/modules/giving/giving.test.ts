@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUND_REFUSAL } from '@contract/payment-channels';
 import { selectRows } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/seed/demo-data';
 import { createSmtpMailer } from '../../providers/mail/mail';
@@ -367,9 +368,15 @@ describe('Paystack', () => {
       expect((await post(app.app, '/api/payments/sandbox/charge', { reference: c.reference })).statusCode).toBe(404);
 
       const fund = () => post(app.app, '/api/donations/fund', { transactionId: c.reference });
-      expect((await fund()).statusCode).toBe(400); // unknown to the provider
+      // Unknown to the provider, then failed: both say nothing was taken, in words and in a code the page reads.
+      const unknown = await fund();
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().code).toBe(FUND_REFUSAL.notCompleted);
       paystack.set(c.reference, { status: 'failed', amount: c.amountKobo });
-      expect((await fund()).json().message).toMatch(/not completed/);
+      expect((await fund()).json()).toMatchObject({
+        message: expect.stringMatching(/not completed/),
+        code: FUND_REFUSAL.notCompleted,
+      });
       // A payment of another amount or currency is refused (and set aside for the admins).
       for (const [change, label] of [
         [{ amount: -100 }, 'amount'],

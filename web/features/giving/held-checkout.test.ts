@@ -40,13 +40,36 @@ describe('the checkout kept in the browser', () => {
       message: 'waiting',
       holdExpiresAt: '2026-11-25T11:05:00.000Z',
     });
-    expect(kept).toEqual({ ...held, expiresAt: held.expiresAt + 50 * 60_000, awaiting: true });
+    expect(kept).toEqual({
+      ...held,
+      checkout: { ...checkout, holdExpiresAt: '2026-11-25T11:05:00.000Z' },
+      expiresAt: held.expiresAt + 50 * 60_000,
+      awaiting: true,
+    });
     writeHeldCheckout(kept);
     expect(readHeldCheckout(NOW + 60 * 60_000)).toMatchObject({
       awaiting: true,
       checkout: { reference: checkout.reference },
     });
     expect(readHeldCheckout(NOW + 66 * 60_000)).toBeNull();
+  });
+
+  it('is moved only by what the server moved since, however often the donor asks', () => {
+    const awaiting = {
+      status: 'awaiting_confirmation' as const,
+      reference: checkout.reference,
+      amountKobo: checkout.amountKobo,
+      message: 'waiting',
+      holdExpiresAt: '2026-11-25T11:05:00.000Z',
+    };
+    const once = keepWhileAwaiting(held, awaiting)!;
+    const twice = keepWhileAwaiting(once, awaiting)!;
+    expect(twice.expiresAt).toBe(held.expiresAt + 50 * 60_000);
+    // A hold the server did not lengthen leaves the end where it was.
+    expect(keepWhileAwaiting(held, { ...awaiting, holdExpiresAt: checkout.holdExpiresAt })).toEqual({
+      ...held,
+      awaiting: true,
+    });
   });
 
   it('is let go once the gift is recorded', () => {

@@ -51,12 +51,18 @@ export function writeHeldCheckout(held: HeldCheckout | null): void {
 /**
  * Keeps this browser's checkout while the provider says its transfer or USSD payment is under way,
  * until the longer hold ends, so pressing Pay again asks about it instead of starting a second payment.
- * The new end is moved by as much as the server moved it, so this browser's clock can be off.
+ * The new end is moved by as much as the server moved it, so this browser's clock can be off; the
+ * server's new end is kept with it, so asking again moves it only by what the server moved since.
  */
 export function keepWhileAwaiting(held: HeldCheckout, result: FundReply): HeldCheckout | null {
   if (result.status !== 'awaiting_confirmation') return null;
-  const lengthenedBy = result.holdExpiresAt
-    ? Date.parse(result.holdExpiresAt) - Date.parse(held.checkout.holdExpiresAt)
-    : 0;
-  return { ...held, expiresAt: held.expiresAt + Math.max(0, lengthenedBy || 0), awaiting: true };
+  const serverEnd = result.holdExpiresAt ? Date.parse(result.holdExpiresAt) : NaN;
+  const lengthenedBy = serverEnd - Date.parse(held.checkout.holdExpiresAt);
+  if (!(lengthenedBy > 0)) return { ...held, awaiting: true };
+  return {
+    ...held,
+    checkout: { ...held.checkout, holdExpiresAt: result.holdExpiresAt! },
+    expiresAt: held.expiresAt + lengthenedBy,
+    awaiting: true,
+  };
 }

@@ -1,3 +1,4 @@
+import { FUND_REFUSAL } from '@contract/payment-channels';
 import { ApiError, errorMessage } from '@/lib/api';
 
 export const FILL_IN_DETAILS = 'Please fill in your name and email to continue.';
@@ -21,4 +22,15 @@ export function messageFor(error: unknown): string {
 export function isRetryable(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 0 || error.status >= 500 || error.status === 429;
   return true;
+}
+
+/**
+ * A failed fund call after the payment window closed that says no money moved (the provider has no
+ * completed payment), or says nothing yet (the network, the server, a moment's limit): the checkout
+ * stands and Pay reuses it. Any other refusal, such as a payment of another amount, may follow money
+ * that moved, so the donor is told.
+ */
+export function nothingTakenYet(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.code === FUND_REFUSAL.notCompleted || error.status === 0 || error.status >= 500 || error.status === 429;
 }

@@ -20,6 +20,7 @@ import {
   UNEXPECTED_RESPONSE,
   isRetryable,
   messageFor,
+  nothingTakenYet,
 } from './messages';
 import { PaystackUnavailableError, payWithPaystack } from './paystack';
 import { focusCentered } from './focus';
@@ -180,21 +181,25 @@ export function useCheckout({
   /**
    * The payment window closed without saying it was paid. A donor who chose a bank transfer or USSD
    * may have sent the money and closed it while the bank works, so the server asks the provider; one
-   * on its way goes to the page that waits for the bank. Anything else (nothing paid, or no answer
-   * now) leaves the checkout as it was, for Pay to reuse.
+   * on its way goes to the page that waits for the bank. Nothing paid, or no answer now, leaves the
+   * checkout as it was, for Pay to reuse. Any other refusal (a payment of another amount, say) may
+   * follow money that moved: the donor is told, with the reference, and the checkout is let go so
+   * Pay never offers that reference again.
    */
   async function closed(checkout: CheckoutReply, donor: Donor, lines: CheckoutLine[]) {
     busy.current = true;
     setPhase({ kind: 'checking' });
-    let result: FundReply | null = null;
+    let result: FundReply;
     try {
       result = await recordGift(checkout, donor, lines);
-    } catch {
-      // Not paid, or the provider cannot say just now: the hold lasts and Pay reuses it.
-    }
-    if (!result) {
-      backToForm(null);
-      focusCentered(submitRef.current);
+    } catch (error) {
+      if (nothingTakenYet(error)) {
+        backToForm(null);
+        focusCentered(submitRef.current);
+        return;
+      }
+      if (readHeldCheckout()?.checkout.reference === checkout.reference) writeHeldCheckout(null);
+      backToForm({ message: messageFor(error), reference: checkout.reference });
       return;
     }
     const held = readHeldCheckout();
