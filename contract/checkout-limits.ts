@@ -21,7 +21,11 @@ export const CHECKOUT_LIMITS = {
   openPerEmail: 3,
   /** Unpaid checkouts whose hold has not lapsed, per client address. */
   openPerAddress: 5,
-  /** Of those, checkouts waiting for a bank to confirm (their hold lasts longer), per email and per address. */
+  /**
+   * Holds lengthened while a bank confirms, per donor email; per address they are bounded only by
+   * openPerAddress, since many donors share a carrier address. Past this a payment is still awaited
+   * but its hold is not lengthened (docs/decisions/0031).
+   */
   awaitingPerDonor: 2,
 } as const;
 
