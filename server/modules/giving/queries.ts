@@ -67,6 +67,12 @@ const ORGANIZATION_GIFT_WORDS: Partial<Record<string, string>> = { paused: 'Paus
  * listed as awaiting confirmation, and gifts the team must check (a payment of another amount, a part
  * that could not be placed) as being checked; both are left out of the totals.
  */
+
+/** A donation a donor's history shows: a gift, one set aside for checking, or a payment awaiting its bank. */
+const shownDonation = sql`(d.status in ('paid', 'needs_attention') or (d.status = 'pending' and d.awaiting_since is not null))`;
+/** Of those, the payments still awaiting their bank. */
+const awaitingDonation = sql`d.status = 'pending'`;
+
 export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
   const rows = await selectRows<{
     id: number;
@@ -91,25 +97,25 @@ export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
                ${publicLastNameSql(sql`u.last_name`, sql`rp.public_name`)} as last_name, null::text as organization_name,
                p.name as product_name, i.units, i.amount_kobo as amount, coalesce(d.paid_at, d.awaiting_since, d.created_at) as date,
                c.status as campaign_status, c.delivery_status, c.appreciation_video_url as video,
-               d.status = 'pending' as awaiting, i.status = 'allocated' as allocated
+               ${awaitingDonation} as awaiting, i.status = 'allocated' as allocated
           from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
           join donation_items i on i.donation_id = d.id
           join recipient_campaigns c on c.id = i.recipient_campaign_id
           join users u on u.id = c.recipient_id
           left join recipient_profiles rp on rp.user_id = u.id
           join products p on p.id = c.product_id
-         where (d.status in ('paid', 'needs_attention') or (d.status = 'pending' and d.awaiting_since is not null))
+         where ${shownDonation}
         union all
         select i.id, 'organization', c.id, u.first_name, u.last_name, op.organization_name,
                p.name, i.units, i.amount_kobo, coalesce(d.paid_at, d.awaiting_since, d.created_at), c.status, null, null,
-               d.status = 'pending', i.status = 'allocated'
+               ${awaitingDonation}, i.status = 'allocated'
           from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
           join donation_items i on i.donation_id = d.id
           join organization_campaigns c on c.id = i.organization_campaign_id
           join users u on u.id = c.organization_id
           left join organization_profiles op on op.user_id = u.id
           join organization_products p on p.id = c.organization_product_id
-         where (d.status in ('paid', 'needs_attention') or (d.status = 'pending' and d.awaiting_since is not null))
+         where ${shownDonation}
          order by date desc, id desc`,
   );
   const givingHistory = rows.map((r) => {
