@@ -4,7 +4,6 @@ import {
   FieldError as AriaFieldError,
   Input,
   Label,
-  Radio,
   RadioGroup as AriaRadioGroup,
   Text,
   TextArea,
@@ -12,6 +11,7 @@ import {
 } from 'react-aria-components';
 import { useController, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
+import { ChoiceCard } from './choice-card';
 import { HumanCheck } from './human-check';
 import {
   FieldError,
@@ -258,28 +258,16 @@ export function RadioGroup({
       <LabelAndHint label={legend} hint={hint} />
       <div className={grid ? 'mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3' : 'mt-3 space-y-3'}>
         {options.map((option, index) => (
-          <Radio
+          <ChoiceCard
             key={option.value}
             value={option.value}
+            label={option.label}
+            description={option.description}
+            icon={option.icon}
             // The summary's link lands on the first choice; arrow keys reach the rest.
             id={index === 0 ? id : undefined}
             inputRef={index === 0 ? field.ref : undefined}
-            className="group flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border-2 border-gray-500 bg-white p-4 text-gray-900 hover:bg-gray-50 data-[focus-visible]:outline-4 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-blue-700 data-[selected]:border-brand-dark data-[selected]:bg-orange-50 dark:border-gray-400 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:data-[focus-visible]:outline-orange-300 dark:data-[selected]:border-orange-300 dark:data-[selected]:bg-gray-800"
-          >
-            <span
-              aria-hidden="true"
-              className="flex size-6 shrink-0 items-center justify-center rounded-full border-2 border-gray-800 group-data-[selected]:border-brand-dark dark:border-gray-200 dark:group-data-[selected]:border-orange-300"
-            >
-              <span className="size-3 rounded-full group-data-[selected]:bg-brand-dark dark:group-data-[selected]:bg-orange-300" />
-            </span>
-            {option.icon}
-            <span className="min-w-0">
-              <span className="block text-lg font-bold">{option.label}</span>
-              {option.description ? (
-                <span className="block text-base text-gray-700 dark:text-gray-300">{option.description}</span>
-              ) : null}
-            </span>
-          </Radio>
+          />
         ))}
       </div>
       <ErrorText>{error}</ErrorText>

@@ -1,10 +1,11 @@
 import { AlertCircle, CreditCard } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { Label, RadioGroup } from 'react-aria-components';
 import { formatNaira } from '@contract/money';
 import { CHANNEL_NAMES, PAYMENT_CHANNELS, isPayLater, type PaymentChannel } from '@contract/payment-channels';
 import { apiRequest } from '@/lib/api';
 import { Button } from '@/ui/button';
+import { ChoiceCard } from '@/ui/choice-card';
 import { ModalDialog } from '@/ui/dialog';
 import { Spinner } from './spinner';
 import { messageFor } from './messages';
@@ -90,24 +91,15 @@ export function TestPaymentDialog({
           <Label className="text-lg font-bold">How to pay</Label>
           <div className="mt-2 space-y-2">
             {offered.map((c) => (
-              <Radio
+              <ChoiceCard
                 key={c}
                 value={c}
-                className="group flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-gray-500 bg-white px-3 py-2 text-gray-900 hover:bg-gray-50 data-[focus-visible]:outline-4 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-blue-700 data-[selected]:border-brand-dark data-[selected]:bg-orange-50 dark:border-gray-400 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:data-[focus-visible]:outline-orange-300 dark:data-[selected]:border-orange-300 dark:data-[selected]:bg-gray-800"
-              >
-                <span
-                  aria-hidden="true"
-                  className="flex size-6 shrink-0 items-center justify-center rounded-full border-2 border-gray-800 group-data-[selected]:border-brand-dark dark:border-gray-200 dark:group-data-[selected]:border-orange-300"
-                >
-                  <span className="size-3 rounded-full group-data-[selected]:bg-brand-dark dark:group-data-[selected]:bg-orange-300" />
-                </span>
-                <span className="min-w-0">
-                  <span className="block font-bold">{CHANNEL_NAMES[c]}</span>
-                  <span className="block text-sm text-gray-700 dark:text-gray-300">
-                    {isPayLater(c) ? 'Confirms later: your bank confirms it after a few minutes.' : 'Paid at once.'}
-                  </span>
-                </span>
-              </Radio>
+                compact
+                label={CHANNEL_NAMES[c]}
+                description={
+                  isPayLater(c) ? 'Confirms later: your bank confirms it after a few minutes.' : 'Paid at once.'
+                }
+              />
             ))}
           </div>
         </RadioGroup>
