@@ -91,6 +91,8 @@ describe('giving', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(path(page)).toBe('/checkout');
+    // The page first asks whether a payment is on its way; Pay answers again once it has heard.
+    await expect.poll(() => pay.getAttribute('aria-disabled')).toBeNull();
     await press(page, pay);
     await expect.poll(() => dialog.count()).toBe(1);
     await press(page, dialog.getByRole('button', { name: /^Pay ₦/ }));
