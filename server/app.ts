@@ -47,6 +47,7 @@ import { pagePreloadsFor } from './modules/campaigns/page-preloads';
 import { crawlerRoutes } from './modules/content/crawler-routes';
 import { previewMetaFor } from './modules/sharing/preview-meta';
 import { sharingRoutes } from './modules/sharing/routes';
+import { transparencyRoutes } from './modules/transparency/routes';
 import { publicBaseUrl } from './http/public-url';
 import type { JobQueue } from './jobs/queue';
 import { registerJobs } from './register-jobs';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(givingRoutes(deps));
   await app.register(crawlerRoutes(deps));
   await app.register(sharingRoutes(deps));
+  await app.register(transparencyRoutes(deps));
   await app.register(uploadRoutes(deps));
   await app.register(onboardingRoutes(deps));
   await app.register(onboardingReviewRoutes(deps));
