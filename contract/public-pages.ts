@@ -9,6 +9,7 @@ export const PUBLIC_PAGES = [
   '/how-it-works',
   '/help',
   '/supported-states',
+  '/transparency',
   '/organizations',
   '/terms-of-service',
   '/privacy-policy',

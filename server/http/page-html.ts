@@ -15,6 +15,7 @@ export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/how-it-works\/?$/, 'features/content/how-it-works-page.tsx'],
   [/^\/help\/?$/, 'features/content/help-page.tsx'],
   [/^\/supported-states\/?$/, 'features/content/supported-states-page.tsx'],
+  [/^\/transparency\/?$/, 'features/content/transparency-page.tsx'],
   [/^\/organizations\/?$/, 'features/content/organizations-page.tsx'],
   [/^\/terms-of-service\/?$/, 'features/content/terms-page.tsx'],
   [/^\/privacy-policy\/?$/, 'features/content/privacy-page.tsx'],

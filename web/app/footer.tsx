@@ -10,6 +10,7 @@ const columns = [
       { to: '/how-it-works', label: 'How It Works' },
       { to: '/#success-stories', label: 'Success Stories' },
       { to: '/supported-states', label: 'Supported States' },
+      { to: '/transparency', label: 'Public Ledger' },
       { to: '/help', label: 'Help Center' },
     ],
   },

@@ -27,6 +27,7 @@ type AppRoute = RouteObject & {
 
 const nothingToLoad = () => Promise.resolve();
 const campaignsApi = () => import('@/features/campaigns/api');
+const contentApi = () => import('@/features/content/api');
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -162,6 +163,11 @@ export const routes: AppRoute[] = [
             path: 'supported-states',
             ...page(() => import('@/features/content/supported-states-page')),
             serverLoad: nothingToLoad,
+          },
+          {
+            path: 'transparency',
+            ...page(() => import('@/features/content/transparency-page')),
+            serverLoad: (client) => contentApi().then((api) => api.loadTransparency(client)),
           },
           {
             path: 'organizations',

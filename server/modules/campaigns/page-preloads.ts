@@ -40,9 +40,10 @@ const none: PagePreloads = { images: [], data: [] };
  * likely the largest thing on a phone's first screen: the campaign's product on its own page, the
  * newest campaign's on the list (newest first across both kinds, as the list shows them). Both are
  * otherwise requested only after the app's code, and the image only after the data, have arrived.
- * Any other address has none.
+ * The public ledger has its one reply and no image. Any other address has none.
  */
 export async function pagePreloadsFor(db: Db, storage: Storage, urlPath: string): Promise<PagePreloads> {
+  if (/^\/transparency\/?$/.test(urlPath)) return { images: [], data: ['/api/transparency'] };
   if (/^\/campaigns\/?$/.test(urlPath)) {
     const [recipient, organization] = await Promise.all([
       listPublicRecipientCampaigns(db, storage, { limit: 1 }),

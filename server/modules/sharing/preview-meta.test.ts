@@ -118,6 +118,7 @@ describe('link-preview tags on the public pages', () => {
       '/how-it-works': 'web/features/content/how-it-works-page.tsx',
       '/help': 'web/features/content/help-page.tsx',
       '/supported-states': 'web/features/content/supported-states-page.tsx',
+      '/transparency': 'web/features/content/transparency-page.tsx',
       '/organizations': 'web/features/content/organizations-page.tsx',
       '/terms-of-service': 'web/features/content/terms-page.tsx',
       '/privacy-policy': 'web/features/content/privacy-page.tsx',

@@ -41,6 +41,11 @@ export const PREVIEW_PAGES: Readonly<Record<string, { title: string; description
     title: 'Supported States and Pickup Policy',
     description: 'Where we support recipients, and how funded devices are collected.',
   },
+  '/transparency': {
+    title: 'Public Ledger',
+    description:
+      'Where the money goes: money raised, gifts, devices funded and delivered, and how long each step takes, computed from our records.',
+  },
   '/organizations': {
     title: 'Organizations',
     description:

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicStat, Story } from '@contract/content';
+import type { Transparency } from '@contract/transparency';
 import { apiGet } from '@/lib/api';
 
 export function useStats() {
@@ -20,3 +21,16 @@ export function useStats() {
 export function useStories() {
   return useQuery({ queryKey: ['stories'], queryFn: () => apiGet<Story[]>('/stories') });
 }
+
+const transparencyQuery = {
+  queryKey: ['transparency'],
+  queryFn: () => apiGet<Transparency>('/transparency'),
+};
+
+/** The public ledger: figures computed from the records (GET /api/transparency). */
+export function useTransparency() {
+  return useQuery(transparencyQuery);
+}
+
+/** For the server's drawing of /transparency (web/entry-server.tsx): the ledger, rejecting when it could not be had. */
+export const loadTransparency = (client: QueryClient) => client.fetchQuery({ ...transparencyQuery, retry: false });

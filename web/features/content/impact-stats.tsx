@@ -1,5 +1,8 @@
+import { Link } from 'react-router';
+import { formatNaira } from '@contract/money';
 import { statIcon } from '@/ui/stat-icons';
-import { useStats } from './api';
+import { textLink } from '@/ui/text-link';
+import { useStats, useTransparency } from './api';
 
 const valueFormat = new Intl.NumberFormat('en-NG');
 
@@ -11,9 +14,46 @@ const valueFormat = new Intl.NumberFormat('en-NG');
  */
 const statCardWidth = 'w-full sm:w-auto sm:basis-[calc((100%-1.5rem)/2)] md:basis-[calc((100%-3rem)/3)]';
 
+/**
+ * The three computed figures beside the typed ones (decision 0036), labelled as coming from the
+ * records, with the way to the whole ledger. Nothing while they load or if they could not be had.
+ */
+function RecordedFigures() {
+  const { data } = useTransparency();
+  if (!data) return null;
+  const figures = [
+    { label: 'Money raised', value: formatNaira(data.money.raised_kobo) },
+    { label: 'Devices funded', value: valueFormat.format(data.devices.funded) },
+    { label: 'Devices delivered', value: valueFormat.format(data.devices.delivered) },
+  ];
+  return (
+    <div className="mt-12 text-center">
+      <h3 className="text-2xl font-bold">Figures from our records</h3>
+      <dl className="mt-6 flex flex-wrap justify-center gap-6">
+        {figures.map((f) => (
+          <div
+            key={f.label}
+            className={`min-w-0 rounded-xl border border-gray-300 bg-white p-6 ${statCardWidth} dark:border-gray-700 dark:bg-gray-950`}
+          >
+            <dt className="text-lg text-gray-800 dark:text-gray-200">{f.label}</dt>
+            <dd className="mt-1 text-3xl font-extrabold [overflow-wrap:anywhere]">{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-6 text-lg">
+        <Link to="/transparency" className={textLink}>
+          See the full ledger
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 export function ImpactStats() {
   const { data, isPending } = useStats();
-  if (!isPending && (!data || data.length === 0)) return null;
+  const ledger = useTransparency();
+  const noStats = !isPending && (!data || data.length === 0);
+  if (noStats && !ledger.data) return null;
   return (
     // Full-bleed and last on the home page: the layout lets a bleed-end section meet the footer with no band between.
     <section aria-labelledby="impact-title" className="bleed-end bg-gray-50 py-16 dark:bg-gray-900">
@@ -31,7 +71,7 @@ export function ImpactStats() {
               <div key={i} aria-hidden="true" className="h-40 animate-pulse rounded-xl bg-gray-200 dark:bg-gray-800" />
             ))}
           </div>
-        ) : (
+        ) : noStats ? null : (
           <ul className="mt-10 flex flex-wrap justify-center gap-6">
             {data!.map((s) => {
               const Icon = statIcon(s.icon_name);
@@ -48,6 +88,7 @@ export function ImpactStats() {
             })}
           </ul>
         )}
+        <RecordedFigures />
       </div>
     </section>
   );
