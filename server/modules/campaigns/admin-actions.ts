@@ -238,7 +238,7 @@ async function changeStatus<K extends CampaignKind>(
     if (!row || !action || !words) return null;
     await audit(tx, {
       adminId: admin.id,
-      action: `campaign.${action}`,
+      action: moveAuditAction(action),
       entity: kindOf.entity,
       entityId: id,
       details: { from: row.from, to: landed, notes: note },
@@ -293,7 +293,7 @@ export async function setFeatured(
     if (!row) return null;
     await audit(tx, {
       adminId: admin.id,
-      action: `campaign.${action}`,
+      action: moveAuditAction(action),
       entity: 'recipient_campaign',
       entityId: id,
       details: { before: { is_featured: !featured }, after: { is_featured: featured } },
@@ -338,7 +338,12 @@ export async function editReason(
 }
 
 const deliveryActions = { ready_for_pickup: 'markReadyForPickup', delivered: 'markDelivered' } as const;
-const auditNames = { markReadyForPickup: 'campaign.mark_ready_for_pickup', markDelivered: 'campaign.mark_delivered' };
+/** The audit action an admin's move of a campaign is recorded under (the public ledger reads them). */
+export const moveAuditAction = (action: string) => `campaign.${action}`;
+export const deliveryAuditNames = {
+  markReadyForPickup: 'campaign.mark_ready_for_pickup',
+  markDelivered: 'campaign.mark_delivered',
+} as const;
 
 /**
  * Mark Ready for Pickup or Mark Delivered, one path for both kinds: the rule book's move for that
@@ -370,7 +375,7 @@ async function changeDelivery<K extends CampaignKind>(
     }
     await audit(tx, {
       adminId: admin.id,
-      action: auditNames[action],
+      action: deliveryAuditNames[action],
       entity: kindOf.entity,
       entityId: id,
       details: { from: row.from, to: move.to },

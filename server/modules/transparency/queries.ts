@@ -2,6 +2,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { SMALL_CELL, type StateRow, type Transparency } from '@contract/transparency';
 import { selectRows, type Db } from '../../db/client';
 import { donationItems, recipientProfiles, organizationProfiles } from '../../db/schema/all';
+import { deliveryAuditNames, moveAuditAction } from '../campaigns/admin-actions';
 import { CAMPAIGN_KINDS, campaignKinds } from '../campaigns/kinds';
 import { reviewKinds } from '../campaigns/review-kinds';
 import {
@@ -39,9 +40,9 @@ const ledgerKinds = {
 
 // Gift conditions, about donations alone: a gift is a paid donation's item allocated to a campaign.
 const isGift = sql`d.status = 'paid' and i.status = 'allocated'`;
-// The audit actions admin-actions.ts records for an approval and a delivery (`campaign.<action>`).
-const APPROVED = 'campaign.approve';
-const DELIVERED = 'campaign.mark_delivered';
+// The audit actions an approval and a delivery are recorded under.
+const APPROVED = moveAuditAction('approve');
+const DELIVERED = deliveryAuditNames.markDelivered;
 
 /** The status a campaign of this kind is in once handed over: where Mark Delivered ends. */
 const deliveredStatus = (kind: CampaignKind) => adminMove(kind, 'markDelivered')!.to;
