@@ -130,7 +130,20 @@ function DeliveryForm({
   const client = useQueryClient();
   const left = soFar.units_funded - soFar.units_delivered;
   const schema = useMemo(() => formSchema(left), [left]);
-  const form = useZodForm(schema, { defaultValues: { units: left, deliveredOn: today(), note: '', videoUrl: '' } });
+  const form = useZodForm(schema, {
+    defaultValues: {
+      units: left,
+      deliveredOn: today(),
+      note: '',
+      videoUrl: '',
+      ...Object.fromEntries(
+        SLOTS.flatMap((slot) => [
+          [`photo${slot}`, null],
+          [`alt${slot}`, ''],
+        ]),
+      ),
+    },
+  });
   const [shown, setShown] = useState<Slot[]>([]);
   const [alert, setAlert] = useState<string | null>(null);
   const busy = form.formState.isSubmitting;
