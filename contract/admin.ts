@@ -65,6 +65,7 @@ export const ORGANIZATION_ACTIONS = [
   'backToPending',
   'markReadyForPickup',
   'markDelivered',
+  'recordDelivery',
   'viewDonations',
 ] as const;
 export type OrganizationAction = (typeof ORGANIZATION_ACTIONS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignDeliveriesSchema } from './deliveries';
 import { GIFT_SOURCES } from './gift-sources';
 import { parseCampaignId } from './ids';
 import { PAYMENT_CHANNELS } from './payment-channels';
@@ -150,6 +151,8 @@ export const giftSchema = z.object({
   date: z.string(),
   status: z.string(),
   appreciation_video_url: z.string().nullable(),
+  /** An organization gift's campaign deliveries (decision 0039); null for a recipient gift. */
+  delivery: campaignDeliveriesSchema.nullable(),
 });
 export type Gift = z.infer<typeof giftSchema>;
 

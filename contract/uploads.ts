@@ -50,6 +50,13 @@ export const UPLOAD_PURPOSES = {
     image: true,
     roles: ['admin'],
   },
+  deliveryPhoto: {
+    types: [PNG, JPEG, WEBP],
+    allowed: 'PNG, JPEG or WebP',
+    maxBytes: 8 * MB,
+    image: true,
+    roles: ['admin'],
+  },
 } as const satisfies Record<
   string,
   {

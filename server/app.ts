@@ -32,6 +32,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { adminUserRoutes } from './modules/accounts/admin-users-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { givingRoutes } from './modules/giving/routes';
+import { deliveryRoutes } from './modules/deliveries/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { onboardingReviewRoutes } from './modules/onboarding/review-routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(campaignRoutes(deps));
   await app.register(requestRoutes(deps));
   await app.register(adminCampaignRoutes(deps));
+  await app.register(deliveryRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(adminContentRoutes(deps));
   await app.register(adminCatalogRoutes(deps));

@@ -4,13 +4,20 @@ import { embedUrl, openableUrl } from '@/lib/video';
 import { buttonClass } from './button';
 import { ModalDialog } from './dialog';
 
+/** The words of each kind of video: a recipient's thanks, or the proof an organization's units were handed over. */
+const KINDS = {
+  thanks: { named: 'Thank-you video from', own: 'Your thank-you video', watch: 'thank-you video', by: 'from' },
+  delivery: { named: 'Delivery video for', own: 'Delivery video', watch: 'delivery video', by: 'for' },
+} as const;
+
 /**
  * The 'Watch Video' button and its modal. Only YouTube and Vimeo players are framed; any other
  * address is offered as a link instead, so an unknown page never runs inside this site.
  */
-export function VideoModal({ name, url }: { name?: string; url: string }) {
+export function VideoModal({ name, url, kind = 'thanks' }: { name?: string; url: string; kind?: keyof typeof KINDS }) {
+  const words = KINDS[kind];
   // A donor watches the video of the person they helped; a recipient watches their own.
-  const title = name ? `Thank-you video from ${name}` : 'Your thank-you video';
+  const title = name ? `${words.named} ${name}` : words.own;
   const player = embedUrl(url);
   const link = openableUrl(url);
   return (
@@ -19,8 +26,13 @@ export function VideoModal({ name, url }: { name?: string; url: string }) {
       <AriaButton className={buttonClass('secondary', 'whitespace-nowrap')}>
         <PlayCircle aria-hidden="true" className="size-5 shrink-0" />
         <span>
-          Watch {name ? 'thank-you video' : 'your thank-you video'}
-          {name ? <span className="sr-only"> from {name}</span> : null}
+          Watch {name || kind === 'delivery' ? words.watch : 'your thank-you video'}
+          {name ? (
+            <span className="sr-only">
+              {' '}
+              {words.by} {name}
+            </span>
+          ) : null}
         </span>
       </AriaButton>
       <ModalDialog title={title} size="lg" closeButton>

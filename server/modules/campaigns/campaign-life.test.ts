@@ -108,7 +108,10 @@ describe('an organization campaign paused, resumed and closed', () => {
     const { id, ownerId } = await owned(4);
     const res = await orgStatus(id, { status: 'paused', adminNotes: 'The supplier changed the price.' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().campaign).toMatchObject({ status: 'paused', actions: ['resume', 'close', 'viewDonations'] });
+    expect(res.json().campaign).toMatchObject({
+      status: 'paused',
+      actions: ['resume', 'close', 'recordDelivery', 'viewDonations'],
+    });
     expect((await notices(ownerId)).at(-1)?.message).toMatch(/is paused/);
     const { res: refused } = await checkout(`org-${id}`);
     expect(refused.statusCode).toBe(409);
@@ -230,7 +233,7 @@ describe('delivery', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().campaign).toMatchObject({
       status: 'ready_for_pickup',
-      actions: ['markDelivered', 'viewDonations'],
+      actions: ['markDelivered', 'recordDelivery', 'viewDonations'],
     });
     expect((await notices(ownerId)).at(-1)?.message).toMatch(/ready for pickup/);
     res = await call('PATCH', `/api/admin/org-campaigns/${fulfilled}/delivery`, { deliveryStatus: 'delivered' });

@@ -110,7 +110,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       public: true,
       open: true,
       funded: false,
-      actions: ['viewDonations'],
+      actions: ['recordDelivery', 'viewDonations'],
     },
     // Takes no new gift, but a gift already held at checkout still lands (decision 0026).
     paused: {
@@ -120,7 +120,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       public: true,
       open: true,
       funded: false,
-      actions: ['viewDonations'],
+      actions: ['recordDelivery', 'viewDonations'],
     },
     fulfilled: {
       admin: { markReadyForPickup: 'ready_for_pickup', markDelivered: 'delivered' },
@@ -129,7 +129,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       public: true,
       open: false,
       funded: true,
-      actions: ['viewDonations'],
+      actions: ['recordDelivery', 'viewDonations'],
     },
     // Closed early: what was raised stays, and the units it funded are still handed over.
     closed: {
@@ -139,7 +139,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       public: true,
       open: false,
       funded: false,
-      actions: ['viewDonations'],
+      actions: ['recordDelivery', 'viewDonations'],
     },
     ready_for_pickup: {
       admin: { markDelivered: 'delivered' },
@@ -148,7 +148,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       public: true,
       open: false,
       funded: true,
-      actions: ['viewDonations'],
+      actions: ['recordDelivery', 'viewDonations'],
     },
     delivered: {
       admin: {},
@@ -157,7 +157,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       public: true,
       open: false,
       funded: true,
-      actions: ['viewDonations'],
+      actions: ['recordDelivery', 'viewDonations'],
     },
     rejected: { admin: {}, checkout: false, gift: [], public: false, open: false, funded: false, actions: [] },
   },

@@ -3,6 +3,8 @@ import type { DonationStatus, DonorGifts } from '@contract/giving';
 import { AWAITING_WORDS, BEING_CHECKED_WORDS } from '@contract/gift-words';
 import { AWAITING_AFTER_HOLD, AWAITING_CONFIRMATION } from '@contract/payment-channels';
 import { selectRows, type Db } from '../../db/client';
+import type { Storage } from '../../providers/storage/storage';
+import { deliveriesOf } from '../deliveries/queries';
 import { isFunded } from '../campaigns/status-rules';
 import { publicLastNameSql } from '../campaigns/public-name-sql';
 import { ATTENTION_MESSAGE, PAID_MESSAGE } from './fulfil-donation';
@@ -73,7 +75,7 @@ const shownDonation = sql`(d.status in ('paid', 'needs_attention') or (d.status 
 /** Of those, the payments still awaiting their bank. */
 const awaitingDonation = sql`d.status = 'pending'`;
 
-export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
+export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, userId: number): Promise<DonorGifts> {
   const rows = await selectRows<{
     id: number;
     kind: 'recipient' | 'organization';
@@ -118,6 +120,11 @@ export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
          where ${shownDonation}
          order by date desc, id desc`,
   );
+  const deliveries = await deliveriesOf(
+    db,
+    storage,
+    rows.filter((r) => r.kind === 'organization').map((r) => Number(r.campaign_id)),
+  );
   const givingHistory = rows.map((r) => {
     const stage = r.kind === 'recipient' ? (r.delivery_status ?? r.campaign_status) : r.campaign_status;
     const status = r.awaiting
@@ -144,6 +151,7 @@ export async function donorGifts(db: Db, userId: number): Promise<DonorGifts> {
       date: new Date(r.date).toISOString(),
       status,
       appreciation_video_url: r.video,
+      delivery: r.kind === 'organization' ? (deliveries.get(Number(r.campaign_id)) ?? null) : null,
     };
   });
   // Only what reached a campaign: not a payment still waiting for the bank, nor one set aside for the team.

@@ -232,7 +232,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/donor/gifts',
       { config: { access: ['donor'] }, schema: { response: { 200: donorGiftsSchema, ...errors } } },
-      async (request) => donorGifts(db, request.user!.id),
+      async (request) => donorGifts(db, deps.storage, request.user!.id),
     );
 
     app.get(

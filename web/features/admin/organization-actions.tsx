@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Verb } from './action-verb';
 import type { AdminCall } from './api';
 import { ReasonDialog } from './reason-dialog';
+import { RecordDelivery } from './record-delivery-dialog';
 import { REJECT_FAILED, RejectDialog } from './reject-dialog';
 import type { Run } from './use-action-feedback';
 
@@ -122,8 +123,10 @@ export function OrganizationActions({ campaign, run }: { campaign: AdminOrganiza
   const close = (next: boolean) => {
     if (!next) setOpen(null);
   };
+  // Recording a delivery needs units funded to hand over.
+  const delivers = campaign.actions.includes('recordDelivery') && campaign.units_fulfilled > 0;
   const offered = campaign.actions.filter((a) => a === 'reject' || MOVES[a]);
-  if (offered.length === 0) return null;
+  if (offered.length === 0 && !delivers) return null;
   const move = open && open !== 'reject' ? MOVES[open] : undefined;
   const submit = async (m: Move, notes?: string) => {
     await run(m.call(campaign.id, notes), m.failed);
@@ -148,6 +151,7 @@ export function OrganizationActions({ campaign, run }: { campaign: AdminOrganiza
           </Button>
         );
       })}
+      {delivers ? <RecordDelivery campaign={campaign} run={run} about={about} /> : null}
       {open === 'reject' ? (
         <RejectDialog
           id={campaign.id}

@@ -23,6 +23,7 @@ import { StatusBadge, type Tone } from '@/ui/status-badge';
 import { cellClass, DataTable } from '@/ui/table';
 import { VideoModal } from '@/ui/video-modal';
 import { recipientName, useDonorGifts } from './api';
+import { GiftDelivery } from './gift-delivery';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
 const countFormat = new Intl.NumberFormat('en-NG');
@@ -112,7 +113,9 @@ function GiftRow({ gift }: { gift: Gift }) {
         </span>
       </td>
       <td className={cellClass}>
-        {video ? (
+        {gift.delivery ? (
+          <GiftDelivery delivery={gift.delivery} name={name} />
+        ) : video ? (
           <VideoModal name={name} url={video} />
         ) : (
           <span className="inline-flex min-h-11 items-center gap-1.5 text-gray-700 dark:text-gray-300">
