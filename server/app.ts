@@ -31,6 +31,7 @@ import { adminCampaignRoutes } from './modules/campaigns/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { adminUserRoutes } from './modules/accounts/admin-users-routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { receiptRoutes } from './modules/receipts/routes';
 import { givingRoutes } from './modules/giving/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { onboardingReviewRoutes } from './modules/onboarding/review-routes';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(adminUserRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));
+  await app.register(receiptRoutes(deps));
   await app.register(crawlerRoutes(deps));
   await app.register(sharingRoutes(deps));
   await app.register(uploadRoutes(deps));
