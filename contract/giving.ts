@@ -109,6 +109,8 @@ export const fundReplySchema = z.object({
   feeKobo: z.number().int().optional(),
   /** While awaiting confirmation: when the units stop being kept for this payment. */
   holdExpiresAt: z.string().optional(),
+  /** Once the gift is recorded: a signed address of its receipt (PDF) for this browser, good for a day. */
+  receiptUrl: z.string().optional(),
 });
 export type FundReply = z.infer<typeof fundReplySchema>;
 
@@ -136,6 +138,8 @@ export const donationStatusSchema = z.object({
   status: z.enum(['pending', 'awaiting_confirmation', 'paid', 'needs_attention', 'amount_mismatch', 'failed']),
   amountKobo: z.number().int(),
   message: z.string(),
+  /** Once the gift is recorded: a signed address of its receipt (PDF) for this browser, good for a day. */
+  receiptUrl: z.string().optional(),
 });
 export type DonationStatus = z.infer<typeof donationStatusSchema>;
 

@@ -31,6 +31,7 @@ import { adminCampaignRoutes } from './modules/campaigns/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { adminUserRoutes } from './modules/accounts/admin-users-routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { receiptRoutes } from './modules/receipts/routes';
 import { givingRoutes } from './modules/giving/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(adminUserRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));
+  await app.register(receiptRoutes(deps));
   await app.register(crawlerRoutes(deps));
   await app.register(sharingRoutes(deps));
   await app.register(transparencyRoutes(deps));

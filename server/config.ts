@@ -43,6 +43,9 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SUPPORT_EMAIL: z.string().email().default('support@giftofindependence.ng'),
+  CHARITY_NAME: optionalText.transform((v) => v ?? 'Gift of Independence'),
+  CHARITY_ADDRESS: optionalText.transform((v) => v ?? '12 Example Close, Yaba, Lagos, Nigeria'),
+  CHARITY_REGISTRATION_NUMBER: optionalText.transform((v) => v ?? 'CAC/IT/000000 (demonstration)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -158,6 +161,8 @@ export type Config = {
   seedDemo: boolean;
   publicUrl: string | undefined;
   supportEmail: string;
+  /** Who issues receipts and statements: the name, postal address and registration number printed on them. */
+  charity: { name: string; address: string; registrationNumber: string };
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   trustProxy: TrustProxy;
   /** How long public lists (campaigns, stats, stories, search) may be answered from memory. */
@@ -253,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     publicUrl: e.PUBLIC_URL,
     supportEmail: e.SUPPORT_EMAIL,
+    charity: { name: e.CHARITY_NAME, address: e.CHARITY_ADDRESS, registrationNumber: e.CHARITY_REGISTRATION_NUMBER },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.value,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,

@@ -7,8 +7,10 @@ import { isFinalRefusal, recordPayment } from './modules/giving/record-payment';
 import { notifyAdminsOfRequest, type CampaignRequestedJob } from './modules/campaigns/requests';
 import { notifyAdminsOfOnboarding } from './modules/onboarding/notify-admins';
 import type { OnboardingSentJob } from './modules/onboarding/submit-onboarding';
+import { sendReceiptsAgain } from './modules/receipts/resend-receipts';
+import { sendReceipt } from './modules/receipts/send-receipt';
 import { removeStaleUploads } from './modules/uploads/cleanup';
-import { JOB, type MailJob, type PaymentEventJob } from './jobs/names';
+import { JOB, type MailJob, type PaymentEventJob, type ReceiptMailJob, type ResendReceiptsJob } from './jobs/names';
 import type { QueuePolicy } from './jobs/queue';
 
 // A job whose process died mid-run is retried once it expires (120 s), so each must finish well
@@ -53,6 +55,13 @@ export function registerJobs(deps: AppDeps): void {
     payLaterHoldMinutes: deps.config.payLaterHoldMinutes,
   };
   jobs.handle<MailJob>(JOB.mail, MAIL, (job) => mailer.send(job.data.message));
+  // Retried like any mail: the PDF is drawn again on each try, and nothing is sent twice unless the
+  // mail server took a message and then failed to say so.
+  const receipts = { db, mailer, signer: deps.signer, config: deps.config, baseUrl: publicBaseUrl(deps.config) };
+  jobs.handle<ReceiptMailJob>(JOB.receiptMail, MAIL, (job) => sendReceipt(receipts, job.data.donationId));
+  jobs.handle<ResendReceiptsJob>(JOB.resendReceipts, SHORT_LIVED_MAIL, (job) =>
+    sendReceiptsAgain(receipts, job.data.email),
+  );
   jobs.handle<{ userId: number }>(JOB.verificationCode, SHORT_LIVED_MAIL, (job) =>
     mailVerificationCode({ db, mailer }, job.data.userId),
   );

@@ -10,6 +10,10 @@ export const JOB = {
   verificationCode: 'accounts.verification-code',
   /** A fresh password-reset link, made when the mail is sent, likewise. */
   resetLink: 'accounts.reset-link',
+  /** A recorded gift's receipt: the mail and its PDF are built when it is sent, so no PDF sits in the job table. */
+  receiptMail: 'receipts.receipt-mail',
+  /** Someone asked for their receipts again: a mail listing an address's gifts, with a link to each receipt. */
+  resendReceipts: 'receipts.resend',
   /** A payment the provider told us about (the webhook): verify it and record the gift. */
   paymentEvent: 'giving.payment-event',
   /** Every minute: ask the provider about unrecorded checkouts; close lapsed ones. */
@@ -23,6 +27,10 @@ export const JOB = {
 } as const;
 
 export type PaymentEventJob = { reference: string };
+
+export type ReceiptMailJob = { donationId: number };
+
+export type ResendReceiptsJob = { email: string };
 
 export type MailJob = { message: MailMessage };
 

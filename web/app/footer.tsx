@@ -20,6 +20,7 @@ const columns = [
       { to: '/campaigns', label: 'All Campaigns' },
       { to: '/search', label: 'Search Campaigns' },
       { to: '/cart', label: 'Your Gift Bag' },
+      { to: '/receipts', label: 'Get Your Receipts' },
       { to: '/organizations', label: 'For Organizations' },
       { to: '/terms-of-service', label: 'Terms of Service' },
       { to: '/privacy-policy', label: 'Privacy Policy' },

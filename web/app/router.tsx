@@ -187,6 +187,7 @@ export const routes: AppRoute[] = [
           { path: 'cart', ...page(() => import('@/features/giving/gift-bag-page')) },
           { path: 'checkout', ...page(() => import('@/features/giving/checkout-page')) },
           { path: 'checkout/success', ...page(() => import('@/features/giving/checkout-success-page')) },
+          { path: 'receipts', ...page(() => import('@/features/giving/receipts-page')) },
           { path: 'donate/:campaignId', ...page(() => import('@/features/giving/donate-page')) },
           { path: 'forgot-password', ...page(() => import('@/features/accounts/forgot-password-page')) },
           { path: 'set-password', ...page(() => import('@/features/accounts/set-password-page')) },

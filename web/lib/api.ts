@@ -124,3 +124,36 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
 export async function apiGet<T>(path: string): Promise<T> {
   return (await apiRequest<T>(path)).data;
 }
+
+/**
+ * Fetches a file from the API with the session's token and saves it as `fileName`, as a link with
+ * `download` would: a bearer token cannot ride on a plain link. Rejects with ApiError, worded by the server.
+ */
+export async function apiDownload(path: string, fileName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await transport(`/api${path}`, { headers: authHeader() });
+  } catch {
+    throw new ApiError(0, NETWORK_FAILURE, undefined, undefined, 'network');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: unknown; code?: unknown };
+    const worded = typeof body.message === 'string' && body.message.trim() !== '';
+    throw new ApiError(
+      response.status,
+      worded ? (body.message as string) : `HTTP error! status: ${response.status}`,
+      typeof body.code === 'string' ? body.code : undefined,
+      undefined,
+      worded ? 'server' : 'no-message',
+    );
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Later, so the browser has started saving before the address is let go.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,10 +1,12 @@
 import type { FundReply } from '@contract/giving';
 import { formatNaira } from '@contract/money';
 import type { Db } from '../../db/client';
-import { enqueueMails } from '../../jobs/names';
+import { enqueueMails, JOB, type ReceiptMailJob } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { notifyManyAndAdmins } from '../notifications/queries';
 import { noticeMail, type Notice } from '../notifications/tell-user';
+import { receiptDate } from '../receipts/receipt-facts';
+import { receiptMail } from '../receipts/receipt-mail';
 
 /** A gift as recorded: what the donor paid for and where each part went. */
 export type RecordedGift = FundReply & {
@@ -24,47 +26,33 @@ export type RecordedGift = FundReply & {
   unallocated: string[];
 };
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-const receiptDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
-
 /**
  * In the transaction that records a gift: queues the donor's receipt and writes the notices to the
- * campaign owners and the admins, so all of them exist exactly when the gift does.
+ * campaign owners and the admins, so all of them exist exactly when the gift does. A recorded gift's
+ * receipt is a job of its own, which draws the PDF when the mail is sent; a payment set aside for the
+ * team gets the mail without one, since it is not a recorded gift until the team settles it.
  */
 export async function announceGift(
   deps: { db: Db; jobs: JobQueue; baseUrl: string },
   gift: RecordedGift,
 ): Promise<void> {
-  const date = receiptDate.format(new Date());
-  const lines = gift.allocated.map(
-    (a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`,
-  );
-  const attention = gift.unallocated.length
-    ? `\nPart of this payment could not be placed (${gift.unallocated.join(', ')}). Our team will contact you.`
-    : '';
-  // With a covered fee the receipt says what went to the gifts, what to the fee, and what was charged.
-  const amounts: Array<[string, string]> = gift.feeKobo
-    ? [
-        ['Gifts', formatNaira(gift.amountKobo - gift.feeKobo)],
-        ['Payment fee you covered', formatNaira(gift.feeKobo)],
-        ['Total charged', formatNaira(gift.amountKobo)],
-      ]
-    : [['Amount', formatNaira(gift.amountKobo)]];
-  const text = `Dear ${gift.donorFullName},\n\nThank you for your gift to Gift of Independence.\n\n${amounts.map(([k, v]) => `${k}: ${v}`).join('\n')}\nReference: ${gift.reference}\nDate: ${date}\n\n${lines.join('\n')}${attention}\n\nDonations are final and non-refundable.\n\nGift of Independence, a programme of a non-profit research centre for accessibility technology.`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Your gift receipt</title></head><body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5;">
-<h1 style="font-size: 22px;">Thank you for your gift</h1>
-<p>Dear ${escapeHtml(gift.donorFullName)},</p>
-<table role="presentation">${amounts.map(([k, v]) => `<tr><th scope="row" style="text-align:left">${k}</th><td>${v}</td></tr>`).join('')}
-<tr><th scope="row" style="text-align:left">Reference</th><td>${escapeHtml(gift.reference)}</td></tr>
-<tr><th scope="row" style="text-align:left">Date</th><td>${date}</td></tr></table>
-<h2 style="font-size: 18px;">Your gifts</h2><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
-${attention ? `<p>${escapeHtml(attention.trim())}</p>` : ''}
-<p>Donations are final and non-refundable.</p>
-<p>Gift of Independence, a programme of a non-profit research centre for accessibility technology.</p></body></html>`;
-  const receipt = { to: gift.donorEmail, subject: `Your Gift of Independence receipt (${gift.reference})`, text, html };
+  if (gift.status === 'paid')
+    await deps.jobs.enqueue(deps.db, JOB.receiptMail, { donationId: gift.donationId } satisfies ReceiptMailJob);
+  const receipt =
+    gift.status === 'paid'
+      ? []
+      : [
+          receiptMail({
+            to: gift.donorEmail,
+            donorFullName: gift.donorFullName,
+            reference: gift.reference,
+            amountKobo: gift.amountKobo,
+            feeKobo: gift.feeKobo,
+            date: receiptDate(new Date()),
+            lines: gift.allocated,
+            unallocated: gift.unallocated,
+          }),
+        ];
 
   // Each owner hears in the app and by mail, the admins in the app: every notice in one statement,
   // every mail in one more, all in the gift's own transaction.
@@ -96,5 +84,5 @@ ${attention ? `<p>${escapeHtml(attention.trim())}</p>` : ''}
     const to = addresses.get(o.userId);
     return to ? [noticeMail(deps.baseUrl, to.email, to.firstName, o.notice)] : [];
   });
-  await enqueueMails(deps.jobs, deps.db, [receipt, ...ownerMails]);
+  await enqueueMails(deps.jobs, deps.db, [...receipt, ...ownerMails]);
 }

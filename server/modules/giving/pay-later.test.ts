@@ -208,8 +208,8 @@ describe('a bank transfer in the sandbox', () => {
     });
     const [receipts] = await selectRows<{ n: number }>(
       ctx.database.db,
-      sql`select count(*)::int as n from pgboss.job
-           where name = 'mail' and data::text like ${`%${c.reference}%`} and data::text like '%transfer.donor@example.org%'`,
+      sql`select count(*)::int as n from pgboss.job j join donations d on (j.data ->> 'donationId')::int = d.id
+           where j.name = 'receipts.receipt-mail' and d.reference = ${c.reference} and d.donor_email = 'transfer.donor@example.org'`,
     );
     expect(receipts!.n).toBe(1);
 

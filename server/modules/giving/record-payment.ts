@@ -35,6 +35,7 @@ export async function recordPayment(deps: PaymentDeps, reference: string) {
     if (result.newlyRecorded) {
       deps.afterGiftCommit?.();
       deps.jobs.wake(JOB.mail);
+      deps.jobs.wake(JOB.receiptMail);
       deps.publicCache.clear();
     }
     return result;

@@ -29,6 +29,7 @@ import { releaseHold } from './release-hold';
 import { findEarlierCheckouts, hashAddress, startCheckout } from './start-checkout';
 import { publicBaseUrl } from '../../http/public-url';
 import { sandboxWebhookSecret } from '../../providers/payments/sandbox-webhook';
+import { PAGE_LINK_SECONDS, receiptLink } from '../receipts/receipt-link';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429, 502);
 
@@ -57,7 +58,7 @@ const LIMITS = {
 } satisfies Record<string, Rule>;
 
 export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, payments, jobs, limits, publicCache, config, humanCheck } = deps;
+  const { db, payments, jobs, limits, publicCache, config, humanCheck, signer } = deps;
 
   const afterGiftCommit = config.crashAfterGiftCommit ? () => process.kill(process.pid, 'SIGKILL') : undefined;
   const payLaterHoldMinutes = config.payLaterHoldMinutes;
@@ -122,6 +123,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           amountKobo: r.amountKobo,
           feeKobo: r.feeKobo,
           ...(r.status === 'awaiting_confirmation' ? { holdExpiresAt: r.holdExpiresAt } : {}),
+          ...(r.status === 'paid' ? { receiptUrl: receiptLink(signer, r.reference, PAGE_LINK_SECONDS) } : {}),
         };
       },
     );
@@ -157,7 +159,9 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await limits.hit(LIMITS.statusPerAddress, clientKey(request.ip));
         const found = await donationStatus(db, request.params.reference);
         if (!found) throw new AppError('not_found', 'We could not find that payment reference.');
-        return found;
+        return found.status === 'paid'
+          ? { ...found, receiptUrl: receiptLink(signer, request.params.reference, PAGE_LINK_SECONDS) }
+          : found;
       },
     );
 

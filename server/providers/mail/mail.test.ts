@@ -21,4 +21,23 @@ describe('outbox mailer', () => {
     expect(lines[0]).toContain('ada@example.org');
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('carries an attachment in the .eml file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-outbox-'));
+    const mailer = createOutboxMailer(dir, 'Gift of Independence <no-reply@example.org>', () => undefined);
+    const content = Buffer.from('%PDF-1.7 a receipt');
+    await mailer.send({
+      to: 'ada@example.org',
+      subject: 'Your receipt',
+      text: 'Attached.',
+      html: '<p>Attached.</p>',
+      attachments: [{ filename: 'receipt.pdf', content, contentType: 'application/pdf' }],
+    });
+    const [file] = fs.readdirSync(dir);
+    const eml = fs.readFileSync(path.join(dir, file!), 'utf8');
+    expect(eml).toMatch(/Content-Type: application\/pdf; name=receipt\.pdf/);
+    expect(eml).toMatch(/Content-Disposition: attachment; filename=receipt\.pdf/);
+    expect(eml).toContain(content.toString('base64'));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -3,7 +3,17 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+/** A file sent with a message, such as a receipt's PDF. */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Built when the mail is sent, never stored in a job: a job holds only what is needed to build them. */
+  attachments?: MailAttachment[];
+};
 
 /** Sends mail: over SMTP when configured, otherwise as .eml files in an outbox folder. */
 export interface Mailer {

@@ -92,6 +92,16 @@ export default function HelpPage() {
             minutes for your bank to confirm: we hold your gifts for you meanwhile and email your receipt once it does.
           </p>
         </Question>
+        <Question question="Where do I find my receipt?">
+          <p>
+            We email a receipt (PDF) for every gift. Signed-in donors can download each receipt, and a yearly statement,
+            from their gift history. Lost one? You can{' '}
+            <Link to="/receipts" className={textLink}>
+              get your receipts again by email
+            </Link>
+            .
+          </p>
+        </Question>
         <Question question="How do I know where my gift goes?">
           <p>
             Every gift funds a specific product for a specific person or organization, and every need is verified with

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AWAITING_WORDS, BEING_CHECKED_WORDS } from '@contract/gift-words';
 import type { Gift } from '@contract/giving';
+import type { DonorReceipt } from '@contract/receipts';
 import { formatNaira } from '@contract/money';
 import { SUPPORT_EMAIL } from '@/lib/site';
 import { Button } from '@/ui/button';
@@ -22,8 +23,10 @@ import { Page } from '@/ui/page';
 import { StatusBadge, type Tone } from '@/ui/status-badge';
 import { cellClass, DataTable } from '@/ui/table';
 import { VideoModal } from '@/ui/video-modal';
-import { recipientName, useDonorGifts } from './api';
+
 import { GiftDelivery } from './gift-delivery';
+import { recipientName, useDonorGifts, useDonorReceipts } from './api';
+import { ReceiptDownload, StatementPicker } from './receipt-downloads';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
 const countFormat = new Intl.NumberFormat('en-NG');
@@ -90,7 +93,7 @@ function SupportLinks() {
   );
 }
 
-function GiftRow({ gift }: { gift: Gift }) {
+function GiftRow({ gift, receipt }: { gift: Gift; receipt: DonorReceipt | undefined }) {
   const name = recipientName(gift);
   const video = gift.appreciation_video_url?.trim();
   return (
@@ -124,6 +127,13 @@ function GiftRow({ gift }: { gift: Gift }) {
           </span>
         )}
       </td>
+      <td className={cellClass}>
+        {receipt ? (
+          <ReceiptDownload receipt={receipt} giftName={name} />
+        ) : (
+          <span className="inline-flex min-h-11 items-center text-gray-700 dark:text-gray-300">Once recorded</span>
+        )}
+      </td>
     </tr>
   );
 }
@@ -134,14 +144,16 @@ function newestFirst(gifts: Gift[]): Gift[] {
 }
 
 function GiftTable({ gifts }: { gifts: Gift[] }) {
+  const receipts = useDonorReceipts().data?.receipts ?? [];
+  const receiptOf = new Map(receipts.flatMap((r) => r.itemIds.map((itemId) => [itemId, r] as const)));
   return (
     <DataTable
       label="Gifting history table"
       caption="Your gifts, newest first"
-      columns={['Recipient', 'Date', 'Status', 'Appreciation']}
+      columns={['Recipient', 'Date', 'Status', 'Appreciation', 'Receipt']}
     >
       {newestFirst(gifts).map((gift) => (
-        <GiftRow key={gift.id} gift={gift} />
+        <GiftRow key={gift.id} gift={gift} receipt={receiptOf.get(gift.id)} />
       ))}
     </DataTable>
   );
@@ -185,6 +197,7 @@ function GiftHistory({ gifts }: { gifts: Gift[] }) {
 
 export default function GiftsPage() {
   const { data, isPending, isError, isFetching, refetch } = useDonorGifts();
+  const receiptYears = useDonorReceipts();
   return (
     <Page title="My Gifts" wide>
       {isPending || (isError && isFetching) ? (
@@ -222,6 +235,7 @@ export default function GiftsPage() {
             </ul>
           </section>
           <GiftHistory gifts={data.givingHistory} />
+          <StatementPicker years={receiptYears.data?.years ?? []} />
         </>
       )}
     </Page>

@@ -1,6 +1,6 @@
-import { AlertTriangle, CheckCircle2, Clock, Gift, Home } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, Download, Gift, Home } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { appRole } from '@contract/roles';
 import { formatNaira } from '@contract/money';
 import { AWAITING_AFTER_HOLD, AWAITING_CONFIRMATION } from '@contract/payment-channels';
@@ -9,6 +9,7 @@ import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
 import { LinkButton } from '@/ui/button';
 import { Page } from '@/ui/page';
+import { blockLink } from '@/ui/text-link';
 import { isWaiting, useDonationStatus } from './donation-status';
 import { readSuccessState, type SuccessState } from './success-state';
 
@@ -65,6 +66,33 @@ function GiftDetails({ gift, amountLabel }: { gift: SuccessState; amountLabel: s
   );
 }
 
+/** The receipt, once the gift is recorded; the form that mails receipts again, always. */
+function ReceiptLinks({ receiptUrl }: { receiptUrl: string | undefined }) {
+  return (
+    <section aria-labelledby="receipt-title" className="space-y-2">
+      <h2 id="receipt-title" className="text-2xl font-bold">
+        Your receipt
+      </h2>
+      <p className="text-lg text-gray-800 dark:text-gray-200">We email your receipt to you as a PDF.</p>
+      <ul className="space-y-1">
+        {receiptUrl ? (
+          <li>
+            <a href={receiptUrl} download className={blockLink}>
+              <Download aria-hidden="true" className="mr-2 inline size-5" />
+              Download your receipt (PDF)
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <Link to="/receipts" className={blockLink}>
+            Lost a receipt? Get your receipts again by email
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The thank-you page. After a transfer or USSD payment the bank has not yet confirmed, it first says
  * so and follows the checkout, turning into the thank-you (announced, focus on its heading) once the
@@ -91,6 +119,7 @@ export default function CheckoutSuccessPage() {
   // Gifts are only kept in a gift history for donor accounts.
   const canViewGifts = session.status === 'signedIn' && appRole(session.user.role) === 'donor';
   const needsAttention = gift?.status === 'needs_attention';
+  const receiptUrl = gift?.status === 'paid' ? (latest?.receiptUrl ?? stored?.receiptUrl) : undefined;
 
   // When the page turns from waiting into its answer, it is announced and focus goes to the new
   // heading, so a screen reader user hears the change where they are.
@@ -202,6 +231,8 @@ export default function CheckoutSuccessPage() {
             <GiftDetails gift={gift} amountLabel="Amount paid" />
           </>
         ) : null}
+
+        <ReceiptLinks receiptUrl={receiptUrl} />
 
         <p className="text-lg text-gray-800 dark:text-gray-200">
           Funded devices are collected in person at our centre in Lagos, and we record a thank-you video after each

@@ -8,7 +8,13 @@ export type SuccessState = Pick<FundReply, 'reference' | 'amountKobo' | 'status'
   gifts: GivenLine[];
   /** The payment fee the donor covered, part of amountKobo (0 when none). */
   feeKobo: number;
+  /** Once recorded: the server's signed address of the receipt, for this browser. */
+  receiptUrl?: string;
 };
+
+/** Only the server's own receipt address is kept from navigation state, which can hold anything. */
+const receiptUrlOf = (value: unknown): { receiptUrl?: string } =>
+  typeof value === 'string' && value.startsWith('/api/donations/') ? { receiptUrl: value } : {};
 
 export function successStateOf(result: FundReply, lines: CheckoutLine[]): SuccessState {
   return {
@@ -17,6 +23,7 @@ export function successStateOf(result: FundReply, lines: CheckoutLine[]): Succes
     status: result.status,
     message: result.message,
     feeKobo: result.feeKobo ?? 0,
+    ...receiptUrlOf(result.receiptUrl),
     gifts: lines.map(({ label, units, amountKobo }) => ({ label, units, amountKobo })),
   };
 }
@@ -45,5 +52,6 @@ export function readSuccessState(state: unknown): SuccessState | null {
     message: typeof s.message === 'string' ? s.message : '',
     feeKobo: typeof s.feeKobo === 'number' && Number.isInteger(s.feeKobo) && s.feeKobo > 0 ? s.feeKobo : 0,
     gifts: gifts.every((g) => g !== null) ? (gifts as GivenLine[]) : [],
+    ...receiptUrlOf(s.receiptUrl),
   };
 }

@@ -1,0 +1,170 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { CHANNEL_NAMES, type PaymentChannel } from '@contract/payment-channels';
+import { selectRows, type Db } from '../../db/client';
+import { donationItems } from '../../db/schema/all';
+import { readCampaigns } from '../giving/availability';
+
+/** The time zone of every date on a receipt or statement, and of a statement's calendar year. */
+export const RECEIPT_TIME_ZONE = 'Africa/Lagos';
+
+const yearFormat = new Intl.DateTimeFormat('en-NG', { year: 'numeric', timeZone: RECEIPT_TIME_ZONE });
+const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long', timeZone: RECEIPT_TIME_ZONE });
+
+export const lagosYear = (date: Date): number => Number(yearFormat.format(date));
+export const receiptDate = (date: Date): string => dateFormat.format(date);
+
+/** The first instant of a calendar year in Lagos, which keeps UTC+1 all year. */
+export const lagosYearStart = (year: number): Date => new Date(`${String(year).padStart(4, '0')}-01-01T00:00:00+01:00`);
+
+/**
+ * A receipt's number: the year it was paid in and the donation's id (docs/decisions/0035). Unique
+ * and never changing, so the same gift always prints the same number; ids of unpaid checkouts leave gaps.
+ */
+export const receiptNumberOf = (paidAt: Date, donationId: number): string =>
+  `GOI-${lagosYear(paidAt)}-${String(donationId).padStart(6, '0')}`;
+
+export type ReceiptLine = { label: string; units: number; amountKobo: number };
+
+/** One recorded gift, as its receipt shows it. */
+export type ReceiptFacts = {
+  donationId: number;
+  reference: string;
+  receiptNumber: string;
+  paidAt: Date;
+  donorFullName: string;
+  donorEmail: string;
+  /** Null for a guest's gift. */
+  donorUserId: number | null;
+  /** The provider's name for how it was paid, worded for a donor; null when the provider did not say. */
+  channel: string | null;
+  totalKobo: number;
+  feeKobo: number;
+  lines: ReceiptLine[];
+  /** The donation items the lines come from, as the donor's history lists them. */
+  itemIds: number[];
+};
+
+/** Receipts are only for recorded gifts: a payment set aside for the team is not one until it is settled. */
+const recordedGift = sql`d.status = 'paid'`;
+
+/**
+ * The donor's own gifts, as their history decides: made while signed in, or as a guest with the email
+ * they have since verified on the account.
+ */
+export const ownedBy = (userId: number): SQL =>
+  sql`exists (select 1 from users me where me.id = ${userId}
+                 and (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email)))`;
+
+type DonationRow = {
+  id: number;
+  reference: string;
+  donor_user_id: number | null;
+  donor_email: string;
+  donor_full_name: string;
+  total_kobo: number;
+  fee_kobo: number;
+  channel: string | null;
+  paid_at: string | Date;
+};
+
+/** Recorded gifts matching `where`, newest first, at most `limit`, each with its lines. */
+async function recordedGifts(db: Db, where: SQL, limit: number): Promise<ReceiptFacts[]> {
+  const donations = await selectRows<DonationRow>(
+    db,
+    sql`select d.id, d.reference, d.donor_user_id, d.donor_email, d.donor_full_name, d.total_kobo, d.fee_kobo,
+               d.channel, d.paid_at
+          from donations d
+         where ${recordedGift} and d.paid_at is not null and ${where}
+         order by d.paid_at desc, d.id desc
+         limit ${limit}`,
+  );
+  if (donations.length === 0) return [];
+  const ids = donations.map((d) => Number(d.id));
+  const items = await db
+    .select()
+    .from(donationItems)
+    .where(inArray(donationItems.donationId, ids))
+    .orderBy(donationItems.id);
+  const refs = items.map((i) =>
+    i.recipientCampaignId !== null
+      ? { kind: 'recipient' as const, id: i.recipientCampaignId }
+      : { kind: 'organization' as const, id: i.organizationCampaignId! },
+  );
+  const campaigns = await readCampaigns(db, refs);
+  return donations.map((d) => {
+    const paidAt = new Date(d.paid_at);
+    const id = Number(d.id);
+    return {
+      donationId: id,
+      reference: d.reference,
+      receiptNumber: receiptNumberOf(paidAt, id),
+      paidAt,
+      donorFullName: d.donor_full_name,
+      donorEmail: d.donor_email,
+      donorUserId: d.donor_user_id === null ? null : Number(d.donor_user_id),
+      channel: d.channel === null ? null : (CHANNEL_NAMES[d.channel as PaymentChannel] ?? d.channel),
+      totalKobo: Number(d.total_kobo),
+      feeKobo: Number(d.fee_kobo),
+      lines: items.flatMap((item, index) => {
+        if (item.donationId !== id) return [];
+        const ref = refs[index]!;
+        const label = campaigns.get(`${ref.kind}:${ref.id}`)?.label ?? 'A campaign';
+        return [{ label, units: item.units, amountKobo: item.amountKobo }];
+      }),
+      itemIds: items.filter((item) => item.donationId === id).map((item) => item.id),
+    };
+  });
+}
+
+/** The recorded gift with this payment reference, if it is one. */
+export async function receiptFactsByReference(db: Db, reference: string): Promise<ReceiptFacts | null> {
+  const [found] = await recordedGifts(db, sql`d.reference = ${reference}`, 1);
+  return found ?? null;
+}
+
+export async function receiptFactsById(db: Db, donationId: number): Promise<ReceiptFacts | null> {
+  const [found] = await recordedGifts(db, sql`d.id = ${donationId}`, 1);
+  return found ?? null;
+}
+
+/** Whether the signed-in user gave this gift (see `ownedBy`). */
+export async function isOwnGift(db: Db, donationId: number, userId: number): Promise<boolean> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`select d.id from donations d where d.id = ${donationId} and ${ownedBy(userId)}`,
+  );
+  return rows.length > 0;
+}
+
+/** A donor's recorded gifts paid within one calendar year in Lagos, newest first. */
+export function giftsOfYear(db: Db, userId: number, year: number): Promise<ReceiptFacts[]> {
+  const from = lagosYearStart(year).toISOString();
+  const to = lagosYearStart(year + 1).toISOString();
+  return recordedGifts(
+    db,
+    sql`${ownedBy(userId)} and d.paid_at >= ${from}::timestamptz and d.paid_at < ${to}::timestamptz`,
+    MOST_GIFTS_IN_A_YEAR,
+  );
+}
+
+/** A bound on one statement's length; far beyond what one donor gives in a year. */
+const MOST_GIFTS_IN_A_YEAR = 1000;
+
+/** A signed-in donor's recorded gifts, newest first: what their history offers receipts for. */
+export function giftsOfDonor(db: Db, userId: number, limit = 500): Promise<ReceiptFacts[]> {
+  return recordedGifts(db, ownedBy(userId), limit);
+}
+
+/** The newest recorded gifts given with this email address, for the mail that sends receipts again. */
+export function giftsOfEmail(db: Db, email: string, limit: number): Promise<ReceiptFacts[]> {
+  return recordedGifts(db, sql`lower(d.donor_email) = lower(${email})`, limit);
+}
+
+/** The name and email a statement is addressed to: the account's own. */
+export async function accountHolder(db: Db, userId: number): Promise<{ name: string; email: string }> {
+  const [row] = await selectRows<{ first_name: string; last_name: string; email: string }>(
+    db,
+    sql`select first_name, last_name, email from users where id = ${userId}`,
+  );
+  return { name: `${row?.first_name ?? ''} ${row?.last_name ?? ''}`.trim(), email: row?.email ?? '' };
+}

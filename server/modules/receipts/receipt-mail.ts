@@ -1,0 +1,65 @@
+import { formatNaira } from '@contract/money';
+import { escapeHtml } from '../../providers/mail/layout';
+import type { MailMessage } from '../../providers/mail/mail';
+
+/** What the receipt mail says about a gift: the same for a recorded gift and for one set aside for checking. */
+export type ReceiptMailInput = {
+  to: string;
+  donorFullName: string;
+  reference: string;
+  amountKobo: number;
+  feeKobo: number;
+  date: string;
+  lines: Array<{ label: string; units: number; amount: number }>;
+  /** Campaigns part of the payment could not be placed with. */
+  unallocated: string[];
+  /** Where the receipt can be downloaded again (a guest's signed link), when there is one. */
+  receiptLink?: string;
+  /** Said when the receipt is attached. */
+  attached?: boolean;
+};
+
+/** The donor's receipt mail, in plain text and in HTML. */
+export function receiptMail(input: ReceiptMailInput): MailMessage {
+  const { date } = input;
+  const lines = input.lines.map(
+    (a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`,
+  );
+  const attention = input.unallocated.length
+    ? `\nPart of this payment could not be placed (${input.unallocated.join(', ')}). Our team will contact you.`
+    : '';
+  // With a covered fee the receipt says what went to the gifts, what to the fee, and what was charged.
+  const amounts: Array<[string, string]> = input.feeKobo
+    ? [
+        ['Gifts', formatNaira(input.amountKobo - input.feeKobo)],
+        ['Payment fee you covered', formatNaira(input.feeKobo)],
+        ['Total charged', formatNaira(input.amountKobo)],
+      ]
+    : [['Amount', formatNaira(input.amountKobo)]];
+  const pdfWords = input.attached ? 'Your receipt is attached as a PDF.' : '';
+  const linkWords = input.receiptLink ? `You can download it again for a year from: ${input.receiptLink}` : '';
+  const download = [pdfWords, linkWords].filter(Boolean).join('\n');
+  const text = `Dear ${input.donorFullName},\n\nThank you for your gift to Gift of Independence.\n\n${amounts.map(([k, v]) => `${k}: ${v}`).join('\n')}\nReference: ${input.reference}\nDate: ${date}\n\n${lines.join('\n')}${attention}${download ? `\n\n${download}` : ''}\n\nDonations are final and non-refundable.\n\nGift of Independence, a programme of a non-profit research centre for accessibility technology.`;
+  const downloadHtml = [
+    pdfWords ? `<p>${pdfWords}</p>` : '',
+    input.receiptLink
+      ? `<p><a href="${escapeHtml(input.receiptLink)}">Download your receipt (PDF)</a>; this link works for a year.</p>`
+      : '',
+  ].join('');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Your gift receipt</title></head><body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5;">
+<h1 style="font-size: 22px;">Thank you for your gift</h1>
+<p>Dear ${escapeHtml(input.donorFullName)},</p>
+<table role="presentation">${amounts.map(([k, v]) => `<tr><th scope="row" style="text-align:left">${k}</th><td>${v}</td></tr>`).join('')}
+<tr><th scope="row" style="text-align:left">Reference</th><td>${escapeHtml(input.reference)}</td></tr>
+<tr><th scope="row" style="text-align:left">Date</th><td>${escapeHtml(date)}</td></tr></table>
+<h2 style="font-size: 18px;">Your gifts</h2><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
+${attention ? `<p>${escapeHtml(attention.trim())}</p>` : ''}${downloadHtml}
+<p>Donations are final and non-refundable.</p>
+<p>Gift of Independence, a programme of a non-profit research centre for accessibility technology.</p></body></html>`;
+  return {
+    to: input.to,
+    subject: `Your Gift of Independence receipt (${input.reference})`,
+    text,
+    html,
+  };
+}

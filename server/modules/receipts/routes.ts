@@ -1,0 +1,181 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emailOnlySchema, messageReplySchema } from '@contract/auth';
+import { errorReplies } from '@contract/errors';
+import { referenceParamSchema } from '@contract/giving';
+import { donorReceiptsSchema, receiptLinkQuerySchema, statementYearParamSchema } from '@contract/receipts';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { clientKey, type Rule } from '../../http/rate-limit';
+import { JOB, type ResendReceiptsJob } from '../../jobs/names';
+import type { SignedQuery } from '../../providers/storage/storage';
+import {
+  accountHolder,
+  giftsOfDonor,
+  giftsOfYear,
+  isOwnGift,
+  lagosYear,
+  receiptFactsByReference,
+} from './receipt-facts';
+import { RECEIPT_PURPOSE } from './receipt-link';
+import { receiptFileName, renderReceipt } from './receipt-pdf';
+import { RESEND_REPLY } from './resend-receipts';
+import { renderStatement, statementFileName } from './statement-pdf';
+
+const errors = errorReplies(400, 401, 403, 404, 429);
+const binary = (what: string) => z.unknown().describe(what);
+
+// The same sentence for a reference that is unknown, unpaid or someone else's: it reveals nothing.
+const NOT_FOUND = 'We could not find a receipt for that payment reference that you may download.';
+const LINK_EXPIRED =
+  'This receipt link has expired. Ask for your receipts again on the receipts page, and we will email new links.';
+const LINK_INVALID =
+  'This receipt link is not valid. Open the link from your email again, or ask for your receipts again.';
+const NO_GIFTS_THAT_YEAR = 'You have no recorded gifts in that year, so there is no statement for it.';
+
+const LIMITS = {
+  // Drawing a PDF costs far more than a page: enough for a donor downloading every receipt of a
+  // long history, too few for a flood.
+  pdfPerAddress: {
+    name: 'receipt-pdf-addr',
+    max: 60,
+    windowSeconds: 600,
+    message: 'Too many receipts were asked for from your connection. Please wait a few minutes and try again.',
+  },
+  resendPerAddress: { name: 'receipt-resend-addr', max: 10, windowSeconds: 900 },
+  resendPerEmail: {
+    name: 'receipt-resend-email',
+    max: 3,
+    windowSeconds: 3600,
+    message: 'Receipts were sent to this address a short while ago. Please check your inbox, or try again in an hour.',
+  },
+} satisfies Record<string, Rule>;
+
+const pdfReply = (reply: FastifyReply, fileName: string, pdf: Buffer) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(pdf);
+
+/**
+ * Receipts of recorded gifts and yearly statements as tagged PDFs, the donor's list of them, and the
+ * public form that mails an address's receipts again (docs/decisions/0035).
+ */
+export function receiptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, limits, signer, config, jobs } = deps;
+
+  /** Whether the caller may read this gift's receipt: a signed link to it, its donor, or an admin. */
+  async function mayRead(request: FastifyRequest, reference: string, donationId: number): Promise<boolean> {
+    const query = request.query as SignedQuery;
+    if (query.sig !== undefined) {
+      const checked = signer.check(query, ['purpose', 'reference'] as const);
+      if ('refused' in checked) {
+        throw new AppError('forbidden', checked.refused === 'expired' ? LINK_EXPIRED : LINK_INVALID).withCode(
+          `receipt_link_${checked.refused}`,
+        );
+      }
+      return checked.fields.purpose === RECEIPT_PURPOSE && checked.fields.reference === reference;
+    }
+    const user = request.user;
+    if (!user) return false;
+    if (user.role === 'admin') return true;
+    return isOwnGift(db, donationId, user.id);
+  }
+
+  return async (app) => {
+    app.get(
+      '/api/donations/:reference/receipt.pdf',
+      {
+        // A signed link (a guest's), the signed-in donor who gave it, or an admin.
+        config: { access: 'public' },
+        schema: {
+          description: 'The receipt of a recorded gift as a tagged PDF.',
+          params: referenceParamSchema,
+          querystring: receiptLinkQuerySchema,
+          response: { 200: binary('A PDF document (application/pdf).'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limits.hit(LIMITS.pdfPerAddress, clientKey(request.ip));
+        const { reference } = request.params;
+        const facts = await receiptFactsByReference(db, reference);
+        const allowed = facts ? await mayRead(request, reference, facts.donationId) : false;
+        if (!facts || !allowed) throw new AppError('not_found', NOT_FOUND).withCode('receipt_not_found');
+        return pdfReply(reply, receiptFileName(facts), await renderReceipt(facts, config.charity));
+      },
+    );
+
+    app.get(
+      '/api/donor/receipts',
+      {
+        config: { access: ['donor'] },
+        schema: {
+          description: "The signed-in donor's recorded gifts with a receipt, and the years with a statement.",
+          response: { 200: donorReceiptsSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const gifts = await giftsOfDonor(db, request.user!.id);
+        return {
+          receipts: gifts.map((g) => ({
+            reference: g.reference,
+            receiptNumber: g.receiptNumber,
+            paidAt: g.paidAt.toISOString(),
+            totalKobo: g.totalKobo,
+            itemIds: g.itemIds,
+          })),
+          years: [...new Set(gifts.map((g) => lagosYear(g.paidAt)))].sort((a, b) => b - a),
+        };
+      },
+    );
+
+    app.get(
+      '/api/donor/statements/:year.pdf',
+      {
+        config: { access: ['donor'] },
+        schema: {
+          description: "The signed-in donor's statement of every recorded gift in a calendar year (Lagos time).",
+          params: statementYearParamSchema,
+          response: { 200: binary('A PDF document (application/pdf).'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limits.hit(LIMITS.pdfPerAddress, clientKey(request.ip));
+        const userId = request.user!.id;
+        const { year } = request.params;
+        const gifts = await giftsOfYear(db, userId, year);
+        if (gifts.length === 0) throw new AppError('not_found', NO_GIFTS_THAT_YEAR).withCode('no_gifts_that_year');
+        const holder = await accountHolder(db, userId);
+        const pdf = await renderStatement(
+          { year, donorName: holder.name, donorEmail: holder.email, gifts },
+          config.charity,
+        );
+        return pdfReply(reply, statementFileName(year), pdf);
+      },
+    );
+
+    app.post(
+      '/api/receipts/resend',
+      {
+        config: { access: 'public' },
+        schema: {
+          description: "Mails an address's receipts to it; the same reply whether or not it has given.",
+          body: emailOnlySchema,
+          response: { 200: messageReplySchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { email } = request.body;
+        await limits.hit(LIMITS.resendPerAddress, clientKey(request.ip));
+        await limits.hit(LIMITS.resendPerEmail, email);
+        // Queued, so the reply never waits on the mail server nor takes longer for an address that gave.
+        await jobs.enqueue(db, JOB.resendReceipts, { email } satisfies ResendReceiptsJob, { singletonKey: email });
+        jobs.wake(JOB.resendReceipts);
+        return { message: RESEND_REPLY };
+      },
+    );
+  };
+}
