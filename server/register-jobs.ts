@@ -8,6 +8,7 @@ import { notifyAdminsOfRequest, type CampaignRequestedJob } from './modules/camp
 import { notifyAdminsOfOnboarding } from './modules/onboarding/notify-admins';
 import type { OnboardingSentJob } from './modules/onboarding/submit-onboarding';
 import { removeStaleUploads } from './modules/uploads/cleanup';
+import { tellDonorsOfUpdate, type DonorsToldJob } from './modules/updates/tell-donors';
 import { JOB, type MailJob, type PaymentEventJob } from './jobs/names';
 import type { QueuePolicy } from './jobs/queue';
 
@@ -72,6 +73,9 @@ export function registerJobs(deps: AppDeps): void {
   jobs.schedule(JOB.reconcile, '* * * * *');
   jobs.handle<OnboardingSentJob>(JOB.onboardingCompleted, NOTICE, (job) => notifyAdminsOfOnboarding(deps, job.data));
   jobs.handle<CampaignRequestedJob>(JOB.campaignRequested, NOTICE, (job) => notifyAdminsOfRequest(deps, job.data));
+  jobs.handle<DonorsToldJob>(JOB.tellDonorsOfUpdate, { ...NOTICE, onePerKey: true }, (job) =>
+    tellDonorsOfUpdate(deps, job.data),
+  );
   jobs.handle(JOB.removeStaleUploads, SWEEP, async () => {
     await removeStaleUploads(deps);
   });

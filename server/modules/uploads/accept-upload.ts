@@ -28,6 +28,7 @@ const IMAGE_SIDE: Record<UploadPurpose, number> = {
   organizationLogo: 640,
   productImage: 1280,
   storyImage: 1280,
+  updatePhoto: 1280,
   idDocument: 0,
   organizationDocument: 0,
 };

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Further header lines, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+};
 
 /** Sends mail: over SMTP when configured, otherwise as .eml files in an outbox folder. */
 export interface Mailer {
