@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { ModerationStatus } from '@contract/moderation';
+import { MODERATION_RESULT, type ModerationStatus } from '@contract/moderation';
 import type { UpdateAuthorRole } from '@contract/updates';
 import type { CampaignKind, CampaignRef } from '@contract/ids';
 import { selectRows, type Db } from '../../db/client';
 import { campaignUpdatePhotos, campaignUpdates, updateUnsubscribes } from '../../db/schema/all';
 import { campaignKinds } from '../campaigns/kinds';
 import { campaignPair, updateColumns } from './update-kinds';
+
+/** The moderation status visitors see (named from the vocabulary, not the campaigns' rule book). */
+const SHOWN = MODERATION_RESULT.approve;
 
 export type UpdateRow = typeof campaignUpdates.$inferSelect;
 
@@ -95,7 +98,7 @@ export async function listApprovedUpdates(
   opts: { limit: number; before?: number },
 ): Promise<{ total: number; items: ListedUpdate[]; more: boolean }> {
   const column = updateColumns[ref.kind].update;
-  const shown = and(eq(column, ref.id), eq(campaignUpdates.status, 'approved'));
+  const shown = and(eq(column, ref.id), eq(campaignUpdates.status, SHOWN));
   const rows = await db
     .select()
     .from(campaignUpdates)
