@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { MODERATION_STATUSES } from '../../../contract/moderation';
-import { UPDATE_AUTHOR_ROLES, UPDATE_BODY_MAX, UPDATE_BODY_MIN, UPDATE_PHOTOS_MAX } from '../../../contract/update-words';
+import {
+  UPDATE_AUTHOR_ROLES,
+  UPDATE_BODY_MAX,
+  UPDATE_BODY_MIN,
+  UPDATE_PHOTOS_MAX,
+} from '../../../contract/update-words';
 import { users } from './accounts';
 import { organizationCampaigns, recipientCampaigns } from './campaigns';
 
