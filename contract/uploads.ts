@@ -57,6 +57,14 @@ export const UPLOAD_PURPOSES = {
     image: true,
     roles: ['admin'],
   },
+  /** A photo in a campaign update (docs/decisions/0038); recipients' updates are text only. */
+  updatePhoto: {
+    types: [PNG, JPEG, WEBP],
+    allowed: 'PNG, JPEG or WebP',
+    maxBytes: 8 * MB,
+    image: true,
+    roles: ['organization', 'admin'],
+  },
 } as const satisfies Record<
   string,
   {

@@ -38,6 +38,8 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { onboardingReviewRoutes } from './modules/onboarding/review-routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { uploadRoutes } from './modules/uploads/routes';
+import { updateRoutes } from './modules/updates/routes';
+import { unsubscribeRoutes } from './modules/updates/unsubscribe-routes';
 import { createPaystackProvider, createSandboxProvider } from './providers/payments/payments';
 import { createGoogleVerifier, googleOff } from './providers/google/google';
 import { createTurnstile, humanCheckOff } from './providers/human-check/human-check';
@@ -219,6 +221,8 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(onboardingRoutes(deps));
   await app.register(onboardingReviewRoutes(deps));
   await app.register(storageRoutes(deps));
+  await app.register(updateRoutes(deps));
+  await app.register(unsubscribeRoutes(deps));
 
   // Shipped demo images; uploaded public images are served by the storage routes above.
   await app.register(fastifyStatic, {

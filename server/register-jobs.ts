@@ -11,6 +11,7 @@ import { sendReceiptsAgain } from './modules/receipts/resend-receipts';
 import { sendReceipt } from './modules/receipts/send-receipt';
 import { removeStaleUploads } from './modules/uploads/cleanup';
 import { JOB, type MailJob, type PaymentEventJob, type ReceiptMailJob, type ResendReceiptsJob } from './jobs/names';
+import { tellDonorsOfUpdate, type DonorsToldJob } from './modules/updates/tell-donors';
 import type { QueuePolicy } from './jobs/queue';
 
 // A job whose process died mid-run is retried once it expires (120 s), so each must finish well
@@ -81,6 +82,9 @@ export function registerJobs(deps: AppDeps): void {
   jobs.schedule(JOB.reconcile, '* * * * *');
   jobs.handle<OnboardingSentJob>(JOB.onboardingCompleted, NOTICE, (job) => notifyAdminsOfOnboarding(deps, job.data));
   jobs.handle<CampaignRequestedJob>(JOB.campaignRequested, NOTICE, (job) => notifyAdminsOfRequest(deps, job.data));
+  jobs.handle<DonorsToldJob>(JOB.tellDonorsOfUpdate, { ...NOTICE, onePerKey: true }, (job) =>
+    tellDonorsOfUpdate(deps, job.data),
+  );
   jobs.handle(JOB.removeStaleUploads, SWEEP, async () => {
     await removeStaleUploads(deps);
   });

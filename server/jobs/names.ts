@@ -24,6 +24,8 @@ export const JOB = {
   campaignRequested: 'campaigns.requested',
   /** Every hour: remove uploads given out more than a day ago and never used. */
   removeStaleUploads: 'uploads.remove-stale',
+  /** A campaign update was published: tell the campaign's donors, in the app and by mail, once. */
+  tellDonorsOfUpdate: 'updates.tell-donors',
 } as const;
 
 export type PaymentEventJob = { reference: string };

@@ -6,3 +6,4 @@ export * from './content';
 export * from './uploads';
 export * from './onboarding';
 export * from './deliveries';
+export * from './updates';

@@ -29,6 +29,7 @@ const IMAGE_SIDE: Record<UploadPurpose, number> = {
   productImage: 1280,
   storyImage: 1280,
   deliveryPhoto: 1280,
+  updatePhoto: 1280,
   idDocument: 0,
   organizationDocument: 0,
 };

@@ -13,6 +13,8 @@ export type MailMessage = {
   html: string;
   /** Built when the mail is sent, never stored in a job: a job holds only what is needed to build them. */
   attachments?: MailAttachment[];
+  /** Further header lines, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 };
 
 /** Sends mail: over SMTP when configured, otherwise as .eml files in an outbox folder. */

@@ -5,6 +5,7 @@ import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { formatNaira, percentOf } from '@contract/money';
 import { Button } from '@/ui/button';
 import { ModalDialog } from '@/ui/dialog';
+import { PostUpdateButton } from './post-update-dialog';
 import { Facts } from '@/ui/facts';
 import { ProgressBar } from '@/ui/progress-bar';
 import { QueryView } from '@/ui/query-view';
@@ -182,6 +183,9 @@ export function OrganizationCampaignCard({
         </div>
       ) : null}
       <OrganizationActions campaign={campaign} run={run} />
+      {campaign.public_id ? (
+        <PostUpdateButton publicId={campaign.public_id} label={`campaign #${campaign.id}`} />
+      ) : null}
     </article>
   );
 }

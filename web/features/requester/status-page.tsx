@@ -19,6 +19,7 @@ import { VideoModal } from '@/ui/video-modal';
 import { useMyRequests, type MyRequest } from './api';
 import { areaPath, type RequesterKind } from './area';
 import { KINDS } from './kinds';
+import { PostUpdate } from './post-update';
 
 const DELIVERY: Record<string, string> = {
   processing_pickup: 'Being prepared for collection',
@@ -151,6 +152,7 @@ function RequestCard({ kind, request }: { kind: RequesterKind; request: MyReques
         </div>
       ) : null}
       {request.publicId ? <OwnCampaignShare publicId={request.publicId} /> : null}
+      {request.publicId ? <PostUpdate kind={kind} campaignId={request.publicId} /> : null}
     </RequestStatusCard>
   );
 }

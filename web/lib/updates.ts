@@ -1,0 +1,22 @@
+import type { PostUpdateReply } from '@contract/updates';
+import { apiRequest } from './api';
+import { uploadFile } from './uploads';
+
+/** What the "Post an update" form gives: words, and for an organization or admin a photo and a video link. */
+export type UpdateDraft = { body: string; photo?: File | null; alt?: string; videoUrl?: string };
+
+/** The query key of a campaign's public updates, refreshed after a post so the writer sees it at once. */
+export const campaignUpdatesKey = (campaignId: string) => ['campaign-updates', campaignId] as const;
+
+/** Sends the photo first (it is checked and re-encoded when the update names it), then the update. */
+export async function sendUpdate(campaignId: string, draft: UpdateDraft): Promise<PostUpdateReply> {
+  const photos =
+    draft.photo instanceof File
+      ? [{ key: await uploadFile(draft.photo, 'updatePhoto', () => undefined), alt: draft.alt ?? '' }]
+      : undefined;
+  const { data } = await apiRequest<PostUpdateReply>(`/campaigns/${encodeURIComponent(campaignId)}/updates`, {
+    method: 'POST',
+    body: JSON.stringify({ body: draft.body, videoUrl: draft.videoUrl, photos }),
+  });
+  return data;
+}
