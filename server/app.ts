@@ -34,6 +34,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { givingRoutes } from './modules/giving/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { onboardingReviewRoutes } from './modules/onboarding/review-routes';
+import { supportMessageRoutes } from './modules/support-messages/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { createPaystackProvider, createSandboxProvider } from './providers/payments/payments';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(onboardingRoutes(deps));
   await app.register(onboardingReviewRoutes(deps));
   await app.register(storageRoutes(deps));
+  await app.register(supportMessageRoutes(deps));
 
   // Shipped demo images; uploaded public images are served by the storage routes above.
   await app.register(fastifyStatic, {

@@ -5,3 +5,4 @@ export * from './giving';
 export * from './content';
 export * from './uploads';
 export * from './onboarding';
+export * from './messages';
