@@ -17,6 +17,7 @@ import { stoppedNotice, type Campaign } from '@/lib/campaigns';
 import { ProductImage } from '@/ui/product-image';
 import { shareSubjectOf } from '@/lib/share-links';
 import { ShareControl } from '@/ui/share-control';
+import { SupportMessages } from '@/ui/support-messages';
 
 function BackButton() {
   const navigate = useNavigate();
@@ -235,6 +236,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
         )}
 
         <ShareControl subject={shareSubjectOf(campaign)} takesGifts={campaign.takes_gifts} />
+        <SupportMessages campaignId={campaign.id} />
       </div>
     </div>
   );
