@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { createOrganizationCampaign, createRecipientCampaign } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
-import { focusOnBody, isFocused, path, press, signInAdmin, tabTo } from './keyboard';
+import { focusOnBody, focusedText, isFocused, path, press, signInAdmin, tabTo } from './keyboard';
 import { JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -56,6 +56,7 @@ describe('words of support', { timeout: JOURNEY_MS }, () => {
     await expect.poll(() => page.getByText(`${words.length} of 280 characters`).count()).toBe(1);
     const anonymous = page.getByRole('checkbox', { name: 'Show my name as Anonymous' });
     expect(await anonymous.isChecked()).toBe(false);
+    await expectNoAxeViolations(page, '/donate with words of support');
 
     await press(page, page.getByRole('button', { name: /^Pay ₦/ }).first());
     const dialog = page.getByRole('dialog');
@@ -124,7 +125,9 @@ describe('words of support', { timeout: JOURNEY_MS }, () => {
     await expect.poll(() => isFocused(second.getByRole('button', { name: /^Approve/ }))).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => second.count()).toBe(0);
+    // None left: focus goes to the result, which is said.
     expect(await focusOnBody(page)).toBe(false);
+    await expect.poll(() => focusedText(page)).toContain('Approved.');
 
     await page.goto(`/campaigns/${id}`);
     await settle(page);

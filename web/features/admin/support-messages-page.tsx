@@ -46,25 +46,30 @@ export default function SupportMessagesPage() {
   const listRef = useRef<HTMLOListElement>(null);
   const decide = useSupportMessageDecision();
   const feedback = useActionFeedback();
-  const focusNext = useRef<number | null>(null);
+  const deciding = useRef<{ id: number; next: number | null } | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
+  // Once the decided message has left the list: focus on the next one's first button, or on the
+  // result when none is left, so focus never falls to the page.
   useEffect(() => {
-    const target = focusNext.current;
-    if (target === null || items.some((i) => i.id === target) === false) return;
-    focusNext.current = null;
-    document.getElementById(actionsId(target))?.querySelector('button')?.focus();
+    const decided = deciding.current;
+    if (!decided || items.some((i) => i.id === decided.id)) return;
+    deciding.current = null;
+    const next = decided.next !== null && items.some((i) => i.id === decided.next) ? decided.next : null;
+    const button = next === null ? null : document.getElementById(actionsId(next))?.querySelector('button');
+    (button ?? resultRef.current)?.focus();
   }, [items]);
 
   async function onDecide(item: AdminSupportMessage, decision: ModerationDecision) {
     const index = items.findIndex((i) => i.id === item.id);
-    focusNext.current = (items[index + 1] ?? items[index - 1])?.id ?? null;
+    deciding.current = { id: item.id, next: (items[index + 1] ?? items[index - 1])?.id ?? null };
     setBusyId(item.id);
     try {
       await feedback.run(() => decide(item.id, decision), 'Could not save the decision.');
     } catch {
       // Said in the banner; the message stays, and so does focus.
-      focusNext.current = null;
+      deciding.current = null;
     } finally {
       setBusyId(null);
     }
@@ -100,7 +105,13 @@ export default function SupportMessagesPage() {
           ))}
         </ul>
       </nav>
-      {feedback.view}
+      <div
+        ref={resultRef}
+        tabIndex={-1}
+        className="outline-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300"
+      >
+        {feedback.view}
+      </div>
       <p role="status" className="mb-3 text-gray-800 dark:text-gray-200">
         {total === undefined
           ? ''
