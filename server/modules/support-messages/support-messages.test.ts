@@ -49,8 +49,14 @@ async function give(cartItems: Array<{ campaignId: string; units?: number }>, ex
   const { reference } = started.json<{ reference: string }>();
   const remoteAddress = address();
   expect(
-    (await ctx.app.inject({ method: 'POST', url: '/api/payments/sandbox/charge', remoteAddress, payload: { reference } }))
-      .statusCode,
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/charge',
+        remoteAddress,
+        payload: { reference },
+      })
+    ).statusCode,
   ).toBe(200);
   const fund = await ctx.app.inject({
     method: 'POST',
@@ -97,7 +103,11 @@ describe('words of support', () => {
     const cid = String(await createRecipientCampaign(ctx.database.db));
     const reference = await give([{ campaignId: cid }], { message: '  You have got this, keep going!  ' });
     const stored = await messageOf(reference);
-    expect(stored).toMatchObject({ body: 'You have got this, keep going!', anonymous: false, status: 'awaiting_review' });
+    expect(stored).toMatchObject({
+      body: 'You have got this, keep going!',
+      anonymous: false,
+      status: 'awaiting_review',
+    });
     expect((await publicList(cid)).items).toEqual([]);
 
     const waiting = (await queue('awaiting_review')).json<AdminSupportMessages>();
