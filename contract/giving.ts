@@ -3,6 +3,7 @@ import { campaignDeliveriesSchema } from './deliveries';
 import { GIFT_SOURCES } from './gift-sources';
 import { parseCampaignId } from './ids';
 import { PAYMENT_CHANNELS } from './payment-channels';
+import { supportWordsFields } from './support-messages';
 
 // Kept apart from the schemas (contract/checkout-limits.ts) so a page can show them without zod.
 export {
@@ -72,6 +73,8 @@ export const checkoutSchema = z.object({
    * is dropped rather than refused: where a gift came from never stands between a donor and a gift.
    */
   source: z.enum(GIFT_SOURCES).optional().catch(undefined),
+  /** Words of support and whether to show the donor as Anonymous; they belong to this checkout alone. */
+  ...supportWordsFields,
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 

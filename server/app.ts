@@ -36,6 +36,7 @@ import { givingRoutes } from './modules/giving/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { onboardingReviewRoutes } from './modules/onboarding/review-routes';
+import { supportMessageRoutes } from './modules/support-messages/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { updateRoutes } from './modules/updates/routes';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(storageRoutes(deps));
   await app.register(updateRoutes(deps));
   await app.register(unsubscribeRoutes(deps));
+  await app.register(supportMessageRoutes(deps));
 
   // Shipped demo images; uploaded public images are served by the storage routes above.
   await app.register(fastifyStatic, {

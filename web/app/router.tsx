@@ -210,6 +210,7 @@ export const routes: AppRoute[] = [
             audit: () => import('@/features/admin/audit-page'),
             onboarding: () => import('@/features/admin/onboarding-queue-page'),
             updates: () => import('@/features/admin/updates-page'),
+            messages: () => import('@/features/admin/support-messages-page'),
             'onboarding/:submissionId': () => import('@/features/admin/onboarding-review-page'),
             products: () => import('@/features/admin/products-page'),
             'organizations/:orgId/products': () => import('@/features/admin/organization-products-page'),

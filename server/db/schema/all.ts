@@ -7,3 +7,4 @@ export * from './uploads';
 export * from './onboarding';
 export * from './deliveries';
 export * from './updates';
+export * from './messages';

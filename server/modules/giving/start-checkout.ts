@@ -17,6 +17,7 @@ import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
 import { isGivable } from '../campaigns/status-rules';
+import { insertSupportMessage } from '../support-messages/queries';
 import { isAwaitingConfirmation, lockDonor } from './await-confirmation';
 import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
 import { releaseDonations } from './release-hold';
@@ -274,6 +275,11 @@ export async function startCheckout(
             select d.id, ${deps.payments.name}, ${reference}, ${charged} from d)
           select id, hold_expires_at from d`,
     );
+
+    // The words belong to this checkout alone: a replaced checkout keeps its own, never shown unless paid.
+    if (input.message) {
+      await insertSupportMessage(tx, donation!.id, { body: input.message, anonymous: input.anonymous ?? false });
+    }
 
     // The read that decides, under the locks: our own hold is left out of what others hold.
     const decided = weighBag(merged, await lockCampaigns(tx, wanted, donation!.id));

@@ -18,6 +18,7 @@ import { ProductImage } from '@/ui/product-image';
 import { shareSubjectOf } from '@/lib/share-links';
 import { ShareControl } from '@/ui/share-control';
 import { CampaignUpdates } from './campaign-updates';
+import { SupportMessages } from '@/ui/support-messages';
 
 function BackButton() {
   const navigate = useNavigate();
@@ -237,6 +238,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
 
         <ShareControl subject={shareSubjectOf(campaign)} takesGifts={campaign.takes_gifts} />
         <CampaignUpdates campaignId={campaign.id} />
+        <SupportMessages campaignId={campaign.id} />
       </div>
     </div>
   );

@@ -14,8 +14,10 @@ import { Button, buttonClass } from '@/ui/button';
 import { Checkbox, EmailField, HumanCheckField, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { textLink } from '@/ui/text-link';
+import { supportWordsFields } from '@contract/support-messages';
 import { FILL_IN_DETAILS } from './messages';
 import { Spinner } from './spinner';
+import { SupportWordsFields } from './support-words-fields';
 import { TEST_MODE_NOTICE, TestPaymentDialog } from './test-payment-dialog';
 import { useCheckout, type CheckoutLine } from './use-checkout';
 
@@ -25,7 +27,12 @@ export type { CheckoutLine } from './use-checkout';
  * The donor's details as the route checks them, and whether they add the payment fee; the
  * human-check token is asked for by the flow.
  */
-const detailsSchema = donorSchema.extend({ turnstileToken: z.string().optional(), coverFee: z.boolean() });
+const detailsSchema = donorSchema.extend({
+  turnstileToken: z.string().optional(),
+  coverFee: z.boolean(),
+  message: supportWordsFields.message,
+  anonymous: z.boolean(),
+});
 
 function units(n: number) {
   return `${n} ${n === 1 ? 'unit' : 'units'}`;
@@ -55,9 +62,18 @@ export function CheckoutForm({
     [user],
   );
   const form = useZodForm(detailsSchema, {
-    defaultValues: { donorFullName: '', donorEmail: '', turnstileToken: '', coverFee: false },
+    defaultValues: {
+      donorFullName: '',
+      donorEmail: '',
+      turnstileToken: '',
+      coverFee: false,
+      message: '',
+      anonymous: false,
+    },
     // Untouched fields follow the signed-in user, who may finish loading after the page opens.
-    values: signedInDetails ? { ...signedInDetails, turnstileToken: '', coverFee: false } : undefined,
+    values: signedInDetails
+      ? { ...signedInDetails, turnstileToken: '', coverFee: false, message: '', anonymous: false }
+      : undefined,
     resetOptions: { keepDirtyValues: true },
   });
   // Shown before asking, from the server's own formula; the server works it out again at checkout.
@@ -190,8 +206,8 @@ export function CheckoutForm({
         <Form
           form={form}
           summaryTitle={FILL_IN_DETAILS}
-          onSubmit={({ turnstileToken, coverFee: _chosen, ...donor }, helpers) =>
-            checkout.pay(donor, turnstileToken, helpers)
+          onSubmit={({ turnstileToken, coverFee: _chosen, message, anonymous, ...donor }, helpers) =>
+            checkout.pay(donor, { message, anonymous }, turnstileToken, helpers)
           }
           aria-labelledby={detailsId}
           className="mt-5 space-y-5"
@@ -200,6 +216,8 @@ export function CheckoutForm({
             <TextField name="donorFullName" label="Full name" autoComplete="name" readOnly={isBusy} />
             <EmailField name="donorEmail" readOnly={isBusy} />
           </div>
+
+          <SupportWordsFields readOnly={isBusy} />
 
           <div className="space-y-2 rounded-lg border border-gray-300 bg-gray-50 px-4 py-3 text-gray-800 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200">
             <p>

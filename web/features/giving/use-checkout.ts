@@ -28,6 +28,8 @@ import { keepWhileAwaiting, readHeldCheckout, writeHeldCheckout, type HeldChecko
 
 export type CheckoutLine = { campaignId: string; units: number; label: string; amountKobo: number };
 export type Donor = { donorFullName: string; donorEmail: string };
+/** Words of support left with the gift, and whether to be shown as Anonymous. */
+export type Words = { message?: string | undefined; anonymous: boolean };
 
 export type Phase =
   | { kind: 'idle' }
@@ -47,12 +49,15 @@ export type Problem = {
 /** A held checkout is reused only while this much of its hold is left, so the payment can finish in time. */
 const REUSE_MARGIN_MS = 2 * 60_000;
 
-const checkoutKey = (donor: Donor, lines: CheckoutLine[], coverFee: boolean) =>
+// The words belong to the checkout, so changed words (or anonymity) make a new one.
+const checkoutKey = (donor: Donor, lines: CheckoutLine[], coverFee: boolean, words: Words) =>
   JSON.stringify([
     donor.donorFullName,
     donor.donorEmail.toLowerCase(),
     lines.map((l) => [l.campaignId, l.units]),
     coverFee,
+    words.message?.trim() ?? '',
+    words.anonymous,
   ]);
 
 /** The limits the server enforces on one checkout, checked first so the donor hears them at once. */
@@ -67,7 +72,7 @@ function overLimits(lines: CheckoutLine[]): string | null {
 async function startCheckout(
   donor: Donor,
   lines: CheckoutLine[],
-  extra: { previousReference?: string; turnstileToken?: string; coverFee: boolean },
+  extra: { previousReference?: string; turnstileToken?: string; coverFee: boolean } & Words,
 ): Promise<CheckoutReply> {
   const { data } = await apiRequest<unknown>('/donations/checkout', {
     method: 'POST',
@@ -206,8 +211,8 @@ export function useCheckout({
     answered(result, held?.checkout.reference === checkout.reference ? held : null, lines);
   }
 
-  /** Pay for the bag as this donor; problems with the fields go to the form's error summary. */
-  async function pay(donor: Donor, turnstileToken: string | undefined, helpers: SubmitHelpers) {
+  /** Pay for the bag as this donor, with their words; problems with the fields go to the form's error summary. */
+  async function pay(donor: Donor, words: Words, turnstileToken: string | undefined, helpers: SubmitHelpers) {
     if (busy.current) return;
     setProblem(null);
     const lines = items;
@@ -219,7 +224,7 @@ export function useCheckout({
 
     // The server holds a checkout's units for everyone else until it expires, so a donor who closes
     // the payment window and presses Pay again gets the same checkout back, not a refusal.
-    const key = checkoutKey(donor, lines, coverFee);
+    const key = checkoutKey(donor, lines, coverFee, words);
     const held = readHeldCheckout();
     // One whose transfer is on its way is asked about, never paid a second time, while its hold lasts.
     if (held?.key === key && held.awaiting) {
@@ -246,6 +251,8 @@ export function useCheckout({
             ...(held ? { previousReference: held.checkout.reference } : {}),
             ...(humanCheckOn && turnstileToken ? { turnstileToken } : {}),
             coverFee,
+            ...(words.message?.trim() ? { message: words.message.trim() } : {}),
+            anonymous: words.anonymous,
           });
         } finally {
           if (humanCheckOn) onTokenUsed();

@@ -14,6 +14,7 @@ import { QueryView } from '@/ui/query-view';
 import { RequestStatusCard, statusWords } from '@/ui/request-status';
 import { shareSubjectOf } from '@/lib/share-links';
 import { ShareControl } from '@/ui/share-control';
+import { SupportMessages } from '@/ui/support-messages';
 import { blockLink } from '@/ui/text-link';
 import { VideoModal } from '@/ui/video-modal';
 import { useMyRequests, type MyRequest } from './api';
@@ -153,6 +154,7 @@ function RequestCard({ kind, request }: { kind: RequesterKind; request: MyReques
       ) : null}
       {request.publicId ? <OwnCampaignShare publicId={request.publicId} /> : null}
       {request.publicId ? <PostUpdate kind={kind} campaignId={request.publicId} /> : null}
+      {request.publicId ? <SupportMessages campaignId={request.publicId} headingLevel={3} /> : null}
     </RequestStatusCard>
   );
 }

@@ -1,0 +1,25 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { publicSupportMessagesSchema } from '@contract/support-messages';
+import { apiGet, retryUnlessRefused } from './api';
+
+/** How many words of support a campaign page shows at a time. */
+const PAGE = 20;
+
+/**
+ * A public campaign's approved words of support, newest first, a page at a time. The admin queue
+ * forgets these (`['support-messages']`) after each decision.
+ */
+export const useSupportMessages = (campaignId: string) =>
+  useInfiniteQuery({
+    queryKey: ['support-messages', campaignId],
+    queryFn: async ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: String(PAGE) });
+      if (pageParam) params.set('cursor', pageParam);
+      return publicSupportMessagesSchema.parse(
+        await apiGet<unknown>(`/campaigns/${encodeURIComponent(campaignId)}/messages?${params}`),
+      );
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    retry: retryUnlessRefused,
+  });
