@@ -1,7 +1,7 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { SMALL_CELL, type StateRow, type Transparency } from '@contract/transparency';
 import { selectRows, type Db } from '../../db/client';
-import { donationItems, recipientProfiles, organizationProfiles } from '../../db/schema/all';
+import { donationItems, organizationDeliveries, organizationProfiles, recipientProfiles } from '../../db/schema/all';
 import { deliveryAuditNames, moveAuditAction } from '../campaigns/admin-actions';
 import { CAMPAIGN_KINDS, campaignKinds } from '../campaigns/kinds';
 import { reviewKinds } from '../campaigns/review-kinds';
@@ -71,6 +71,22 @@ async function statusCounts(db: Db, kind: CampaignKind): Promise<Map<string, { c
           from ${campaigns} group by ${campaigns.status}`,
   );
   return new Map(rows.map((r) => [r.status, { campaigns: int(r.campaigns), units: int(r.units) }]));
+}
+
+/**
+ * Organization units handed over on campaigns not yet wholly delivered (their recorded deliveries,
+ * decision 0039); a delivered campaign's units are all counted by its status.
+ */
+async function unitsDeliveredSoFar(db: Db): Promise<number> {
+  const c = ledgerKinds.organization.campaigns;
+  const [row] = await selectRows<{ units: string }>(
+    db,
+    sql`select coalesce(sum(${organizationDeliveries.units}), 0) as units
+          from ${organizationDeliveries} join ${c} on ${c.id} = ${organizationDeliveries.organizationCampaignId}
+         where ${inArray(sql`${c.status}`, [...PUBLIC_STATUSES.organization])}
+           and ${notInArray(sql`${c.status}`, [deliveredStatus('organization')])}`,
+  );
+  return int(row?.units);
 }
 
 async function monthFigures(db: Db): Promise<Transparency['by_month']> {
@@ -187,17 +203,18 @@ async function durations(db: Db): Promise<Pick<Transparency, 'approval_to_funded
 
 /** The public ledger, computed from the donation and campaign tables and the audit log (decision 0036). */
 export async function computeLedger(db: Db): Promise<Transparency> {
-  const [money, counts, byMonth, recipientStates, organizationStates, times] = await Promise.all([
+  const [money, counts, byMonth, recipientStates, organizationStates, times, deliveredSoFar] = await Promise.all([
     moneyFigures(db),
     Promise.all(CAMPAIGN_KINDS.map(async (kind) => [kind, await statusCounts(db, kind)] as const)),
     monthFigures(db),
     ownersByState(db, 'recipient'),
     ownersByState(db, 'organization'),
     durations(db),
+    unitsDeliveredSoFar(db),
   ]);
   const campaignsByStatus: Transparency['campaigns_by_status'] = [];
   let funded = 0;
-  let delivered = 0;
+  let delivered = deliveredSoFar;
   let underReview = 0;
   for (const [kind, byStatus] of counts) {
     const of = (status: string) => byStatus.get(status) ?? { campaigns: 0, units: 0 };
