@@ -88,6 +88,11 @@ const publicPages = (): PageCheck[] => [
   { path: '/how-it-works', title: /How It Works/, texts: ['For Recipients', 'For Donors'] },
   { path: '/help', title: /Help Center/, texts: ['Help Center', 'Contact Us'] },
   { path: '/supported-states', title: /Supported States/, texts: ['Lagos', 'Ogun', 'Oyo', 'Osun', 'Kwara'] },
+  {
+    path: '/transparency',
+    title: /Public Ledger/,
+    texts: ['Public Ledger', 'Money and gifts', 'Devices', 'Gifts by month', 'Campaigns by status'],
+  },
   { path: '/organizations', title: /Organizations/, texts: ['Coming Soon'] },
   { path: '/terms-of-service', title: /Terms of Service/, texts: ['August 31, 2025', 'non-refundable'] },
   { path: '/privacy-policy', title: /Privacy Policy/, texts: ['August 31, 2025'] },
@@ -621,8 +626,12 @@ describe('pages the server draws', () => {
       expect(await page.getByRole('button', { name: 'Dark mode' }).getAttribute('aria-pressed')).toBe(
         String(theme === 'dark'),
       );
-      // The page came with its data: the browser does not ask for it again.
-      expect(apiCalls).toEqual([]);
+      // The page came with its data: the browser does not ask for it again. Its updates and words of
+      // support follow the page once it has come to life, each asked for once.
+      const later = ['/updates', '/messages'];
+      expect(apiCalls.filter((url) => !later.some((part) => new URL(url).pathname.endsWith(part)))).toEqual([]);
+      for (const part of later)
+        expect(apiCalls.filter((url) => new URL(url).pathname.endsWith(part)).length).toBeLessThanOrEqual(1);
       expect(errors).toEqual([]);
 
       await page.getByRole('button', { name: 'Add to gift bag' }).click();
