@@ -7,6 +7,12 @@ import { z } from 'zod';
 export const MODERATION_STATUSES = ['awaiting_review', 'approved', 'hidden'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
+export const MODERATION_STATUS_LABELS: Record<ModerationStatus, string> = {
+  awaiting_review: 'Awaiting review',
+  approved: 'Approved',
+  hidden: 'Hidden',
+};
+
 /** What an admin does to one item in a moderation queue; either may be undone by the other. */
 export const moderationDecisionSchema = z.object({ decision: z.enum(['approve', 'hide']) });
 export type ModerationDecision = z.infer<typeof moderationDecisionSchema>['decision'];

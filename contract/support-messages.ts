@@ -72,12 +72,6 @@ export const publicSupportMessagesSchema = z.object({
 });
 export type PublicSupportMessages = z.infer<typeof publicSupportMessagesSchema>;
 
-export const SUPPORT_MESSAGE_STATUS_LABELS: Record<(typeof MODERATION_STATUSES)[number], string> = {
-  awaiting_review: 'Awaiting review',
-  approved: 'Approved',
-  hidden: 'Hidden',
-};
-
 export const adminSupportMessagesQuerySchema = z.object({
   status: z
     .enum(MODERATION_STATUSES, { error: 'Choose awaiting_review, approved or hidden.' })

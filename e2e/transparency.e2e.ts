@@ -14,6 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
+/** True once React has taken over the element (hydrated it, or drawn it itself). */
+const hydrated = (page: import('playwright-core').Page, selector: string) =>
+  page.evaluate(
+    (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')),
+    selector,
+  );
+
 const noSidewaysScroll = (page: import('playwright-core').Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -60,11 +67,19 @@ describe('the public ledger', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`has no axe violations and fits 320 px (${theme})`, { timeout: JOURNEY_MS }, async () => {
       const { page } = await e2e.newPage({ theme, width: 320 });
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
       await page.goto('/transparency');
       await settle(page);
       await expect.poll(() => page.getByRole('table').count()).toBe(4);
+      // Drawn by the server and brought to life in place: a mismatch would be logged as an error.
+      await expect.poll(() => hydrated(page, 'main h1')).toBe(true);
       expect(await noSidewaysScroll(page)).toBe(true);
       await expectNoAxeViolations(page, `/transparency (${theme}, 320 px)`);
+      expect(errors).toEqual([]);
+      expect(pageProblems(page)).toEqual([]);
     });
   }
 

@@ -38,7 +38,7 @@ export const AREAS = {
       { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
       { to: '/admin/campaigns', label: 'Campaigns', icon: ClipboardList },
       { to: '/admin/onboarding', label: 'Onboarding reviews', icon: FileCheck },
-      { to: '/admin/updates', label: 'Updates to review', icon: Newspaper },
+      { to: '/admin/updates', label: 'Campaign updates', icon: Newspaper },
       { to: '/admin/messages', label: 'Words of support', icon: MessageSquareQuote },
       { to: '/admin/organizations', label: 'Organizations', icon: Building2 },
       { to: '/admin/products', label: 'Products', icon: Package },

@@ -28,7 +28,7 @@ export function SupportMessages({ campaignId, headingLevel = 2 }: { campaignId: 
       <Heading id={headingId} className="text-xl font-bold">
         Words of support
       </Heading>
-      {messages.isError ? (
+      {messages.isError && items.length === 0 ? (
         <ErrorMessage>Could not load the words of support.</ErrorMessage>
       ) : messages.isPending ? (
         <p className="text-lg text-gray-700 dark:text-gray-300">Loading words of support...</p>
@@ -57,6 +57,9 @@ export function SupportMessages({ campaignId, headingLevel = 2 }: { campaignId: 
               </li>
             ))}
           </ul>
+          {messages.isFetchNextPageError ? (
+            <ErrorMessage>Could not load more words of support. Please try again.</ErrorMessage>
+          ) : null}
           {messages.hasNextPage ? (
             <LoadMoreButton loading={messages.isFetchingNextPage} onLoad={loadMore} label="More words of support" />
           ) : null}

@@ -7,6 +7,7 @@ import { ConfirmDialog, PromptDialog } from '@/ui/confirm-dialog';
 import { Verb } from './action-verb';
 import { recipientName } from './admin-format';
 import type { AdminCall } from './api';
+import { PostUpdateButton } from './post-update-dialog';
 import { REJECT_FAILED, RejectDialog } from './reject-dialog';
 import type { Run } from './use-action-feedback';
 
@@ -38,7 +39,7 @@ const ignore = () => undefined;
 /**
  * The actions the transition table allows for a recipient campaign now (the server lists them in
  * `actions`). Rejecting asks for the reason; moving back to pending, marking ready for pickup and
- * marking delivered ask first.
+ * marking delivered ask first. A public campaign (one with a page) also takes an update from the team.
  */
 export function RecipientActions({
   campaign,
@@ -68,7 +69,8 @@ export function RecipientActions({
     'aria-disabled': busy || undefined,
     className: 'aria-disabled:cursor-wait aria-disabled:opacity-70',
   };
-  if (campaign.actions.length === 0) return <span className="text-gray-700 dark:text-gray-300">No actions</span>;
+  if (campaign.actions.length === 0 && !campaign.public_id)
+    return <span className="text-gray-700 dark:text-gray-300">No actions</span>;
   return (
     <div className={stacked ? 'flex flex-col items-stretch gap-2' : 'flex flex-wrap gap-2'}>
       {allows('approve') ? (
@@ -135,6 +137,9 @@ export function RecipientActions({
           <Film aria-hidden="true" className="size-5" />
           <Verb about={about}>{campaign.appreciation_video_url ? 'Change Video' : 'Add Video'}</Verb>
         </Button>
+      ) : null}
+      {campaign.public_id ? (
+        <PostUpdateButton publicId={campaign.public_id} label={`campaign #${campaign.id}`} />
       ) : null}
 
       {open === 'reject' ? (

@@ -1,22 +1,24 @@
 import { ShieldCheck, Star } from 'lucide-react';
+import { campaignStatusWord } from '@/lib/campaign-status';
 import { StatusBadge, type Tone } from '@/ui/status-badge';
 
-/** Each campaign status as the admin reads it, with its tone. */
-const STATUS: Record<string, [string, Tone]> = {
-  pending: ['Pending', 'warning'],
-  approved: ['Approved', 'info'],
-  rejected: ['Rejected', 'danger'],
-  purchased: ['Purchased', 'success'],
-  ready_for_pickup: ['Ready for Pickup', 'success'],
-  delivered: ['Delivered', 'success'],
-  partially_fulfilled: ['Partially Funded', 'info'],
-  paused: ['Paused', 'warning'],
-  fulfilled: ['Fully Funded', 'success'],
-  closed: ['Closed', 'neutral'],
+/** Each campaign status's tone; its words are the site's (`campaignStatusWord`). */
+const TONE: Record<string, Tone> = {
+  pending: 'warning',
+  approved: 'info',
+  rejected: 'danger',
+  purchased: 'success',
+  ready_for_pickup: 'success',
+  delivered: 'success',
+  partially_fulfilled: 'info',
+  paused: 'warning',
+  fulfilled: 'success',
+  closed: 'neutral',
 };
 
 export function CampaignStatusBadge({ status, featured = false }: { status: string; featured?: boolean }) {
-  const [word, tone] = STATUS[status] ?? [status, 'neutral'];
+  const word = campaignStatusWord(status);
+  const tone = TONE[status] ?? 'neutral';
   return (
     <span className="inline-flex flex-wrap gap-1.5">
       <StatusBadge tone={tone}>{word}</StatusBadge>

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { updateTitle } from '@contract/update-words';
 import type { CampaignUpdate, UpdatesPage } from '@contract/updates';
 import { apiGet } from '@/lib/api';
-import { announce } from '@/lib/page';
 import { campaignUpdatesKey } from '@/lib/updates';
-import { LoadMoreButton } from '@/ui/load-more';
+import { ErrorMessage } from '@/ui/feedback';
+import { LoadMoreButton, useLoadMore } from '@/ui/load-more';
 import { textLink } from '@/ui/text-link';
 
 function useCampaignUpdates(campaignId: string) {
@@ -29,6 +29,7 @@ function UpdateArticle({ update, position, total }: { update: CampaignUpdate; po
       aria-posinset={position}
       aria-setsize={total}
       tabIndex={-1}
+      data-load-more-focus
       data-update-id={update.id}
       className="rounded-xl border border-gray-300 p-4 focus-visible:outline-3 focus-visible:outline-offset-2 dark:border-gray-700"
     >
@@ -71,19 +72,18 @@ function UpdateArticle({ update, position, total }: { update: CampaignUpdate; po
  * the set, so a screen reader says "2 of 5". Loading older ones moves focus to the first of them.
  */
 export function CampaignUpdates({ campaignId }: { campaignId: string }) {
-  const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useCampaignUpdates(campaignId);
+  const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useCampaignUpdates(campaignId);
   const feedRef = useRef<HTMLDivElement>(null);
-  const loadedBefore = useRef<number | null>(null);
   const updates = data?.pages.flatMap((p) => p.items) ?? [];
   const total = data?.pages[0]?.total ?? 0;
-
-  useEffect(() => {
-    const from = loadedBefore.current;
-    if (from === null || updates.length <= from) return;
-    loadedBefore.current = null;
-    feedRef.current?.querySelectorAll<HTMLElement>(':scope > article')[from]?.focus();
-    announce(`${updates.length - from} older ${updates.length - from === 1 ? 'update' : 'updates'} loaded.`);
-  }, [updates.length]);
+  const loadMore = useLoadMore({
+    listRef: feedRef,
+    items: ':scope > article',
+    count: updates.length,
+    noun: 'updates',
+    loadNext: () => void fetchNextPage(),
+  });
 
   return (
     <section aria-labelledby="updates-title">
@@ -92,7 +92,7 @@ export function CampaignUpdates({ campaignId }: { campaignId: string }) {
       </h2>
       {isPending ? (
         <p className="mt-2 text-gray-700 dark:text-gray-300">Loading updates...</p>
-      ) : error ? (
+      ) : isError && updates.length === 0 ? (
         <p className="mt-2 text-gray-700 dark:text-gray-300">The updates could not be loaded just now.</p>
       ) : updates.length === 0 ? (
         <p className="mt-2 text-gray-700 dark:text-gray-300">No updates yet.</p>
@@ -109,16 +109,18 @@ export function CampaignUpdates({ campaignId }: { campaignId: string }) {
               <UpdateArticle key={u.id} update={u} position={i + 1} total={total} />
             ))}
           </div>
+          {isFetchNextPageError ? (
+            <div className="mt-4">
+              <ErrorMessage>The older updates could not be loaded just now. Please try again.</ErrorMessage>
+            </div>
+          ) : null}
           {hasNextPage ? (
             <div className="mt-4">
               <LoadMoreButton
                 loading={isFetchingNextPage}
                 label="Show older updates"
                 loadingLabel="Loading older updates..."
-                onLoad={() => {
-                  loadedBefore.current = updates.length;
-                  void fetchNextPage();
-                }}
+                onLoad={loadMore}
               />
             </div>
           ) : null}

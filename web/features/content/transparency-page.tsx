@@ -1,5 +1,6 @@
 import { formatNaira } from '@contract/money';
 import { SMALL_CELL, type StateRow, type Transparency } from '@contract/transparency';
+import { campaignStatusWord } from '@/lib/campaign-status';
 import { Button } from '@/ui/button';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page, Section } from '@/ui/page';
@@ -11,17 +12,6 @@ const monthName = new Intl.DateTimeFormat('en-NG', { month: 'short', year: 'nume
 const asOf = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' });
 
 const KIND_NAMES = { recipient: 'For a person', organization: 'For an organization' } as const;
-const STATUS_NAMES: Record<string, string> = {
-  approved: 'Raising funds',
-  partially_fulfilled: 'Partly funded',
-  paused: 'Paused',
-  purchased: 'Funded, device bought',
-  fulfilled: 'Fully funded',
-  closed: 'Closed early',
-  ready_for_pickup: 'Ready for pickup',
-  delivered: 'Delivered',
-};
-const statusName = (status: string) => STATUS_NAMES[status] ?? status.replace(/_/g, ' ');
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -56,7 +46,7 @@ function Ledger({ data }: { data: Transparency }) {
   }));
   const statuses: LedgerRow[] = data.campaigns_by_status.map((s) => ({
     key: `${s.kind}-${s.status}`,
-    label: `${KIND_NAMES[s.kind]}: ${statusName(s.status)}`,
+    label: `${KIND_NAMES[s.kind]}: ${campaignStatusWord(s.status)}`,
     value: s.count,
     cells: [count.format(s.count)],
   }));

@@ -93,7 +93,24 @@ function SupportLinks() {
   );
 }
 
-function GiftRow({ gift, receipt }: { gift: Gift; receipt: DonorReceipt | undefined }) {
+/** Where the receipts stand: a gift with no receipt is "once recorded" only when they have loaded. */
+type ReceiptsState = 'loading' | 'failed' | 'loaded';
+
+const NO_RECEIPT_WORDS: Record<ReceiptsState, string> = {
+  loading: 'Loading...',
+  failed: 'Not loaded',
+  loaded: 'Once recorded',
+};
+
+function GiftRow({
+  gift,
+  receipt,
+  receipts,
+}: {
+  gift: Gift;
+  receipt: DonorReceipt | undefined;
+  receipts: ReceiptsState;
+}) {
   const name = recipientName(gift);
   const video = gift.appreciation_video_url?.trim();
   return (
@@ -131,7 +148,9 @@ function GiftRow({ gift, receipt }: { gift: Gift; receipt: DonorReceipt | undefi
         {receipt ? (
           <ReceiptDownload receipt={receipt} giftName={name} />
         ) : (
-          <span className="inline-flex min-h-11 items-center text-gray-700 dark:text-gray-300">Once recorded</span>
+          <span className="inline-flex min-h-11 items-center text-gray-700 dark:text-gray-300">
+            {NO_RECEIPT_WORDS[receipts]}
+          </span>
         )}
       </td>
     </tr>
@@ -144,18 +163,31 @@ function newestFirst(gifts: Gift[]): Gift[] {
 }
 
 function GiftTable({ gifts }: { gifts: Gift[] }) {
-  const receipts = useDonorReceipts().data?.receipts ?? [];
+  const query = useDonorReceipts();
+  const receipts = query.data?.receipts ?? [];
   const receiptOf = new Map(receipts.flatMap((r) => r.itemIds.map((itemId) => [itemId, r] as const)));
+  const state: ReceiptsState =
+    query.isPending || (query.isError && query.isFetching) ? 'loading' : query.isError ? 'failed' : 'loaded';
   return (
-    <DataTable
-      label="Gifting history table"
-      caption="Your gifts, newest first"
-      columns={['Recipient', 'Date', 'Status', 'Appreciation', 'Receipt']}
-    >
-      {newestFirst(gifts).map((gift) => (
-        <GiftRow key={gift.id} gift={gift} receipt={receiptOf.get(gift.id)} />
-      ))}
-    </DataTable>
+    <>
+      {state === 'failed' ? (
+        <div className="mb-4 space-y-3">
+          <ErrorMessage>Could not fetch your receipts. Your gifts are listed below.</ErrorMessage>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      <DataTable
+        label="Gifting history table"
+        caption="Your gifts, newest first"
+        columns={['Recipient', 'Date', 'Status', 'Appreciation', 'Receipt']}
+      >
+        {newestFirst(gifts).map((gift) => (
+          <GiftRow key={gift.id} gift={gift} receipt={receiptOf.get(gift.id)} receipts={state} />
+        ))}
+      </DataTable>
+    </>
   );
 }
 

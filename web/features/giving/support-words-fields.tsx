@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { SUPPORT_MESSAGE_MAX } from '@contract/support-message-limits';
 import { Checkbox, TextField } from '@/ui/fields';
@@ -9,18 +8,17 @@ const NEAR_LIMIT = 20;
 /**
  * The checkout's optional words of support and the choice to be shown as Anonymous. The count of
  * characters is always visible; a screen reader hears it only near the limit, so typing is not
- * interrupted by every keystroke.
+ * interrupted by every keystroke (the visible count is hidden from it; the hint gives the limit).
  */
 export function SupportWordsFields({ readOnly }: { readOnly: boolean }) {
-  const countId = useId();
   const text = useWatch({ name: 'message' }) as unknown;
   const used = typeof text === 'string' ? text.trim().length : 0;
   const left = SUPPORT_MESSAGE_MAX - used;
   const near = left <= NEAR_LIMIT;
   const said = left < 0 ? `${-left} characters too many.` : `${left} ${left === 1 ? 'character' : 'characters'} left.`;
   return (
-    <fieldset className="space-y-3">
-      <legend className="sr-only">Words of support</legend>
+    // Not a named group: its name would repeat the field's label, and the checkbox says what it is for.
+    <div className="space-y-3">
       <TextField
         name="message"
         label="Words of support (optional)"
@@ -30,7 +28,6 @@ export function SupportWordsFields({ readOnly }: { readOnly: boolean }) {
         readOnly={readOnly}
       />
       <p
-        id={countId}
         aria-hidden="true"
         className={`text-base ${left < 0 ? 'font-semibold text-red-800 dark:text-red-300' : 'text-gray-700 dark:text-gray-300'}`}
       >
@@ -46,6 +43,6 @@ export function SupportWordsFields({ readOnly }: { readOnly: boolean }) {
         label="Show my name as Anonymous"
         hint="Your words of support are then shown under Anonymous instead of your first name and initial."
       />
-    </fieldset>
+    </div>
   );
 }
