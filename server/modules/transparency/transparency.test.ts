@@ -47,7 +47,10 @@ async function fromTables() {
              + (select coalesce(sum(units_fulfilled), 0) from organization_campaigns
                  where status in ('approved', 'partially_fulfilled', 'paused', 'fulfilled', 'closed', 'ready_for_pickup', 'delivered')) as funded,
                (select count(*) from recipient_campaigns where status = 'delivered')
-             + (select coalesce(sum(units_fulfilled), 0) from organization_campaigns where status = 'delivered') as delivered`,
+             + (select coalesce(sum(units_fulfilled), 0) from organization_campaigns where status = 'delivered')
+             + (select coalesce(sum(d.units), 0) from organization_deliveries d
+                  join organization_campaigns c on c.id = d.organization_campaign_id
+                 where c.status in ('approved', 'partially_fulfilled', 'paused', 'fulfilled', 'closed', 'ready_for_pickup')) as delivered`,
   );
   const statuses = await selectRows<{ kind: string; status: string; n: string }>(
     ctx.database.db,
@@ -155,6 +158,24 @@ describe('GET /api/transparency', () => {
     expect(after.funded_to_delivered.campaigns).toBe(before.funded_to_delivered.campaigns + 2);
     expect(after.approval_to_funded.median_days).not.toBeNull();
     expect(after.funded_to_delivered.median_days).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts organization units delivered so far, before the campaign is wholly delivered', async () => {
+    const id = await createOrganizationCampaign(ctx.database.db, 5, { status: 'pending' });
+    await admin('PATCH', `/api/admin/org-campaigns/${id}/status`, { status: 'approved' });
+    await payForCampaign(ctx.app, `org-${id}`, 4);
+    const before = await ledger();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/org-campaigns/${id}/deliveries`,
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { units: 3, deliveredOn: new Date().toISOString().slice(0, 10) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().status).toBe('partially_fulfilled');
+    const after = await ledger();
+    await expectLedgerMatchesTables(after);
+    expect(after.devices).toEqual({ funded: before.devices.funded, delivered: before.devices.delivered + 3 });
   });
 
   it('never names a state with fewer than three recipients', async () => {
