@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Organization campaigns carry an 'org-' prefix in the web app; recipient campaigns are bare numbers. */
 export const ORG_PREFIX = 'org-';
 
@@ -20,3 +22,20 @@ export function parseCampaignId(raw: string | number): CampaignRef | null {
 export function toCampaignId(ref: CampaignRef): string {
   return ref.kind === 'organization' ? `${ORG_PREFIX}${ref.id}` : String(ref.id);
 }
+
+export const CAMPAIGN_ID_INVALID = 'Campaign id must be a number such as 12, or org-12 for an organization campaign.';
+
+/**
+ * A campaign's id in a path as its public page's address carries it ('12', or 'org-12'), read into
+ * its kind and number; anything else is refused with a sentence.
+ */
+export const campaignIdParamSchema = z.object({
+  id: z.string().transform((raw, ctx) => {
+    const ref = parseCampaignId(raw);
+    if (!ref) {
+      ctx.addIssue({ code: 'custom', message: CAMPAIGN_ID_INVALID });
+      return z.NEVER;
+    }
+    return ref;
+  }),
+});

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { parseCampaignId } from './ids';
 import { MODERATION_STATUSES } from './moderation';
 import { cursorPageFields, pagedReply } from './page-query';
 import { SUPPORT_MESSAGE_MAX } from './support-message-limits';
@@ -38,21 +37,6 @@ export function donorPublicName(fullName: string, anonymous: boolean): string {
   const initial = words.length > 1 ? Array.from(words[words.length - 1]!)[0] : undefined;
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
-
-/** The id of a campaign as its public page's address carries it: '12', or 'org-12'. */
-export const publicCampaignIdParamSchema = z.object({
-  id: z.string().transform((raw, ctx) => {
-    const ref = parseCampaignId(raw);
-    if (!ref) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Campaign id must be a number such as 12, or org-12 for an organization campaign.',
-      });
-      return z.NEVER;
-    }
-    return ref;
-  }),
-});
 
 export const supportMessagesQuerySchema = z.object(cursorPageFields(20));
 

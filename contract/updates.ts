@@ -54,11 +54,6 @@ export const postUpdateReplySchema = z.object({
 });
 export type PostUpdateReply = z.infer<typeof postUpdateReplySchema>;
 
-/** A campaign's id as its page's address uses it: '12' or 'org-3'. */
-export const campaignRefParamSchema = z.object({
-  id: z.string().max(20, 'Campaign not found.'),
-});
-
 export const updatesQuerySchema = z.object({
   limit: z.coerce
     .number({ error: 'limit must be a whole number.' })

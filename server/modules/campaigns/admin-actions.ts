@@ -343,6 +343,8 @@ export const moveAuditAction = (action: string) => `campaign.${action}`;
 export const deliveryAuditNames = {
   markReadyForPickup: 'campaign.mark_ready_for_pickup',
   markDelivered: 'campaign.mark_delivered',
+  /** Units of an organization campaign handed over (decision 0039). */
+  recordDelivery: 'campaign.record_delivery',
 } as const;
 
 /**

@@ -20,7 +20,7 @@ import {
 } from '@contract/admin';
 import { idParamSchema } from '@contract/campaigns';
 import { errorReplies } from '@contract/errors';
-import { parseCampaignId } from '@contract/ids';
+import { campaignIdParamSchema } from '@contract/ids';
 import { pagedLimit } from '@contract/pagination';
 import type { AppDeps } from '../../deps';
 import { sendPage } from '../../http/paged-reply';
@@ -43,21 +43,6 @@ import {
 const errors = errorReplies(400, 401, 403, 404, 409);
 const admin = { access: ['admin'] as const };
 const noStore = { 'cache-control': 'private, no-store' };
-
-/** '12' is a recipient campaign and 'org-12' an organization campaign, so the shared status call is never ambiguous. */
-const campaignRefParam = z.object({
-  id: z.string().transform((raw, ctx) => {
-    const ref = parseCampaignId(raw);
-    if (!ref) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Campaign id must be a number such as 12, or org-12 for an organization campaign.',
-      });
-      return z.NEVER;
-    }
-    return ref;
-  }),
-});
 
 /**
  * The admin team's campaign work (product notes 7). Every change goes through the transition
@@ -105,7 +90,8 @@ export function adminCampaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: admin,
         schema: {
-          params: campaignRefParam,
+          // '12' or 'org-12', so the shared status call is never ambiguous.
+          params: campaignIdParamSchema,
           body: statusChangeSchema,
           response: { 200: z.union([recipientActionReplySchema, organizationActionReplySchema]), ...errors },
         },

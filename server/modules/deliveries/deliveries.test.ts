@@ -122,11 +122,35 @@ describe('organization deliveries', () => {
     expect(last.json()).toMatchObject({ status: 'delivered', deliveries: { units_funded: 3, units_delivered: 3 } });
     expect(last.json().message).toMatch(/now marked delivered/);
     expect((await campaign(id)).status).toBe('delivered');
-    expect((await auditFor(id)).at(-1)?.details).toMatchObject({ from: 'fulfilled', to: 'delivered' });
+    // Audited as a delivery and as the Mark Delivered move, the entry the public ledger reads.
+    const entries = await auditFor(id);
+    expect(entries.map((a) => a.action)).toEqual([
+      'campaign.record_delivery',
+      'campaign.record_delivery',
+      'campaign.mark_delivered',
+    ]);
+    expect(entries.at(-2)?.details).toMatchObject({ from: 'fulfilled', to: 'delivered' });
+    expect(entries.at(-1)?.details).toEqual({ from: 'fulfilled', to: 'delivered' });
 
     const none = await record(id, { units: 1, deliveredOn: today });
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(DELIVERY_TOO_MANY_UNITS(0));
+  });
+
+  it('tells each donor account once, however its address was typed, and not the donor of an unpaid gift', async () => {
+    const id = await createOrganizationCampaign(ctx.database.db, 6);
+    const donor = await signUpUser(ctx.app, undefined, { role: 'donor' });
+    await payForCampaign(ctx.app, `org-${id}`, 1, { donorEmail: donor.email.toUpperCase() });
+    await payForCampaign(ctx.app, `org-${id}`, 1, { donorEmail: donor.email });
+    const unpaid = await signUpUser(ctx.app, undefined, { role: 'donor' });
+    await payForCampaign(ctx.app, `org-${id}`, 1, { donorEmail: unpaid.email });
+    await ctx.database.db.execute(
+      sql`update donations set status = 'needs_attention' where lower(donor_email) = ${unpaid.email.toLowerCase()}`,
+    );
+    expect((await record(id, { units: 1, deliveredOn: today })).statusCode).toBe(201);
+    const told = (await notices(donor.user.id)).filter((n) => n.link_to === '/donor/gifts');
+    expect(told).toHaveLength(1);
+    expect(await notices(unpaid.user.id)).toEqual([]);
   });
 
   it('lets only one of two admins recording at once pass when both would not fit', async () => {

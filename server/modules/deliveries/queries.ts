@@ -52,21 +52,6 @@ export async function unitsDelivered(db: Db, campaignId: number): Promise<number
   return Number(row?.units ?? 0);
 }
 
-/** The signed-in donors whose paid gifts reached the campaign, as the donor's gift history counts them. */
-export async function campaignDonorUserIds(db: Db, campaignId: number): Promise<number[]> {
-  const rows = await selectRows<{ user_id: number }>(
-    db,
-    sql`select distinct coalesce(d.donor_user_id,
-                        (select u.id from users u where u.email = d.donor_email and u.email_verified_at is not null)) as user_id
-          from donations d join donation_items i on i.donation_id = d.id
-         where i.organization_campaign_id = ${campaignId} and i.status = 'allocated'`,
-  );
-  return rows
-    .map((r) => r.user_id)
-    .filter((id): id is number => id !== null)
-    .map(Number);
-}
-
 /**
  * Each campaign's deliveries, oldest first, with units delivered of units funded: one query for the
  * campaigns, one for their deliveries and one for the photos, however many campaigns are asked about.

@@ -13,18 +13,13 @@ import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
 import { JOB } from '../../jobs/names';
 import { audit } from '../audit/audit';
+import { deliveryAuditNames } from '../campaigns/admin-actions';
 import { reviewKinds } from '../campaigns/review-kinds';
 import { adminMove, statusesAllowing, type OrganizationCampaignStatus } from '../campaigns/status-rules';
-import { notifyAndFindAddress } from '../notifications/queries';
 import { tellUser } from '../notifications/tell-user';
+import { noticeDonors } from '../updates/queries';
 import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
-import {
-  campaignDonorUserIds,
-  deliveriesOf,
-  insertDeliveryPhotos,
-  insertDeliveryWithinFunded,
-  unitsDelivered,
-} from './queries';
+import { deliveriesOf, insertDeliveryPhotos, insertDeliveryWithinFunded, unitsDelivered } from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'storage' | 'config' | 'publicCache'>;
 type Input = z.output<typeof recordDeliverySchema>;
@@ -64,8 +59,9 @@ async function acceptPhotos(deps: Deps, adminId: number, input: Input): Promise<
  * POST /admin/org-campaigns/{id}/deliveries: N units handed over, with photos and a video link
  * (decision 0039). Under the campaign's row lock the units must fit in what was funded and not yet
  * delivered; when the last funded unit of a funded or closed campaign is delivered, the campaign
- * makes the rule book's Mark Delivered move. Audited; the organization and the campaign's signed-in
- * donors get a notice in the same transaction.
+ * makes the rule book's Mark Delivered move. Both are audited, the move under Mark Delivered's own
+ * action (the public ledger reads it); the organization and the campaign's signed-in donors get a
+ * notice in the same transaction.
  */
 export async function recordDelivery(
   deps: Deps,
@@ -122,7 +118,7 @@ export async function recordDelivery(
       }
       await audit(tx, {
         adminId: admin.id,
-        action: 'campaign.record_delivery',
+        action: deliveryAuditNames.recordDelivery,
         entity: kind.entity,
         entityId: campaignId,
         details: {
@@ -136,6 +132,14 @@ export async function recordDelivery(
           ...(completes ? { from, to: status } : {}),
         },
       });
+      if (completes)
+        await audit(tx, {
+          adminId: admin.id,
+          action: deliveryAuditNames.markDelivered,
+          entity: kind.entity,
+          entityId: campaignId,
+          details: { from, to: status },
+        });
 
       const what = await kind.describe(tx, campaign);
       const day = dayWords(input.deliveredOn);
@@ -150,8 +154,7 @@ export async function recordDelivery(
       });
       // Donors hear of it in the app; campaign update mails are their own, with an unsubscribe link.
       const donorMessage = `${unitsWord(input.units)} of the campaign you gave to (${what}) ${input.units === 1 ? 'was' : 'were'} delivered on ${day}: ${delivered} of ${campaign.unitsFulfilled} funded so far.`;
-      for (const userId of await campaignDonorUserIds(tx, campaignId))
-        await notifyAndFindAddress(tx, userId, donorMessage, '/donor/gifts');
+      await noticeDonors(tx, 'organization', campaignId, donorMessage, '/donor/gifts');
       return { status, completes };
     });
     committed = true;

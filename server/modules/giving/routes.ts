@@ -151,7 +151,9 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/donations/:reference/status',
       {
-        // The reference is the server-issued secret of one checkout; the reply says nothing personal.
+        // The reference is the server-issued secret of one checkout, so its holder is the paying
+        // browser or the donor's mail. Once paid, the reply carries a day-long receipt link whose PDF
+        // names the donor (decision 0035).
         config: { access: 'public' },
         schema: { params: referenceParamSchema, response: { 200: donationStatusSchema, ...errors } },
       },

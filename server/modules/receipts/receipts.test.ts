@@ -251,6 +251,17 @@ describe('who may download a receipt', () => {
     expect((await call('GET', otherPurpose)).statusCode).toBe(404);
   });
 
+  it('answers a wrong signature the same for a known reference and an unknown one', async () => {
+    const signed = new URL(guestGift.receiptUrl!, 'http://x');
+    const forged = new URL(signed);
+    forged.searchParams.set('sig', 'A'.repeat(signed.searchParams.get('sig')!.length));
+    const known = await call('GET', `${receiptPath(guestGift.reference)}${forged.search}`);
+    const unknown = await call('GET', `${receiptPath('GOI-no-such-reference')}${forged.search}`);
+    expect(known.statusCode).toBe(403);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+  });
+
   it('a signed-in donor lists their receipts and the years with a statement', async () => {
     const res = await call('GET', '/api/donor/receipts', { token: donor.token });
     expect(res.statusCode).toBe(200);

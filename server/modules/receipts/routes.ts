@@ -67,18 +67,25 @@ const pdfReply = (reply: FastifyReply, fileName: string, pdf: Buffer) =>
 export function receiptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, limits, signer, config, jobs } = deps;
 
-  /** Whether the caller may read this gift's receipt: a signed link to it, its donor, or an admin. */
-  async function mayRead(request: FastifyRequest, reference: string, donationId: number): Promise<boolean> {
+  /**
+   * A signed link's verdict, read before any gift is looked up so that a wrong or expired signature
+   * answers the same for a reference that exists and one that does not: true when it was signed for
+   * this receipt, false when signed for something else, undefined when the request carries none.
+   */
+  function signedFor(request: FastifyRequest, reference: string): boolean | undefined {
     const query = request.query as SignedQuery;
-    if (query.sig !== undefined) {
-      const checked = signer.check(query, ['purpose', 'reference'] as const);
-      if ('refused' in checked) {
-        throw new AppError('forbidden', checked.refused === 'expired' ? LINK_EXPIRED : LINK_INVALID).withCode(
-          `receipt_link_${checked.refused}`,
-        );
-      }
-      return checked.fields.purpose === RECEIPT_PURPOSE && checked.fields.reference === reference;
+    if (query.sig === undefined) return undefined;
+    const checked = signer.check(query, ['purpose', 'reference'] as const);
+    if ('refused' in checked) {
+      throw new AppError('forbidden', checked.refused === 'expired' ? LINK_EXPIRED : LINK_INVALID).withCode(
+        `receipt_link_${checked.refused}`,
+      );
     }
+    return checked.fields.purpose === RECEIPT_PURPOSE && checked.fields.reference === reference;
+  }
+
+  /** Whether the signed-in caller may read this gift's receipt: its donor, or an admin. */
+  async function isReader(request: FastifyRequest, donationId: number): Promise<boolean> {
     const user = request.user;
     if (!user) return false;
     if (user.role === 'admin') return true;
@@ -101,8 +108,9 @@ export function receiptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await limits.hit(LIMITS.pdfPerAddress, clientKey(request.ip));
         const { reference } = request.params;
-        const facts = await receiptFactsByReference(db, reference);
-        const allowed = facts ? await mayRead(request, reference, facts.donationId) : false;
+        const signed = signedFor(request, reference);
+        const facts = signed === false ? null : await receiptFactsByReference(db, reference);
+        const allowed = facts ? signed === true || (await isReader(request, facts.donationId)) : false;
         if (!facts || !allowed) throw new AppError('not_found', NOT_FOUND).withCode('receipt_not_found');
         return pdfReply(reply, receiptFileName(facts), await renderReceipt(facts, config.charity));
       },

@@ -1,10 +1,10 @@
-import PDFDocument from 'pdfkit';
-import { notoSans } from '../sharing/fonts';
+import {
+  A4 as PAGE,
+  A4_CONTENT_WIDTH as CONTENT_WIDTH,
+  A4_MARGIN as MARGIN,
+  openTaggedPdf,
+} from '../sharing/tagged-pdf';
 
-// A4 in points, with a 15 mm margin that every office printer can reach.
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = 42;
-const CONTENT_WIDTH = PAGE.width - MARGIN * 2;
 const BOTTOM = PAGE.height - MARGIN;
 const CELL_PADDING = 5;
 
@@ -32,34 +32,11 @@ export async function taggedPdf(
   info: { title: string; subject: string; author: string },
   draw: (sheet: Sheet) => void,
 ): Promise<Buffer> {
-  const { regular, bold } = await notoSans();
-  const doc = new PDFDocument({
-    size: 'A4',
-    // No bottom margin: rows are measured and placed by hand, and must never spill onto a page alone.
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 0 },
-    pdfVersion: '1.7',
-    // The library writes PDF/UA's identification; its published types list only the PDF/A subsets.
-    subset: 'PDF/UA' as unknown as PDFKit.Mixins.PDFSubsets,
-    tagged: true,
-    lang: 'en-NG',
-    displayTitle: true,
-    info: { Title: info.title, Subject: info.subject, Author: info.author },
+  const { doc, root, artifact, finish } = await openTaggedPdf({
+    Title: info.title,
+    Subject: info.subject,
+    Author: info.author,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('Regular', regular);
-  doc.registerFont('Bold', bold);
-  const root = doc.struct('Document');
-  doc.addStructure(root);
-  const artifact = (paint: () => void) => {
-    doc.markContent('Artifact', { type: 'Layout' });
-    paint();
-    doc.endMarkedContent();
-  };
   const band = () => artifact(() => doc.rect(0, 0, PAGE.width, 10).fill(BRAND_ORANGE));
   band();
 
@@ -153,6 +130,5 @@ export async function taggedPdf(
 
   draw(sheet);
   root.end();
-  doc.end();
-  return finished;
+  return finish();
 }

@@ -1,17 +1,18 @@
-import PDFDocument from 'pdfkit';
 import { SITE_NAME, SITE_PURPOSE } from '@contract/site';
 import { cutAtWord } from '@contract/text';
-import { notoSans } from './fonts';
 import { progressPercentOf, progressWordsOf } from './progress-words';
 import { addressToType, qrAddress, qrMatrix, QUIET_MODULES } from './qr-code';
 import type { ShareFacts } from './share-facts';
+import {
+  A4 as PAGE,
+  A4_CONTENT_WIDTH as CONTENT_WIDTH,
+  A4_MARGIN as MARGIN,
+  openTaggedPdf,
+  type PdfDoc,
+} from './tagged-pdf';
 
 export const SCAN_OR_TYPE = 'Scan the code or type the address to give.';
 
-// A4 in points, with a 15 mm margin that every office printer can reach.
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = 42;
-const CONTENT_WIDTH = PAGE.width - MARGIN * 2;
 const BAND_HEIGHT = 96;
 /** About 6.5 cm: a phone finds it from an arm's length across a notice board. */
 const QR_SIZE = 176;
@@ -32,15 +33,13 @@ const TITLE_LINES = 3;
 /** At the smallest size a title may take a fourth line before it is cut. */
 const LONGEST_TITLE_LINES = 4;
 
-type Doc = InstanceType<typeof PDFDocument>;
-
 /**
  * The title's size and the words shown: the largest size at which it fits three lines; else the
  * smallest over four, cut after a word with an ellipsis when even that is too little (a 150-character
  * product for a 160-character organization). The whole title stays the heading's ActualText and the
  * document's title, so nothing is lost to a screen reader.
  */
-export function fitTitle(doc: Doc, title: string): { size: number; shown: string } {
+export function fitTitle(doc: PdfDoc, title: string): { size: number; shown: string } {
   const fits = (size: number, text: string, lines: number) =>
     doc.font('Bold').fontSize(size).heightOfString(text, { width: CONTENT_WIDTH }) <= size * 1.4 * lines;
   const size = TITLE_SIZES.find((candidate) => fits(candidate, title, TITLE_LINES));
@@ -66,43 +65,14 @@ export type PosterInput = {
  * progress bar's drawing and the rules are marked as artifacts, since the words carry what they say.
  */
 export async function renderPoster({ facts, baseUrl, photo }: PosterInput): Promise<Buffer> {
-  const { regular, bold } = await notoSans();
   const scanTo = qrAddress(baseUrl, facts.path);
   const typed = addressToType(baseUrl, facts.path);
-  const doc = new PDFDocument({
-    size: 'A4',
-    // No bottom margin: everything is placed by hand on one page, and text near the foot must never
-    // spill onto a second one.
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 0 },
-    pdfVersion: '1.7',
-    // The library writes PDF/UA's identification; its published types list only the PDF/A subsets.
-    subset: 'PDF/UA' as unknown as PDFKit.Mixins.PDFSubsets,
-    tagged: true,
-    lang: 'en-NG',
-    displayTitle: true,
-    info: {
-      Title: `${facts.title}: a poster to give`,
-      Subject: `Scan the code or visit ${typed} to give to this campaign.`,
-      Author: SITE_NAME,
-      Keywords: 'assistive technology, donation, QR code',
-    },
+  const { doc, root, artifact, finish } = await openTaggedPdf({
+    Title: `${facts.title}: a poster to give`,
+    Subject: `Scan the code or visit ${typed} to give to this campaign.`,
+    Author: SITE_NAME,
+    Keywords: 'assistive technology, donation, QR code',
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  doc.registerFont('Regular', regular);
-  doc.registerFont('Bold', bold);
-  const root = doc.struct('Document');
-  doc.addStructure(root);
-  const artifact = (draw: () => void) => {
-    doc.markContent('Artifact', { type: 'Layout' });
-    draw();
-    doc.endMarkedContent();
-  };
 
   // The band: near-black words on the brand orange, which is too light for orange text on white.
   artifact(() => doc.rect(0, 0, PAGE.width, BAND_HEIGHT).fill(BRAND_ORANGE));
@@ -242,6 +212,5 @@ export async function renderPoster({ facts, baseUrl, photo }: PosterInput): Prom
   paragraph.end();
 
   root.end();
-  doc.end();
-  return finished;
+  return finish();
 }

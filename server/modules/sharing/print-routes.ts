@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseCampaignId } from '@contract/ids';
+import { campaignIdParamSchema, toCampaignId, type CampaignRef } from '@contract/ids';
 import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
@@ -14,16 +14,6 @@ import { copyKey, type Drawn, type RenderedCopies } from './rendered-copies';
 import { shareFactsOf, type ShareFacts } from './share-facts';
 
 const errors = errorReplies(400, 404, 429, 503);
-
-/** The id as the campaign page's address carries it: '12', or 'org-12' for an organization campaign. */
-const publicIdParam = z.object({
-  id: z
-    .string()
-    .refine(
-      (raw) => parseCampaignId(raw) !== null,
-      'Campaign id must be a number such as 12, or org-12 for an organization campaign.',
-    ),
-});
 
 const binary = (what: string) => z.unknown().describe(what);
 
@@ -47,9 +37,9 @@ const PRINT_LIMIT: Rule = {
 export function printRoutes(deps: AppDeps, copies: RenderedCopies): FastifyPluginAsyncZod {
   const { db, storage, limits, config } = deps;
 
-  async function openCampaign(rawId: string, ip: string, thing: string): Promise<ShareFacts> {
+  async function openCampaign(ref: CampaignRef, ip: string, thing: string): Promise<ShareFacts> {
     await limits.hit(PRINT_LIMIT, clientKey(ip));
-    const facts = await shareFactsOf(db, storage, rawId);
+    const facts = await shareFactsOf(db, storage, toCampaignId(ref));
     if (!facts) throw notFound(NOT_FOUND);
     if (!facts.takesGifts) throw new AppError('not_found', closedFor(thing)).withCode('campaign_not_open');
     return facts;
@@ -71,7 +61,7 @@ export function printRoutes(deps: AppDeps, copies: RenderedCopies): FastifyPlugi
         config: { access: 'public' },
         schema: {
           description: "The campaign page's address as a QR code (SVG), for open campaigns.",
-          params: publicIdParam,
+          params: campaignIdParamSchema,
           response: { 200: binary('An SVG image (image/svg+xml).'), ...errors },
         },
       },
@@ -92,7 +82,7 @@ export function printRoutes(deps: AppDeps, copies: RenderedCopies): FastifyPlugi
         config: { access: 'public' },
         schema: {
           description: "The campaign page's address as a QR code (PNG, for print), for open campaigns.",
-          params: publicIdParam,
+          params: campaignIdParamSchema,
           response: { 200: binary('A PNG image (image/png).'), ...errors },
         },
       },
@@ -110,7 +100,7 @@ export function printRoutes(deps: AppDeps, copies: RenderedCopies): FastifyPlugi
         config: { access: 'public' },
         schema: {
           description: 'A printable A4 poster of an open campaign, as a tagged PDF.',
-          params: publicIdParam,
+          params: campaignIdParamSchema,
           response: { 200: binary('A PDF document (application/pdf).'), ...errors },
         },
       },

@@ -12,18 +12,27 @@ const itemCampaign = {
   organization: donationItems.organizationCampaignId,
 } as const satisfies Record<CampaignKind, unknown>;
 
+// A donation-status condition in a fragment of its own: the gift's checkout is paid, not one whose
+// payment needs an admin's attention (its items may already be allocated).
+const paidDonation = eq(donations.status, 'paid');
+
 /**
- * The message's gift landed somewhere (on `ref` when given): an item of its donation was allocated
- * there, which happens only when the donation was paid. Words of a checkout never paid match
- * nothing, so they are neither queued nor shown.
+ * The message's gift landed somewhere (on `ref` when given): its donation is paid and an item of it
+ * was allocated there. Words of a checkout never paid, or of one whose payment needs attention,
+ * match nothing, so they are neither queued nor shown.
  */
 function landed(db: Db, ref?: CampaignRef): SQL {
-  const conditions = [eq(donationItems.donationId, supportMessages.donationId), eq(donationItems.status, 'allocated')];
+  const conditions = [
+    eq(donationItems.donationId, supportMessages.donationId),
+    eq(donationItems.status, 'allocated'),
+    paidDonation,
+  ];
   if (ref) conditions.push(eq(itemCampaign[ref.kind], ref.id));
   return exists(
     db
       .select({ one: sql`1` })
       .from(donationItems)
+      .innerJoin(donations, eq(donations.id, donationItems.donationId))
       .where(and(...conditions)),
   );
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '@contract/errors';
+import { campaignIdParamSchema } from '@contract/ids';
 import { moderationDecisionSchema } from '@contract/moderation';
 import {
   adminSupportMessagesQuerySchema,
   adminSupportMessagesSchema,
-  publicCampaignIdParamSchema,
   publicSupportMessagesSchema,
   supportMessageDecisionReplySchema,
   supportMessageIdParamSchema,
@@ -30,7 +30,7 @@ export function supportMessageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: {
           description: 'Approved words of support left with paid gifts to a public campaign, newest first.',
-          params: publicCampaignIdParamSchema,
+          params: campaignIdParamSchema,
           querystring: supportMessagesQuerySchema,
           response: { 200: publicSupportMessagesSchema, ...errors },
         },

@@ -167,6 +167,27 @@ describe('words of support', () => {
     expect((await publicList(cid)).items).toEqual([]);
   });
 
+  it('of a payment that needs attention are never queued, decided or shown, though its units landed', async () => {
+    const cid = String(await createRecipientCampaign(ctx.database.db));
+    const reference = await give([{ campaignId: cid }], { message: 'Words of a payment in doubt.' });
+    const stored = await messageOf(reference);
+    expect((await decide(stored!.id, 'approve')).statusCode).toBe(200);
+    expect((await publicList(cid)).items.map((i) => i.id)).toContain(stored!.id);
+
+    await ctx.database.db.execute(sql`update donations set status = 'needs_attention' where reference = ${reference}`);
+    const [item] = await selectRows<{ status: string }>(
+      ctx.database.db,
+      sql`select i.status from donation_items i join donations d on d.id = i.donation_id where d.reference = ${reference}`,
+    );
+    expect(item!.status).toBe('allocated');
+    expect((await publicList(cid)).items).toEqual([]);
+    for (const status of ['awaiting_review', 'approved', 'hidden']) {
+      const items = (await queue(status)).json<AdminSupportMessages>().items;
+      expect(items.map((i) => i.id)).not.toContain(stored!.id);
+    }
+    expect((await decide(stored!.id, 'hide')).statusCode).toBe(404);
+  });
+
   it('show "Anonymous" and no part of the name when the donor chose it', async () => {
     const cid = String(await createRecipientCampaign(ctx.database.db));
     const reference = await give([{ campaignId: cid }], { message: 'From a friend.', anonymous: true });

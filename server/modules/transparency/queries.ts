@@ -18,22 +18,26 @@ import {
 const LEDGER_TIME_ZONE = 'Africa/Lagos';
 const MONTHS = 12;
 
+/** A state as the ledger groups it: blank is no state at all. */
+const givenState = (state: SQL) => sql`nullif(btrim(${state}), '')`;
+
 /**
  * What the ledger reads of each kind beyond the campaign table: the gift items pointing at it, the
- * audit entries naming it, its owner's state, and whether its owner is a person (whose state is
- * published only in cells of at least SMALL_CELL).
+ * audit entries naming it, its owner's state as it may be published, and whether its owner is a
+ * person (whose state is published only when they chose to show it, and only in cells of at least
+ * SMALL_CELL).
  */
 const ledgerKinds = {
   recipient: {
     ...campaignKinds.recipient,
     giftColumn: donationItems.recipientCampaignId,
-    state: recipientProfiles.stateOfOrigin,
+    state: givenState(sql`case when ${recipientProfiles.showState} then ${recipientProfiles.stateOfOrigin} end`),
     person: true,
   },
   organization: {
     ...campaignKinds.organization,
     giftColumn: donationItems.organizationCampaignId,
-    state: organizationProfiles.stateOfOperation,
+    state: givenState(sql`${organizationProfiles.stateOfOperation}`),
     person: false,
   },
 } as const;
@@ -108,7 +112,10 @@ async function monthFigures(db: Db): Promise<Transparency['by_month']> {
   return rows.map((r) => ({ month: r.month, gifts: int(r.gifts), raised_kobo: int(r.raised) }));
 }
 
-/** Owners with a public campaign of this kind, by their state (null when they named none). */
+/**
+ * Owners with a public campaign of this kind, by their state: null when they named none or, for a
+ * person, chose not to show it.
+ */
 async function ownersByState(db: Db, kind: CampaignKind): Promise<{ state: string | null; count: number }[]> {
   const k = ledgerKinds[kind];
   const rows = await selectRows<{ state: string | null; owners: string }>(
@@ -116,23 +123,24 @@ async function ownersByState(db: Db, kind: CampaignKind): Promise<{ state: strin
     sql`select ${k.state} as state, count(distinct ${k.ownerId}) as owners
           from ${k.campaigns} left join ${k.profiles} on ${k.profiles.userId} = ${k.ownerId}
          where ${inArray(k.campaigns.status, PUBLIC_STATUSES[kind])}
-         group by ${k.state}`,
+         group by 1`,
   );
   return rows.map((r) => ({ state: r.state, count: int(r.owners) }));
 }
 
 /**
  * States with fewer than SMALL_CELL people are never named: they are pooled into one row without a
- * state. When that pool is itself under SMALL_CELL (but not empty), the smallest named states join
+ * state, with the people who named none (null or blank) or chose not to show it. When that pool is itself under SMALL_CELL (but not empty), the smallest named states join
  * it until it is not, so no small figure can be had by subtracting the named ones from a total. A
  * pool that cannot reach SMALL_CELL (everyone together is fewer) is shown without its figure.
  * Largest first, then by name; the pool last.
  */
 export function suppressSmallCells(rows: readonly { state: string | null; count: number }[]): StateRow[] {
+  const unnamed = (r: { state: string | null }) => r.state === null || r.state.trim() === '';
   const named = rows
-    .filter((r) => r.state !== null && r.count >= SMALL_CELL)
+    .filter((r) => !unnamed(r) && r.count >= SMALL_CELL)
     .sort((a, b) => b.count - a.count || a.state!.localeCompare(b.state!));
-  let pooled = rows.filter((r) => r.state === null || r.count < SMALL_CELL).reduce((sum, r) => sum + r.count, 0);
+  let pooled = rows.filter((r) => unnamed(r) || r.count < SMALL_CELL).reduce((sum, r) => sum + r.count, 0);
   while (pooled > 0 && pooled < SMALL_CELL && named.length > 0) pooled += named.pop()!.count;
   const shown: StateRow[] = named.map((r) => ({ state: r.state, count: r.count }));
   if (pooled > 0) shown.push({ state: null, count: pooled >= SMALL_CELL ? pooled : null });

@@ -47,7 +47,10 @@ async function fromTables() {
              + (select coalesce(sum(units_fulfilled), 0) from organization_campaigns
                  where status in ('approved', 'partially_fulfilled', 'paused', 'fulfilled', 'closed', 'ready_for_pickup', 'delivered')) as funded,
                (select count(*) from recipient_campaigns where status = 'delivered')
-             + (select coalesce(sum(units_fulfilled), 0) from organization_campaigns where status = 'delivered') as delivered`,
+             + (select coalesce(sum(units_fulfilled), 0) from organization_campaigns where status = 'delivered')
+             + (select coalesce(sum(d.units), 0) from organization_deliveries d
+                  join organization_campaigns c on c.id = d.organization_campaign_id
+                 where c.status in ('approved', 'partially_fulfilled', 'paused', 'fulfilled', 'closed', 'ready_for_pickup')) as delivered`,
   );
   const statuses = await selectRows<{ kind: string; status: string; n: string }>(
     ctx.database.db,
@@ -60,7 +63,26 @@ async function fromTables() {
          where d.status = 'paid' and i.status = 'allocated'
            and d.paid_at >= (date_trunc('month', now() at time zone 'Africa/Lagos') - interval '11 months') at time zone 'Africa/Lagos'`,
   );
+  // People with a public campaign, by the state they chose to show (a blank one is none).
+  const recipientStates = await selectRows<{ state: string | null; n: string }>(
+    ctx.database.db,
+    sql`select case when p.show_state then nullif(btrim(p.state_of_origin), '') end as state, count(distinct c.recipient_id) as n
+          from recipient_campaigns c left join recipient_profiles p on p.user_id = c.recipient_id
+         where c.status in ('approved', 'purchased', 'ready_for_pickup', 'delivered')
+         group by 1`,
+  );
+  const organizationStates = await selectRows<{ state: string | null; n: string }>(
+    ctx.database.db,
+    sql`select nullif(btrim(p.state_of_operation), '') as state, count(distinct c.organization_id) as n
+          from organization_campaigns c left join organization_profiles p on p.user_id = c.organization_id
+         where c.status in ('approved', 'partially_fulfilled', 'paused', 'fulfilled', 'closed', 'ready_for_pickup', 'delivered')
+         group by 1`,
+  );
+  const byState = (rows: { state: string | null; n: string }[]) =>
+    new Map(rows.map((r) => [r.state, Number(r.n)] as const));
   return {
+    recipientStates: byState(recipientStates),
+    organizationStates: byState(organizationStates),
     money: { raised_kobo: Number(money.raised), gifts: Number(money.gifts), donors: Number(money.donors) },
     devices: { funded: Number(devices.funded), delivered: Number(devices.delivered) },
     count: (kind: string, status: string) =>
@@ -77,6 +99,15 @@ async function expectLedgerMatchesTables(figures: Transparency) {
   expect(figures.under_review).toBe(tables.count('recipient', 'pending') + tables.count('organization', 'pending'));
   expect(figures.by_month).toHaveLength(12);
   expect(figures.by_month.reduce((sum, m) => sum + m.raised_kobo, 0)).toBe(tables.recentRaised);
+  // A named state holds exactly the people who chose to show it; everyone else is in the pool.
+  const total = (counts: Map<string | null, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
+  for (const row of figures.recipients_by_state) {
+    if (row.state !== null) expect(row.count, row.state).toBe(tables.recipientStates.get(row.state));
+  }
+  const pool = figures.recipients_by_state.find((r) => r.state === null);
+  const named = figures.recipients_by_state.reduce((sum, r) => sum + (r.state === null ? 0 : r.count!), 0);
+  if (pool?.count != null) expect(named + pool.count).toBe(total(tables.recipientStates));
+  expect(new Map(figures.organizations_by_state.map((r) => [r.state, r.count]))).toEqual(tables.organizationStates);
 }
 
 describe('GET /api/transparency', () => {
@@ -129,21 +160,68 @@ describe('GET /api/transparency', () => {
     expect(after.funded_to_delivered.median_days).toBeGreaterThanOrEqual(0);
   });
 
+  it('counts organization units delivered so far, before the campaign is wholly delivered', async () => {
+    const id = await createOrganizationCampaign(ctx.database.db, 5, { status: 'pending' });
+    await admin('PATCH', `/api/admin/org-campaigns/${id}/status`, { status: 'approved' });
+    await payForCampaign(ctx.app, `org-${id}`, 4);
+    const before = await ledger();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/org-campaigns/${id}/deliveries`,
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { units: 3, deliveredOn: new Date().toISOString().slice(0, 10) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().status).toBe('partially_fulfilled');
+    const after = await ledger();
+    await expectLedgerMatchesTables(after);
+    expect(after.devices).toEqual({ funded: before.devices.funded, delivered: before.devices.delivered + 3 });
+  });
+
   it('never names a state with fewer than three recipients', async () => {
     const owner = await createUser(ctx.database.db, 'recipient');
-    await ctx.database.db.execute(
-      sql`insert into recipient_profiles (user_id, gender, age, state_of_origin, bio, employment_status, id_type)
-          values (${owner}, 'Female', 30, 'Zamfara', 'A teacher who reads braille.', 'Employed', 'NIN')`,
-    );
+    await withProfile(owner, 'Zamfara', true);
     const id = await createRecipientCampaign(ctx.database.db, { status: 'pending', recipientId: owner });
     await admin('PATCH', `/api/admin/campaigns/${id}/status`, { status: 'approved' });
     const figures = await ledger();
+    await expectLedgerMatchesTables(figures);
     for (const row of figures.recipients_by_state) {
       if (row.state !== null) expect(row.count, row.state).toBeGreaterThanOrEqual(3);
     }
     expect(figures.recipients_by_state.map((r) => r.state)).not.toContain('Zamfara');
   });
+
+  it('counts a recipient in a named state only when they chose to show it, and a blank state as none', async () => {
+    const before = await ledger();
+    // Three people from Kebbi show it; three more from Kebbi do not; one names a blank state.
+    const owners = await Promise.all(
+      [true, true, true, false, false, false, true].map(async (shows, n) => {
+        const owner = await createUser(ctx.database.db, 'recipient');
+        await withProfile(owner, n === 6 ? '  ' : 'Kebbi', shows);
+        return owner;
+      }),
+    );
+    for (const owner of owners) {
+      const id = await createRecipientCampaign(ctx.database.db, { status: 'pending', recipientId: owner });
+      await admin('PATCH', `/api/admin/campaigns/${id}/status`, { status: 'approved' });
+    }
+    const figures = await ledger();
+    await expectLedgerMatchesTables(figures);
+    const count = (rows: Transparency['recipients_by_state'], state: string | null) =>
+      rows.find((r) => r.state === state)?.count ?? 0;
+    expect(count(figures.recipients_by_state, 'Kebbi')).toBe(count(before.recipients_by_state, 'Kebbi') + 3);
+    expect(figures.recipients_by_state.map((r) => r.state)).not.toContain('  ');
+    expect(figures.recipients_by_state.map((r) => r.state)).not.toContain('');
+  });
 });
+
+/** A recipient profile from the given state, shown on public pages or not. */
+async function withProfile(owner: number, state: string, showState: boolean) {
+  await ctx.database.db.execute(
+    sql`insert into recipient_profiles (user_id, gender, age, state_of_origin, bio, employment_status, id_type, show_state)
+        values (${owner}, 'Female', 30, ${state}, 'A teacher who reads braille.', 'Employed', 'NIN', ${showState})`,
+  );
+}
 
 describe('small-cell suppression', () => {
   const rows = (entries: [string | null, number][]) => entries.map(([state, count]) => ({ state, count }));
@@ -191,5 +269,16 @@ describe('small-cell suppression', () => {
     ).toEqual([{ state: null, count: null }]);
     expect(suppressSmallCells([])).toEqual([]);
     expect(suppressSmallCells(rows([['Lagos', 3]]))).toEqual([{ state: 'Lagos', count: 3 }]);
+    expect(
+      suppressSmallCells(
+        rows([
+          ['', 4],
+          ['Lagos', 3],
+        ]),
+      ),
+    ).toEqual([
+      { state: 'Lagos', count: 3 },
+      { state: null, count: 4 },
+    ]);
   });
 });

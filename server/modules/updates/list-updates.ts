@@ -1,5 +1,5 @@
 import { UPDATE_TEAM_NAME, type AdminUpdate, type UpdatesPage } from '@contract/updates';
-import { parseCampaignId, toCampaignId } from '@contract/ids';
+import { toCampaignId, type CampaignRef } from '@contract/ids';
 import type { ModerationStatus } from '@contract/moderation';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
@@ -23,12 +23,11 @@ function shaped(storage: Storage, u: ListedUpdate, facts: ShareFacts | undefined
 export async function publicUpdates(
   db: Db,
   storage: Storage,
-  rawId: string,
+  ref: CampaignRef,
   page: { limit: number; before?: number },
 ): Promise<UpdatesPage> {
-  const ref = parseCampaignId(rawId);
-  const facts = ref && (await shareFactsOf(db, storage, rawId));
-  if (!ref || !facts) throw notFound(CAMPAIGN_NOT_FOUND);
+  const facts = await shareFactsOf(db, storage, toCampaignId(ref));
+  if (!facts) throw notFound(CAMPAIGN_NOT_FOUND);
   const { total, items, more } = await listApprovedUpdates(db, ref, page);
   return {
     total,

@@ -1,4 +1,4 @@
-import { parseCampaignId } from '@contract/ids';
+import { toCampaignId, type CampaignRef } from '@contract/ids';
 import type { ModerationStatus } from '@contract/moderation';
 import type { AppRole } from '@contract/roles';
 import {
@@ -52,11 +52,9 @@ function authorFor(
 export async function postUpdate(
   deps: Deps,
   caller: { id: number; role: AppRole },
-  rawId: string,
+  ref: CampaignRef,
   input: PostUpdate,
 ): Promise<PostUpdateReply> {
-  const ref = parseCampaignId(rawId);
-  if (!ref) throw notFound(CAMPAIGN_NOT_FOUND);
   await deps.limits.hit(POST_UPDATE_RULE, `user:${caller.id}`);
   const campaign = await findCampaignOwner(deps.db, ref);
   if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
@@ -102,7 +100,7 @@ export async function postUpdate(
           action: 'update.create',
           entity: 'campaign_update',
           entityId: updateId,
-          details: { after: { campaign: rawId, body: input.body, video_url: input.videoUrl ?? null } },
+          details: { after: { campaign: toCampaignId(ref), body: input.body, video_url: input.videoUrl ?? null } },
         });
       }
       if (author.status === 'approved') await queueDonorsTold(deps.jobs, tx, updateId);

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies } from '@contract/errors';
+import { campaignIdParamSchema } from '@contract/ids';
 import { moderationDecisionSchema } from '@contract/moderation';
 import {
   adminUpdateSchema,
   adminUpdatesQuerySchema,
-  campaignRefParamSchema,
   decisionReplySchema,
   postUpdateReplySchema,
   postUpdateSchema,
@@ -32,7 +32,7 @@ export function updateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: { access: 'public' },
         schema: {
-          params: campaignRefParamSchema,
+          params: campaignIdParamSchema,
           querystring: updatesQuerySchema,
           response: { 200: updatesPageSchema, ...errorReplies(400, 404) },
         },
@@ -48,7 +48,7 @@ export function updateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: { access: ['admin', 'organization', 'recipient'] },
         schema: {
-          params: campaignRefParamSchema,
+          params: campaignIdParamSchema,
           body: postUpdateSchema,
           response: { 201: postUpdateReplySchema, ...errorReplies(400, 401, 403, 404, 409, 429) },
         },

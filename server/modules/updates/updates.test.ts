@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGN_ID_INVALID } from '@contract/ids';
 import { selectRows } from '../../db/client';
 import { createSmtpMailer } from '../../providers/mail/mail';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
@@ -71,6 +72,9 @@ describe('campaign updates', () => {
     expect(notPublic.statusCode).toBe(409);
     expect(notPublic.json().message).toMatch(/on the site/);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${pending}/updates` })).statusCode).toBe(404);
+    const notAnId = await ctx.app.inject({ method: 'GET', url: '/api/campaigns/org-1x/updates' });
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json().message).toBe(CAMPAIGN_ID_INVALID);
   });
 
   it("keeps a recipient's update from the page until an admin approves it; a hidden one never shows", async () => {
