@@ -1,6 +1,5 @@
 import { Check, EyeOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import {
   MODERATION_STATUSES,
   MODERATION_STATUS_LABELS,
@@ -9,6 +8,7 @@ import {
 } from '@contract/moderation';
 import { useUrlFilters } from '@/lib/url-filters';
 import { Button } from '@/ui/button';
+import { StatusTabs } from '@/ui/status-tabs';
 import { useActionFeedback } from './use-action-feedback';
 
 const isStatus = (value: string): value is ModerationStatus =>
@@ -20,28 +20,16 @@ export function useModerationStatus(): ModerationStatus {
   return isStatus(asked) ? asked : 'awaiting_review';
 }
 
-/** The status tabs: links, so each status has its own address and the browser's back button works. */
+/** The status tabs of a moderation queue, awaiting review first. */
 export function ModerationTabs({ label, path, status }: { label: string; path: string; status: ModerationStatus }) {
   return (
-    <nav aria-label={label} className="mb-6">
-      <ul className="flex flex-wrap gap-3">
-        {MODERATION_STATUSES.map((value) => (
-          <li key={value}>
-            <Link
-              to={value === 'awaiting_review' ? path : `${path}?status=${value}`}
-              aria-current={value === status ? 'page' : undefined}
-              className={`inline-flex min-h-11 items-center rounded-lg border-2 px-4 py-2 text-lg ${
-                value === status
-                  ? 'border-gray-900 bg-orange-50 font-bold underline decoration-2 underline-offset-4 dark:border-white dark:bg-gray-800'
-                  : 'border-gray-400 font-medium hover:bg-gray-100 dark:border-gray-500 dark:hover:bg-gray-800'
-              }`}
-            >
-              {MODERATION_STATUS_LABELS[value]}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <StatusTabs
+      label={label}
+      path={path}
+      statuses={MODERATION_STATUSES}
+      words={MODERATION_STATUS_LABELS}
+      current={status}
+    />
   );
 }
 

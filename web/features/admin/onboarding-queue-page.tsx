@@ -8,6 +8,7 @@ import {
 import { useUrlFilters } from '@/lib/url-filters';
 import { Page } from '@/ui/page';
 import { PagedList } from '@/ui/paged-list';
+import { StatusTabs } from '@/ui/status-tabs';
 import { blockLink } from '@/ui/text-link';
 import { dateFormat } from './admin-format';
 import { useOnboardingQueue } from './api';
@@ -42,25 +43,13 @@ export default function OnboardingQueuePage() {
       wide
       intro={<p>Check each person&rsquo;s answers and document, then verify the profile or ask for a correction.</p>}
     >
-      <nav aria-label="Review status" className="mb-6">
-        <ul className="flex flex-wrap gap-3">
-          {ONBOARDING_REVIEW_STATUSES.map((value) => (
-            <li key={value}>
-              <Link
-                to={value === 'submitted' ? '/admin/onboarding' : `/admin/onboarding?status=${value}`}
-                aria-current={value === status ? 'page' : undefined}
-                className={`inline-flex min-h-11 items-center rounded-lg border-2 px-4 py-2 text-lg ${
-                  value === status
-                    ? 'border-gray-900 bg-orange-50 font-bold underline decoration-2 underline-offset-4 dark:border-white dark:bg-gray-800'
-                    : 'border-gray-400 font-medium hover:bg-gray-100 dark:border-gray-500 dark:hover:bg-gray-800'
-                }`}
-              >
-                {ONBOARDING_STATUS_LABELS[value]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <StatusTabs
+        label="Review status"
+        path="/admin/onboarding"
+        statuses={ONBOARDING_REVIEW_STATUSES}
+        words={ONBOARDING_STATUS_LABELS}
+        current={status}
+      />
       <p role="status" className="mb-3 text-gray-800 dark:text-gray-200">
         {total === undefined
           ? ''
