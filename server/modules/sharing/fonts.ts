@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { create as parseFont, type Font } from 'fontkit';
 
 const fontFile = (name: string) => new URL(`../../assets/fonts/${name}`, import.meta.url);
 
@@ -16,4 +17,17 @@ export function notoSans(): Promise<NotoSans> {
   // A failed read is not kept: the next drawing tries again.
   fonts.catch(() => (fonts = undefined));
   return fonts;
+}
+
+let faces: Promise<{ regular: Font; bold: Font }> | undefined;
+
+/**
+ * The two weights parsed once for every PDF. Parsing a face decodes its kerning and shaping tables
+ * on first use, which cost more than drawing a whole receipt; each document still embeds its own
+ * subset of the shared face.
+ */
+export function notoSansFaces(): Promise<{ regular: Font; bold: Font }> {
+  faces ??= notoSans().then(({ regular, bold }) => ({ regular: parseFont(regular), bold: parseFont(bold) }));
+  faces.catch(() => (faces = undefined));
+  return faces;
 }

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { notoSans } from './fonts';
+import { notoSansFaces } from './fonts';
 
 // A4 in points, with a 15 mm margin that every office printer can reach.
 export const A4 = { width: 595.28, height: 841.89 };
@@ -30,7 +30,7 @@ export async function openTaggedPdf(info: {
   Author: string;
   Keywords?: string;
 }): Promise<TaggedPdf> {
-  const { regular, bold } = await notoSans();
+  const { regular, bold } = await notoSansFaces();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: A4_MARGIN, left: A4_MARGIN, right: A4_MARGIN, bottom: 0 },
@@ -48,8 +48,9 @@ export async function openTaggedPdf(info: {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('Regular', regular);
-  doc.registerFont('Bold', bold);
+  // pdfkit takes a parsed face as it takes bytes (it looks for `layout`); its published types list only bytes.
+  doc.registerFont('Regular', regular as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont('Bold', bold as unknown as PDFKit.Mixins.PDFFontSource);
   const root = doc.struct('Document');
   doc.addStructure(root);
   return {
