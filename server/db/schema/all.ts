@@ -8,3 +8,4 @@ export * from './onboarding';
 export * from './deliveries';
 export * from './updates';
 export * from './messages';
+export * from './money-desk';
