@@ -2,6 +2,7 @@ import type { AppDeps } from './deps';
 import { publicBaseUrl } from './http/public-url';
 import { mailResetLink, type ResetLinkJob } from './modules/accounts/reset-password';
 import { mailVerificationCode } from './modules/accounts/send-verification-code';
+import { processProviderEvent } from './modules/attention/provider-events';
 import { reconcilePayments } from './modules/giving/reconcile-payments';
 import { isFinalRefusal, recordPayment } from './modules/giving/record-payment';
 import { notifyAdminsOfRequest, type CampaignRequestedJob } from './modules/campaigns/requests';
@@ -10,7 +11,14 @@ import type { OnboardingSentJob } from './modules/onboarding/submit-onboarding';
 import { sendReceiptsAgain } from './modules/receipts/resend-receipts';
 import { sendReceipt } from './modules/receipts/send-receipt';
 import { removeStaleUploads } from './modules/uploads/cleanup';
-import { JOB, type MailJob, type PaymentEventJob, type ReceiptMailJob, type ResendReceiptsJob } from './jobs/names';
+import {
+  JOB,
+  type MailJob,
+  type PaymentEventJob,
+  type ProviderEventJob,
+  type ReceiptMailJob,
+  type ResendReceiptsJob,
+} from './jobs/names';
 import { tellDonorsOfUpdate, type DonorsToldJob } from './modules/updates/tell-donors';
 import type { QueuePolicy } from './jobs/queue';
 
@@ -38,6 +46,9 @@ const PAYMENT: QueuePolicy = {
   onePerKey: true,
   expireInSeconds: 120,
 };
+// Each kept webhook event is its own job (a second event for one checkout may be a second payment),
+// retried as a payment is.
+const PROVIDER_EVENT: QueuePolicy = { ...PAYMENT, onePerKey: false };
 // The sweep runs every minute anyway: a failed run is simply the next one.
 const SWEEP: QueuePolicy = { retryLimit: 0, retryDelaySeconds: 60, backoff: false, expireInSeconds: 300 };
 
@@ -67,6 +78,10 @@ export function registerJobs(deps: AppDeps): void {
     mailVerificationCode({ db, mailer }, job.data.userId),
   );
   jobs.handle<ResetLinkJob>(JOB.resetLink, SHORT_LIVED_MAIL, (job) => mailResetLink({ db, mailer }, job.data));
+  jobs.handle<ProviderEventJob>(JOB.providerEvent, PROVIDER_EVENT, (job) =>
+    processProviderEvent(paying, job.data.eventId),
+  );
+  // Events queued by reference before they were kept in provider_events.
   jobs.handle<PaymentEventJob>(JOB.paymentEvent, PAYMENT, async (job) => {
     try {
       await recordPayment(paying, job.data.reference);

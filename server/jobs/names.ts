@@ -16,6 +16,8 @@ export const JOB = {
   resendReceipts: 'receipts.resend',
   /** A payment the provider told us about (the webhook): verify it and record the gift. */
   paymentEvent: 'giving.payment-event',
+  /** A signed webhook event kept in provider_events: processed by its kind (a paid charge, a dispute...). */
+  providerEvent: 'giving.provider-event',
   /** Every minute: ask the provider about unrecorded checkouts; close lapsed ones. */
   reconcile: 'giving.reconcile',
   /** Someone finished onboarding: tell the admins, in the app and by mail. */
@@ -29,6 +31,8 @@ export const JOB = {
 } as const;
 
 export type PaymentEventJob = { reference: string };
+
+export type ProviderEventJob = { eventId: number };
 
 export type ReceiptMailJob = { donationId: number };
 

@@ -4,7 +4,9 @@ import { compiledSelect, type Db } from '../../db/client';
 import { donationItems, donations } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import type { PaymentProvider } from '../../providers/payments/payments';
+import type { PaymentProvider, VerifiedPayment } from '../../providers/payments/payments';
+import { caseWords } from '../attention/case-words';
+import { openCase } from '../attention/open-case';
 import { acceptsGift, giftMove } from '../campaigns/status-rules';
 import { statusCase, statusLiterals } from '../campaigns/status-sql';
 import { announceGift, type RecordedGift } from './announce-gift';
@@ -18,6 +20,14 @@ export type Fulfilment = RecordedGift & {
 
 /** The provider reports a payment of another amount or currency than the checkout's. */
 export const AMOUNT_MISMATCH = FUND_REFUSAL.amountMismatch;
+
+/** The refusal of a payment of another amount or currency, carrying what the provider reported. */
+export class AmountMismatch extends AppError {
+  constructor(readonly reported: VerifiedPayment) {
+    super('bad_request', 'The amount paid does not match this gift. Please contact support with your payment reference.');
+    this.withCode(AMOUNT_MISMATCH);
+  }
+}
 
 export const PAID_MESSAGE = 'Thank you! Your gift has been received.';
 export const ATTENTION_MESSAGE =
@@ -64,12 +74,7 @@ export async function fulfilDonation(
       'The payment was not completed, so no gift was recorded. You have not been charged.',
     ).withCode(FUND_REFUSAL.notCompleted);
   }
-  if (verified.amountKobo !== known.totalKobo || verified.currency !== 'NGN') {
-    throw new AppError(
-      'bad_request',
-      'The amount paid does not match this gift. Please contact support with your payment reference.',
-    ).withCode(AMOUNT_MISMATCH);
-  }
+  if (verified.amountKobo !== known.totalKobo || verified.currency !== 'NGN') throw new AmountMismatch(verified);
 
   // First with the campaign rows written last, so their locks are held only for the commit; if that
   // finds a campaign changed meanwhile, again with the rows locked before anything is decided.
@@ -100,9 +105,10 @@ const statements = {
     total: number;
     fee: number;
     hold_active: boolean;
+    was_paid: boolean;
   }>(
     sql`select id, status, donor_email as email, donor_full_name as name, total_kobo as total, fee_kobo as fee,
-               coalesce(hold_expires_at > now(), false) as hold_active
+               coalesce(hold_expires_at > now(), false) as hold_active, paid_at is not null as was_paid
           from donations where id = ${sql.placeholder('id')}::int for update`,
     'giving_lock_donation',
   ),
@@ -166,11 +172,14 @@ async function recordGift(
     donorEmail: donation.email,
     donorFullName: donation.name,
   };
-  if (donation.status === 'paid' || donation.status === 'needs_attention') {
+  // Recorded already; or paid once and settled by an admin without a gift (failed with paid_at), which
+  // a late repeat of the same payment must not record again.
+  if (donation.status === 'paid' || donation.status === 'needs_attention' || donation.was_paid) {
+    const status = donation.status === 'paid' ? ('paid' as const) : ('needs_attention' as const);
     return {
       ...base,
-      status: donation.status,
-      message: donation.status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE,
+      status,
+      message: status === 'paid' ? PAID_MESSAGE : ATTENTION_MESSAGE,
       newlyRecorded: false,
       allocated: [],
       unallocated: [],
@@ -237,9 +246,31 @@ async function recordGift(
     unallocated,
   };
   await announceGift({ db: tx, jobs: deps.jobs, baseUrl: deps.baseUrl }, recorded);
+  if (status === 'needs_attention')
+    // announceGift has told the admins already, in this transaction.
+    await openCase(tx, {
+      donationId: donation.id,
+      reference,
+      reason: 'paid_after_close',
+      words: caseWords.paidAfterClose({ totalKobo: Number(donation.total), unplaced: unallocated }),
+      notify: false,
+    });
 
-  // The campaigns last, in the order checkouts lock them (recipients, then organizations, each by
-  // id), so two gifts never wait on each other in a circle. Each update re-checks on the row itself.
+  if (!(await fundCampaigns(tx, allocated))) {
+    if (prepared) throw LOOK_AGAIN;
+    throw new Error('a campaign changed while locked');
+  }
+  return { ...recorded, newlyRecorded: true };
+}
+
+/**
+ * Adds allocated units and money to their campaigns and moves their statuses as the rule book's gift
+ * moves say, in the order checkouts lock them (recipients, then organizations, each by id), so two
+ * gifts never wait on each other in a circle. Each update re-checks status and quantity on the row
+ * itself: answers false, having stopped, when a campaign no longer takes its part. Run it last in the
+ * gift's transaction, so the campaign rows' locks are held only for the commit.
+ */
+export async function fundCampaigns(tx: Db, allocated: Fulfilment['allocated']): Promise<boolean> {
   const byLockOrder = [...allocated].sort((x, y) =>
     x.kind === y.kind ? x.id - y.id : x.kind === 'recipient' ? -1 : 1,
   );
@@ -248,10 +279,7 @@ async function recordGift(
       a.kind === 'recipient'
         ? await statements.fundRecipient(tx, { id: a.id, amount: a.amount })
         : await statements.fundOrganization(tx, { id: a.id, units: a.units, amount: a.amount });
-    if (rows.length === 0) {
-      if (prepared) throw LOOK_AGAIN;
-      throw new Error(`campaign ${a.kind}:${a.id} changed while locked`);
-    }
+    if (rows.length === 0) return false;
   }
-  return { ...recorded, newlyRecorded: true };
+  return true;
 }

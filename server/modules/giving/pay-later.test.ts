@@ -194,7 +194,7 @@ describe('a bank transfer in the sandbox', () => {
       () =>
         selectRows<{ n: number }>(
           ctx.database.db,
-          sql`select count(*)::int as n from pgboss.job where name = 'giving.payment-event' and state not in ('completed', 'failed')`,
+          sql`select count(*)::int as n from pgboss.job where name = 'giving.provider-event' and state not in ('completed', 'failed')`,
         ),
       (r) => r[0]!.n === 0,
     );

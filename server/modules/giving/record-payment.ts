@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { formatNaira } from '@contract/money';
 import { selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { ResponseCache } from '../../http/response-cache';
 import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
-import type { PaymentProvider } from '../../providers/payments/payments';
-import { notifyAdmins } from '../notifications/queries';
-import { AMOUNT_MISMATCH, fulfilDonation } from './fulfil-donation';
+import type { PaymentProvider, VerifiedPayment } from '../../providers/payments/payments';
+import { caseWords } from '../attention/case-words';
+import { openCase } from '../attention/open-case';
+import { AmountMismatch, fulfilDonation } from './fulfil-donation';
 
 export type PaymentDeps = {
   db: Db;
@@ -40,7 +40,7 @@ export async function recordPayment(deps: PaymentDeps, reference: string) {
     }
     return result;
   } catch (error) {
-    if (error instanceof AppError && error.replyCode === AMOUNT_MISMATCH) await setAsideMismatch(deps.db, reference);
+    if (error instanceof AmountMismatch) await setAsideMismatch(deps.db, reference, error.reported);
     throw error;
   }
 }
@@ -48,18 +48,34 @@ export async function recordPayment(deps: PaymentDeps, reference: string) {
 /** A refusal that asking again will not change (unknown reference, unpaid, wrong amount), as opposed to an outage. */
 export const isFinalRefusal = (error: unknown) => error instanceof AppError && error.status < 500;
 
-async function setAsideMismatch(db: Db, reference: string) {
+/**
+ * Sets a payment of the wrong amount aside for the admins' decision, once: a checkout whose
+ * wrong-amount case was ever opened (and perhaps settled since) is not set aside again.
+ */
+async function setAsideMismatch(db: Db, reference: string, reported: VerifiedPayment) {
   await db.transaction(async (tx) => {
-    const [flagged] = await selectRows<{ total: number }>(
+    const [flagged] = await selectRows<{ id: number; total: number }>(
       tx as unknown as Db,
-      sql`update donations set status = 'needs_attention' where reference = ${reference} and status in ('pending', 'failed')
-          returning total_kobo as total`,
+      sql`update donations d set status = 'needs_attention'
+           where reference = ${reference} and status in ('pending', 'failed')
+             and not exists (select 1 from attention_cases c where c.donation_id = d.id and c.reason = 'wrong_amount')
+          returning id, total_kobo as total`,
     );
     if (!flagged) return;
-    await tx.execute(sql`update payments set status = 'amount_mismatch' where reference = ${reference}`);
-    await notifyAdmins(
-      tx as unknown as Db,
-      `Needs attention: the payment provider reports payment ${reference} with another amount or currency than the ${formatNaira(Number(flagged.total))} asked. No gift was recorded; please check it with the provider.`,
+    // What the provider said is kept beside the checkout, so the admins see the amount it reports.
+    await tx.execute(
+      sql`update payments set status = 'amount_mismatch', provider_response = ${JSON.stringify(reported.raw)}::jsonb
+           where reference = ${reference}`,
     );
+    await openCase(tx as unknown as Db, {
+      donationId: Number(flagged.id),
+      reference,
+      reason: 'wrong_amount',
+      words: caseWords.wrongAmount({
+        askedKobo: Number(flagged.total),
+        paidKobo: reported.amountKobo >= 0 ? reported.amountKobo : null,
+        currency: reported.currency,
+      }),
+    });
   });
 }

@@ -17,11 +17,20 @@ import {
 } from '@contract/giving';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { JOB, type PaymentEventJob } from '../../jobs/names';
+import { JOB } from '../../jobs/names';
+import { findBadText } from '../../http/text-guard';
 import { clientKey, type Rule } from '../../http/rate-limit';
 import { isPayLater } from '@contract/payment-channels';
 import type { SandboxProvider } from '../../providers/payments/payments';
-import { keepRawJsonBodies, paidReference, readPaystackEvent } from '../../providers/payments/paystack-webhook';
+import {
+  eventName,
+  eventReference,
+  keepRawJsonBodies,
+  paidReference,
+  readPaystackEvent,
+  type PaystackEvent,
+} from '../../providers/payments/paystack-webhook';
+import { storeProviderEvent } from '../attention/provider-events';
 import { giftsBySource } from './gift-sources';
 import { recordPayment } from './record-payment';
 import { donationStatus, donorGifts, organizationCampaignDonations } from './queries';
@@ -67,13 +76,19 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { db, payments, jobs, publicCache, afterGiftCommit, baseUrl: publicBaseUrl(deps.config), payLaterHoldMinutes },
       reference,
     );
-  /** Stores a signed "paid" event for its job to verify and record (the Paystack webhook and the sandbox's). */
-  const storePaidEvent = async (reference: string) => {
-    // Stored before the 200: if this insert fails the reply is a 5xx and the sender tries again.
-    // The job verifies and records the gift, retrying while the provider is down; one waiting job
-    // per reference, since an event may be delivered more than once.
-    await jobs.enqueue(db, JOB.paymentEvent, { reference } satisfies PaymentEventJob, { singletonKey: reference });
-    jobs.wake(JOB.paymentEvent);
+  /**
+   * Keeps a signed event as received, whatever its kind, for its job to process (the Paystack webhook
+   * and the sandbox's): a paid charge is verified and recorded, retrying while the provider is down.
+   */
+  const keepEvent = async (event: PaystackEvent) => {
+    // Text the database cannot hold (NUL, half a surrogate pair) is never in a real event.
+    if (findBadText(event)) throw new AppError('bad_request', 'The webhook event holds characters that cannot be kept.');
+    // Kept before the 200: if this insert fails the reply is a 5xx and the sender tries again.
+    await storeProviderEvent(
+      { db, jobs },
+      { source: 'webhook', event: eventName(event), reference: eventReference(event), payload: event },
+    );
+    jobs.wake(JOB.providerEvent);
   };
 
   return async (app) => {
@@ -207,10 +222,9 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               signature: request.headers['x-paystack-signature'],
             });
             const reference = paidReference(event);
-            if (reference !== null) {
-              if (!(await sandbox.confirm(reference))) throw new AppError('not_found', 'Unknown payment reference.');
-              await storePaidEvent(reference);
-            }
+            if (reference !== null && !(await sandbox.confirm(reference)))
+              throw new AppError('not_found', 'Unknown payment reference.');
+            await keepEvent(event);
             return { received: true as const };
           },
         );
@@ -228,8 +242,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             contentType: request.headers['content-type'],
             signature: request.headers['x-paystack-signature'],
           });
-          const reference = paidReference(event);
-          if (reference !== null) await storePaidEvent(reference);
+          await keepEvent(event);
           return reply.code(200).send({ received: true });
         });
       });

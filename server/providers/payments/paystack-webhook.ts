@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
 
-/** What the webhook route reads of a Paystack event; anything else in it is ignored. */
-export type PaystackEvent = { event?: unknown; data?: { reference?: unknown } | null };
+/** What the webhook route reads of a Paystack event; the whole of it is kept as received. */
+export type PaystackEvent = { event?: unknown; data?: { reference?: unknown; transaction?: unknown } | null };
 
 /** A delivery as it reached the server: the body's bytes and the two headers that matter. */
 export type PaystackDelivery = { body: unknown; contentType: string | undefined; signature: unknown };
@@ -48,10 +48,32 @@ export function readPaystackEvent(secret: string, delivery: PaystackDelivery): P
   return (typeof parsed === 'object' && parsed !== null ? parsed : {}) as PaystackEvent;
 }
 
+const REFERENCE = /^[A-Za-z0-9._=-]{1,100}$/;
+const isReference = (value: unknown): value is string => typeof value === 'string' && REFERENCE.test(value);
+
+/** The event's name as Paystack gives it (`charge.success`, `charge.dispute.create`...), or '' when it has none. */
+export function eventName(event: PaystackEvent): string {
+  return typeof event.event === 'string' ? event.event.slice(0, 100) : '';
+}
+
+/**
+ * The checkout reference an event names, or null when it names none or a malformed one: a charge's
+ * `data.reference`, a dispute's or refund's transaction (`data.transaction.reference`, or a refund's
+ * `data.transaction_reference`).
+ */
+export function eventReference(event: PaystackEvent): string | null {
+  const data = typeof event.data === 'object' && event.data !== null ? (event.data as Record<string, unknown>) : {};
+  const transaction =
+    typeof data.transaction === 'object' && data.transaction !== null
+      ? (data.transaction as Record<string, unknown>)
+      : {};
+  for (const candidate of [data.reference, transaction.reference, data.transaction_reference])
+    if (isReference(candidate)) return candidate;
+  return null;
+}
+
 /** The payment reference of a `charge.success` event, or null for any other event or a malformed reference. */
 export function paidReference(event: PaystackEvent): string | null {
   const reference = typeof event.data === 'object' && event.data !== null ? event.data.reference : undefined;
-  return event.event === 'charge.success' && typeof reference === 'string' && /^[A-Za-z0-9._=-]{1,100}$/.test(reference)
-    ? reference
-    : null;
+  return event.event === 'charge.success' && isReference(reference) ? reference : null;
 }
