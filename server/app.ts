@@ -29,6 +29,7 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { requestRoutes } from './modules/campaigns/request-routes';
 import { adminCampaignRoutes } from './modules/campaigns/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
+import { attentionRoutes } from './modules/attention/routes';
 import { adminUserRoutes } from './modules/accounts/admin-users-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { receiptRoutes } from './modules/receipts/routes';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(adminUserRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));
+  await app.register(attentionRoutes(deps));
   await app.register(receiptRoutes(deps));
   await app.register(crawlerRoutes(deps));
   await app.register(sharingRoutes(deps));

@@ -66,7 +66,10 @@ export async function startGoogleStandIn() {
 
 /** Speaks Paystack's verify API: GET /transaction/verify/:reference with the secret key. */
 export async function startPaystackStandIn(secretKey: string) {
-  const transactions = new Map<string, { status: string; amount: number; currency: string; channel: string }>();
+  const transactions = new Map<
+    string,
+    { status: string; amount: number; currency: string; channel: string; id: number }
+  >();
   const calls: string[] = [];
   let failures = 0;
   const server = await listen((req, res) => {
@@ -96,7 +99,7 @@ export async function startPaystackStandIn(secretKey: string) {
         status: true,
         message: 'Verification successful',
         data: {
-          id: 1,
+          id: tx.id,
           status: tx.status,
           reference,
           amount: tx.amount,
@@ -117,10 +120,11 @@ export async function startPaystackStandIn(secretKey: string) {
     /**
      * What Paystack knows of a reference (as if the donor paid through the popup): `status` as Paystack
      * words it (success, failed, abandoned, or ongoing, pending, processing, queued while a transfer
-     * or USSD payment is under way) and the `channel` paid by (card when not given).
+     * or USSD payment is under way), the `channel` paid by (card when not given) and Paystack's
+     * transaction `id` (1 when not given).
      */
-    set(reference: string, tx: { status: string; amount: number; currency?: string; channel?: string }) {
-      transactions.set(reference, { currency: 'NGN', channel: 'card', ...tx });
+    set(reference: string, tx: { status: string; amount: number; currency?: string; channel?: string; id?: number }) {
+      transactions.set(reference, { currency: 'NGN', channel: 'card', id: 1, ...tx });
     },
     close: server.close,
   };
