@@ -207,6 +207,20 @@ describe('Paystack webhook deliveries that carry no event', () => {
     ).toBe(200);
   });
 
+  it.each([
+    ['a NUL character', 'a\\u0000b'],
+    ['half of a surrogate pair', 'a\\ud800b'],
+  ])('answers 400 to a signed event holding %s, which the database cannot keep', async (_what, text) => {
+    const body = `{"event":"charge.success","data":{"reference":"GOI-UNKNOWN-3","note":"${text}"}}`;
+    const signature = createHmac('sha512', SECRET).update(body).digest('hex');
+    const res = await deliver(body, { 'content-type': 'application/json', 'x-paystack-signature': signature });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'The webhook event holds characters that cannot be kept.',
+      code: 'bad_request',
+    });
+  });
+
   it('answers 401 to a signature of the right length whose characters take more bytes', async () => {
     const body = JSON.stringify({ event: 'charge.success', data: { reference: 'GOI-UNKNOWN-2' } });
     const res = await deliver(body, {
@@ -299,6 +313,9 @@ describe('every refusal is a sentence a person can read', () => {
     ['GET', '/api/campaigns/search?q='],
     ['GET', `/api/campaigns/search?q=${'x'.repeat(101)}`],
     ['GET', '/api/admin/org-campaigns/x/donations'],
+    ['POST', '/api/admin/payments/GOI%20X/resolve', { caseId: 'x', resolution: 'refund' }],
+    ['POST', '/api/admin/payments/GOI-X-1/resolve', '[]', json],
+    ['GET', '/api/admin/payments/attention?limit=x'],
     ['GET', '/api/auth/me'],
     ['POST', '/api/notifications/read'],
   ];

@@ -215,7 +215,11 @@ describe('cases opened from the Paystack webhook', () => {
 
     await webhook({
       event: 'charge.dispute.create',
-      data: { id: 55, status: 'awaiting-merchant-feedback', transaction: { id: 8001, reference: c.reference, amount: c.amountKobo } },
+      data: {
+        id: 55,
+        status: 'awaiting-merchant-feedback',
+        transaction: { id: 8001, reference: c.reference, amount: c.amountKobo },
+      },
     });
     await webhook({ event: 'charge.dispute.remind', data: { id: 55, transaction: { reference: c.reference } } });
     const reversed = await caseFor(live, liveAdmin, c.reference, 'reversed');
@@ -256,9 +260,7 @@ describe('cases opened from the Paystack webhook', () => {
   });
 
   it('keeps an event that names no checkout, and refuses text the database cannot hold', async () => {
-    expect((await webhook({ event: 'customeridentification.success', data: { customer_id: 1 } })).statusCode).toBe(
-      200,
-    );
+    expect((await webhook({ event: 'customeridentification.success', data: { customer_id: 1 } })).statusCode).toBe(200);
     const [kept] = await selectRows<{ reference: string; donation_id: number | null }>(
       live.database.db,
       sql`select reference, donation_id from provider_events where event = 'customeridentification.success'`,

@@ -37,7 +37,7 @@ export function attentionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: admin,
         schema: {
-          description: "Decides an open case: accept records the gift while its units are free; outside closes it.",
+          description: 'Decides an open case: accept records the gift while its units are free; outside closes it.',
           params: paymentReferenceParamSchema,
           body: resolveRequestSchema,
           response: { 200: attentionCaseSchema, ...errors },

@@ -291,7 +291,7 @@ describe('Paystack payments nobody reports in time', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const [n] = await selectRows<{ n: number }>(
       ctx.database.db,
-      sql`select count(*)::int as n from notifications where message like ${`Needs attention: the payment provider reports payment ${c.reference}%`}`,
+      sql`select count(*)::int as n from notifications where message like ${`Needs attention: payment ${c.reference}. %`}`,
     );
     const [admins] = await selectRows<{ n: number }>(
       ctx.database.db,

@@ -24,7 +24,10 @@ export const AMOUNT_MISMATCH = FUND_REFUSAL.amountMismatch;
 /** The refusal of a payment of another amount or currency, carrying what the provider reported. */
 export class AmountMismatch extends AppError {
   constructor(readonly reported: VerifiedPayment) {
-    super('bad_request', 'The amount paid does not match this gift. Please contact support with your payment reference.');
+    super(
+      'bad_request',
+      'The amount paid does not match this gift. Please contact support with your payment reference.',
+    );
     this.withCode(AMOUNT_MISMATCH);
   }
 }

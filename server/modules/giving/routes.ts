@@ -82,7 +82,8 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
    */
   const keepEvent = async (event: PaystackEvent) => {
     // Text the database cannot hold (NUL, half a surrogate pair) is never in a real event.
-    if (findBadText(event)) throw new AppError('bad_request', 'The webhook event holds characters that cannot be kept.');
+    if (findBadText(event))
+      throw new AppError('bad_request', 'The webhook event holds characters that cannot be kept.');
     // Kept before the 200: if this insert fails the reply is a 5xx and the sender tries again.
     await storeProviderEvent(
       { db, jobs },
