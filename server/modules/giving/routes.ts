@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@contract/campaigns';
@@ -77,13 +78,24 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       reference,
     );
   /**
-   * Keeps a signed event as received, whatever its kind, for its job to process (the Paystack webhook
-   * and the sandbox's): a paid charge is verified and recorded, retrying while the provider is down.
+   * A signed webhook delivery's event (the Paystack webhook and the sandbox's). Text the database
+   * cannot hold (NUL, half a surrogate pair) is never in a real event, so it is refused in words.
    */
-  const keepEvent = async (event: PaystackEvent) => {
-    // Text the database cannot hold (NUL, half a surrogate pair) is never in a real event.
+  const readEvent = (secret: string, request: FastifyRequest): PaystackEvent => {
+    const event = readPaystackEvent(secret, {
+      body: request.body,
+      contentType: request.headers['content-type'],
+      signature: request.headers['x-paystack-signature'],
+    });
     if (findBadText(event))
       throw new AppError('bad_request', 'The webhook event holds characters that cannot be kept.');
+    return event;
+  };
+  /**
+   * Keeps a signed event as received, whatever its kind, for its job to process: a paid charge is
+   * verified and recorded, retrying while the provider is down.
+   */
+  const keepEvent = async (event: PaystackEvent) => {
     // Kept before the 200: if this insert fails the reply is a 5xx and the sender tries again.
     await storeProviderEvent(
       { db, jobs },
@@ -217,11 +229,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             schema: { response: { 200: z.object({ received: z.literal(true) }), ...errors } },
           },
           async (request) => {
-            const event = readPaystackEvent(secret, {
-              body: request.body,
-              contentType: request.headers['content-type'],
-              signature: request.headers['x-paystack-signature'],
-            });
+            const event = readEvent(secret, request);
             const reference = paidReference(event);
             if (reference !== null && !(await sandbox.confirm(reference)))
               throw new AppError('not_found', 'Unknown payment reference.');
@@ -238,12 +246,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       await app.register(async (hook) => {
         keepRawJsonBodies(hook);
         hook.post('/api/payments/paystack/webhook', { config: { access: 'public' } }, async (request, reply) => {
-          const event = readPaystackEvent(secret, {
-            body: request.body,
-            contentType: request.headers['content-type'],
-            signature: request.headers['x-paystack-signature'],
-          });
-          await keepEvent(event);
+          await keepEvent(readEvent(secret, request));
           return reply.code(200).send({ received: true });
         });
       });
