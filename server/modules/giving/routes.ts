@@ -22,6 +22,7 @@ import { clientKey, type Rule } from '../../http/rate-limit';
 import { isPayLater } from '@contract/payment-channels';
 import type { SandboxProvider } from '../../providers/payments/payments';
 import { keepRawJsonBodies, paidReference, readPaystackEvent } from '../../providers/payments/paystack-webhook';
+import { handleRefundEvent } from '../refunds/refund-event';
 import { giftsBySource } from './gift-sources';
 import { recordPayment } from './record-payment';
 import { donationStatus, donorGifts, organizationCampaignDonations } from './queries';
@@ -230,6 +231,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           });
           const reference = paidReference(event);
           if (reference !== null) await storePaidEvent(reference);
+          else await handleRefundEvent(deps, event);
           return reply.code(200).send({ received: true });
         });
       });
