@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNaira } from '@contract/money';
 import { ATTENTION_REASON_WORDS, refundSchema } from '@contract/money-desk';
 import type { App } from '../../app';
-import { selectRows } from '../../db/client';
+import { selectRows, type Db } from '../../db/client';
 import { createPaystackProvider } from '../../providers/payments/payments';
 import {
   createOrganizationCampaign,
@@ -17,6 +17,7 @@ import { createMailbox } from '../../test/mailbox';
 import { startPaystackStandIn } from '../../test/stand-ins';
 import { PROVIDER_REFUSED, REFUND_AUDIT } from './refund-payment';
 import { REPORTED_BY_PROVIDER } from './refund-event';
+import { placeProviderRefund } from './refund-rows';
 
 type Ctx = TestContext & { mail: ReturnType<typeof createMailbox>; adminToken: string; adminId: number };
 
@@ -267,6 +268,53 @@ describe('refunds with the sandbox', () => {
            where d.reference = ${gift.reference}`,
     );
     expect(cases).toEqual([{ resolution: 'refunded', note: 'The second payment back.', resolved_by: ctx.adminId }]);
+  });
+
+  it('never writes two rows for one provider refund when answers cross over between two refunds of one amount', async () => {
+    const campaign = await createRecipientCampaign(ctx.database.db);
+    const gift = await payForCampaign(ctx.app, campaign);
+    const db = ctx.database.db as unknown as Db;
+    const [donation] = await rows<{ id: number }>(
+      ctx,
+      sql`select id from donations where reference = ${gift.reference}`,
+    );
+    const donationId = Number(donation!.id);
+    const waiting = async () =>
+      Number(
+        (
+          await rows<{ id: number }>(
+            ctx,
+            sql`insert into refunds (donation_id, amount_kobo, status, note, requested_by)
+                values (${donationId}, 700, 'pending', 'One of two alike.', ${ctx.adminId}) returning id`,
+          )
+        )[0]!.id,
+      );
+    const first = await waiting();
+    const second = await waiting();
+    // The webhook of the second call's refund (B) comes first and takes the oldest waiting row.
+    expect(await placeProviderRefund(db, { donationId, refundId: 'B', status: 'processed', amountKobo: 700 })).toEqual({
+      id: first,
+      status: 'processed',
+    });
+    // The first call comes back with A: its row is taken, so A goes on the row still waiting.
+    expect(
+      await placeProviderRefund(db, { donationId, refundId: 'A', status: 'pending', amountKobo: 700, ownRowId: first }),
+    ).toEqual({ id: second, status: 'pending' });
+    // The second call comes back with B, already recorded: nothing new.
+    expect(
+      await placeProviderRefund(db, {
+        donationId,
+        refundId: 'B',
+        status: 'pending',
+        amountKobo: 700,
+        ownRowId: second,
+      }),
+    ).toEqual({ id: first, status: 'processed' });
+    const recorded = await refundsOf(ctx, gift.reference);
+    expect(recorded.map((r) => [r.provider_refund_id, r.status])).toEqual([
+      ['B', 'processed'],
+      ['A', 'pending'],
+    ]);
   });
 
   it('takes money back only from a payment whose money was received', async () => {
