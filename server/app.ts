@@ -34,6 +34,7 @@ import { adminUserRoutes } from './modules/accounts/admin-users-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { receiptRoutes } from './modules/receipts/routes';
 import { givingRoutes } from './modules/giving/routes';
+import { refundRoutes } from './modules/refunds/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { onboardingReviewRoutes } from './modules/onboarding/review-routes';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));
   await app.register(attentionRoutes(deps));
+  await app.register(refundRoutes(deps));
   await app.register(receiptRoutes(deps));
   await app.register(crawlerRoutes(deps));
   await app.register(sharingRoutes(deps));

@@ -1,8 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../db/client';
 import { createPaystackProvider } from '../providers/payments/payments';
-import { startTestApp, stopTestApp, type TestContext } from '../test/harness';
+import { JOB } from '../jobs/names';
+import { jobsDone, startTestApp, stopTestApp, type TestContext } from '../test/harness';
 import { startPaystackStandIn } from '../test/stand-ins';
 import { registerErrorHandling } from './errors';
 
@@ -221,6 +224,31 @@ describe('Paystack webhook deliveries that carry no event', () => {
     });
   });
 
+  it('takes signed refund events with data it cannot use and records nothing', async () => {
+    const events = [
+      { event: 'refund.processed', data: null },
+      {
+        event: 'refund.processed',
+        data: { id: { nested: true }, transaction_reference: 'GOI-UNKNOWN-3', amount: 100 },
+      },
+      { event: 'refund.processed', data: { id: 'x'.repeat(500), transaction_reference: 'GOI-UNKNOWN-3', amount: 100 } },
+      { event: 'refund.processed', data: { id: 7, transaction_reference: "' or 1=1 --", amount: 1e308 } },
+      { event: 'refund.failed', data: { id: 8, amount: '100' } },
+      { event: 'refund.pending', data: { id: 9, transaction: { reference: 'GOI-UNKNOWN-4' }, amount: -5 } },
+      { event: 'refund.processed', data: [] },
+    ];
+    for (const event of events) {
+      const body = JSON.stringify(event);
+      const signature = createHmac('sha512', SECRET).update(body).digest('hex');
+      const res = await deliver(body, { 'content-type': 'application/json', 'x-paystack-signature': signature });
+      expect(res.statusCode, body).toBe(200);
+    }
+    // Events are kept and processed by the queue: wait until it has run every one.
+    await jobsDone(hooked.database, JOB.providerEvent);
+    const [row] = await selectRows<{ n: number }>(hooked.database.db, sql`select count(*)::int as n from refunds`);
+    expect(Number(row!.n)).toBe(0);
+  });
+
   it('answers 401 to a signature of the right length whose characters take more bytes', async () => {
     const body = JSON.stringify({ event: 'charge.success', data: { reference: 'GOI-UNKNOWN-2' } });
     const res = await deliver(body, {
@@ -316,6 +344,8 @@ describe('every refusal is a sentence a person can read', () => {
     ['POST', '/api/admin/payments/GOI%20X/resolve', { caseId: 'x', resolution: 'refund' }],
     ['POST', '/api/admin/payments/GOI-X-1/resolve', '[]', json],
     ['GET', '/api/admin/payments/attention?limit=x'],
+    ['POST', '/api/admin/payments/x/refund', { amountKobo: 'abc', note: [] }],
+    ['POST', '/api/admin/payments/%20/refund', '[]', json],
     ['GET', '/api/auth/me'],
     ['POST', '/api/notifications/read'],
   ];

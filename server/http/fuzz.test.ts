@@ -825,11 +825,19 @@ describe('hostile input with Paystack configured', () => {
           type: 'object',
           required: ['event', 'data'],
           properties: {
-            event: { enum: ['charge.success', 'transfer.success', 'charge.failed'] },
+            event: {
+              enum: ['charge.success', 'transfer.success', 'charge.failed', 'refund.processed', 'refund.failed'],
+            },
             data: {
               type: 'object',
               required: ['reference'],
-              properties: { reference, amount: { type: 'integer' }, currency: { type: 'string' } },
+              properties: {
+                reference,
+                amount: { type: 'integer' },
+                currency: { type: 'string' },
+                id: reference,
+                transaction_reference: reference,
+              },
             },
           },
         },

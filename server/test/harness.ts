@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../app';
 import type { AppDeps } from '../deps';
 import { loadConfig, type Config } from '../config';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, selectRows, type Database } from '../db/client';
 import os from 'node:os';
 import path from 'node:path';
 import { createJobQueue } from '../jobs/queue';
@@ -92,4 +93,15 @@ export async function eventually<T>(
     if (ok(value) || Date.now() > deadline) return value;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Waits until the queue has run every job of `name` waiting now (a webhook event's processing, say). */
+export async function jobsDone(database: Database, name: string, timeoutMs = 15_000): Promise<void> {
+  const waiting = () =>
+    selectRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from pgboss.job where name = ${name} and state in ('created', 'retry', 'active')`,
+    );
+  const rows = await eventually(waiting, (r) => Number(r[0]!.n) === 0, timeoutMs);
+  if (Number(rows[0]!.n) !== 0) throw new Error(`jobs of ${name} still waiting after ${timeoutMs} ms`);
 }

@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import type { App } from '../app';
 
 async function listen(handler: http.RequestListener) {
   const server = http.createServer(handler);
@@ -64,38 +66,106 @@ export async function startGoogleStandIn() {
   };
 }
 
-/** Speaks Paystack's verify API: GET /transaction/verify/:reference with the secret key. */
+/** A refund the Paystack stand-in was asked for. */
+export type StandInRefund = { id: number; reference: string; amount: number; note: string; status: string };
+
+/**
+ * Speaks Paystack's API with the secret key: GET /transaction/verify/:reference, and POST /refund
+ * (a transaction's reference, an amount in kobo up to what is left of it, a merchant note), which
+ * answers a refund id with status pending as Paystack queues a refund. `deliver` sends the app a
+ * webhook event signed as Paystack signs (`x-paystack-signature`, HMAC-SHA512 of the raw body with
+ * the secret key), and `refundEvent` words one about a refund.
+ */
 export async function startPaystackStandIn(secretKey: string) {
   const transactions = new Map<
     string,
     { status: string; amount: number; currency: string; channel: string; id: number }
   >();
+  const refunds: StandInRefund[] = [];
   const calls: string[] = [];
   let failures = 0;
+  let refusals = 0;
+  let nextRefundId = 4_000_001;
+  /** Runs after a refund is made and before the answer leaves: where a test makes the webhook win the race. */
+  let beforeRefundAnswer: ((refund: StandInRefund) => Promise<void>) | null = null;
+  const answer = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.statusCode = status;
+    res.end(JSON.stringify(body));
+  };
+
+  async function refund(res: http.ServerResponse, raw: string) {
+    let body: { transaction?: unknown; amount?: unknown; merchant_note?: unknown };
+    try {
+      body = JSON.parse(raw) as typeof body;
+    } catch {
+      return answer(res, 400, { status: false, message: 'Invalid JSON' });
+    }
+    if (refusals > 0) {
+      refusals -= 1;
+      return answer(res, 400, { status: false, message: 'Refund cannot be processed at this time' });
+    }
+    const reference = typeof body.transaction === 'string' ? body.transaction : '';
+    const tx = transactions.get(reference);
+    if (!tx || tx.status !== 'success') return answer(res, 404, { status: false, message: 'Transaction not found' });
+    const done = refunds.filter((r) => r.reference === reference && r.status !== 'failed');
+    const left = tx.amount - done.reduce((sum, r) => sum + r.amount, 0);
+    const amount = body.amount === undefined ? left : body.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || amount > left)
+      return answer(res, 400, { status: false, message: 'Refund amount cannot be more than the transaction amount' });
+    const made: StandInRefund = {
+      id: nextRefundId++,
+      reference,
+      amount,
+      note: typeof body.merchant_note === 'string' ? body.merchant_note : '',
+      status: 'pending',
+    };
+    refunds.push(made);
+    if (beforeRefundAnswer) await beforeRefundAnswer(made);
+    answer(res, 200, {
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: {
+        transaction: { id: tx.id, reference, amount: tx.amount, currency: tx.currency, channel: tx.channel },
+        integration: 100_001,
+        deducted_amount: 0,
+        channel: null,
+        merchant_note: made.note,
+        customer_note: `Refund for transaction ${reference}`,
+        status: made.status,
+        refunded_by: 'admin@example.org',
+        expected_at: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+        currency: tx.currency,
+        domain: 'test',
+        amount: made.amount,
+        fully_deducted: false,
+        id: made.id,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      },
+    });
+  }
+
   const server = await listen((req, res) => {
     calls.push(`${req.method} ${req.url}`);
     res.setHeader('content-type', 'application/json');
-    if (failures > 0) {
-      failures -= 1;
-      res.statusCode = 503;
-      res.end(JSON.stringify({ status: false, message: 'Service unavailable' }));
-      return;
-    }
-    if (req.headers.authorization !== `Bearer ${secretKey}`) {
-      res.statusCode = 401;
-      res.end(JSON.stringify({ status: false, message: 'Invalid key' }));
-      return;
-    }
-    const match = /^\/transaction\/verify\/([^/?]+)$/.exec(req.url ?? '');
-    const reference = match ? decodeURIComponent(match[1]!) : '';
-    const tx = transactions.get(reference);
-    if (!tx) {
-      res.statusCode = 400;
-      res.end(JSON.stringify({ status: false, message: 'Transaction reference not found' }));
-      return;
-    }
-    res.end(
-      JSON.stringify({
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      if (failures > 0) {
+        failures -= 1;
+        return answer(res, 503, { status: false, message: 'Service unavailable' });
+      }
+      if (req.headers.authorization !== `Bearer ${secretKey}`)
+        return answer(res, 401, { status: false, message: 'Invalid key' });
+      if (req.method === 'POST' && req.url === '/refund') {
+        refund(res, raw).catch((error: unknown) => answer(res, 500, { status: false, message: String(error) }));
+        return;
+      }
+      const match = /^\/transaction\/verify\/([^/?]+)$/.exec(req.url ?? '');
+      const reference = match ? decodeURIComponent(match[1]!) : '';
+      const tx = transactions.get(reference);
+      if (!tx) return answer(res, 400, { status: false, message: 'Transaction reference not found' });
+      answer(res, 200, {
         status: true,
         message: 'Verification successful',
         data: {
@@ -107,15 +177,25 @@ export async function startPaystackStandIn(secretKey: string) {
           channel: tx.channel,
           gateway_response: tx.status === 'success' ? 'Approved' : 'Transaction ongoing',
         },
-      }),
-    );
+      });
+    });
   });
   return {
     apiBase: server.base,
     calls,
+    /** Every refund asked of it, in order. */
+    refunds,
     /** The next `n` calls answer 503, as Paystack does during an outage. */
     failNext(n: number) {
       failures = n;
+    },
+    /** The next `n` refunds are refused with status false, as Paystack refuses one it cannot make. */
+    refuseRefunds(n: number) {
+      refusals = n;
+    },
+    /** Runs `hook` after each refund is made and before its answer is sent (null to stop). */
+    beforeRefundAnswer(hook: ((refund: StandInRefund) => Promise<void>) | null) {
+      beforeRefundAnswer = hook;
     },
     /**
      * What Paystack knows of a reference (as if the donor paid through the popup): `status` as Paystack
@@ -125,6 +205,43 @@ export async function startPaystackStandIn(secretKey: string) {
      */
     set(reference: string, tx: { status: string; amount: number; currency?: string; channel?: string; id?: number }) {
       transactions.set(reference, { currency: 'NGN', channel: 'card', id: 1, ...tx });
+    },
+    /** A refund event as Paystack words it; the refund's status follows the event. */
+    refundEvent(
+      event: 'refund.pending' | 'refund.processed' | 'refund.failed',
+      refund: { id: number | string; reference: string; amount: number },
+    ) {
+      const status = event.slice('refund.'.length);
+      const made = refunds.find((r) => String(r.id) === String(refund.id));
+      if (made) made.status = status;
+      return {
+        event,
+        data: {
+          status,
+          transaction_reference: refund.reference,
+          refund_reference: `RRN${refund.id}`,
+          amount: refund.amount,
+          currency: 'NGN',
+          processor: 'mastercard',
+          customer: { first_name: null, last_name: null, email: 'donor@example.org' },
+          integration: 100_001,
+          domain: 'test',
+          id: String(refund.id),
+        },
+      };
+    },
+    /** Sends `event` to the app's Paystack webhook, signed with the secret key (or `key`). */
+    deliver(app: App, event: unknown, key = secretKey) {
+      const body = JSON.stringify(event);
+      return app.inject({
+        method: 'POST',
+        url: '/api/payments/paystack/webhook',
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'x-paystack-signature': createHmac('sha512', key).update(body).digest('hex'),
+        },
+      });
     },
     close: server.close,
   };

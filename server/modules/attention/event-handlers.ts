@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
+import type { PaystackEvent } from '../../providers/payments/paystack-webhook';
 import { isFinalRefusal, recordPayment, type PaymentDeps } from '../giving/record-payment';
+import { handleRefundEvent } from '../refunds/refund-event';
 import { caseWords } from './case-words';
 import { openCase } from './open-case';
 
@@ -85,18 +87,24 @@ const disputeOpened: ProviderEventHandler = async (deps, event) => {
   );
 };
 
+/** A refund's progress: recorded once however it races the admin's call (refunds/refund-event.ts). */
+const refundEvent: ProviderEventHandler = async (deps, event) => {
+  await handleRefundEvent(deps, event.payload as PaystackEvent);
+};
+
 /** Kept for the record; the case opened when the dispute was created waits for the admins. */
 const keptOnly: ProviderEventHandler = async () => undefined;
 
 /**
  * What each kind of provider event does, by the provider's event name. A name ending in `.*`
  * covers every event under it that has no entry of its own. Events of other kinds are kept and
- * otherwise ignored. Add a kind here (refund events, say) with its handler.
+ * otherwise ignored. Add a kind here with its handler.
  */
 export const providerEventHandlers: Record<string, ProviderEventHandler> = {
   'charge.success': chargeSuccess,
   'charge.dispute.create': disputeOpened,
   'charge.dispute.*': keptOnly,
+  'refund.*': refundEvent,
 };
 
 export function handlerFor(event: string): ProviderEventHandler | undefined {

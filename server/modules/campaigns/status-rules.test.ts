@@ -13,8 +13,10 @@ import {
   OPEN_STATUSES,
   PUBLIC_STATUSES,
   adminActionTo,
+  adminMove,
   factsOf,
   giftMove,
+  releaseMove,
   statusesOf,
   type CampaignKind,
   type OrganizationCampaignStatus,
@@ -241,6 +243,24 @@ describe('the rule book in behaviour', () => {
         }
       });
     }
+
+    it(`${an(kind)} ${kind} refund that frees units moves a campaign back only where gifts moved it forward`, () => {
+      const move = giftMove(kind);
+      const giftTargets = new Set<string>(move.from.flatMap((from) => factsOf(kind, from).gift));
+      for (const status of statusesOf(kind)) {
+        const back = factsOf(kind, status).release;
+        if (back === null) continue;
+        // From a status a gift moves into, back to one a gift lands in.
+        expect(giftTargets.has(status), status).toBe(true);
+        expect(factsOf(kind, back).landing, `${status} to ${back}`).toBe(true);
+        expect(releaseMove(kind, status, 0)).toBe(back);
+      }
+      // Ready for pickup or handed over: never freed.
+      for (const action of ['markReadyForPickup', 'markDelivered'] as const) {
+        const to = adminMove(kind, action)!.to;
+        expect(factsOf(kind, to).release, to).toBeNull();
+      }
+    });
 
     it(`${an(kind)} ${kind} gift moves a campaign to the statuses the rule book's gift moves name`, () => {
       const move = giftMove(kind);

@@ -30,6 +30,12 @@ export type StatusRule<S extends string, A extends string> = {
   readonly funded: boolean;
   /** What else an admin may do in this status, besides the moves in `admin`. */
   readonly actions: readonly A[];
+  /**
+   * Where a refund that frees a gift's units moves the campaign back to (as `landingOf` places it
+   * with the units still funded), the way gifts moved it forward; null where a refund may free none,
+   * since the units are bought, closed or handed over.
+   */
+  readonly release: S | null;
 };
 
 type Rules<K extends CampaignKind> = Readonly<Record<StatusOf<K>, StatusRule<StatusOf<K>, ActionOf<K>>>>;
@@ -52,6 +58,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: true,
       funded: false,
       actions: ['editReason'],
+      release: null,
     },
     approved: {
       admin: { backToPending: 'pending' },
@@ -61,7 +68,9 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: true,
       funded: false,
       actions: ['feature', 'unfeature', 'editReason'],
+      release: null,
     },
+    // Funded: the device is then bought for the recipient, so a refund gives money back without freeing it.
     purchased: {
       admin: { markReadyForPickup: 'ready_for_pickup', markDelivered: 'delivered' },
       checkout: false,
@@ -70,6 +79,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: false,
       funded: true,
       actions: [],
+      release: null,
     },
     ready_for_pickup: {
       admin: { markDelivered: 'delivered' },
@@ -79,9 +89,28 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: false,
       funded: true,
       actions: [],
+      release: null,
     },
-    delivered: { admin: {}, checkout: false, gift: [], public: true, open: false, funded: true, actions: ['addVideo'] },
-    rejected: { admin: {}, checkout: false, gift: [], public: false, open: false, funded: false, actions: [] },
+    delivered: {
+      admin: {},
+      checkout: false,
+      gift: [],
+      public: true,
+      open: false,
+      funded: true,
+      actions: ['addVideo'],
+      release: null,
+    },
+    rejected: {
+      admin: {},
+      checkout: false,
+      gift: [],
+      public: false,
+      open: false,
+      funded: false,
+      actions: [],
+      release: null,
+    },
   },
   organization: {
     pending: {
@@ -92,6 +121,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: true,
       funded: false,
       actions: [],
+      release: null,
     },
     // Only while nothing is raised: approved means no unit is funded yet (decision 0026).
     approved: {
@@ -102,6 +132,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: true,
       funded: false,
       actions: ['viewDonations'],
+      release: null,
     },
     partially_fulfilled: {
       admin: { pause: 'paused', close: 'closed' },
@@ -111,6 +142,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: true,
       funded: false,
       actions: ['recordDelivery', 'viewDonations'],
+      release: 'approved',
     },
     // Takes no new gift, but a gift already held at checkout still lands (decision 0026).
     paused: {
@@ -121,6 +153,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: true,
       funded: false,
       actions: ['recordDelivery', 'viewDonations'],
+      release: 'paused',
     },
     fulfilled: {
       admin: { markReadyForPickup: 'ready_for_pickup', markDelivered: 'delivered' },
@@ -130,6 +163,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: false,
       funded: true,
       actions: ['recordDelivery', 'viewDonations'],
+      release: 'approved',
     },
     // Closed early: what was raised stays, and the units it funded are still handed over.
     closed: {
@@ -140,6 +174,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: false,
       funded: false,
       actions: ['recordDelivery', 'viewDonations'],
+      release: null,
     },
     ready_for_pickup: {
       admin: { markDelivered: 'delivered' },
@@ -149,6 +184,7 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: false,
       funded: true,
       actions: ['recordDelivery', 'viewDonations'],
+      release: null,
     },
     delivered: {
       admin: {},
@@ -158,8 +194,18 @@ export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
       open: false,
       funded: true,
       actions: ['recordDelivery', 'viewDonations'],
+      release: null,
     },
-    rejected: { admin: {}, checkout: false, gift: [], public: false, open: false, funded: false, actions: [] },
+    rejected: {
+      admin: {},
+      checkout: false,
+      gift: [],
+      public: false,
+      open: false,
+      funded: false,
+      actions: [],
+      release: null,
+    },
   },
 };
 
@@ -301,3 +347,19 @@ export function landingOf<K extends CampaignKind>(kind: K, to: StatusOf<K>, unit
   if (unitsFulfilled <= 0 || !factsOf(kind, to).landing) return to;
   return giftMove(kind).whenPartly[to] ?? to;
 }
+
+/**
+ * Where a refund that frees units moves a campaign now in `status`, with `unitsLeft` units still
+ * funded after it; undefined when the rule book lets no refund free units there.
+ */
+export function releaseMove<K extends CampaignKind>(
+  kind: K,
+  status: StatusOf<K>,
+  unitsLeft: number,
+): StatusOf<K> | undefined {
+  const to = factsOf(kind, status).release;
+  return to === null ? undefined : landingOf(kind, to, unitsLeft);
+}
+
+/** The statuses in which a refund may free a gift's units. */
+export const RELEASABLE_STATUSES = byKind((s) => s.release !== null);

@@ -53,13 +53,20 @@ const deliveredStatus = (kind: CampaignKind) => adminMove(kind, 'markDelivered')
 
 const int = (value: unknown) => Number(value ?? 0);
 
+/**
+ * Money raised is gifts less refunds: each gift's allocated items, less what was refunded of it
+ * (processed refunds take from the gift, never below nothing; freed units left its items already).
+ */
 async function moneyFigures(db: Db): Promise<Transparency['money']> {
   const [row] = await selectRows<{ raised: string; gifts: string; donors: string }>(
     db,
-    sql`select coalesce(sum(i.amount_kobo), 0) as raised, count(distinct d.id) as gifts,
-               count(distinct lower(d.donor_email)) as donors
-          from donation_items i join donations d on d.id = i.donation_id
-         where ${isGift}`,
+    sql`select coalesce(sum(g.raised), 0) as raised, count(*) as gifts, count(distinct lower(g.email)) as donors
+          from (select d.donor_email as email,
+                       greatest(least(sum(i.amount_kobo), d.total_kobo - d.fee_kobo
+                         - (select coalesce(sum(r.amount_kobo), 0) from refunds r
+                             where r.donation_id = d.id and r.status = 'processed')), 0) as raised
+                  from donation_items i join donations d on d.id = i.donation_id
+                 where ${isGift} group by d.id) g`,
   );
   return { raised_kobo: int(row?.raised), gifts: int(row?.gifts), donors: int(row?.donors) };
 }

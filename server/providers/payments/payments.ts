@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxTransactions } from '../../db/schema/all';
@@ -19,6 +20,22 @@ export type VerifiedPayment = {
  */
 const IN_FLIGHT = new Set(['pending', 'ongoing', 'processing', 'queued']);
 
+/** What the provider answered to a refund asked of it. */
+export type ProviderRefund = {
+  /** The provider's own id of the refund, the same its refund webhook events carry. */
+  id: string;
+  status: 'pending' | 'processed' | 'failed';
+  raw: Record<string, unknown>;
+};
+
+/** A refund asked of the provider: of a paid reference, in kobo, with the admin's note for the merchant. */
+export type RefundRequest = { reference: string; amountKobo: number; note: string };
+
+/** Paystack's refund statuses in our three words: anything not yet final is pending. */
+function refundStatus(status: unknown): ProviderRefund['status'] {
+  return status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending';
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'paystack';
   /** Given to the browser for the payment popup (Paystack's public key); null for the sandbox. */
@@ -27,6 +44,8 @@ export interface PaymentProvider {
   begin(input: { reference: string; amountKobo: number; email: string }): Promise<void>;
   /** Asks the provider about a reference; null when the provider does not know it. */
   verify(reference: string): Promise<VerifiedPayment | null>;
+  /** Asks the provider to give money of a paid reference back; throws when it does not accept. */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
 }
 
 /**
@@ -35,6 +54,38 @@ export interface PaymentProvider {
  * called, as the bank's signed webhook does), so the popup's close sees it still under way.
  */
 export function createSandboxProvider(db: Db, options: { confirmSeconds: number } = { confirmSeconds: 120 }) {
+  /** What the ledger says of a reference, in the shape Paystack's verify answers. */
+  async function verify(reference: string): Promise<VerifiedPayment | null> {
+    const [row] = await db
+      .select({
+        reference: sandboxTransactions.reference,
+        status: sandboxTransactions.status,
+        amountKobo: sandboxTransactions.amountKobo,
+        currency: sandboxTransactions.currency,
+        channel: sandboxTransactions.channel,
+        confirmed: sql<boolean>`coalesce(${sandboxTransactions.confirmAt} <= now(), false)`,
+      })
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.reference, reference));
+    if (!row) return null;
+    // A payment that confirms later counts as paid once its time has come, as a bank's would.
+    const paid = row.status === 'success' || (row.status === 'pending' && row.confirmed);
+    const status = paid ? 'success' : row.status === 'failed' ? 'failed' : 'pending';
+    return {
+      status,
+      amountKobo: row.amountKobo,
+      currency: row.currency,
+      channel: row.channel,
+      raw: {
+        reference: row.reference,
+        status: paid ? 'success' : row.channel ? 'ongoing' : row.status,
+        amount: row.amountKobo,
+        currency: row.currency,
+        channel: row.channel,
+      },
+    };
+  }
+
   return {
     name: 'sandbox' as const,
     publicKey: null,
@@ -76,33 +127,28 @@ export function createSandboxProvider(db: Db, options: { confirmSeconds: number 
         .returning({ reference: sandboxTransactions.reference });
       return rows.length > 0;
     },
-    async verify(reference: string): Promise<VerifiedPayment | null> {
-      const [row] = await db
-        .select({
-          reference: sandboxTransactions.reference,
-          status: sandboxTransactions.status,
-          amountKobo: sandboxTransactions.amountKobo,
-          currency: sandboxTransactions.currency,
-          channel: sandboxTransactions.channel,
-          confirmed: sql<boolean>`coalesce(${sandboxTransactions.confirmAt} <= now(), false)`,
-        })
-        .from(sandboxTransactions)
-        .where(eq(sandboxTransactions.reference, reference));
-      if (!row) return null;
-      // A payment that confirms later counts as paid once its time has come, as a bank's would.
-      const paid = row.status === 'success' || (row.status === 'pending' && row.confirmed);
-      const status = paid ? 'success' : row.status === 'failed' ? 'failed' : 'pending';
+    verify,
+    /**
+     * The sandbox gives back at once: a refund of a reference its ledger holds as paid, up to the
+     * amount paid, is processed on the spot. Its ledger keeps no refunds of its own (the app's
+     * refunds table is the record), so the id is a fresh one each time.
+     */
+    async refund({ reference, amountKobo, note }: RefundRequest): Promise<ProviderRefund> {
+      const paid = await verify(reference);
+      if (!paid || paid.status !== 'success') throw new Error(`The sandbox holds no payment ${reference} to refund.`);
+      if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0 || amountKobo > paid.amountKobo)
+        throw new Error(`The sandbox cannot refund ${amountKobo} kobo of a payment of ${paid.amountKobo}.`);
+      const id = `sandbox-refund-${randomUUID()}`;
       return {
-        status,
-        amountKobo: row.amountKobo,
-        currency: row.currency,
-        channel: row.channel,
+        id,
+        status: 'processed',
         raw: {
-          reference: row.reference,
-          status: paid ? 'success' : row.channel ? 'ongoing' : row.status,
-          amount: row.amountKobo,
-          currency: row.currency,
-          channel: row.channel,
+          id,
+          transaction: reference,
+          amount: amountKobo,
+          currency: 'NGN',
+          merchant_note: note,
+          status: 'processed',
         },
       };
     },
@@ -158,6 +204,32 @@ export function createPaystackProvider(options: {
         channel: typeof data.channel === 'string' && data.channel ? data.channel.slice(0, 40) : null,
         raw: data as Record<string, unknown>,
       };
+    },
+    async refund({ reference, amountKobo, note }) {
+      // Paystack's Refund API: the transaction by its reference, the amount in kobo, our note to ourselves.
+      const res = await doFetch(`${options.apiBase.replace(/\/$/, '')}/refund`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          accept: 'application/json',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ transaction: reference, amount: amountKobo, merchant_note: note }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = (await res.json().catch(() => null)) as {
+        status?: boolean;
+        message?: unknown;
+        data?: { id?: unknown; status?: unknown } | null;
+      } | null;
+      if (!res.ok || !body?.status || !body.data) {
+        const said = typeof body?.message === 'string' ? `: ${body.message.slice(0, 200)}` : '';
+        throw new Error(`Paystack refund answered ${res.status}${said}`);
+      }
+      const id = body.data.id;
+      if ((typeof id !== 'number' && typeof id !== 'string') || String(id).length === 0 || String(id).length > 100)
+        throw new Error('Paystack refund answered without a refund id');
+      return { id: String(id), status: refundStatus(body.data.status), raw: body.data as Record<string, unknown> };
     },
   };
 }

@@ -77,3 +77,46 @@ export function paidReference(event: PaystackEvent): string | null {
   const reference = typeof event.data === 'object' && event.data !== null ? event.data.reference : undefined;
   return event.event === 'charge.success' && isReference(reference) ? reference : null;
 }
+
+/** What a Paystack refund event (`refund.pending`, `refund.processed`, `refund.failed`) says. */
+export type RefundEvent = {
+  status: 'pending' | 'processed' | 'failed';
+  /** Paystack's refund id, the same its Refund API answered. */
+  refundId: string;
+  /** The refunded transaction's reference, when the event names one. */
+  reference: string | null;
+  /** In kobo; null when the event carries no usable amount. */
+  amountKobo: number | null;
+  currency: string | null;
+};
+
+const REFUND_EVENTS: Record<string, RefundEvent['status']> = {
+  'refund.pending': 'pending',
+  'refund.processing': 'pending',
+  'refund.processed': 'processed',
+  'refund.failed': 'failed',
+};
+
+/**
+ * The refund a `refund.*` event reports, or null for any other event or one without a refund id.
+ * Paystack names the refunded transaction `transaction_reference`; older events nest it under
+ * `transaction.reference`.
+ */
+export function readRefundEvent(event: PaystackEvent): RefundEvent | null {
+  const status = typeof event.event === 'string' ? REFUND_EVENTS[event.event] : undefined;
+  const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<string, unknown>;
+  if (!status) return null;
+  const id = data.id;
+  const refundId = typeof id === 'number' || typeof id === 'string' ? String(id) : '';
+  if (refundId.length === 0 || refundId.length > 100) return null;
+  const nested = typeof data.transaction === 'object' && data.transaction !== null ? data.transaction : {};
+  const ref = data.transaction_reference ?? (nested as { reference?: unknown }).reference;
+  const amount = data.amount;
+  return {
+    status,
+    refundId,
+    reference: typeof ref === 'string' && /^[A-Za-z0-9._=-]{1,100}$/.test(ref) ? ref : null,
+    amountKobo: typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0 ? amount : null,
+    currency: typeof data.currency === 'string' ? data.currency.slice(0, 10) : null,
+  };
+}
