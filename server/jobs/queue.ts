@@ -98,7 +98,9 @@ export const JOB_SCHEMA = 'pgboss';
 function failureMessage(output: unknown): string {
   const message = (o: unknown): unknown =>
     typeof o === 'object' && o !== null && 'message' in o ? (o as { message: unknown }).message : undefined;
-  const found = message(output) ?? (typeof output === 'object' && output ? message((output as { value?: unknown }).value) : undefined);
+  const found =
+    message(output) ??
+    (typeof output === 'object' && output ? message((output as { value?: unknown }).value) : undefined);
   return typeof found === 'string' && found.trim() !== '' ? found : 'It failed without saying why.';
 }
 
@@ -325,14 +327,12 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
       }));
     },
     async counts() {
-      const result = (await boss
-        .getDb()
-        .executeSql(
-          `select count(*) filter (where state in ('created', 'retry'))::int as waiting,
+      const result = (await boss.getDb().executeSql(
+        `select count(*) filter (where state in ('created', 'retry'))::int as waiting,
                   count(*) filter (where state = 'failed')::int as failed
              from ${JOB_SCHEMA}.job where state in ('created', 'retry', 'failed')`,
-          [],
-        )) as { rows: Array<{ waiting: number; failed: number }> };
+        [],
+      )) as { rows: Array<{ waiting: number; failed: number }> };
       const row = result.rows[0];
       return { waiting: Number(row?.waiting ?? 0), failed: Number(row?.failed ?? 0) };
     },

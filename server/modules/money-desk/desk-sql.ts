@@ -79,7 +79,11 @@ export const itemCampaignColumns = sql`
   coalesce(rpd.name || ' for ' || ru.first_name || ' ' || ${publicLastNameSql(sql`ru.last_name`, sql`rpr.public_name`)},
            opd.name || ' for ' || coalesce(opr.organization_name, ou.first_name || ' ' || ou.last_name)) as campaign_title`;
 
-export type ItemCampaignRow = { campaign_kind: 'recipient' | 'organization'; campaign_id: number; campaign_title: string };
+export type ItemCampaignRow = {
+  campaign_kind: 'recipient' | 'organization';
+  campaign_id: number;
+  campaign_title: string;
+};
 
 /** A campaign as the desk's replies name it: `12` or `org-3`, its kind and title. */
 export function campaignRef(row: ItemCampaignRow) {

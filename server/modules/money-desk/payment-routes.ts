@@ -37,9 +37,7 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { params: paymentReferenceParamSchema, response: { 200: paymentDetailSchema, ...errors } },
       },
       async (request, reply) =>
-        reply
-          .headers({ 'cache-control': 'private, no-store' })
-          .send(await paymentDetail(db, request.params.reference)),
+        reply.headers({ 'cache-control': 'private, no-store' }).send(await paymentDetail(db, request.params.reference)),
     );
 
     app.get(
