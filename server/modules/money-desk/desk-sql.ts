@@ -8,23 +8,17 @@ import { lagosDayAfter, lagosDayStart } from './lagos-time';
 /**
  * A checkout's desk status (contract/money-desk.ts, DESK_STATUSES), worked out from the records over
  * `donations d`: the one expression the list, its filter, its totals, the detail and the exports use.
- * An open case outranks a refund, a refund outranks the payment's own state.
+ * An open case outranks a refund, a refund outranks the payment's own state. The two look-ups are
+ * uncorrelated `in` lists, which PostgreSQL reads once per statement and probes by hash for each
+ * row, instead of one search per row.
  */
 export const deskStatusSql: SQL<string> = sql<string>`(case
-  when exists (select 1 from attention_cases ac where ac.donation_id = d.id and ac.resolved_at is null) then 'needs_attention'
-  when exists (select 1 from refunds rf where rf.donation_id = d.id and rf.status <> 'failed') then 'refunded'
+  when d.id in (select ac.donation_id from attention_cases ac where ac.resolved_at is null) then 'needs_attention'
+  when d.id in (select rf.donation_id from refunds rf where rf.status <> 'failed') then 'refunded'
   when d.status = 'paid' then 'paid'
   when d.status = 'failed' then 'failed'
   when d.status = 'pending' and d.hold_expires_at > now() then 'held'
   else 'lapsed' end)`;
-
-/** Refunds of the checkout `d` asked of the provider and not failed, in kobo. */
-export const refundedSql: SQL<number> = sql<number>`(select coalesce(sum(rf.amount_kobo), 0) from refunds rf
-  where rf.donation_id = d.id and rf.status <> 'failed')`;
-
-/** The reason of the checkout's oldest open case, when one waits. */
-export const attentionSql: SQL<string | null> = sql<string | null>`(select ac.reason from attention_cases ac
-  where ac.donation_id = d.id and ac.resolved_at is null order by ac.opened_at, ac.id limit 1)`;
 
 /** `%`, `_` and the escape character itself taken literally in a LIKE pattern. */
 export function likeLiteral(text: string): string {

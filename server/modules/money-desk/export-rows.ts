@@ -26,11 +26,11 @@ const moneyColumns = (prefix: string, words: string): CsvColumn[] => [
   { key: `${prefix}_kobo`, header: `${words} (kobo)` },
 ];
 
-/** The checkouts matching `where`, newest first, a batch at a time by keyset. */
-async function* checkoutBatches(db: Db, where: SQL): AsyncGenerator<CheckoutRow[]> {
+/** The checkouts matching `where`, newest first, a batch at a time by keyset over the primary key. */
+async function* checkoutBatches(db: Db, where: SQL, withCampaigns: boolean): AsyncGenerator<CheckoutRow[]> {
   let after: KeyCursor | undefined;
   for (;;) {
-    const batch = await checkoutRows(db, where, after, EXPORT_BATCH);
+    const batch = await checkoutRows(db, where, { after, limit: EXPORT_BATCH, order: 'id', withCampaigns });
     if (batch.length) yield batch;
     if (batch.length < EXPORT_BATCH) return;
     const last = batch[batch.length - 1]!;
@@ -54,7 +54,7 @@ const payments: ExportSpec = {
     { key: 'paid_at', header: 'Paid' },
   ],
   async *rows(db, where) {
-    for await (const batch of checkoutBatches(db, where))
+    for await (const batch of checkoutBatches(db, where, true))
       for (const r of batch)
         yield {
           reference: r.reference,
@@ -91,7 +91,7 @@ const donations: ExportSpec = {
     { key: 'paid_at', header: 'Paid' },
   ],
   async *rows(db, where) {
-    for await (const batch of checkoutBatches(db, where)) {
+    for await (const batch of checkoutBatches(db, where, false)) {
       const ids = batch.map((r) => r.id);
       const items = await selectRows<
         ItemCampaignRow & { id: number; donation_id: number; units: number; amount_kobo: number; status: string }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentFilters, PaymentList, PaymentRow } from '@contract/money-desk';
 import { selectRows, type Db } from '../../db/client';
 import {
@@ -11,13 +11,11 @@ import {
   type Keyset,
 } from '../campaigns/cursor';
 import {
-  attentionSql,
   campaignRef,
   deskStatusSql,
   itemCampaignColumns,
   itemCampaignJoins,
   paymentFilterSql,
-  refundedSql,
   type ItemCampaignRow,
 } from './desk-sql';
 
@@ -71,29 +69,49 @@ export async function campaignsOf(db: Db, donationIds: number[]): Promise<Map<nu
 }
 
 /**
- * Checkouts matching `where` (a condition over `donations d`), newest first, after `after`, at most
- * `limit`: one page of the list, or one batch of an export.
+ * Checkouts matching `where` (a condition over `donations d`), after `after`, at most `limit`: one
+ * page of the list (newest first), or one batch of an export. Exports read by id, newest first too,
+ * over the primary key, since nothing indexes the creation time; the list keeps the creation order.
+ * The page is chosen first and only its rows get their refunds, case and campaigns.
  */
 export async function checkoutRows(
   db: Db,
-  where: ReturnType<typeof paymentFilterSql>,
-  after: KeyCursor | undefined,
-  limit: number,
+  where: SQL,
+  page: { after?: KeyCursor; limit: number; order?: 'created' | 'id'; withCampaigns?: boolean },
 ): Promise<CheckoutRow[]> {
+  const byId = page.order === 'id';
+  const after = page.after
+    ? byId
+      ? sql`and d.id < ${page.after.id}`
+      : sql`and ${afterKey(checkoutKeyset, page.after)}`
+    : sql``;
+  const order = byId ? sql`d.id desc` : sql.join(keyOrder(checkoutKeyset), sql`, `);
   const rows = await selectRows<RawRow>(
     db,
-    sql`select d.id, d.reference, ${deskStatusSql} as status, d.donor_email, d.donor_full_name, d.channel,
-               d.total_kobo, d.fee_kobo, ${refundedSql} as refunded, ${attentionSql} as attention,
-               d.created_at, d.paid_at, ${keyText(checkoutKeyset)} as sort_key
-          from donations d
-         where ${where} ${after ? sql`and ${afterKey(checkoutKeyset, after)}` : sql``}
-         order by ${sql.join(keyOrder(checkoutKeyset), sql`, `)}
-         limit ${limit}`,
+    sql`with page as materialized (
+          select d.id from donations d where ${where} ${after} order by ${order} limit ${page.limit}),
+        refunded as (
+          select rf.donation_id, sum(rf.amount_kobo) as kobo from refunds rf
+           where rf.status <> 'failed' and rf.donation_id in (select id from page) group by rf.donation_id),
+        attention as (
+          select distinct on (ac.donation_id) ac.donation_id, ac.reason from attention_cases ac
+           where ac.resolved_at is null and ac.donation_id in (select id from page)
+           order by ac.donation_id, ac.opened_at, ac.id)
+        select d.id, d.reference, ${deskStatusSql} as status, d.donor_email, d.donor_full_name, d.channel,
+               d.total_kobo, d.fee_kobo, coalesce(refunded.kobo, 0) as refunded, attention.reason as attention,
+               d.created_at, d.paid_at, ${byId ? sql`d.id::text` : keyText(checkoutKeyset)} as sort_key
+          from page join donations d on d.id = page.id
+          left join refunded on refunded.donation_id = d.id
+          left join attention on attention.donation_id = d.id
+         order by ${order}`,
   );
-  const campaigns = await campaignsOf(
-    db,
-    rows.map((r) => Number(r.id)),
-  );
+  const campaigns =
+    page.withCampaigns === false
+      ? new Map<number, PaymentRow['campaigns']>()
+      : await campaignsOf(
+          db,
+          rows.map((r) => Number(r.id)),
+        );
   return rows.map((r) => ({
     id: Number(r.id),
     sortKey: r.sort_key,
@@ -139,7 +157,7 @@ export async function listPayments(
 ): Promise<PaymentList> {
   const after = decodeKeyCursor(query.cursor, checkoutKeyset.type);
   const where = paymentFilterSql(query);
-  const rows = await checkoutRows(db, where, after, query.limit + 1);
+  const rows = await checkoutRows(db, where, { after, limit: query.limit + 1 });
   const page = keyPage(rows, query.limit);
   return {
     items: page.rows.map(({ id: _id, sortKey: _key, ...row }) => row),

@@ -28,7 +28,7 @@ function detailWords(details: Record<string, unknown> | null): string {
  * notices whose text names the reference. Mail about anything else is never shown here.
  */
 export async function paymentDetail(db: Db, reference: string): Promise<PaymentDetail> {
-  const [payment] = await checkoutRows(db, sql`d.reference = ${reference}`, undefined, 1);
+  const [payment] = await checkoutRows(db, sql`d.reference = ${reference}`, { limit: 1 });
   if (!payment) throw notFound(PAYMENT_NOT_FOUND);
   const donationId = payment.id;
 
