@@ -2,7 +2,8 @@
  * Prints throughput and latency figures; it asserts nothing. Usage:
  *   npm run bench                 embedded PGlite in a scratch directory
  *   BENCH_DATABASE_URL=postgres://... npm run bench   a scratch database on that PostgreSQL server
- *   BENCH_ONLY=search,scale,giving,bundle,jobs,ratelimit,sharing  only those sections (comma-separated)
+ *   BENCH_ONLY=search,scale,giving,bundle,jobs,ratelimit,sharing,exports  only those sections (comma-separated)
+ *   BENCH_DONATIONS=100000                                gifts the exports section seeds
  *   BENCH_SCALE=10000,100000                              campaign counts the scale section seeds
  *   BENCH_PAST_GIFTS=20000                                gifts recorded before the giving rush (0: fresh campaigns)
  *   BENCH_PROFILE=/tmp/prof                                each server process writes a CPU profile there
@@ -22,6 +23,7 @@ import { cpuSince, markCpu } from './cpu';
 import { runRateLimitBench } from './rate-limit';
 import { runQueueBench, receiptDelays } from './jobs';
 import { runSharingBench } from './sharing';
+import { runExportBench } from './exports';
 import { scratchDatabase } from './scratch';
 import { startSmtpCatcher } from '../server/test/smtp';
 import { createPageHtml } from '../server/http/page-html';
@@ -180,7 +182,7 @@ const ONLY = new Set(
     .map((x) => x.trim())
     .filter(Boolean),
 );
-const want = (section: 'search' | 'scale' | 'giving' | 'bundle' | 'jobs' | 'ratelimit' | 'sharing') =>
+const want = (section: 'search' | 'scale' | 'giving' | 'bundle' | 'jobs' | 'ratelimit' | 'sharing' | 'exports') =>
   ONLY.size === 0 || ONLY.has(section);
 
 async function buildIfMissing() {
@@ -458,13 +460,15 @@ async function scaleSection() {
 }
 
 async function main() {
-  await buildIfMissing();
+  // Only the sections that serve or weigh the web app need it built.
+  if (want('search') || want('scale') || want('giving') || want('bundle')) await buildIfMissing();
   const listRatio = want('search') ? await searchSection() : undefined;
   if (want('scale')) await scaleSection();
   if (want('giving')) await givingSection();
   if (want('ratelimit')) await runRateLimitBench();
   if (want('jobs')) await runQueueBench();
   if (want('sharing')) await runSharingBench();
+  if (want('exports')) await runExportBench();
   if (want('bundle')) {
     console.log('\nJavaScript a page loads to come to life, gzipped (target: at most 100 KB before first paint);');
     console.log('the server draws these pages, so their first paint needs none of it (decision 0022)');

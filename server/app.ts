@@ -55,6 +55,8 @@ import { crawlerRoutes } from './modules/content/crawler-routes';
 import { previewMetaFor } from './modules/sharing/preview-meta';
 import { sharingRoutes } from './modules/sharing/routes';
 import { transparencyRoutes } from './modules/transparency/routes';
+import { paymentRoutes } from './modules/money-desk/payment-routes';
+import { jobRoutes } from './modules/money-desk/job-routes';
 import { publicBaseUrl } from './http/public-url';
 import type { JobQueue } from './jobs/queue';
 import { registerJobs } from './register-jobs';
@@ -229,6 +231,8 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(updateRoutes(deps));
   await app.register(unsubscribeRoutes(deps));
   await app.register(supportMessageRoutes(deps));
+  await app.register(paymentRoutes(deps));
+  await app.register(jobRoutes(deps));
 
   // Shipped demo images; uploaded public images are served by the storage routes above.
   await app.register(fastifyStatic, {

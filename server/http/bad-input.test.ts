@@ -346,6 +346,12 @@ describe('every refusal is a sentence a person can read', () => {
     ['GET', '/api/admin/payments/attention?limit=x'],
     ['POST', '/api/admin/payments/x/refund', { amountKobo: 'abc', note: [] }],
     ['POST', '/api/admin/payments/%20/refund', '[]', json],
+    ['GET', '/api/admin/campaigns/x/donations'],
+    ['GET', '/api/admin/payments?status=lost&from=2026-02-30'],
+    ['GET', `/api/admin/payments/${'x'.repeat(200)}`],
+    ['GET', '/api/admin/exports/everything.csv'],
+    ['GET', '/api/admin/jobs?state=lost'],
+    ['POST', '/api/admin/jobs/not-a-job/retry'],
     ['GET', '/api/auth/me'],
     ['POST', '/api/notifications/read'],
   ];

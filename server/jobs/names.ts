@@ -30,6 +30,32 @@ export const JOB = {
   tellDonorsOfUpdate: 'updates.tell-donors',
 } as const;
 
+export type JobName = (typeof JOB)[keyof typeof JOB];
+
+/**
+ * What each kind of job does, in the admins' words (the jobs page). Typed by every name in JOB, so
+ * a new kind of job cannot be added without saying what it does.
+ */
+export const JOB_WORDS: Record<JobName, string> = {
+  [JOB.mail]: 'A mail to someone: a notice, a receipt for a payment set aside, or news of a campaign',
+  [JOB.verificationCode]: 'A mail with a verification code for someone signing up or signing in',
+  [JOB.resetLink]: 'A mail with a link to choose a new password',
+  [JOB.receiptMail]: "A donor's receipt for a recorded gift, mailed with its PDF",
+  [JOB.resendReceipts]: "A mail listing a donor's receipts again, at their request",
+  [JOB.paymentEvent]: 'A payment the provider told us about: check it and record the gift',
+  [JOB.providerEvent]: 'An event the payment provider sent (a payment, a refund, a dispute): act on it',
+  [JOB.reconcile]: 'The minute-by-minute check of unrecorded payments with the provider, closing lapsed holds',
+  [JOB.onboardingCompleted]: 'Telling the admins that someone finished onboarding',
+  [JOB.campaignRequested]: 'Telling the admins about a new campaign request',
+  [JOB.removeStaleUploads]: 'The hourly removal of uploads that were never used',
+  [JOB.tellDonorsOfUpdate]: "Telling a campaign's donors about a published update, in the app and by mail",
+};
+
+/** The words for a job of any name: unknown names (another version's jobs) still read as something. */
+export function jobWords(name: string): string {
+  return (JOB_WORDS as Record<string, string | undefined>)[name] ?? `A background job (${name})`;
+}
+
 export type PaymentEventJob = { reference: string };
 
 export type ProviderEventJob = { eventId: number };

@@ -17,7 +17,16 @@ export type QueuePolicy = {
   onePerKey?: boolean;
 };
 
-export type FailedJob = { id: string; name: string; data: unknown; error: string; failedAt: Date; retryCount: number };
+export type FailedJob = {
+  id: string;
+  name: string;
+  data: unknown;
+  error: string;
+  createdAt: Date;
+  failedAt: Date;
+  retryCount: number;
+};
+export type WaitingJob = { id: string; name: string; createdAt: Date; startAfter: Date; retryCount: number };
 
 export type JobQueue = {
   /**
@@ -45,6 +54,15 @@ export type JobQueue = {
   useLog(log: (message: string, error?: unknown) => void): void;
   /** Jobs that used up their retries, newest first. */
   failed(limit?: number): Promise<FailedJob[]>;
+  /** Jobs waiting to run (new, or waiting for their next try), newest first. */
+  waiting(limit?: number): Promise<WaitingJob[]>;
+  /** How many jobs wait to run and how many used up their retries. */
+  counts(): Promise<{ waiting: number; failed: number }>;
+  /**
+   * Puts a job that used up its retries back to run once more (pg-boss's retry) and wakes its
+   * worker. Answers the job's name, or null when no failed job has that id.
+   */
+  retry(id: string): Promise<string | null>;
   readonly boss: PgBoss;
 };
 
@@ -72,6 +90,19 @@ export type QueueOptions = {
 };
 
 export const JOB_SCHEMA = 'pgboss';
+
+/**
+ * The message a failed job's output holds: ours (`{ message }`, written when a handler throws) or
+ * pg-boss's own (`{ value: { message } }`, a job that ran past its time); never the rest of it.
+ */
+function failureMessage(output: unknown): string {
+  const message = (o: unknown): unknown =>
+    typeof o === 'object' && o !== null && 'message' in o ? (o as { message: unknown }).message : undefined;
+  const found =
+    message(output) ??
+    (typeof output === 'object' && output ? message((output as { value?: unknown }).value) : undefined);
+  return typeof found === 'string' && found.trim() !== '' ? found : 'It failed without saying why.';
+}
 
 /** Runs `step` again (up to five times, after a short random pause) when it loses a race with another process. */
 async function settleRace(step: () => Promise<void>): Promise<void> {
@@ -255,7 +286,7 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
       const result = (await boss
         .getDb()
         .executeSql(
-          `select id, name, data, output, completed_on, retry_count from ${JOB_SCHEMA}.job where state = 'failed' order by completed_on desc limit $1`,
+          `select id, name, data, output, created_on, completed_on, retry_count from ${JOB_SCHEMA}.job where state = 'failed' order by completed_on desc, id desc limit $1`,
           [limit],
         )) as {
         rows: Array<{
@@ -263,6 +294,7 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
           name: string;
           data: unknown;
           output: unknown;
+          created_on: Date;
           completed_on: Date;
           retry_count: number;
         }>;
@@ -271,13 +303,54 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
         id: r.id,
         name: r.name,
         data: r.data,
-        error:
-          typeof r.output === 'object' && r.output && 'message' in r.output
-            ? String((r.output as { message: unknown }).message)
-            : JSON.stringify(r.output),
+        error: failureMessage(r.output),
+        createdAt: new Date(r.created_on),
         failedAt: new Date(r.completed_on),
         retryCount: Number(r.retry_count),
       }));
+    },
+    async waiting(limit = 100) {
+      const result = (await boss
+        .getDb()
+        .executeSql(
+          `select id, name, created_on, start_after, retry_count from ${JOB_SCHEMA}.job where state in ('created', 'retry') order by created_on desc, id desc limit $1`,
+          [limit],
+        )) as {
+        rows: Array<{ id: string; name: string; created_on: Date; start_after: Date; retry_count: number }>;
+      };
+      return result.rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        createdAt: new Date(r.created_on),
+        startAfter: new Date(r.start_after),
+        retryCount: Number(r.retry_count),
+      }));
+    },
+    async counts() {
+      const result = (await boss.getDb().executeSql(
+        `select count(*) filter (where state in ('created', 'retry'))::int as waiting,
+                  count(*) filter (where state = 'failed')::int as failed
+             from ${JOB_SCHEMA}.job where state in ('created', 'retry', 'failed')`,
+        [],
+      )) as { rows: Array<{ waiting: number; failed: number }> };
+      const row = result.rows[0];
+      return { waiting: Number(row?.waiting ?? 0), failed: Number(row?.failed ?? 0) };
+    },
+    async retry(id) {
+      const found = (await boss
+        .getDb()
+        .executeSql(`select name from ${JOB_SCHEMA}.job where id = $1::uuid and state = 'failed'`, [id])) as {
+        rows: Array<{ name: string }>;
+      };
+      const name = found.rows[0]?.name;
+      if (!name) return null;
+      // pg-boss answers how many jobs it put back, though its types say nothing: none when another
+      // admin's retry (or a worker) got there first.
+      const result = (await boss.retry(name, id)) as unknown as { affected?: number } | undefined;
+      if (result?.affected === 0) return null;
+      const worker = workers.get(name);
+      if (worker) boss.notifyWorker(worker);
+      return name;
     },
   };
 }

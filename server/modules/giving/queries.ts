@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CampaignKind } from '@contract/ids';
 import type { DonationStatus, DonorGifts } from '@contract/giving';
 import { AWAITING_WORDS, BEING_CHECKED_WORDS } from '@contract/gift-words';
 import { AWAITING_AFTER_HOLD, AWAITING_CONFIRMATION } from '@contract/payment-channels';
@@ -163,7 +164,12 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
   };
 }
 
-export async function organizationCampaignDonations(db: Db, campaignId: number) {
+/**
+ * A campaign's recorded gifts for the admins ("Donations for Campaign"), newest first: one
+ * implementation for both kinds, which differ only in the item column that names the campaign.
+ */
+export async function campaignDonations(db: Db, kind: CampaignKind, campaignId: number) {
+  const column = kind === 'recipient' ? sql`i.recipient_campaign_id` : sql`i.organization_campaign_id`;
   const rows = await selectRows<{
     id: number;
     name: string;
@@ -179,7 +185,7 @@ export async function organizationCampaignDonations(db: Db, campaignId: number) 
           from donation_items i
           join donations d on d.id = i.donation_id
           left join users u on u.id = d.donor_user_id
-         where i.organization_campaign_id = ${campaignId} and i.status = 'allocated'
+         where ${column} = ${campaignId} and i.status = 'allocated'
          order by d.paid_at desc, i.id desc`,
   );
   return rows.map((r) => {

@@ -34,7 +34,7 @@ import {
 import { storeProviderEvent } from '../attention/provider-events';
 import { giftsBySource } from './gift-sources';
 import { recordPayment } from './record-payment';
-import { donationStatus, donorGifts, organizationCampaignDonations } from './queries';
+import { campaignDonations, donationStatus, donorGifts } from './queries';
 import { releaseHold } from './release-hold';
 import { findEarlierCheckouts, hashAddress, startCheckout } from './start-checkout';
 import { publicBaseUrl } from '../../http/public-url';
@@ -258,14 +258,19 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => donorGifts(db, deps.storage, request.user!.id),
     );
 
-    app.get(
-      '/api/admin/org-campaigns/:id/donations',
-      {
-        config: { access: ['admin'] },
-        schema: { params: idParamSchema, response: { 200: z.array(campaignDonationSchema), ...errors } },
-      },
-      async (request) => organizationCampaignDonations(db, request.params.id),
-    );
+    // "Donations for Campaign": the same view for both kinds.
+    for (const [kind, path] of [
+      ['recipient', '/api/admin/campaigns/:id/donations'],
+      ['organization', '/api/admin/org-campaigns/:id/donations'],
+    ] as const)
+      app.get(
+        path,
+        {
+          config: { access: ['admin'] },
+          schema: { params: idParamSchema, response: { 200: z.array(campaignDonationSchema), ...errors } },
+        },
+        async (request) => campaignDonations(db, kind, request.params.id),
+      );
 
     app.get(
       '/api/admin/gift-sources',

@@ -19,6 +19,9 @@ export type ReceiptMailInput = {
   attached?: boolean;
 };
 
+/** The receipt mail's subject, which names the payment's reference. */
+export const receiptSubject = (reference: string): string => `Your Gift of Independence receipt (${reference})`;
+
 /** The donor's receipt mail, in plain text and in HTML. */
 export function receiptMail(input: ReceiptMailInput): MailMessage {
   const { date } = input;
@@ -58,7 +61,7 @@ ${attention ? `<p>${escapeHtml(attention.trim())}</p>` : ''}${downloadHtml}
 <p>Gift of Independence, a programme of a non-profit research centre for accessibility technology.</p></body></html>`;
   return {
     to: input.to,
-    subject: `Your Gift of Independence receipt (${input.reference})`,
+    subject: receiptSubject(input.reference),
     text,
     html,
   };
