@@ -25,7 +25,7 @@ const RESOLVE_FAILED = 'The decision could not be saved. Please try again.';
 const noteRule = resolveRequestSchema.shape.note as unknown as z.ZodType<string, string>;
 
 /** The amount typed in naira ("1500.50"), checked as the server will check its kobo. */
-const amountRule = (maxKobo: number) =>
+export const refundAmountRule = (maxKobo: number) =>
   z.string().superRefine((text, ctx) => {
     const kobo = nairaToKobo(text.trim());
     if (text.trim() === '') ctx.addIssue({ code: 'custom', message: 'Enter the amount to refund, in naira.' });
@@ -69,7 +69,7 @@ function RefundDialog({
 }) {
   const calls = useDeskCalls();
   const schema = z.object({
-    amount: amountRule(maxKobo),
+    amount: refundAmountRule(maxKobo),
     note: refundRequestSchema.shape.note,
     releaseUnits: z.boolean(),
   });
