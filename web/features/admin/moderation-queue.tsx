@@ -34,7 +34,7 @@ export function ModerationTabs({ label, path, status }: { label: string; path: s
 }
 
 /**
- * One moderation page's decisions. One at a time: a press while a decision is saving does nothing.
+ * One queue's decisions (moderation, failed jobs). One at a time: a press while a decision is saving does nothing.
  * The server's sentence is said in the result. Once the decided item has left the list, focus goes
  * to the next one's first button (or the one before, or the result when none is left), so it never
  * falls to the page.
