@@ -1,4 +1,5 @@
 import {
+  Banknote,
   BarChart3,
   BookOpen,
   Boxes,
@@ -7,6 +8,7 @@ import {
   FileCheck,
   History,
   LayoutDashboard,
+  ListRestart,
   Menu,
   Newspaper,
   MessageSquareQuote,
@@ -46,6 +48,8 @@ export const AREAS = {
       { to: '/admin/users', label: 'Users', icon: Users },
       { to: '/admin/success-stories', label: 'Success Stories', icon: BookOpen },
       { to: '/admin/stats', label: 'Site Statistics', icon: BarChart3 },
+      { to: '/admin/payments', label: 'Payments', icon: Banknote },
+      { to: '/admin/jobs', label: 'Background jobs', icon: ListRestart },
       { to: '/admin/audit', label: 'Audit Log', icon: History },
     ],
   },

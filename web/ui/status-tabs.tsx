@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 
 /**
  * A queue's status tabs: links, so each status has its own address (`?status=`) and the browser's
- * back button works; the first status is the queue itself, at the bare path.
+ * back button works; the first status is the queue itself, at the bare path. `hrefOf` gives each
+ * its own path instead, for tabs that are pages of their own.
  */
 export function StatusTabs<S extends string>({
   label,
@@ -10,12 +11,14 @@ export function StatusTabs<S extends string>({
   statuses,
   words,
   current,
+  hrefOf,
 }: {
   label: string;
   path: string;
   statuses: readonly S[];
   words: Record<S, string>;
   current: S;
+  hrefOf?: (value: S) => string;
 }) {
   return (
     <nav aria-label={label} className="mb-6">
@@ -23,7 +26,7 @@ export function StatusTabs<S extends string>({
         {statuses.map((value, index) => (
           <li key={value}>
             <Link
-              to={index === 0 ? path : `${path}?status=${value}`}
+              to={hrefOf ? hrefOf(value) : index === 0 ? path : `${path}?status=${value}`}
               aria-current={value === current ? 'page' : undefined}
               className={`inline-flex min-h-11 items-center rounded-lg border-2 px-4 py-2 text-lg ${
                 value === current

@@ -21,6 +21,7 @@ import {
   type UserRoleFilter,
 } from '@contract/admin-users';
 import { campaignDonationSchema } from '@contract/giving';
+import type { CampaignKind } from '@contract/ids';
 import {
   onboardingReviewSchema,
   reviewDecisionReplySchema,
@@ -98,12 +99,15 @@ export const useAllCampaigns = ({ status, q, sort, page }: AllCampaignsFilter) =
     retry: retryUnlessRefused,
   });
 
-export const useDonations = (id: number | null) =>
+/** Where each kind's campaigns live under /admin. */
+const CAMPAIGNS_PATH: Record<CampaignKind, string> = { recipient: 'campaigns', organization: 'org-campaigns' };
+
+/** A campaign's donations, either kind: one call shape under each kind's path. */
+export const useDonations = (kind: CampaignKind, id: number) =>
   useQuery({
-    queryKey: [...ADMIN, 'donations', id],
+    queryKey: [...ADMIN, 'donations', kind, id],
     queryFn: async () =>
-      z.array(campaignDonationSchema).parse(await apiGet<unknown>(`/admin/org-campaigns/${id}/donations`)),
-    enabled: id !== null,
+      z.array(campaignDonationSchema).parse(await apiGet<unknown>(`/admin/${CAMPAIGNS_PATH[kind]}/${id}/donations`)),
     retry: retryUnlessRefused,
   });
 

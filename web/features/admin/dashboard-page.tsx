@@ -11,6 +11,7 @@ import { tabClass, tabListClass } from '@/ui/tabs';
 import { blockLink, wrappingLink } from '@/ui/text-link';
 import { dateFormat, recipientName } from './admin-format';
 import { GiftSourcesSection } from './gift-sources-table';
+import { DeskWaiting } from './desk-waiting';
 import { SupportMessagesWaiting } from './support-messages-waiting';
 import { RecipientActions } from './recipient-actions';
 import { CampaignStatusBadge } from './status-badges';
@@ -260,6 +261,7 @@ export default function AdminDashboardPage() {
   return (
     <Page title="Admin Dashboard" wide>
       <SupportMessagesWaiting />
+      <DeskWaiting />
       {body}
       <GiftSourcesSection />
     </Page>

@@ -34,17 +34,17 @@ export function ModerationTabs({ label, path, status }: { label: string; path: s
 }
 
 /**
- * One moderation page's decisions. One at a time: a press while a decision is saving does nothing.
+ * One queue's decisions (moderation, failed jobs). One at a time: a press while a decision is saving does nothing.
  * The server's sentence is said in the result. Once the decided item has left the list, focus goes
  * to the next one's first button (or the one before, or the result when none is left), so it never
  * falls to the page.
  */
-export function useModerationDecisions(items: readonly { id: number }[], idPrefix: string) {
+export function useModerationDecisions(items: readonly { id: number | string }[], idPrefix: string) {
   const feedback = useActionFeedback();
   const resultRef = useRef<HTMLDivElement>(null);
-  const deciding = useRef<{ id: number; next: number | null } | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const actionsId = (id: number) => `${idPrefix}-${id}-actions`;
+  const deciding = useRef<{ id: number | string; next: number | string | null } | null>(null);
+  const [busyId, setBusyId] = useState<number | string | null>(null);
+  const actionsId = (id: number | string) => `${idPrefix}-${id}-actions`;
 
   useEffect(() => {
     const decided = deciding.current;
@@ -56,7 +56,7 @@ export function useModerationDecisions(items: readonly { id: number }[], idPrefi
     (button ?? resultRef.current)?.focus();
   }, [items, idPrefix]);
 
-  async function decide(id: number, save: () => Promise<string>, failed: string) {
+  async function decide(id: number | string, save: () => Promise<string>, failed: string) {
     if (busyId !== null) return;
     const index = items.findIndex((i) => i.id === id);
     deciding.current = { id, next: (items[index + 1] ?? items[index - 1])?.id ?? null };

@@ -1,79 +1,18 @@
-import { HandCoins } from 'lucide-react';
-import { useState } from 'react';
 import type { AdminOrganizationCampaign } from '@contract/admin';
 import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { formatNaira, percentOf } from '@contract/money';
-import { Button } from '@/ui/button';
-import { ModalDialog } from '@/ui/dialog';
 import { PostUpdateButton } from './post-update-dialog';
 import { Facts } from '@/ui/facts';
 import { ProgressBar } from '@/ui/progress-bar';
-import { QueryView } from '@/ui/query-view';
-import { cellClass } from '@/ui/table';
 import { wrappingLink } from '@/ui/text-link';
 import { dateFormat } from './admin-format';
 import { OrganizationActions } from './organization-actions';
 import { DocumentFact, requesterFacts } from './requester-facts';
 import { CampaignStatusBadge } from './status-badges';
 import type { Run } from './use-action-feedback';
-import { useDonations } from './api';
+import { DonationsButton } from './donations-dialog';
 
 const count = new Intl.NumberFormat('en-NG');
-
-/** Product notes 2: 'Donations for Campaign #{id}', a table that scrolls beyond about 24rem, and a Close button. */
-export function DonationsDialog({ campaignId, onClose }: { campaignId: number; onClose: () => void }) {
-  const donations = useDonations(campaignId);
-  return (
-    <ModalDialog
-      title={`Donations for Campaign #${campaignId}`}
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
-      size="lg"
-      closeButton
-    >
-      <div className="mt-4">
-        <QueryView query={donations} failed="Could not fetch donations." empty="No donations yet for this campaign.">
-          {(rows) => (
-            <div
-              role="region"
-              aria-label="Donations"
-              tabIndex={0}
-              className="max-h-96 overflow-auto rounded-lg border border-gray-300 focus-visible:outline-4 focus-visible:outline-blue-700 dark:border-gray-700 dark:focus-visible:outline-orange-300"
-            >
-              <table className="w-full min-w-lg border-collapse text-left">
-                <caption className="sr-only">Donations for campaign #{campaignId}</caption>
-                <thead className="sticky top-0 bg-gray-100 text-sm font-semibold dark:bg-gray-800">
-                  <tr>
-                    {['Donor', 'Units Funded', 'Amount', 'Date'].map((c) => (
-                      <th key={c} scope="col" className={cellClass}>
-                        {c}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((d) => (
-                    <tr key={d.id} className="border-t border-gray-200 dark:border-gray-700">
-                      <th scope="row" className={`${cellClass} font-normal`}>
-                        <span className="block font-semibold">
-                          {`${d.first_name} ${d.last_name}`.trim() || 'Anonymous donor'}
-                        </span>
-                        <span className="block wrap-anywhere text-gray-700 dark:text-gray-300">{d.email}</span>
-                      </th>
-                      <td className={`${cellClass} tabular-nums`}>{count.format(d.units_funded)}</td>
-                      <td className={`${cellClass} tabular-nums whitespace-nowrap`}>{formatNaira(d.amount)}</td>
-                      <td className={`${cellClass} whitespace-nowrap`}>{dateFormat.format(new Date(d.created_at))}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </QueryView>
-      </div>
-    </ModalDialog>
-  );
-}
 
 /**
  * One organization request as review needs it (both review screens in one): product, organization,
@@ -91,7 +30,6 @@ export function OrganizationCampaignCard({
   headingLevel?: 3 | 4;
   layout?: 'auto' | 'stacked';
 }) {
-  const [donationsOpen, setDonationsOpen] = useState(false);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const org = campaign.organization;
   const live = campaign.actions.includes('viewDonations');
@@ -175,11 +113,7 @@ export function OrganizationCampaignCard({
             value={funded}
             valueText={`${formatNaira(campaign.amount_raised)} of ${formatNaira(campaign.total_price)}`}
           />
-          <Button variant="secondary" onClick={() => setDonationsOpen(true)}>
-            <HandCoins aria-hidden="true" className="size-5" />
-            View Donations<span className="sr-only"> for campaign #{campaign.id}</span>
-          </Button>
-          {donationsOpen ? <DonationsDialog campaignId={campaign.id} onClose={() => setDonationsOpen(false)} /> : null}
+          <DonationsButton kind="organization" campaignId={campaign.id} />
         </div>
       ) : null}
       <OrganizationActions campaign={campaign} run={run} />

@@ -7,6 +7,7 @@ import { ConfirmDialog, PromptDialog } from '@/ui/confirm-dialog';
 import { Verb } from './action-verb';
 import { recipientName } from './admin-format';
 import type { AdminCall } from './api';
+import { DonationsButton } from './donations-dialog';
 import { PostUpdateButton } from './post-update-dialog';
 import { REJECT_FAILED, RejectDialog } from './reject-dialog';
 import type { Run } from './use-action-feedback';
@@ -39,7 +40,8 @@ const ignore = () => undefined;
 /**
  * The actions the transition table allows for a recipient campaign now (the server lists them in
  * `actions`). Rejecting asks for the reason; moving back to pending, marking ready for pickup and
- * marking delivered ask first. A public campaign (one with a page) also takes an update from the team.
+ * marking delivered ask first. A public campaign (one with a page) also takes an update from the team,
+ * and shows its donations.
  */
 export function RecipientActions({
   campaign,
@@ -139,7 +141,10 @@ export function RecipientActions({
         </Button>
       ) : null}
       {campaign.public_id ? (
-        <PostUpdateButton publicId={campaign.public_id} label={`campaign #${campaign.id}`} />
+        <>
+          <PostUpdateButton publicId={campaign.public_id} label={`campaign #${campaign.id}`} />
+          <DonationsButton kind="recipient" campaignId={campaign.id} />
+        </>
       ) : null}
 
       {open === 'reject' ? (
