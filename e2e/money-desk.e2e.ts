@@ -62,6 +62,7 @@ describe('the money desk', () => {
       await press(page, page.getByRole('button', { name: `Refund payment ${reference}` }));
       const dialog = page.getByRole('dialog', { name: `Refund payment ${reference}` });
       await dialog.waitFor();
+      await expect.poll(() => isFocused(dialog)).toBe(true);
       await expectNoAxeViolations(page, 'the refund dialog');
       await tabTo(page, dialog.getByRole('textbox', { name: /^Amount to refund/ }));
       await page.keyboard.type('1500.50');
@@ -114,6 +115,8 @@ describe('the money desk', () => {
       await settle(page);
       await press(page, page.getByRole('button', { name: `Refund payment ${reference}` }));
       await dialog.waitFor();
+      // Focus moves into the dialog as it opens; Escape closes it from there.
+      await expect.poll(() => isFocused(dialog)).toBe(true);
       await expectNoAxeViolations(page, 'the refund dialog (dark)');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
