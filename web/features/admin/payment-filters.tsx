@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { DESK_STATUSES, DESK_STATUS_LABELS, paymentFilterFields, type PaymentFilters } from '@contract/money-desk';
 import { useUrlFilters } from '@/lib/url-filters';
 import { Button } from '@/ui/button';
+import { DateField } from '@/ui/date-field';
 import { TextField, useField } from '@/ui/fields';
-import { describedBy, FieldError, fieldClass, Form, hintClass, labelClass, useZodForm } from '@/ui/form';
+import { describedBy, FieldError, fieldClass, Form, labelClass, useZodForm } from '@/ui/form';
 
 const FILTER_KEYS = ['status', 'channel', 'campaign', 'email', 'from', 'to'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
@@ -78,37 +79,6 @@ function StatusField() {
   );
 }
 
-/** A whole day, typed or picked with the browser's date control. */
-function DayField({ name, label, hint }: { name: 'from' | 'to'; label: string; hint: string }) {
-  const { id, field, error, busy } = useField(name);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <p id={hintId} className={hintClass}>
-        {hint}
-      </p>
-      <input
-        id={id}
-        ref={field.ref}
-        name={field.name}
-        type="date"
-        value={typeof field.value === 'string' ? field.value : ''}
-        readOnly={busy}
-        onChange={(e) => field.onChange(e.target.value)}
-        onBlur={field.onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, error && errorId)}
-        className={`mt-1 ${fieldClass(Boolean(error))} dark:scheme-dark`}
-      />
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
-  );
-}
-
 /**
  * The payments' filter form: every field labelled, checked by the contract's rules on submit (the
  * error summary names any problem), then kept in the address so a link shows the same list.
@@ -167,8 +137,8 @@ export function PaymentFilterForm({
           isRequired={false}
           maxLength={40}
         />
-        <DayField name="from" label="From" hint="The first day, in Lagos time." />
-        <DayField name="to" label="To" hint="The last day, included." />
+        <DateField name="from" label="From" hint="The first day, in Lagos time." />
+        <DateField name="to" label="To" hint="The last day, included." />
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit">

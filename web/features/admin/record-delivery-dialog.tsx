@@ -21,8 +21,9 @@ import { uploadFile } from '@/lib/uploads';
 import { Button } from '@/ui/button';
 import { ModalDialog } from '@/ui/dialog';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
-import { FileField, TextField, useField } from '@/ui/fields';
-import { FieldError, Form, describedBy, fieldClass, hintClass, labelClass, useZodForm } from '@/ui/form';
+import { DateField } from '@/ui/date-field';
+import { FileField, TextField } from '@/ui/fields';
+import { Form, hintClass, labelClass, useZodForm } from '@/ui/form';
 import { NumberField } from '@/ui/number-field';
 import { Verb } from './action-verb';
 import type { Run } from './use-action-feedback';
@@ -70,39 +71,6 @@ function formSchema(left: number) {
         ctx.addIssue({ code: 'custom', path: [`photo${slot}`], message: 'Choose the photo this description is for.' });
     }
   });
-}
-
-/** A calendar day, as the browser's own date control offers it (typed or picked, by keyboard too). */
-function DateField({ name, label, hint }: { name: string; label: string; hint: string }) {
-  const { id, field, error, busy } = useField(name);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <p id={hintId} className={hintClass}>
-        {hint}
-      </p>
-      <input
-        id={id}
-        ref={field.ref}
-        name={field.name}
-        type="date"
-        required
-        max={today()}
-        value={typeof field.value === 'string' ? field.value : ''}
-        readOnly={busy}
-        onChange={(e) => field.onChange(e.target.value)}
-        onBlur={field.onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, error && errorId)}
-        className={`mt-1 w-fit ${fieldClass(Boolean(error))} dark:scheme-dark`}
-      />
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
-  );
 }
 
 async function sendPhoto(file: File): Promise<string> {
@@ -213,7 +181,13 @@ function DeliveryForm({
         {soFar.units_delivered} of {soFar.units_funded} funded units delivered so far; {left} left to deliver.
       </p>
       <NumberField name="units" label="Units delivered" hint={`From 1 to ${left}.`} min={1} max={left} />
-      <DateField name="deliveredOn" label="Delivered on" hint={DELIVERY_DATE_INVALID.replace('Enter', 'The')} />
+      <DateField
+        name="deliveredOn"
+        label="Delivered on"
+        hint={DELIVERY_DATE_INVALID.replace('Enter', 'The')}
+        max={today()}
+        required
+      />
       <TextField
         name="note"
         label="Note (optional)"

@@ -1,0 +1,51 @@
+import { useField } from './fields';
+import { describedBy, FieldError, fieldClass, hintClass, labelClass } from './form';
+
+/**
+ * A calendar day in a form, as the browser's own date control offers it (typed or picked, by keyboard
+ * too): labelled, its hint and any error read with it. `max` bounds the day (a delivery cannot be in
+ * the future); `required` marks it for assistive technology.
+ */
+export function DateField({
+  name,
+  label,
+  hint,
+  max,
+  required,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  max?: string;
+  required?: boolean;
+}) {
+  const { id, field, error, busy } = useField(name);
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <p id={hintId} className={hintClass}>
+        {hint}
+      </p>
+      <input
+        id={id}
+        ref={field.ref}
+        name={field.name}
+        type="date"
+        required={required}
+        max={max}
+        value={typeof field.value === 'string' ? field.value : ''}
+        readOnly={busy}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hintId, error && errorId)}
+        className={`mt-1 w-fit ${fieldClass(Boolean(error))} dark:scheme-dark`}
+      />
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  );
+}
