@@ -1,8 +1,16 @@
 /** Roles, limits and landing pages: plain values with no schema library, so any page may import them. */
 export const SELF_SERVICE_ROLES = ['recipient', 'donor', 'organization'] as const;
 export type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
-/** Roles as the app sees them: any role name other than the three self-service ones is an admin. */
-export type AppRole = SelfServiceRole | 'admin';
+/**
+ * A caseworker is invited by an organization and applies on behalf of recipients who consent
+ * (docs/decisions/0043); nobody signs up as one.
+ */
+export const CASEWORKER_ROLE = 'caseworker';
+/** Every role that is not an admin's. */
+export const NON_ADMIN_ROLES = [...SELF_SERVICE_ROLES, CASEWORKER_ROLE] as const;
+export type NonAdminRole = (typeof NON_ADMIN_ROLES)[number];
+/** Roles as the app sees them: any role name other than the non-admin ones is an admin. */
+export type AppRole = NonAdminRole | 'admin';
 
 export const PASSWORD_MIN = 8;
 export const CODE_LENGTH = 6;
@@ -10,7 +18,7 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 export const RESET_REDIRECT_SECONDS = 3;
 
 export function appRole(roleName: string): AppRole {
-  return (SELF_SERVICE_ROLES as readonly string[]).includes(roleName) ? (roleName as SelfServiceRole) : 'admin';
+  return (NON_ADMIN_ROLES as readonly string[]).includes(roleName) ? (roleName as NonAdminRole) : 'admin';
 }
 
 /**
@@ -38,5 +46,6 @@ export function homeFor(
   if (role === 'recipient') return '/recipient/dashboard';
   if (role === 'organization') return '/organization/dashboard';
   if (role === 'donor') return '/';
+  if (role === 'caseworker') return '/caseworker';
   return '/admin/dashboard';
 }

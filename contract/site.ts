@@ -12,3 +12,6 @@ export const documentTitle = (title: string) => (title === SITE_NAME ? SITE_NAME
 
 /** A campaign's heading, wherever it is named: "<product> for <public name or organization>". */
 export const campaignTitle = (productName: string, forWhom: string) => `${productName} for ${forWhom}`;
+
+/** Where every funded device is collected, in person (product notes 1). */
+export const COLLECTION_CENTRE = 'Gift of Independence Collection Centre, 12 Herbert Macaulay Way, Yaba, Lagos';

@@ -13,6 +13,7 @@ import {
   type SmtpCatcher,
   expectFocusOnErrorSummary,
 } from './harness';
+import { escapeFrom } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -224,7 +225,7 @@ describe('accounts', () => {
     await bell.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Your gift to Yemi has been delivered.');
-    await page.keyboard.press('Escape');
+    await escapeFrom(page, page.getByRole('dialog'));
     await expect.poll(() => page.getByRole('button', { name: 'Notifications' }).count()).toBe(1);
     await expect
       .poll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOPPED_CAMPAIGN_WORDS } from '../contract/stopped-campaign';
 import { createOrganizationCampaign, createUser } from '../server/test/fixtures';
 import { expectNoAxeViolations, settle, startE2E, type E2E } from './harness';
-import { focusedText, tabTo, press, signInAdmin } from './keyboard';
+import { escapeFrom, focusedText, tabTo, press, signInAdmin } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -90,7 +90,7 @@ describe('an organization campaign paused and resumed', { timeout: LONG_JOURNEY_
     const dialog = page.getByRole('dialog', { name: `Close campaign early #${id}` });
     await dialog.waitFor();
     await expectNoAxeViolations(page, 'close dialog (dark)');
-    await page.keyboard.press('Escape');
+    await escapeFrom(page, dialog);
     await expect.poll(() => focusedText(page)).toContain('Close Early');
   });
 });

@@ -12,6 +12,7 @@ import {
   type E2E,
   type SmtpCatcher,
 } from './harness';
+import { escapeFrom } from './keyboard';
 
 let e2e: E2E;
 let smtp: SmtpCatcher;
@@ -88,7 +89,7 @@ describe('giving', () => {
     expect(await dialog.innerText()).toContain('Test mode: no money is charged.');
     await expectNoAxeViolations(page, 'test payment dialog');
     // Closing the payment window does nothing: the form is still there and nothing was recorded.
-    await page.keyboard.press('Escape');
+    await escapeFrom(page, dialog);
     await expect.poll(() => dialog.count()).toBe(0);
     expect(path(page)).toBe('/checkout');
     // The page first asks whether a payment is on its way; Pay answers again once it has heard.
@@ -163,7 +164,7 @@ describe('giving', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
     expect(await page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]').count()).toBe(1);
     await expectNoAxeViolations(page, 'video dialog');
-    await page.keyboard.press('Escape');
+    await escapeFrom(page, page.getByRole('dialog'));
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   });
 
@@ -182,7 +183,7 @@ describe('giving', () => {
     await press(page, pay);
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.count()).toBe(1);
-    await page.keyboard.press('Escape');
+    await escapeFrom(page, dialog);
     await expect.poll(() => dialog.count()).toBe(0);
 
     // The donor reloads and corrects their email: the first checkout's hold must not block them.
@@ -222,7 +223,7 @@ describe('giving', () => {
       'Organization campaigns work differently. Please visit the campaign page for more information.',
     );
     await expectNoAxeViolations(page, 'organization quick-add alert');
-    await page.keyboard.press('Escape');
+    await escapeFrom(page, alert);
     expect(await bagCount(page)).toBe('0');
     // A recipient card adds at once, and focus stays on its button.
     const quick = page.getByRole('button', { name: /^Add to gift bag/ }).first();

@@ -22,6 +22,12 @@ export async function tabTo(page: Page, target: Locator, max = 150) {
   throw new Error('Could not reach the element with the Tab key.');
 }
 
+/** Presses Escape once focus has entered `dialog`: a dialog moves focus in as it opens, and Escape is heard from there. */
+export async function escapeFrom(page: Page, dialog: Locator) {
+  await expect.poll(() => isFocused(dialog)).toBe(true);
+  await page.keyboard.press('Escape');
+}
+
 export async function press(page: Page, target: Locator, key = 'Enter') {
   await tabTo(page, target);
   await page.keyboard.press(key);

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
 import { createOrganizationCampaign, createUser, payForCampaign } from '../server/test/fixtures';
 import { pngFile } from '../server/test/files';
 import { expectNoAxeViolations, settle, startE2E, type E2E } from './harness';
-import { focusedText, isFocused, press, signIn, signInAdmin, tabTo } from './keyboard';
+import { escapeFrom, focusedText, isFocused, press, signIn, signInAdmin, tabTo } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -80,7 +80,7 @@ describe('proof of delivery for an organization campaign', { timeout: LONG_JOURN
     const video = donor.page.getByRole('dialog', { name: 'Delivery video for Jos Braille Club' });
     await video.getByRole('link', { name: /Open the video in a new tab/ }).waitFor();
     await expectNoAxeViolations(donor.page, 'delivery video dialog');
-    await donor.page.keyboard.press('Escape');
+    await escapeFrom(donor.page, video);
     await expect.poll(() => isFocused(watch)).toBe(true);
 
     await inDark(async (dark) => {

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
  * a list of roles needs a signed-in user holding one of them ('admin' covers every admin role,
  * 'super_admin' only the super admin role, docs/decisions/0024).
  */
-export type Access = 'public' | ReadonlyArray<'recipient' | 'donor' | 'organization' | 'admin' | 'super_admin'>;
+export type Access =
+  'public' | ReadonlyArray<'recipient' | 'donor' | 'organization' | 'caseworker' | 'admin' | 'super_admin'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

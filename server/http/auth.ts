@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-export const SIGNED_IN = ['recipient', 'donor', 'organization', 'admin'] as const;
+export const SIGNED_IN = ['recipient', 'donor', 'organization', 'caseworker', 'admin'] as const;
 
 function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;

@@ -684,7 +684,8 @@ async function fuzzRoutes(options: FuzzOptions): Promise<void> {
         headers['x-paystack-signature'] = createHmac('sha512', options.webhookSecret).update(payload).digest('hex');
       }
       const allowed = route.access === 'public' ? [] : route.access;
-      const own = route.url === '/api/auth/logout' ? options.logoutToken : options.tokens[allowed[0] ?? 'donor'];
+      const own =
+        route.url === '/api/auth/logout' ? options.logoutToken : options.tokens[(allowed[0] ?? 'donor') as Role];
       // A super admin's route is refused to a plain admin: that is the other caller worth trying.
       const other =
         (allowed.includes('super_admin') ? options.tokens.admin : undefined) ??

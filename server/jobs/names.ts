@@ -1,11 +1,18 @@
 import type { Db } from '../db/client';
 import type { MailMessage } from '../providers/mail/mail';
+import type { SmsMessage } from '../providers/sms/sms';
 import type { JobQueue } from './queue';
 
 /** Every kind of background job, by name. */
 export const JOB = {
   /** One mail message, retried until the mail server takes it. */
   mail: 'mail',
+  /** One SMS, retried until the gateway takes it. */
+  sms: 'sms',
+  /** A fresh code proving a new phone number, made when the SMS is sent so no readable code sits in the job table. */
+  phoneCode: 'accounts.phone-code',
+  /** Every quarter hour: queue the day-before reminder of each collection booked for tomorrow, once. */
+  collectionReminders: 'collections.reminders',
   /** A fresh verification code, made when the mail is sent so no readable code sits in the job table. */
   verificationCode: 'accounts.verification-code',
   /** A fresh password-reset link, made when the mail is sent, likewise. */
@@ -38,6 +45,9 @@ export type JobName = (typeof JOB)[keyof typeof JOB];
  */
 export const JOB_WORDS: Record<JobName, string> = {
   [JOB.mail]: 'A mail to someone: a notice, a receipt for a payment set aside, or news of a campaign',
+  [JOB.sms]: 'A text message to someone: a notice, a collection booking or a reminder',
+  [JOB.phoneCode]: 'A text message with a code proving a new phone number',
+  [JOB.collectionReminders]: "The check that sends each collection's reminder the day before, once",
   [JOB.verificationCode]: 'A mail with a verification code for someone signing up or signing in',
   [JOB.resetLink]: 'A mail with a link to choose a new password',
   [JOB.receiptMail]: "A donor's receipt for a recorded gift, mailed with its PDF",
@@ -65,6 +75,13 @@ export type ReceiptMailJob = { donationId: number };
 export type ResendReceiptsJob = { email: string };
 
 export type MailJob = { message: MailMessage };
+
+export type SmsJob = { message: SmsMessage };
+
+/** Queues an SMS through `db` (pass the transaction of the change it announces). Wake the queue after commit. */
+export function enqueueSms(jobs: JobQueue, db: Db, message: SmsMessage): Promise<string | null> {
+  return jobs.enqueue(db, JOB.sms, { message } satisfies SmsJob);
+}
 
 /** Queues a mail through `db` (pass the transaction of the change it announces). Wake the queue after commit. */
 export function enqueueMail(jobs: JobQueue, db: Db, message: MailMessage): Promise<string | null> {

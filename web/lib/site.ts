@@ -1,7 +1,7 @@
 /** Contact addresses and links shown across the site. */
+export { COLLECTION_CENTRE } from '@contract/site';
 export const SUPPORT_EMAIL = 'support@giftofindependence.ng';
 export const PARTNERSHIPS_EMAIL = 'partnerships@giftofindependence.ng';
-export const COLLECTION_CENTRE = 'Gift of Independence Collection Centre, 12 Herbert Macaulay Way, Yaba, Lagos';
 
 export const SISTER_SITES = [
   { name: 'Accessibility Research Centre', href: 'https://accessibilityresearch.org.ng' },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { NOTIFY_BY } from '../../../contract/sms';
 import {
   boolean,
   check,
@@ -35,6 +36,8 @@ export const users = pgTable(
     googleSubject: text('google_subject').unique(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isOnboardingComplete: boolean('is_onboarding_complete').notNull().default(false),
+    /** How a recipient or organization is told of changes (docs/decisions/0042): mail, SMS or both. */
+    notifyBy: text('notify_by', { enum: NOTIFY_BY }).notNull().default('email'),
     /** Set on an account an admin made with a temporary password: the owner chooses their own at first sign-in. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** When an admin deleted the account: it cannot sign in, its personal data is erased, its gifts and campaigns stay. */
@@ -46,6 +49,7 @@ export const users = pgTable(
     // Emails are compared case-insensitively; callers store them lower-cased.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_notify_by', sql`${t.notifyBy} in ('email', 'sms', 'both')`),
     check('users_phone_format', sql`${t.phoneNumber} is null or ${t.phoneNumber} ~ '^\\+234[0-9]{7,11}$'`),
     index('users_role_idx').on(t.roleId),
   ],
@@ -87,6 +91,31 @@ export const verificationCodes = pgTable(
     index('verification_codes_user_idx').on(t.userId, t.purpose),
     index('verification_codes_hash_idx').on(t.codeHash),
     check('verification_codes_attempts', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * A new phone number waiting to be proved: the code sent to it by SMS, hashed. The number on the
+ * account changes only when the code comes back.
+ */
+export const phoneChanges = pgTable(
+  'phone_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('phone_changes_user_idx').on(t.userId, t.createdAt.desc()),
+    check('phone_changes_phone_format', sql`${t.phoneNumber} ~ '^\\+234[0-9]{7,11}$'`),
+    check('phone_changes_attempts', sql`${t.attempts} >= 0`),
   ],
 );
 

@@ -9,3 +9,5 @@ export * from './deliveries';
 export * from './updates';
 export * from './messages';
 export * from './money-desk';
+export * from './collections';
+export * from './caseworkers';

@@ -1,16 +1,16 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { DELETED_NAME, type AdminUser, type UserHistory, type UsersQuery } from '@contract/admin-users';
-import { SELF_SERVICE_ROLES } from '@contract/roles';
+import { NON_ADMIN_ROLES } from '@contract/roles';
 import { selectRows, type Db } from '../../db/client';
 import { afterKey, decodeKeyCursor, keyPage, keyText, type Keyset } from '../campaigns/cursor';
 import { adminMove } from '../campaigns/status-rules';
 
-const selfService = sql.join(
-  SELF_SERVICE_ROLES.map((r) => sql`${r}`),
+const nonAdmin = sql.join(
+  NON_ADMIN_ROLES.map((r) => sql`${r}`),
   sql`, `,
 );
-/** Any role name other than recipient, donor and organization is an admin role. */
-const isAdminRole = (column: SQL) => sql`${column} not in (${selfService})`;
+/** Any role name other than recipient, donor, organization and caseworker is an admin role. */
+const isAdminRole = (column: SQL) => sql`${column} not in (${nonAdmin})`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
-import { PASSWORD_MIN, SELF_SERVICE_ROLES, SUPER_ADMIN_ROLE } from '@contract/roles';
+import { PASSWORD_MIN, NON_ADMIN_ROLES, SUPER_ADMIN_ROLE } from '@contract/roles';
 import { selectRows, type Db } from '../../db/client';
 import { roles, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
@@ -26,7 +26,7 @@ export async function createAdmin(
   const asked = input.roleName;
   if (
     asked !== undefined &&
-    ((SELF_SERVICE_ROLES as readonly string[]).includes(asked) || !/^[a-z_]{3,40}$/.test(asked))
+    ((NON_ADMIN_ROLES as readonly string[]).includes(asked) || !/^[a-z_]{3,40}$/.test(asked))
   ) {
     throw new AppError(
       'bad_request',

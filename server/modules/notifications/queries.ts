@@ -1,3 +1,4 @@
+import { NON_ADMIN_ROLES } from '@contract/roles';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Notification } from '@contract/auth';
 import { selectRows, type Db } from '../../db/client';
@@ -46,9 +47,12 @@ export async function notifyAndFindAddress(
   return row ? { email: row.email, firstName: row.first_name } : undefined;
 }
 
-/** Every active admin (any role other than recipient, donor and organization). */
+/** Every active admin (any role other than the non-admin ones). */
 const activeAdmins = sql`select u.id from users u join roles r on r.id = u.role_id
-     where r.name not in ('recipient', 'donor', 'organization') and u.deleted_at is null`;
+     where r.name not in (${sql.join(
+       NON_ADMIN_ROLES.map((r) => sql`${r}`),
+       sql`, `,
+     )}) and u.deleted_at is null`;
 
 /** Tells every active admin. */
 export async function notifyAdmins(db: Db, message: string, linkTo = '/admin/dashboard'): Promise<void> {

@@ -1,3 +1,4 @@
+import { NON_ADMIN_ROLES } from '@contract/roles';
 import { and, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -13,13 +14,7 @@ async function adminEmails(db: Db): Promise<string[]> {
     .select({ email: users.email })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        notInArray(roles.name, ['recipient', 'donor', 'organization']),
-        isNotNull(users.emailVerifiedAt),
-        isNull(users.deletedAt),
-      ),
-    )
+    .where(and(notInArray(roles.name, [...NON_ADMIN_ROLES]), isNotNull(users.emailVerifiedAt), isNull(users.deletedAt)))
     .orderBy(users.id);
   return rows.map((r) => r.email);
 }

@@ -12,6 +12,11 @@ export type Notice = {
   details?: string[];
   /** Where in the app the notice points, e.g. '/recipient/status'. */
   link: string;
+  /**
+   * The same news as a text message, for people who chose SMS: complete without a link (who is
+   * writing, what happened, what to do next, the help line), within SMS_MAX_SEGMENTS.
+   */
+  sms?: string;
 };
 
 /**
