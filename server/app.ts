@@ -47,6 +47,7 @@ import { createPaystackProvider, createSandboxProvider } from './providers/payme
 import { createGoogleVerifier, googleOff } from './providers/google/google';
 import { createTurnstile, humanCheckOff } from './providers/human-check/human-check';
 import { createOutboxMailer, createSmtpMailer } from './providers/mail/mail';
+import { createOutboxSms } from './providers/sms/outbox';
 import { adminCatalogRoutes } from './modules/catalog/admin-routes';
 import { adminContentRoutes } from './modules/content/admin-routes';
 import { contentRoutes } from './modules/content/routes';
@@ -80,7 +81,8 @@ export function defaultProviders(config: Config, log: (line: string) => void = c
   const google = config.google.clientId
     ? createGoogleVerifier(config.google.clientId, config.google.keysUrl)
     : googleOff;
-  return { mailer, humanCheck, google };
+  const sms = createOutboxSms(path.join(config.dataDir, 'sms'), log);
+  return { mailer, sms, humanCheck, google };
 }
 
 export type App = FastifyInstance & {

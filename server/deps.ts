@@ -9,6 +9,7 @@ import type { GoogleVerifier } from './providers/google/google';
 import type { HumanCheck } from './providers/human-check/human-check';
 import type { Mailer } from './providers/mail/mail';
 import type { PaymentProvider } from './providers/payments/payments';
+import type { SmsSender } from './providers/sms/sms';
 import type { LinkSigner, Storage } from './providers/storage/storage';
 
 // Apart from app.ts so route modules and jobs can name what they are given without importing the
@@ -24,6 +25,7 @@ export type AppDeps = {
   /** Searches the database answers at once, and how many may wait; the rest get a 503. */
   searchGate: BusyGate;
   mailer: Mailer;
+  sms: SmsSender;
   humanCheck: HumanCheck;
   google: GoogleVerifier;
   limits: RateLimits;
@@ -36,7 +38,16 @@ export type AppDeps = {
 
 /** The deps `buildApp` chooses from configuration when the caller does not pass its own. */
 export type OptionalDeps =
-  'publicCache' | 'searchGate' | 'mailer' | 'humanCheck' | 'google' | 'payments' | 'config' | 'storage' | 'signer';
+  | 'publicCache'
+  | 'searchGate'
+  | 'mailer'
+  | 'sms'
+  | 'humanCheck'
+  | 'google'
+  | 'payments'
+  | 'config'
+  | 'storage'
+  | 'signer';
 
 /** What a caller of `buildApp` passes: the rate limits are always the app's own. */
 export type GivenDeps = Omit<AppDeps, OptionalDeps | 'limits'> & Partial<Pick<AppDeps, OptionalDeps>>;

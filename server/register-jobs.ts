@@ -14,6 +14,7 @@ import { removeStaleUploads } from './modules/uploads/cleanup';
 import {
   JOB,
   type MailJob,
+  type SmsJob,
   type PaymentEventJob,
   type ProviderEventJob,
   type ReceiptMailJob,
@@ -67,6 +68,7 @@ export function registerJobs(deps: AppDeps): void {
     payLaterHoldMinutes: deps.config.payLaterHoldMinutes,
   };
   jobs.handle<MailJob>(JOB.mail, MAIL, (job) => mailer.send(job.data.message));
+  jobs.handle<SmsJob>(JOB.sms, MAIL, (job) => deps.sms.send(job.data.message));
   // Retried like any mail: the PDF is drawn again on each try, and nothing is sent twice unless the
   // mail server took a message and then failed to say so.
   const receipts = { db, mailer, signer: deps.signer, config: deps.config, baseUrl: publicBaseUrl(deps.config) };
