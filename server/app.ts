@@ -48,6 +48,7 @@ import { createGoogleVerifier, googleOff } from './providers/google/google';
 import { createTurnstile, humanCheckOff } from './providers/human-check/human-check';
 import { createOutboxMailer, createSmtpMailer } from './providers/mail/mail';
 import { createOutboxSms } from './providers/sms/outbox';
+import { createTermiiSms } from './providers/sms/termii';
 import { adminCatalogRoutes } from './modules/catalog/admin-routes';
 import { adminContentRoutes } from './modules/content/admin-routes';
 import { contentRoutes } from './modules/content/routes';
@@ -81,7 +82,7 @@ export function defaultProviders(config: Config, log: (line: string) => void = c
   const google = config.google.clientId
     ? createGoogleVerifier(config.google.clientId, config.google.keysUrl)
     : googleOff;
-  const sms = createOutboxSms(path.join(config.dataDir, 'sms'), log);
+  const sms = config.sms ? createTermiiSms(config.sms) : createOutboxSms(path.join(config.dataDir, 'sms'), log);
   return { mailer, sms, humanCheck, google };
 }
 

@@ -68,6 +68,15 @@ const schema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Gift of Independence <no-reply@giftofindependence.ng>'),
+  SMS_API_KEY: optionalText,
+  SMS_SENDER_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9 ]{3,11}$/, 'SMS_SENDER_ID must be 3 to 11 letters or digits, as registered with the gateway.')
+      .optional(),
+  ),
+  SMS_API_BASE: z.string().url().default('https://api.ng.termii.com'),
+  SMS_CHANNEL: z.enum(['dnd', 'generic']).default('dnd'),
   TURNSTILE_SECRET_KEY: optionalText,
   TURNSTILE_SITE_KEY: optionalText,
   TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
@@ -173,6 +182,11 @@ export type Config = {
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * The SMS gateway (Termii, docs/decisions/0041): SMS_API_KEY, SMS_SENDER_ID, SMS_API_BASE and
+   * SMS_CHANNEL. Unset: each SMS is written as a file under DATA_DIR/sms instead.
+   */
+  sms: { apiKey: string; senderId: string; apiBase: string; channel: 'dnd' | 'generic' } | undefined;
   turnstile: {
     secretKey: string | undefined;
     siteKey: string | undefined;
@@ -275,6 +289,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: e.SMS_API_KEY
+      ? {
+          apiKey: e.SMS_API_KEY,
+          senderId: e.SMS_SENDER_ID ?? 'GiftOfIndep',
+          apiBase: e.SMS_API_BASE,
+          channel: e.SMS_CHANNEL,
+        }
+      : undefined,
     turnstile: {
       secretKey: e.TURNSTILE_SECRET_KEY,
       siteKey: e.TURNSTILE_SITE_KEY,

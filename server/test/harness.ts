@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createJobQueue } from '../jobs/queue';
 import { createMailbox, type CodeReader } from './mailbox';
+import { createSmsInbox } from './sms-inbox';
 
 /** A fresh copy of the migrated, seeded test database for one test file. */
 export async function openTestDatabase(): Promise<Database> {
@@ -60,17 +61,29 @@ export function mailboxOf(app: App): CodeReader | undefined {
   return mailboxes.get(app);
 }
 
+const smsInboxes = new WeakMap<App, ReturnType<typeof createSmsInbox>>();
+
+/** The in-memory SMS inbox of an app started by `startTestApp` without an SMS sender of the test's own. */
+export function smsInboxOf(app: App): ReturnType<typeof createSmsInbox> {
+  const inbox = smsInboxes.get(app);
+  if (!inbox) throw new Error('This app was started with an SMS sender of its own.');
+  return inbox;
+}
+
 export async function startTestApp(overrides: Partial<Config> = {}, deps: Partial<AppDeps> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   // Mail stays in memory unless a test brings its own SMTP catcher; fixtures read codes from it.
   const mailbox = createMailbox();
+  const smsInbox = createSmsInbox();
   const app = await buildApp(testConfig(overrides), {
     db: database.db,
     jobs: createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined }),
     mailer: mailbox,
+    sms: smsInbox,
     ...deps,
   });
   if (!deps.mailer) mailboxes.set(app, mailbox);
+  if (!deps.sms) smsInboxes.set(app, smsInbox);
   await app.ready();
   return { app, database };
 }

@@ -273,3 +273,73 @@ export async function startS3StandIn(bucket = 'goi-test') {
     close: () => server.close(),
   };
 }
+
+/** A message the Termii stand-in took: the JSON fields Termii reads. */
+export type TermiiSent = { to: string; from: string; sms: string; type: string; channel: string };
+
+/**
+ * Speaks Termii's SMS API: POST /api/sms/send with a JSON body (api_key, to, from, sms, type,
+ * channel). It answers a message id as Termii does when it takes one, 401 for a wrong key, 400 for
+ * a malformed message, and fails the next `n` sends with 503 (`failNext`) or with a 200 that says
+ * it could not send (`refuseNext`).
+ */
+export async function startTermiiStandIn(apiKey: string) {
+  const sent: TermiiSent[] = [];
+  const bodies: unknown[] = [];
+  let failures = 0;
+  let refusals = 0;
+  let nextId = 3_017_000_000;
+  const server = await listen((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      const answer = (status: number, body: unknown) => {
+        res.statusCode = status;
+        res.end(JSON.stringify(body));
+      };
+      if (req.method !== 'POST' || req.url !== '/api/sms/send') return answer(404, { message: 'Not found' });
+      if (failures > 0) {
+        failures -= 1;
+        return answer(503, { message: 'Service unavailable' });
+      }
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return answer(400, { message: 'Invalid JSON' });
+      }
+      bodies.push(body);
+      if (body.api_key !== apiKey) return answer(401, { message: 'Invalid API key' });
+      const fields = ['to', 'from', 'sms', 'type', 'channel'] as const;
+      if (fields.some((f) => typeof body[f] !== 'string') || !/^234[0-9]{7,11}$/.test(String(body.to)))
+        return answer(400, { message: 'to, from, sms, type and channel are required; to is 234 then the number' });
+      if (refusals > 0) {
+        refusals -= 1;
+        return answer(200, { code: 'error', message: 'Insufficient balance' });
+      }
+      sent.push(Object.fromEntries(fields.map((f) => [f, String(body[f])])) as TermiiSent);
+      answer(200, {
+        code: 'ok',
+        message_id: String(nextId++),
+        message: 'Successfully Sent',
+        balance: 9,
+        user: 'Gift of Independence',
+      });
+    });
+  });
+  return {
+    apiBase: server.base,
+    /** Every message it took, in order. */
+    sent,
+    /** Every JSON body it was sent, taken or not. */
+    bodies,
+    failNext(n: number) {
+      failures = n;
+    },
+    refuseNext(n: number) {
+      refusals = n;
+    },
+    close: server.close,
+  };
+}

@@ -7,6 +7,7 @@ import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { audit } from '../audit/audit';
 import { announceGift } from '../giving/announce-gift';
+import { wakeNotices } from '../notifications/tell-user';
 import { lockCampaigns } from '../giving/availability';
 import { fundCampaigns, PAID_MESSAGE } from '../giving/fulfil-donation';
 import { itemsOf, weighPlacement } from './placement';
@@ -113,7 +114,7 @@ export async function resolveCase(
     return { reply: caseReply(row!), recorded };
   });
   if (result.recorded) {
-    deps.jobs.wake(JOB.mail);
+    wakeNotices(deps.jobs);
     deps.jobs.wake(JOB.receiptMail);
     deps.publicCache.clear();
   }

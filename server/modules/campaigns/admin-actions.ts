@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
 import { JOB } from '../../jobs/names';
 import { audit } from '../audit/audit';
-import { mailNotice, tellUser, type Notice } from '../notifications/tell-user';
+import { mailNotice, tellUser, wakeNotices, type Notice } from '../notifications/tell-user';
 import {
   reviewKinds,
   campaignTables,
@@ -66,7 +66,7 @@ async function inTransaction<T>(
       await tellUser({ db: tx, jobs: deps.jobs, baseUrl }, userId, notice);
     });
   });
-  if (told) deps.jobs.wake(JOB.mail);
+  if (told) wakeNotices(deps.jobs);
   if (result) deps.publicCache.clear();
   return result;
 }
@@ -456,7 +456,7 @@ export async function addVideo(
     }
     return row;
   });
-  if (mailed) deps.jobs.wake(JOB.mail);
+  if (mailed) wakeNotices(deps.jobs);
   if (!done) return refusal(deps.db, 'recipient', id, null, 'addVideo');
   return reply(deps, 'recipient', id, mailed ? 'Video added. The donors have been told.' : 'Video saved.');
 }

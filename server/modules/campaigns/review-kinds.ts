@@ -11,6 +11,8 @@ import { formatNaira } from '@contract/money';
 import type { Db } from '../../db/client';
 import { organizationProducts, products } from '../../db/schema/all';
 import type { LinkSigner, Storage } from '../../providers/storage/storage';
+import { HELP_LINE } from '@contract/sms';
+import { CALL_US, clip, fitting, signed } from '../notifications/sms-text';
 import type { Notice } from '../notifications/tell-user';
 import { findAdminOrganizationCampaign, findAdminRecipientCampaign } from './admin-queries';
 import { campaignKinds } from './kinds';
@@ -65,6 +67,14 @@ const recipientLink = '/recipient/status';
 // Product notes 1: a funded device is collected in person in Lagos, with the original ID.
 const PICKUP_ID = 'Please bring the original of the ID you sent with your request. Collection is in person.';
 const organizationLink = '/organization/status';
+// How long a product name or an organization's request may run in an SMS before it is cut.
+const product = (name: string) => clip(name, 60);
+const request = (what: string) => clip(what, 90);
+/** A text that gives the admins' reason (when there is one), cut short when it is long. */
+const withReason = (start: string, reason: string, end: string) =>
+  reason.trim()
+    ? fitting((r) => signed(`${start} Our reason: ${r}${/[.!?]$/.test(r) ? '' : '.'} ${end}`), reason)
+    : fitting((s) => signed(`${s} ${end}`), start);
 
 export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
   recipient: {
@@ -81,45 +91,60 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
       approve: {
         defaultNote: APPROVED_NOTE,
         reply: 'Campaign approved. It is now live for donors.',
-        notice: (product) => ({
+        notice: (name) => ({
           subject: 'Your campaign is live',
-          message: `Your request for a ${product} has been approved. Your campaign is now live for donors.`,
+          message: `Your request for a ${name} has been approved. Your campaign is now live for donors.`,
           link: recipientLink,
+          sms: signed(
+            `Your request for a ${product(name)} is approved. Your campaign is now live for donors. We will text you when it is funded. ${CALL_US}`,
+          ),
         }),
       },
       reject: {
         reply: 'Campaign rejected. The recipient has been told why.',
-        notice: (product, notes) => ({
+        notice: (name, notes) => ({
           subject: 'Your request was not approved',
-          message: `Your request for a ${product} was not approved.`,
+          message: `Your request for a ${name} was not approved.`,
           details: [`Our team's reason: ${notes}`, 'You may make a new request from the catalog.'],
           link: recipientLink,
+          sms: withReason(
+            `Your request for a ${product(name)} was not approved.`,
+            notes,
+            `You may make a new request. ${CALL_US}`,
+          ),
         }),
       },
       backToPending: {
         defaultNote: BACK_TO_PENDING_NOTE,
         reply: 'Campaign moved back to pending.',
-        notice: (product) => ({
+        notice: (name) => ({
           subject: 'Your campaign is back under review',
-          message: `Your campaign for a ${product} is back under review. Donors cannot give to it until it is approved again.`,
+          message: `Your campaign for a ${name} is back under review. Donors cannot give to it until it is approved again.`,
           link: recipientLink,
+          sms: signed(
+            `Your campaign for a ${product(name)} is back under review. Donors cannot give to it until it is approved again. ${CALL_US}`,
+          ),
         }),
       },
       markReadyForPickup: {
         reply: 'Marked ready for pickup. The recipient has been told.',
-        notice: (product) => ({
+        notice: (name) => ({
           subject: 'Your device is ready for pickup',
-          message: `Your ${product} is ready for pickup at our collection centre in Lagos.`,
+          message: `Your ${name} is ready for pickup at our collection centre in Lagos.`,
           details: [PICKUP_ID],
           link: recipientLink,
+          sms: signed(
+            `Your ${product(name)} is ready to collect in Lagos. Book a collection time: sign in to our website, or call ${HELP_LINE}. Bring the original of your ID.`,
+          ),
         }),
       },
       markDelivered: {
         reply: 'Marked as delivered. The recipient has been told.',
-        notice: (product) => ({
+        notice: (name) => ({
           subject: 'Your device is delivered',
-          message: `Your ${product} has been marked as delivered. We hope it serves you well.`,
+          message: `Your ${name} has been marked as delivered. We hope it serves you well.`,
           link: recipientLink,
+          sms: signed(`Your ${product(name)} is marked as delivered. We hope it serves you well. ${CALL_US}`),
         }),
       },
     },
@@ -149,6 +174,9 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           subject: "Your organization's campaign is live",
           message: `Your organization's request for ${what} has been approved. It is now live for donors.`,
           link: organizationLink,
+          sms: signed(
+            `Your organization's request for ${request(what)} is approved. It is now live for donors. ${CALL_US}`,
+          ),
         }),
       },
       reject: {
@@ -158,6 +186,11 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           message: `Your organization's request for ${what} was not approved.`,
           details: [`Our team's reason: ${notes}`, 'Your organization may make a new request from the catalog.'],
           link: organizationLink,
+          sms: withReason(
+            `Your organization's request for ${request(what)} was not approved.`,
+            notes,
+            `You may make a new request. ${CALL_US}`,
+          ),
         }),
       },
       pause: {
@@ -167,6 +200,11 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           message: `Your organization's campaign for ${what} is paused. Donors cannot start new gifts to it until it is resumed; gifts already being paid for still count.`,
           details: notes ? [`Our team's reason: ${notes}`] : [],
           link: organizationLink,
+          sms: withReason(
+            `Your organization's campaign for ${request(what)} is paused: donors cannot start new gifts until it resumes.`,
+            notes,
+            CALL_US,
+          ),
         }),
       },
       resume: {
@@ -176,6 +214,9 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           subject: "Your organization's campaign is live again",
           message: `Your organization's campaign for ${what} has been resumed. It is live for donors again.`,
           link: organizationLink,
+          sms: signed(
+            `Your organization's campaign for ${request(what)} is resumed and live for donors again. ${CALL_US}`,
+          ),
         }),
       },
       close: {
@@ -185,6 +226,11 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           message: `Your organization's campaign for ${what} has been closed early. It takes no more gifts; what was raised stays with it.`,
           details: notes ? [`Our team's reason: ${notes}`] : [],
           link: organizationLink,
+          sms: withReason(
+            `Your organization's campaign for ${request(what)} is closed early. What was raised stays with it.`,
+            notes,
+            CALL_US,
+          ),
         }),
       },
       backToPending: {
@@ -194,6 +240,9 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           subject: "Your organization's campaign is back under review",
           message: `Your organization's campaign for ${what} is back under review. Donors cannot give to it until it is approved again.`,
           link: organizationLink,
+          sms: signed(
+            `Your organization's campaign for ${request(what)} is back under review. Donors cannot give to it until it is approved again. ${CALL_US}`,
+          ),
         }),
       },
       markReadyForPickup: {
@@ -203,6 +252,9 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           message: `The devices funded by your organization's campaign for ${what} are ready for pickup at our collection centre in Lagos.`,
           details: [PICKUP_ID],
           link: organizationLink,
+          sms: signed(
+            `The devices for your organization's campaign for ${request(what)} are ready to collect in Lagos. Book a collection time: sign in to our website, or call ${HELP_LINE}.`,
+          ),
         }),
       },
       markDelivered: {
@@ -211,6 +263,9 @@ export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
           subject: "Your organization's devices are delivered",
           message: `The devices funded by your organization's campaign for ${what} have been marked as delivered. We hope they serve your members well.`,
           link: organizationLink,
+          sms: signed(
+            `The devices for your organization's campaign for ${request(what)} are marked as delivered. ${CALL_US}`,
+          ),
         }),
       },
     },

@@ -16,7 +16,8 @@ import { audit } from '../audit/audit';
 import { deliveryAuditNames } from '../campaigns/admin-actions';
 import { reviewKinds } from '../campaigns/review-kinds';
 import { adminMove, statusesAllowing, type OrganizationCampaignStatus } from '../campaigns/status-rules';
-import { tellUser } from '../notifications/tell-user';
+import { CALL_US, clip, signed } from '../notifications/sms-text';
+import { tellUser, wakeNotices } from '../notifications/tell-user';
 import { noticeDonors } from '../updates/queries';
 import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
 import { deliveriesOf, insertDeliveryPhotos, insertDeliveryWithinFunded, unitsDelivered } from './queries';
@@ -151,6 +152,9 @@ export async function recordDelivery(
           ...(completes ? ['Every funded unit is delivered, so the campaign is marked delivered.'] : []),
         ],
         link: kind.link,
+        sms: signed(
+          `${unitsWord(input.units)} of your organization's campaign for ${clip(what, 90)} ${input.units === 1 ? 'was' : 'were'} delivered on ${day}. ${delivered} of ${unitsWord(campaign.unitsFulfilled)} funded are now delivered. ${CALL_US}`,
+        ),
       });
       // Donors hear of it in the app; campaign update mails are their own, with an unsubscribe link.
       const donorMessage = `${unitsWord(input.units)} of the campaign you gave to (${what}) ${input.units === 1 ? 'was' : 'were'} delivered on ${day}: ${delivered} of ${campaign.unitsFulfilled} funded so far.`;
@@ -158,7 +162,7 @@ export async function recordDelivery(
       return { status, completes };
     });
     committed = true;
-    deps.jobs.wake(JOB.mail);
+    wakeNotices(deps.jobs);
     deps.publicCache.clear();
     const deliveries = (await deliveriesOf(deps.db, deps.storage, [campaignId])).get(campaignId)!;
     return {

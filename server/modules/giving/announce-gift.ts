@@ -1,10 +1,11 @@
 import type { FundReply } from '@contract/giving';
 import { formatNaira } from '@contract/money';
 import type { Db } from '../../db/client';
-import { enqueueMails, JOB, type ReceiptMailJob } from '../../jobs/names';
+import { enqueueMails, enqueueSms, JOB, type ReceiptMailJob } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { notifyManyAndAdmins } from '../notifications/queries';
-import { noticeMail, type Notice } from '../notifications/tell-user';
+import { CALL_US, clip, signed } from '../notifications/sms-text';
+import { messagesFor, type Notice } from '../notifications/tell-user';
 import { receiptDate } from '../receipts/receipt-facts';
 import { receiptMail } from '../receipts/receipt-mail';
 
@@ -64,25 +65,32 @@ export async function announceGift(
             subject: 'Your device has been funded',
             message: `Good news: a donor has funded your ${product}. We will contact you about collection in Lagos.`,
             link: '/recipient/status',
+            sms: signed(
+              `Good news: a donor has funded your ${clip(product ?? 'device', 60)}. We will tell you when it is ready to collect in Lagos. ${CALL_US}`,
+            ),
           }
         : {
             subject: 'Units of your request have been funded',
             message: `A donor has funded ${a.units} ${a.units === 1 ? 'unit' : 'units'} of your ${product} request.`,
             link: '/organization/status',
+            sms: signed(
+              `A donor has funded ${a.units} ${a.units === 1 ? 'unit' : 'units'} of your organization's ${clip(product ?? 'device', 60)} request. ${CALL_US}`,
+            ),
           };
     return { userId: a.ownerId, notice };
   });
   const adminMessage = gift.unallocated.length
     ? `Needs attention: payment ${gift.reference} (${formatNaira(gift.amountKobo)}) could not be fully placed: ${gift.unallocated.join(', ')}.`
     : `New gift ${gift.reference}: ${formatNaira(gift.amountKobo)} from ${gift.donorFullName}.`;
-  const addresses = await notifyManyAndAdmins(
+  const reach = await notifyManyAndAdmins(
     deps.db,
     owners.map((o) => ({ userId: o.userId, message: o.notice.message, linkTo: o.notice.link })),
     { message: adminMessage },
   );
-  const ownerMails = owners.flatMap((o) => {
-    const to = addresses.get(o.userId);
-    return to ? [noticeMail(deps.baseUrl, to.email, to.firstName, o.notice)] : [];
+  const messages = owners.map((o) => {
+    const to = reach.get(o.userId);
+    return to ? messagesFor(deps.baseUrl, to, o.notice) : { mail: null, sms: null };
   });
-  await enqueueMails(deps.jobs, deps.db, [...receipt, ...ownerMails]);
+  await enqueueMails(deps.jobs, deps.db, [...receipt, ...messages.flatMap((m) => (m.mail ? [m.mail] : []))]);
+  for (const { sms } of messages) if (sms) await enqueueSms(deps.jobs, deps.db, sms);
 }

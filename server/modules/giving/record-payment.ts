@@ -6,6 +6,7 @@ import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import type { PaymentProvider, VerifiedPayment } from '../../providers/payments/payments';
 import { caseWords } from '../attention/case-words';
+import { wakeNotices } from '../notifications/tell-user';
 import { openCase } from '../attention/open-case';
 import { AmountMismatch, fulfilDonation } from './fulfil-donation';
 
@@ -34,7 +35,7 @@ export async function recordPayment(deps: PaymentDeps, reference: string) {
     const result = await fulfilDonation(deps, reference);
     if (result.newlyRecorded) {
       deps.afterGiftCommit?.();
-      deps.jobs.wake(JOB.mail);
+      wakeNotices(deps.jobs);
       deps.jobs.wake(JOB.receiptMail);
       deps.publicCache.clear();
     }

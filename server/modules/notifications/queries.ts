@@ -1,6 +1,7 @@
 import { NON_ADMIN_ROLES } from '@contract/roles';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Notification } from '@contract/auth';
+import type { NotifyBy } from '@contract/sms';
 import { selectRows, type Db } from '../../db/client';
 import { notifications } from '../../db/schema/all';
 
@@ -30,21 +31,44 @@ export async function markAllRead(db: Db, userId: number): Promise<number> {
 }
 
 /**
- * Writes a notice for a user and, in the same statement, returns where to mail it: the verified
- * address and first name, or nothing when the address is not verified.
+ * How a person can be reached beyond the app: the address only when verified (a mail to an unproven
+ * address may reach a stranger), the number collected at sign-up, and how they chose to be told.
+ */
+export type Reach = { email: string | null; firstName: string; phoneNumber: string | null; notifyBy: NotifyBy };
+
+type ReachRow = {
+  id: number;
+  email: string | null;
+  first_name: string;
+  phone_number: string | null;
+  notify_by: NotifyBy;
+};
+
+const reachColumns = sql`id, case when email_verified_at is not null then email end as email, first_name, phone_number, notify_by`;
+
+const toReach = (r: ReachRow): Reach => ({
+  email: r.email,
+  firstName: r.first_name,
+  phoneNumber: r.phone_number,
+  notifyBy: r.notify_by,
+});
+
+/**
+ * Writes a notice for a user and, in the same statement, returns how to reach them (absent only
+ * when there is no such user).
  */
 export async function notifyAndFindAddress(
   db: Db,
   userId: number,
   message: string,
   linkTo: string,
-): Promise<{ email: string; firstName: string } | undefined> {
-  const [row] = await selectRows<{ email: string; first_name: string }>(
+): Promise<Reach | undefined> {
+  const [row] = await selectRows<ReachRow>(
     db,
     sql`with n as (insert into notifications (user_id, message, link_to) values (${userId}, ${message}, ${linkTo}))
-        select email, first_name from users where id = ${userId} and email_verified_at is not null`,
+        select ${reachColumns} from users where id = ${userId}`,
   );
-  return row ? { email: row.email, firstName: row.first_name } : undefined;
+  return row ? toReach(row) : undefined;
 }
 
 /** Every active admin (any role other than the non-admin ones). */
@@ -63,23 +87,21 @@ export async function notifyAdmins(db: Db, message: string, linkTo = '/admin/das
 
 /**
  * Writes notices for several users and one for every active admin, in one statement, and returns
- * where to mail each user: the verified address and first name, by user id (absent when the address
- * is not verified).
+ * how to reach each user, by user id.
  */
 export async function notifyManyAndAdmins(
   db: Db,
   notices: ReadonlyArray<{ userId: number; message: string; linkTo: string }>,
   admins: { message: string; linkTo?: string },
-): Promise<Map<number, { email: string; firstName: string }>> {
-  const rows = await selectRows<{ id: number; email: string; first_name: string }>(
+): Promise<Map<number, Reach>> {
+  const rows = await selectRows<ReachRow>(
     db,
     sql`with n as (insert into notifications (user_id, message, link_to)
                    select * from unnest(${sql.param(notices.map((n) => n.userId))}::int[], ${sql.param(notices.map((n) => n.message))}::text[],
                                         ${sql.param(notices.map((n) => n.linkTo))}::text[])),
              a as (insert into notifications (user_id, message, link_to)
                    select a.id, ${admins.message}, ${admins.linkTo ?? '/admin/dashboard'} from (${activeAdmins}) a)
-        select id, email, first_name from users
-         where id = any(${sql.param(notices.map((n) => n.userId))}::int[]) and email_verified_at is not null`,
+        select ${reachColumns} from users where id = any(${sql.param(notices.map((n) => n.userId))}::int[])`,
   );
-  return new Map(rows.map((r) => [Number(r.id), { email: r.email, firstName: r.first_name }]));
+  return new Map(rows.map((r) => [Number(r.id), toReach(r)]));
 }

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/client';
-import { enqueueMail } from '../../jobs/names';
+import { sendsEmail, sendsSms } from '@contract/sms';
+import { enqueueMail, enqueueSms, JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { escapeHtml, simpleHtml } from '../../providers/mail/layout';
 import type { MailMessage } from '../../providers/mail/mail';
-import { notifyAndFindAddress } from './queries';
+import type { SmsMessage } from '../../providers/sms/sms';
+import { notifyAndFindAddress, type Reach } from './queries';
 
 export type Notice = {
   subject: string;
@@ -20,9 +22,10 @@ export type Notice = {
 };
 
 /**
- * Tells one person something about their account: a notice in the app and a mail, written through
- * `db`. Pass the transaction of the change it announces, so both exist exactly when the change
- * does and the queued mail survives an outage; wake the mail queue after commit.
+ * Tells one person something about their account: a notice in the app, and a mail and/or an SMS as
+ * they chose, all written through `db`. Pass the transaction of the change it announces, so they
+ * exist exactly when the change does and the queued messages survive an outage; call `wakeNotices`
+ * after commit.
  */
 export async function tellUser(
   deps: { db: Db; jobs: JobQueue; baseUrl: string },
@@ -31,7 +34,32 @@ export async function tellUser(
 ): Promise<void> {
   const user = await notifyAndFindAddress(deps.db, userId, notice.message, notice.link);
   if (!user) return;
-  await mailNotice(deps, user.email, user.firstName, notice);
+  const { mail, sms } = messagesFor(deps.baseUrl, user, notice);
+  if (mail) await enqueueMail(deps.jobs, deps.db, mail);
+  if (sms) await enqueueSms(deps.jobs, deps.db, sms);
+}
+
+/**
+ * The mail and the SMS a notice becomes for one person. The SMS goes when the notice has one, they
+ * chose SMS and have a number; the mail goes to a verified address when they chose mail, and also
+ * when no SMS can go, so news never reaches the app alone for want of a number.
+ */
+export function messagesFor(
+  baseUrl: string,
+  user: Reach,
+  notice: Notice,
+): { mail: MailMessage | null; sms: SmsMessage | null } {
+  const sms =
+    notice.sms && user.phoneNumber && sendsSms(user.notifyBy) ? { to: user.phoneNumber, text: notice.sms } : null;
+  const mail =
+    user.email && (sendsEmail(user.notifyBy) || !sms) ? noticeMail(baseUrl, user.email, user.firstName, notice) : null;
+  return { mail, sms };
+}
+
+/** Wakes the mail and SMS queues after the transaction that queued notices commits. */
+export function wakeNotices(jobs: JobQueue): void {
+  jobs.wake(JOB.mail);
+  jobs.wake(JOB.sms);
 }
 
 /** The mail half alone, for people known only by their address (a guest donor). */

@@ -14,7 +14,9 @@ import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
 import { JOB } from '../../jobs/names';
 import { audit } from '../audit/audit';
-import { tellUser } from '../notifications/tell-user';
+import { HELP_LINE } from '@contract/sms';
+import { CALL_US, fitting, signed } from '../notifications/sms-text';
+import { tellUser, wakeNotices } from '../notifications/tell-user';
 import { storedFile } from '../uploads/queries';
 import { answersInWords, answersWithoutFiles } from './answer-words';
 import { documentLink } from './profiles';
@@ -155,6 +157,7 @@ export async function decideOnboarding(
         subject: 'Your profile has been verified',
         message: 'Your profile has been verified.',
         link: `/${row.kind}/dashboard`,
+        sms: signed(`Your profile has been verified. You can now sign in and make a request. ${CALL_US}`),
       });
       return 'The profile is verified. We told the person in the app and by mail.';
     }
@@ -163,10 +166,17 @@ export async function decideOnboarding(
       message: `We asked you to correct your profile: ${decision.reason}`,
       details: ['Edit your answers and send them again; we will review them once more.'],
       link: EDIT_ONBOARDING_PATH,
+      sms: fitting(
+        (reason) =>
+          signed(
+            `Please correct your profile. Our reason: ${reason}${/[.!?]$/.test(reason) ? '' : '.'} Sign in to edit your answers and send them again, or call ${HELP_LINE}.`,
+          ),
+        decision.reason,
+      ),
     });
     return 'A correction was asked. We told the person the reason in the app and by mail.';
   });
-  deps.jobs.wake(JOB.mail);
+  wakeNotices(deps.jobs);
   return { message, review: await onboardingReview(deps, id) };
 }
 
