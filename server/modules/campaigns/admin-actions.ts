@@ -15,7 +15,6 @@ import { selectRows, type Db } from '../../db/client';
 import { recipientCampaigns } from '../../db/schema/all';
 import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
-import { JOB } from '../../jobs/names';
 import { audit } from '../audit/audit';
 import { mailNotice, tellUser, wakeNotices, type Notice } from '../notifications/tell-user';
 import {

@@ -11,13 +11,12 @@ import type { Db } from '../../db/client';
 import { organizationCampaigns } from '../../db/schema/all';
 import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
-import { JOB } from '../../jobs/names';
 import { audit } from '../audit/audit';
 import { deliveryAuditNames } from '../campaigns/admin-actions';
 import { reviewKinds } from '../campaigns/review-kinds';
 import { adminMove, statusesAllowing, type OrganizationCampaignStatus } from '../campaigns/status-rules';
 import { CALL_US, clip, signed } from '../notifications/sms-text';
-import { tellUser, wakeNotices } from '../notifications/tell-user';
+import { tellUser, wakeNotices, type Notice } from '../notifications/tell-user';
 import { noticeDonors } from '../updates/queries';
 import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
 import { deliveriesOf, insertDeliveryPhotos, insertDeliveryWithinFunded, unitsDelivered } from './queries';
@@ -35,6 +34,36 @@ const NOT_NOW = (status: string) =>
 const unitsWord = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 const dayWords = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** What an organization is told when units of its campaign are delivered. */
+export function deliveryNotice({
+  units,
+  what,
+  day,
+  delivered,
+  funded,
+  completes,
+}: {
+  units: number;
+  what: string;
+  day: string;
+  delivered: number;
+  funded: number;
+  completes: boolean;
+}): Notice {
+  return {
+    subject: completes ? "Your organization's devices are delivered" : 'Devices delivered to your organization',
+    message: `${unitsWord(units)} of your campaign for ${what} ${units === 1 ? 'was' : 'were'} delivered on ${day}.`,
+    details: [
+      `${delivered} of ${unitsWord(funded)} funded are now delivered.`,
+      ...(completes ? ['Every funded unit is delivered, so the campaign is marked delivered.'] : []),
+    ],
+    link: kind.link,
+    sms: signed(
+      `${unitsWord(units)} of your organization's campaign for ${clip(what, 90)} ${units === 1 ? 'was' : 'were'} delivered on ${day}. ${delivered} of ${unitsWord(funded)} funded are now delivered. ${CALL_US}`,
+    ),
+  };
+}
 
 /** Checks each photo by its bytes and re-encodes it before anything is saved; drops those checked if one fails. */
 async function acceptPhotos(deps: Deps, adminId: number, input: Input): Promise<AcceptedUpload[]> {
@@ -144,18 +173,11 @@ export async function recordDelivery(
 
       const what = await kind.describe(tx, campaign);
       const day = dayWords(input.deliveredOn);
-      await tellUser({ db: tx, jobs: deps.jobs, baseUrl }, campaign.organizationId, {
-        subject: completes ? "Your organization's devices are delivered" : 'Devices delivered to your organization',
-        message: `${unitsWord(input.units)} of your campaign for ${what} ${input.units === 1 ? 'was' : 'were'} delivered on ${day}.`,
-        details: [
-          `${delivered} of ${unitsWord(campaign.unitsFulfilled)} funded are now delivered.`,
-          ...(completes ? ['Every funded unit is delivered, so the campaign is marked delivered.'] : []),
-        ],
-        link: kind.link,
-        sms: signed(
-          `${unitsWord(input.units)} of your organization's campaign for ${clip(what, 90)} ${input.units === 1 ? 'was' : 'were'} delivered on ${day}. ${delivered} of ${unitsWord(campaign.unitsFulfilled)} funded are now delivered. ${CALL_US}`,
-        ),
-      });
+      await tellUser(
+        { db: tx, jobs: deps.jobs, baseUrl },
+        campaign.organizationId,
+        deliveryNotice({ units: input.units, what, day, delivered, funded: campaign.unitsFulfilled, completes }),
+      );
       // Donors hear of it in the app; campaign update mails are their own, with an unsubscribe link.
       const donorMessage = `${unitsWord(input.units)} of the campaign you gave to (${what}) ${input.units === 1 ? 'was' : 'were'} delivered on ${day}: ${delivered} of ${campaign.unitsFulfilled} funded so far.`;
       await noticeDonors(tx, 'organization', campaignId, donorMessage, '/donor/gifts');

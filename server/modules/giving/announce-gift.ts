@@ -27,6 +27,28 @@ export type RecordedGift = FundReply & {
   unallocated: string[];
 };
 
+/** What a campaign's owner is told when a gift funds part of it. */
+export function fundedNotice(a: Pick<RecordedGift['allocated'][number], 'kind' | 'label' | 'units'>): Notice {
+  const product = a.label.split(' for ')[0] ?? a.label;
+  return a.kind === 'recipient'
+    ? {
+        subject: 'Your device has been funded',
+        message: `Good news: a donor has funded your ${product}. We will contact you about collection in Lagos.`,
+        link: '/recipient/status',
+        sms: signed(
+          `Good news: a donor has funded your ${clip(product, 60)}. We will tell you when it is ready to collect in Lagos. ${CALL_US}`,
+        ),
+      }
+    : {
+        subject: 'Units of your request have been funded',
+        message: `A donor has funded ${a.units} ${a.units === 1 ? 'unit' : 'units'} of your ${product} request.`,
+        link: '/organization/status',
+        sms: signed(
+          `A donor has funded ${a.units} ${a.units === 1 ? 'unit' : 'units'} of your organization's ${clip(product, 60)} request. ${CALL_US}`,
+        ),
+      };
+}
+
 /**
  * In the transaction that records a gift: queues the donor's receipt and writes the notices to the
  * campaign owners and the admins, so all of them exist exactly when the gift does. A recorded gift's
@@ -57,28 +79,7 @@ export async function announceGift(
 
   // Each owner hears in the app and by mail, the admins in the app: every notice in one statement,
   // every mail in one more, all in the gift's own transaction.
-  const owners = gift.allocated.map((a) => {
-    const product = a.label.split(' for ')[0];
-    const notice: Notice =
-      a.kind === 'recipient'
-        ? {
-            subject: 'Your device has been funded',
-            message: `Good news: a donor has funded your ${product}. We will contact you about collection in Lagos.`,
-            link: '/recipient/status',
-            sms: signed(
-              `Good news: a donor has funded your ${clip(product ?? 'device', 60)}. We will tell you when it is ready to collect in Lagos. ${CALL_US}`,
-            ),
-          }
-        : {
-            subject: 'Units of your request have been funded',
-            message: `A donor has funded ${a.units} ${a.units === 1 ? 'unit' : 'units'} of your ${product} request.`,
-            link: '/organization/status',
-            sms: signed(
-              `A donor has funded ${a.units} ${a.units === 1 ? 'unit' : 'units'} of your organization's ${clip(product ?? 'device', 60)} request. ${CALL_US}`,
-            ),
-          };
-    return { userId: a.ownerId, notice };
-  });
+  const owners = gift.allocated.map((a) => ({ userId: a.ownerId, notice: fundedNotice(a) }));
   const adminMessage = gift.unallocated.length
     ? `Needs attention: payment ${gift.reference} (${formatNaira(gift.amountKobo)}) could not be fully placed: ${gift.unallocated.join(', ')}.`
     : `New gift ${gift.reference}: ${formatNaira(gift.amountKobo)} from ${gift.donorFullName}.`;

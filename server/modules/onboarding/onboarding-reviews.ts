@@ -12,11 +12,10 @@ import type { Db } from '../../db/client';
 import { recipientProfiles } from '../../db/schema/all';
 import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
-import { JOB } from '../../jobs/names';
 import { audit } from '../audit/audit';
 import { HELP_LINE } from '@contract/sms';
 import { CALL_US, fitting, signed } from '../notifications/sms-text';
-import { tellUser, wakeNotices } from '../notifications/tell-user';
+import { tellUser, wakeNotices, type Notice } from '../notifications/tell-user';
 import { storedFile } from '../uploads/queries';
 import { answersInWords, answersWithoutFiles } from './answer-words';
 import { documentLink } from './profiles';
@@ -153,32 +152,38 @@ export async function decideOnboarding(
     });
     const tell = { db: tx, jobs: deps.jobs, baseUrl };
     if (decision.kind === 'verify') {
-      await tellUser(tell, row.userId, {
-        subject: 'Your profile has been verified',
-        message: 'Your profile has been verified.',
-        link: `/${row.kind}/dashboard`,
-        sms: signed(`Your profile has been verified. You can now sign in and make a request. ${CALL_US}`),
-      });
+      await tellUser(tell, row.userId, verifiedNotice(row.kind));
       return 'The profile is verified. We told the person in the app and by mail.';
     }
-    await tellUser(tell, row.userId, {
-      subject: 'Please correct your profile',
-      message: `We asked you to correct your profile: ${decision.reason}`,
-      details: ['Edit your answers and send them again; we will review them once more.'],
-      link: EDIT_ONBOARDING_PATH,
-      sms: fitting(
-        (reason) =>
-          signed(
-            `Please correct your profile. Our reason: ${reason}${/[.!?]$/.test(reason) ? '' : '.'} Sign in to edit your answers and send them again, or call ${HELP_LINE}.`,
-          ),
-        decision.reason,
-      ),
-    });
+    await tellUser(tell, row.userId, correctionNotice(decision.reason));
     return 'A correction was asked. We told the person the reason in the app and by mail.';
   });
   wakeNotices(deps.jobs);
   return { message, review: await onboardingReview(deps, id) };
 }
+
+/** What a person is told when their profile is verified. */
+export const verifiedNotice = (kind: string): Notice => ({
+  subject: 'Your profile has been verified',
+  message: 'Your profile has been verified.',
+  link: `/${kind}/dashboard`,
+  sms: signed(`Your profile has been verified. You can now sign in and make a request. ${CALL_US}`),
+});
+
+/** What a person is told when an admin asks them to correct their profile, with the reason. */
+export const correctionNotice = (reason: string): Notice => ({
+  subject: 'Please correct your profile',
+  message: `We asked you to correct your profile: ${reason}`,
+  details: ['Edit your answers and send them again; we will review them once more.'],
+  link: EDIT_ONBOARDING_PATH,
+  sms: fitting(
+    (r) =>
+      signed(
+        `Please correct your profile. Our reason: ${r}${/[.!?]$/.test(r) ? '' : '.'} Sign in to edit your answers and send them again, or call ${HELP_LINE}.`,
+      ),
+    reason,
+  ),
+});
 
 /** GET /api/onboarding/review: the owner's latest version, its answers without the file keys. */
 export async function ownOnboardingReview(db: Db, userId: number): Promise<OwnOnboardingReview> {
