@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { organizationProducts, products } from '../../db/schema/all';
 import type { LinkSigner, Storage } from '../../providers/storage/storage';
 import { HELP_LINE } from '@contract/sms';
-import { CALL_US, clip, fitting, signed } from '../notifications/sms-text';
+import { CALL_US, clip, signed, withReason } from '../notifications/sms-text';
 import type { Notice } from '../notifications/tell-user';
 import { findAdminOrganizationCampaign, findAdminRecipientCampaign } from './admin-queries';
 import { campaignKinds } from './kinds';
@@ -70,12 +70,6 @@ const organizationLink = '/organization/status';
 // How long a product name or an organization's request may run in an SMS before it is cut.
 const product = (name: string) => clip(name, 60);
 const request = (what: string) => clip(what, 90);
-/** A text that gives the admins' reason (when there is one), cut short when it is long. */
-const withReason = (start: string, reason: string, end: string) =>
-  reason.trim()
-    ? fitting((r) => signed(`${start} Our reason: ${r}${/[.!?]$/.test(r) ? '' : '.'} ${end}`), reason)
-    : fitting((s) => signed(`${s} ${end}`), start);
-
 export const reviewKinds: { [K in CampaignKind]: ReviewKind<K> } = {
   recipient: {
     entity: 'recipient_campaign',

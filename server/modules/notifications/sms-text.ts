@@ -65,3 +65,12 @@ export function fitting(words: (value: string) => string, value: string): string
   }
   return gsm(words(clip(plain, low)));
 }
+
+/**
+ * A signed text saying `start`, then the admins' reason when there is one (cut short as needed),
+ * then `end` (what to do next).
+ */
+export function withReason(start: string, reason: string, end: string): string {
+  if (!reason.trim()) return fitting((s) => signed(`${s} ${end}`), start);
+  return fitting((r) => signed(`${start} Our reason: ${r}${/[.!?]$/.test(r) ? '' : '.'} ${end}`), reason);
+}

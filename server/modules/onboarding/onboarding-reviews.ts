@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
 import { audit } from '../audit/audit';
 import { HELP_LINE } from '@contract/sms';
-import { CALL_US, fitting, signed } from '../notifications/sms-text';
+import { CALL_US, signed, withReason } from '../notifications/sms-text';
 import { tellUser, wakeNotices, type Notice } from '../notifications/tell-user';
 import { storedFile } from '../uploads/queries';
 import { answersInWords, answersWithoutFiles } from './answer-words';
@@ -176,12 +176,10 @@ export const correctionNotice = (reason: string): Notice => ({
   message: `We asked you to correct your profile: ${reason}`,
   details: ['Edit your answers and send them again; we will review them once more.'],
   link: EDIT_ONBOARDING_PATH,
-  sms: fitting(
-    (r) =>
-      signed(
-        `Please correct your profile. Our reason: ${r}${/[.!?]$/.test(r) ? '' : '.'} Sign in to edit your answers and send them again, or call ${HELP_LINE}.`,
-      ),
+  sms: withReason(
+    'Please correct your profile.',
     reason,
+    `Sign in to edit your answers and send them again, or call ${HELP_LINE}.`,
   ),
 });
 
