@@ -289,7 +289,9 @@ export async function startTermiiStandIn(apiKey: string) {
   let failures = 0;
   let refusals = 0;
   let nextId = 3_017_000_000;
+  let calls = 0;
   const server = await listen((req, res) => {
+    calls += 1;
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
@@ -334,6 +336,10 @@ export async function startTermiiStandIn(apiKey: string) {
     sent,
     /** Every JSON body it was sent, taken or not. */
     bodies,
+    /** How many requests reached it, answered or failed. */
+    get calls() {
+      return calls;
+    },
     failNext(n: number) {
       failures = n;
     },
