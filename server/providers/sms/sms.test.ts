@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultProviders } from '../../app';
+import { loadConfig } from '../../config';
 import { startTermiiStandIn } from '../../test/stand-ins';
 import { createOutboxSms } from './outbox';
 import { createTermiiSms } from './termii';
@@ -85,5 +87,25 @@ describe('Termii SMS', () => {
         new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
     });
     await expect(slow.send({ to: '+2348031234567', text: 'x' })).rejects.toThrow(/could not be reached/);
+  });
+});
+
+describe('SMS configuration', () => {
+  it('uses Termii when SMS_API_KEY is set, on the DND route by default, and the outbox otherwise', () => {
+    const off = loadConfig({});
+    expect(off.sms).toBeUndefined();
+    expect(defaultProviders(off, () => undefined).sms.description).toMatch(/^outbox files in .*sms$/);
+    const on = loadConfig({ SMS_API_KEY: 'TLkey', SMS_SENDER_ID: 'GOI Lagos' });
+    expect(on.sms).toEqual({
+      apiKey: 'TLkey',
+      senderId: 'GOI Lagos',
+      apiBase: 'https://api.ng.termii.com',
+      channel: 'dnd',
+    });
+    const provider = defaultProviders(on, () => undefined).sms;
+    expect(provider.description).toBe('Termii (dnd route, sender GOI Lagos)');
+    expect(provider.description).not.toContain('TLkey');
+    expect(() => loadConfig({ SMS_API_KEY: 'TLkey', SMS_SENDER_ID: 'Far too long a name' })).toThrow(/SMS_SENDER_ID/);
+    expect(() => loadConfig({ SMS_CHANNEL: 'whatsapp' })).toThrow(/SMS_CHANNEL/);
   });
 });
