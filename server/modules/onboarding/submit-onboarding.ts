@@ -10,6 +10,7 @@ import {
   refreshOrganizationSearchText,
   refreshRecipientSearchText,
 } from '../campaigns/queries';
+import { savePreferences } from '../accounts/preferences';
 import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
 import { isOnboardingComplete, markOnboardingComplete, saveOrganizationProfile, saveRecipientProfile } from './queries';
 import { insertSubmission, latestSubmission } from './review-queries';
@@ -168,13 +169,14 @@ async function sendOnboarding<K extends OnboardingKind>(
       for (const a of accepted) await a?.commit(tx);
       const complete = { ...input, idDocumentKey: keys.document ?? '' } as OnboardingInput[K];
       await wizard.save(tx, userId, complete, keys);
+      if (input.notifyBy) await savePreferences(tx, userId, input.notifyBy);
       // A correction may change a name or state that live campaigns show and are searched by.
       if (mode === 'correction') await wizard.refreshCampaigns(tx, userId);
       const submissionId = await insertSubmission(tx, {
         userId,
         kind,
         version,
-        answers: { ...input, profilePhotoKey: keys.photo, idDocumentKey: keys.document },
+        answers: { ...withoutNotifyBy(input), profilePhotoKey: keys.photo, idDocumentKey: keys.document },
       });
       if (!submissionId) throw new AppError('conflict', NOT_CORRECTABLE);
       await deps.jobs.enqueue(tx, JOB.onboardingCompleted, {
@@ -190,6 +192,12 @@ async function sendOnboarding<K extends OnboardingKind>(
   deps.jobs.wake(JOB.onboardingCompleted);
   if (mode === 'correction') deps.publicCache.clear();
   return { ...wizard.done };
+}
+
+/** How the person is told is an account setting, not part of the profile an admin reviews. */
+function withoutNotifyBy<T extends { notifyBy?: unknown }>(input: T): Omit<T, 'notifyBy'> {
+  const { notifyBy: _notifyBy, ...rest } = input;
+  return rest;
 }
 
 function storedKeyIn(answers: Record<string, unknown>, field: string): string | null {
