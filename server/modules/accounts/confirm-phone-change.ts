@@ -98,7 +98,7 @@ export async function confirmPhoneChange(
     // Mailed whatever the person chose: the old channel is where a stranger's change is noticed.
     const address = await notifyAndFindAddress(db, user.id, message, link);
     if (address) {
-      await mailNotice(deps, address.email, address.firstName, {
+      await mailNotice({ ...deps, db }, address.email, address.firstName, {
         subject: 'Your phone number was changed',
         message,
         link,
