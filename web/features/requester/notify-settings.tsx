@@ -8,7 +8,7 @@ import {
   type Preferences,
 } from '@contract/account-preferences';
 import type { NotifyBy } from '@contract/sms';
-import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { ApiError, apiGet, apiRequest, errorMessage } from '@/lib/api';
 import { Button } from '@/ui/button';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { TextField } from '@/ui/fields';
@@ -75,8 +75,10 @@ function NewNumberForm({ onSent, onCancel }: { onSent: (message: string) => void
           });
           onSent(reply.data.message);
         } catch (error) {
-          if (!helpers.showServerErrors(error))
-            setAlert(errorMessage(error, { noMessage: 'Failed to send the code. Please try again.' }));
+          if (helpers.showServerErrors(error)) return;
+          // A refused number is said on the field, so the summary takes focus and links to it.
+          if (error instanceof ApiError && error.status === 400) helpers.showErrors({ phoneNumber: error.message });
+          else setAlert(errorMessage(error, { noMessage: 'Failed to send the code. Please try again.' }));
         }
       }}
     >
@@ -130,8 +132,10 @@ function CodeForm({
           });
           onConfirmed(reply.data.message);
         } catch (error) {
-          if (!helpers.showServerErrors(error))
-            setAlert(errorMessage(error, { noMessage: 'Failed to check the code. Please try again.' }));
+          if (helpers.showServerErrors(error)) return;
+          // A wrong or expired code is said on the field; what was typed stays for a second look.
+          if (error instanceof ApiError && error.status === 400) helpers.showErrors({ code: error.message });
+          else setAlert(errorMessage(error, { noMessage: 'Failed to check the code. Please try again.' }));
         }
       }}
     >
