@@ -4,7 +4,7 @@ import { fitsSms } from '@contract/sms';
 import { selectRows } from '../../db/client';
 import type { SmsMessage, SmsSender } from '../../providers/sms/sms';
 import { createMailbox } from '../../test/mailbox';
-import { signUpUser } from '../../test/fixtures';
+import { onboard, signUpUser } from '../../test/fixtures';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { phoneCodeSms } from './phone-code-sms';
 import { NO_PHONE_FOR_SMS } from './preferences';
@@ -82,6 +82,19 @@ describe('how a person is told', () => {
 
     const bad = await call(recipient.token, 'PATCH', '/api/account/preferences', { notifyBy: 'pigeon' });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('choosing at onboarding', () => {
+  it('an organization chooses at onboarding; the choice is kept on the account, not in the answers', async () => {
+    const organization = await signUp('organization');
+    await onboard(ctx.app, organization.token, 'organization', { notifyBy: 'both' });
+    expect((await call(organization.token, 'GET', '/api/account/preferences')).json().notifyBy).toBe('both');
+    const [row] = await selectRows<{ answers: Record<string, unknown> }>(
+      ctx.database.db,
+      sql`select answers from onboarding_submissions where user_id = ${organization.userId}`,
+    );
+    expect(row!.answers).not.toHaveProperty('notifyBy');
   });
 });
 
