@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NIGERIAN_STATES } from './nigeria';
 import { DEFAULT_PUBLIC_NAME, publicNameSchema } from './public-name';
+import { NOTIFY_BY } from './sms';
 import { uploadKeySchema } from './uploads';
 
 export const GENDERS = ['Male', 'Female'] as const;
@@ -71,8 +72,14 @@ const fileKeys = (messages: { photo: string; document: string }) => ({
   idDocumentKey: uploadKeySchema(messages.document),
 });
 
+/** How the person is told about their request; the account's current choice stays when it is left out. */
+const notifyByField = {
+  notifyBy: z.enum(NOTIFY_BY, { error: 'Choose how we should tell you: email, SMS or both.' }).optional(),
+};
+
 export const recipientOnboardingSchema = z.object({
   ...recipientFields,
+  ...notifyByField,
   ...fileKeys({
     photo: 'The profile photo upload is not valid. Choose the photo again.',
     document: 'Upload your ID document.',
@@ -107,6 +114,7 @@ export const CONSENT_LETTER_REFUSED = `A letter of consent is for organizations 
 export const organizationOnboardingSchema = z
   .object({
     ...organizationFields,
+    ...notifyByField,
     ...fileKeys({
       photo: 'The logo upload is not valid. Choose the logo again.',
       document: "Upload your organization's document.",

@@ -24,6 +24,7 @@ import { registerTextGuard } from './http/text-guard';
 import { createPageHtml } from './http/page-html';
 import { loadPageRender } from './http/page-render';
 import { accountRoutes } from './modules/accounts/routes';
+import { preferenceRoutes } from './modules/accounts/preference-routes';
 import { resolveSession } from './modules/accounts/resolve-session';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { requestRoutes } from './modules/campaigns/request-routes';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(adminCatalogRoutes(deps));
   await app.register(catalogRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(preferenceRoutes(deps));
   await app.register(adminUserRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));

@@ -2,6 +2,7 @@ import type { AppDeps } from './deps';
 import { publicBaseUrl } from './http/public-url';
 import { mailResetLink, type ResetLinkJob } from './modules/accounts/reset-password';
 import { mailVerificationCode } from './modules/accounts/send-verification-code';
+import { sendPhoneCode, type PhoneCodeJob } from './modules/accounts/request-phone-change';
 import { processProviderEvent } from './modules/attention/provider-events';
 import { reconcilePayments } from './modules/giving/reconcile-payments';
 import { isFinalRefusal, recordPayment } from './modules/giving/record-payment';
@@ -78,6 +79,10 @@ export function registerJobs(deps: AppDeps): void {
   );
   jobs.handle<{ userId: number }>(JOB.verificationCode, SHORT_LIVED_MAIL, (job) =>
     mailVerificationCode({ db, mailer }, job.data.userId),
+  );
+  // Each request is its own change (a newer one drops the older), so not one job per key.
+  jobs.handle<PhoneCodeJob>(JOB.phoneCode, { ...SHORT_LIVED_MAIL, onePerKey: false }, (job) =>
+    sendPhoneCode({ db, sms: deps.sms }, job.data),
   );
   jobs.handle<ResetLinkJob>(JOB.resetLink, SHORT_LIVED_MAIL, (job) => mailResetLink({ db, mailer }, job.data));
   jobs.handle<ProviderEventJob>(JOB.providerEvent, PROVIDER_EVENT, (job) =>

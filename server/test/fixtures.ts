@@ -272,7 +272,12 @@ export async function uploadFile(
 }
 
 /** Completes onboarding through the API (with a real PDF as the ID or papers), as the wizard does. */
-export async function onboard(app: App, token: string, role: 'recipient' | 'organization'): Promise<void> {
+export async function onboard(
+  app: App,
+  token: string,
+  role: 'recipient' | 'organization',
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   const { pdfFile } = await import('./files');
   const document = await uploadFile(app, token, {
     purpose: role === 'recipient' ? 'idDocument' : 'organizationDocument',
@@ -303,7 +308,7 @@ export async function onboard(app: App, token: string, role: 'recipient' | 'orga
     method: 'POST',
     url: `/api/onboarding/${role}/submit`,
     headers: { authorization: `Bearer ${token}` },
-    payload,
+    payload: { ...payload, ...extra },
   });
   expectOk('onboarding', res);
 }

@@ -29,6 +29,8 @@ export async function registerUser(deps: { db: Db; jobs: JobQueue }, input: z.ou
         passwordHash,
         roleId,
         isOnboardingComplete: input.role === 'donor',
+        // Recipients are told by SMS as well as mail (many read no email); others by mail.
+        notifyBy: input.role === 'recipient' ? 'both' : 'email',
       })
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email, firstName: users.firstName });

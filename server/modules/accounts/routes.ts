@@ -70,6 +70,15 @@ export const LIMITS = {
     900,
     'Too many attempts to change the password. Please wait a few minutes and try again.',
   ),
+  // Each code is an SMS the platform pays for and a message to someone's phone: a few an hour.
+  phoneCodePerAccount: rule(
+    'phone-code-user',
+    5,
+    3600,
+    'Too many codes asked for. Please wait an hour and try again, or call us for help.',
+  ),
+  // Each code allows five tries; this bounds the tries across many codes.
+  phoneConfirmPerAccount: rule('phone-confirm-user', 20, 3600),
 };
 /** While an account is being guessed at from elsewhere, each address still gets this many tries. */
 export const TRIES_WHILE_UNDER_ATTACK = 3;

@@ -1,4 +1,5 @@
 import type { OrganizationOnboarding, RecipientOnboarding } from '@contract/onboarding';
+import type { NotifyBy } from '@contract/sms';
 import type { UploadPurpose } from '@contract/uploads';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -10,6 +11,7 @@ import {
   refreshOrganizationSearchText,
   refreshRecipientSearchText,
 } from '../campaigns/queries';
+import { NO_PHONE_FOR_SMS, savePreferences } from '../accounts/preferences';
 import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
 import { isOnboardingComplete, markOnboardingComplete, saveOrganizationProfile, saveRecipientProfile } from './queries';
 import { insertSubmission, latestSubmission } from './review-queries';
@@ -168,13 +170,14 @@ async function sendOnboarding<K extends OnboardingKind>(
       for (const a of accepted) await a?.commit(tx);
       const complete = { ...input, idDocumentKey: keys.document ?? '' } as OnboardingInput[K];
       await wizard.save(tx, userId, complete, keys);
+      if (input.notifyBy) await saveNotifyBy(tx, userId, input.notifyBy);
       // A correction may change a name or state that live campaigns show and are searched by.
       if (mode === 'correction') await wizard.refreshCampaigns(tx, userId);
       const submissionId = await insertSubmission(tx, {
         userId,
         kind,
         version,
-        answers: { ...input, profilePhotoKey: keys.photo, idDocumentKey: keys.document },
+        answers: { ...withoutNotifyBy(input), profilePhotoKey: keys.photo, idDocumentKey: keys.document },
       });
       if (!submissionId) throw new AppError('conflict', NOT_CORRECTABLE);
       await deps.jobs.enqueue(tx, JOB.onboardingCompleted, {
@@ -190,6 +193,26 @@ async function sendOnboarding<K extends OnboardingKind>(
   deps.jobs.wake(JOB.onboardingCompleted);
   if (mode === 'correction') deps.publicCache.clear();
   return { ...wizard.done };
+}
+
+/** The choice made in the wizard, refused on its own field when SMS has no number to go to. */
+async function saveNotifyBy(tx: Db, userId: number, notifyBy: NotifyBy): Promise<void> {
+  try {
+    await savePreferences(tx, userId, notifyBy);
+  } catch (error) {
+    if (error instanceof AppError && error.message === NO_PHONE_FOR_SMS) {
+      const message =
+        'Your account has no phone number yet: choose email only. You can add a number later in Settings.';
+      throw new AppError('validation_failed', message, { notifyBy: [message] });
+    }
+    throw error;
+  }
+}
+
+/** How the person is told is an account setting, not part of the profile an admin reviews. */
+function withoutNotifyBy<T extends { notifyBy?: unknown }>(input: T): Omit<T, 'notifyBy'> {
+  const { notifyBy: _notifyBy, ...rest } = input;
+  return rest;
 }
 
 function storedKeyIn(answers: Record<string, unknown>, field: string): string | null {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SessionUser } from '@contract/auth';
 import { NIGERIAN_STATES } from '@contract/nigeria';
+import { NOTIFY_BY } from '@contract/sms';
 import { DEFAULT_PUBLIC_NAME } from '@contract/public-name';
 import {
   consentLetterAllowed,
@@ -21,6 +22,9 @@ import { Select } from '@/ui/select-field';
 import { PublicPrivacyFields } from '@/ui/privacy-fields';
 import { Wizard, type WizardKind, type WizardResume } from './wizard';
 import type { OnboardingKind } from './api';
+
+// Asked only at the first onboarding (a correction leaves the account's setting alone), so optional here.
+const notifyByChoice = z.enum(NOTIFY_BY, { error: 'Choose how we should tell you: email, SMS or both.' }).optional();
 
 const stateOptions = NIGERIAN_STATES.map((s) => ({ value: s, label: s }));
 
@@ -43,9 +47,16 @@ const recipient = wizardKind({
       employmentStatus: recipientFields.employmentStatus,
       publicName: recipientFields.publicName,
       showState: recipientFields.showState,
+      notifyBy: notifyByChoice,
       photo: fileRule('profilePhoto', 'a photo', false),
     }),
-    defaults: () => ({ recipientBio: '', photo: null, publicName: DEFAULT_PUBLIC_NAME, showState: false }),
+    defaults: () => ({
+      recipientBio: '',
+      photo: null,
+      publicName: DEFAULT_PUBLIC_NAME,
+      showState: false,
+      notifyBy: 'both' as const,
+    }),
     fields: () => (
       <>
         <RadioGroup name="gender" legend="Gender" options={GENDERS.map((g) => ({ value: g, label: g }))} />
@@ -125,9 +136,15 @@ const organization = wizardKind({
       yearOfEstablishment: organizationFields.yearOfEstablishment,
       stateOfOperation: organizationFields.stateOfOperation,
       organizationBio: organizationFields.organizationBio,
+      notifyBy: notifyByChoice,
       logo: fileRule('organizationLogo', 'a logo', false),
     }),
-    defaults: (user) => ({ organizationName: user.organizationName ?? '', organizationBio: '', logo: null }),
+    defaults: (user) => ({
+      organizationName: user.organizationName ?? '',
+      organizationBio: '',
+      notifyBy: 'email' as const,
+      logo: null,
+    }),
     fields: () => (
       <>
         <TextField name="organizationName" label="Organization name" autoComplete="organization" maxLength={160} />

@@ -8,6 +8,7 @@ import { acceptFor } from '@/lib/files';
 import { ErrorMessage } from '@/ui/feedback';
 import { FileField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
+import { NotifyByField } from '@/ui/notify-by-field';
 import { resubmitOnboarding, submitOnboarding, type OnboardingAnswers, type OnboardingKind } from './api';
 import { useOnboardingSubmit } from './submit-flow';
 import { UploadProgressList } from './upload-progress';
@@ -120,6 +121,7 @@ export function Wizard<K extends OnboardingKind, A extends StepSchema, B extends
       <WizardShell step={1} stepTitle={spec.first.title} intro={intro(spec.first.intro)} title={title}>
         <Form form={first} onSubmit={() => setStep(2)}>
           {spec.first.fields()}
+          {resume ? null : <NotifyByField hint="You can change this later in Settings." />}
           <WizardFileField file={spec.picture} onFile={resume?.hasPhoto} />
           <Button type="submit">Continue to step 2</Button>
         </Form>
@@ -151,8 +153,11 @@ export function Wizard<K extends OnboardingKind, A extends StepSchema, B extends
               },
             ],
             (keys) => {
+              const { notifyBy, ...rest } = answers as typeof answers & { notifyBy?: string };
               const sent = {
-                ...withoutFile(answers, spec.picture.field),
+                ...withoutFile(rest, spec.picture.field),
+                // A correction leaves how the person is told as the account has it.
+                ...(resume ? {} : { notifyBy }),
                 ...withoutFile(values, spec.document.field),
                 profilePhotoKey: keys.profilePhotoKey,
               };

@@ -82,7 +82,7 @@ export type KindDescriptor = {
   };
   settings: {
     title: string;
-    /** Organization settings follow the four tabs of product notes 2; a recipient's say they are under construction. */
+    /** Organization settings follow the four tabs of product notes 2; a recipient's are one page. */
     tabs: boolean;
     intro?: string;
     passwordNote: string;
@@ -124,7 +124,10 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
         icon: User,
         card: { title: 'My Profile', text: 'The details you gave us, and your ID document.' },
       },
-      settings: { ...sharedPages.settings, card: { title: 'Settings', text: 'Change your password or sign out.' } },
+      settings: {
+        ...sharedPages.settings,
+        card: { title: 'Settings', text: 'Choose email or SMS, change your phone number or password.' },
+      },
       help: {
         ...sharedPages.help,
         card: { title: 'Help', text: 'How requests work, collecting your device in Lagos, and how to reach us.' },
@@ -211,7 +214,7 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
     settings: {
       title: 'Settings',
       tabs: false,
-      intro: 'More settings are under construction. For now you can change your password or sign out here.',
+      intro: 'Choose how we tell you about your request, change your phone number or password, or sign out.',
       passwordNote: 'Changing your password signs you out on every other device.',
     },
   },

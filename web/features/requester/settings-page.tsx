@@ -9,6 +9,7 @@ import { Page, Section } from '@/ui/page';
 import { tabClass, tabListClass } from '@/ui/tabs';
 import type { RequesterKind } from './area';
 import { KINDS } from './kinds';
+import { NotifySettings } from './notify-settings';
 
 const panelClass =
   'space-y-4 pt-6 text-lg outline-none focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300';
@@ -57,7 +58,7 @@ function SettingsTabs({ kind }: { kind: RequesterKind }) {
     {
       id: 'notifications',
       title: 'Notifications',
-      body: <p>Organization notification settings will be available soon.</p>,
+      body: <NotifySettings headingLevel={3} />,
     },
     { id: 'team', title: 'Team', body: <p>Team management features will come in a future update.</p> },
     { id: 'security', title: 'Security', body: <Security kind={kind} /> },
@@ -92,9 +93,12 @@ export default function SettingsPage({ kind }: { kind: RequesterKind }) {
       {settings.tabs ? (
         <SettingsTabs kind={kind} />
       ) : (
-        <Section title="Security" id="security">
-          <Security kind={kind} />
-        </Section>
+        <>
+          <NotifySettings />
+          <Section title="Security" id="security">
+            <Security kind={kind} />
+          </Section>
+        </>
       )}
     </Page>
   );
