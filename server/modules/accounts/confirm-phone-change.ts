@@ -97,7 +97,7 @@ export async function confirmPhoneChange(
     const link = user.role === 'recipient' || user.role === 'organization' ? `/${user.role}/settings` : '/';
     // Mailed whatever the person chose: the old channel is where a stranger's change is noticed.
     const address = await notifyAndFindAddress(db, user.id, message, link);
-    if (address) {
+    if (address?.email) {
       await mailNotice({ ...deps, db }, address.email, address.firstName, {
         subject: 'Your phone number was changed',
         message,
