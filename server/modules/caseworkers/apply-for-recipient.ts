@@ -156,5 +156,9 @@ async function smsFacts(tx: Db, caseworkerId: number, organizationId: number, pr
     })
     .from(users)
     .where(eq(users.id, caseworkerId));
-  return { caseworker: row?.caseworker ?? 'Your caseworker', organization: row?.organization ?? null, product: row?.product ?? 'device' };
+  return {
+    caseworker: row?.caseworker ?? 'Your caseworker',
+    organization: row?.organization ?? null,
+    product: row?.product ?? 'device',
+  };
 }

@@ -141,9 +141,7 @@ describe('consent rules', () => {
     expect(errorsOf({ method: 'signed_form', givenOn: '2026-01-05' })).toEqual([
       'consent.formKey: Upload the signed consent form.',
     ]);
-    expect(errorsOf({ method: 'spoken', givenOn: '2026-02-30', witnessName: 'Mrs Ojo' })[0]).toContain(
-      'real date',
-    );
+    expect(errorsOf({ method: 'spoken', givenOn: '2026-02-30', witnessName: 'Mrs Ojo' })[0]).toContain('real date');
     expect(errorsOf({ method: 'spoken', givenOn: '2999-01-01', witnessName: 'Mrs Ojo' })[0]).toContain(
       'no later than today',
     );
@@ -181,7 +179,11 @@ describe('caseworkers', () => {
     const org = await verifiedOrganization();
     const other = await verifiedOrganization();
     const worker = await caseworkerOf(org.token);
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/organization/caseworkers', headers: auth(org.token) });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/organization/caseworkers',
+      headers: auth(org.token),
+    });
     expect(list.json().active).toEqual([expect.objectContaining({ user_id: worker.id, recipients_helped: 0 })]);
     // Another organization neither lists nor removes them.
     const theirs = await ctx.app.inject({
@@ -195,7 +197,11 @@ describe('caseworkers', () => {
     expect((await removeAs(other.token)).statusCode).toBe(404);
     expect((await removeAs(org.token)).statusCode).toBe(200);
     // Removed: signed out.
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/caseworker/recipients', headers: auth(worker.token) });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/caseworker/recipients',
+      headers: auth(worker.token),
+    });
     expect(after.statusCode).toBe(401);
   });
 

@@ -1,6 +1,11 @@
 import argon2 from 'argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { INVITE_DAYS, type acceptInviteSchema, type CaseworkerInvite, type OrganizationCaseworkers } from '@contract/caseworkers';
+import {
+  INVITE_DAYS,
+  type acceptInviteSchema,
+  type CaseworkerInvite,
+  type OrganizationCaseworkers,
+} from '@contract/caseworkers';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { selectRows, type Db } from '../../db/client';
@@ -222,10 +227,7 @@ export async function acceptInvite(
       .returning({ id: users.id });
     if (!user) throw new AppError('conflict', EMAIL_HAS_ACCOUNT);
     await tx.insert(caseworkers).values({ userId: user.id, organizationId: invite.organizationId });
-    await tx
-      .update(caseworkerInvites)
-      .set({ acceptedUserId: user.id })
-      .where(eq(caseworkerInvites.id, invite.id));
+    await tx.update(caseworkerInvites).set({ acceptedUserId: user.id }).where(eq(caseworkerInvites.id, invite.id));
   });
   return { message: 'Your caseworker account is ready. Sign in with your email and new password.' };
 }
