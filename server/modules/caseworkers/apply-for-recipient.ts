@@ -106,12 +106,24 @@ export async function applyForRecipient(deps: Deps, caseworkerId: number, input:
         idDocumentKey: keys.document,
       });
       await markOnboardingComplete(tx, person.id);
-      const { firstName, lastName, email, phoneNumber, consent, productId, reason, ...answers } = input;
+      // The version for review holds the wizard's answers, as a recipient's own would.
       const submissionId = await insertSubmission(tx, {
         userId: person.id,
         kind: 'recipient',
         version: 1,
-        answers: { ...answers, profilePhotoKey: keys.photo, idDocumentKey: keys.document },
+        answers: {
+          gender: input.gender,
+          age: input.age,
+          stateOfOrigin: input.stateOfOrigin,
+          recipientBio: input.recipientBio,
+          employmentStatus: input.employmentStatus,
+          idType: input.idType,
+          idHolder: input.idHolder,
+          publicName: input.publicName,
+          showState: input.showState,
+          profilePhotoKey: keys.photo,
+          idDocumentKey: keys.document,
+        },
       });
       await deps.jobs.enqueue(tx, JOB.onboardingCompleted, {
         userId: person.id,
@@ -121,15 +133,15 @@ export async function applyForRecipient(deps: Deps, caseworkerId: number, input:
         recipientId: person.id,
         caseworkerId,
         organizationId,
-        consentMethod: consent.method,
+        consentMethod: input.consent.method,
         consentFormKey: form?.storedKey ?? null,
-        consentGivenOn: consent.givenOn,
-        witnessName: consent.method === 'spoken' ? consent.witnessName : null,
+        consentGivenOn: input.consent.givenOn,
+        witnessName: input.consent.method === 'spoken' ? input.consent.witnessName : null,
       });
-      await writeRequest(deps, tx, 'recipient', person.id, { productId, reason });
+      await writeRequest(deps, tx, 'recipient', person.id, { productId: input.productId, reason: input.reason });
       await enqueueSms(deps.jobs, tx, {
-        to: phoneNumber,
-        text: appliedForYouSms(await smsFacts(tx, caseworkerId, organizationId, productId)),
+        to: input.phoneNumber,
+        text: appliedForYouSms(await smsFacts(tx, caseworkerId, organizationId, input.productId)),
       });
       return person.id;
     });
