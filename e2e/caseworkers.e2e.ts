@@ -72,7 +72,7 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
     expect(await page.getByRole('radio', { name: 'Spoken consent before a witness' }).isChecked()).toBe(true);
     await typeInto(page, "Witness's name", 'Malam Sani Bello');
     // The device.
-    await choose(page, /^Device/, 'Orbit');
+    await choose(page, /\bDevice\b/, 'Orbit');
     await typeInto(page, 'Why they need it', 'A braille display would let Halima keep her own accounts.');
     await expectNoAxeViolations(page, 'apply for someone, filled');
     await page.evaluate(() => document.documentElement.classList.add('dark'));
