@@ -30,8 +30,8 @@ const SIGN_OFF = 'Gift of Independence';
 export function appliedForYouSms(facts: { caseworker: string; organization: string | null; product: string }): string {
   const tail = `Our team will review it. To withdraw, call ${HELP_LINE}. Replies to this SMS are not read.`;
   const forms = [
-    `${SIGN_OFF}: ${facts.caseworker}${facts.organization ? ` of ${facts.organization}` : ''} applied for a ${facts.product} for you with your consent. ${tail}`,
-    `${SIGN_OFF}: ${facts.caseworker} applied for a ${facts.product} for you with your consent. ${tail}`,
+    `${SIGN_OFF}: ${facts.caseworker}${facts.organization ? ` of ${facts.organization}` : ''} applied for the ${facts.product} for you with your consent. ${tail}`,
+    `${SIGN_OFF}: ${facts.caseworker} applied for the ${facts.product} for you with your consent. ${tail}`,
     `${SIGN_OFF}: your caseworker applied for a device for you with your consent. ${tail}`,
   ];
   return forms.find(fitsSms) ?? forms[forms.length - 1]!;

@@ -160,7 +160,7 @@ describe('consent rules', () => {
       expect(text).toContain(HELP_LINE);
       expect(text).toContain('Replies to this SMS are not read.');
     }
-    expect(short).toContain('Ada Obi of Hope School applied for a talking phone');
+    expect(short).toContain('Ada Obi of Hope School applied for the talking phone');
   });
 });
 
