@@ -8,6 +8,7 @@ import {
 } from './campaign-fields';
 import { numberedPageFields, pagedFlagFields, pagedReply } from './page-query';
 import { reasonSchema } from './requests';
+import { assistedFactsSchema } from './caseworkers';
 
 const INT_MAX = 2_147_483_647;
 /** A database id: a positive whole number that fits the id columns. */
@@ -120,6 +121,8 @@ export const adminRecipientSchema = adminRequesterSchema.extend({
   state_of_origin: z.string().nullable(),
   employment_status: z.string().nullable(),
   id_holder: z.string().nullable(),
+  /** Set when a caseworker applied on the recipient's behalf (docs/decisions/0043). */
+  assisted: assistedFactsSchema.nullable(),
 });
 
 export const adminOrganizationSchema = adminRequesterSchema.extend({

@@ -7,6 +7,7 @@ import {
   recipientOnboardingSchema,
 } from './onboarding';
 import { uploadKeySchema } from './uploads';
+import { assistedFactsSchema } from './caseworkers';
 
 /**
  * Where a person's onboarding stands: the latest version's status. An admin verifies it or asks for
@@ -94,6 +95,8 @@ export const onboardingReviewSchema = reviewVersionSchema.extend({
   photo_url: z.string().nullable(),
   /** A link that works for a few minutes, with the file's name. */
   document: z.object({ url: z.string(), file_name: z.string() }).nullable(),
+  /** Set when a caseworker applied on the person's behalf (docs/decisions/0043). */
+  assisted: assistedFactsSchema.nullable(),
   /** Every version of this person's onboarding, newest first. */
   versions: z.array(reviewVersionSchema),
 });

@@ -14,7 +14,13 @@ const MB = 1024 * 1024;
  * anyone; the others are personal documents, read only through short-lived signed links.
  */
 export const UPLOAD_PURPOSES = {
-  profilePhoto: { types: [PNG, JPEG], allowed: 'PNG or JPG', maxBytes: 8 * MB, image: true, roles: ['recipient'] },
+  profilePhoto: {
+    types: [PNG, JPEG],
+    allowed: 'PNG or JPG',
+    maxBytes: 8 * MB,
+    image: true,
+    roles: ['recipient', 'caseworker'],
+  },
   organizationLogo: {
     types: [PNG, JPEG],
     allowed: 'PNG or JPG',
@@ -27,7 +33,15 @@ export const UPLOAD_PURPOSES = {
     allowed: 'PNG, JPG or PDF',
     maxBytes: 10 * MB,
     image: false,
-    roles: ['recipient'],
+    roles: ['recipient', 'caseworker'],
+  },
+  /** A recipient's signed consent to a caseworker applying for them (docs/decisions/0043). */
+  consentForm: {
+    types: [PNG, JPEG, PDF],
+    allowed: 'PNG, JPG or PDF',
+    maxBytes: 10 * MB,
+    image: false,
+    roles: ['caseworker'],
   },
   organizationDocument: {
     types: [PNG, JPEG, PDF, DOC, DOCX],
@@ -72,7 +86,7 @@ export const UPLOAD_PURPOSES = {
     allowed: string;
     maxBytes: number;
     image: boolean;
-    roles: readonly ('recipient' | 'organization' | 'admin')[];
+    roles: readonly ('recipient' | 'organization' | 'caseworker' | 'admin')[];
   }
 >;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;

@@ -27,6 +27,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { preferenceRoutes } from './modules/accounts/preference-routes';
 import { resolveSession } from './modules/accounts/resolve-session';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { caseworkerRoutes } from './modules/caseworkers/routes';
 import { requestRoutes } from './modules/campaigns/request-routes';
 import { adminCampaignRoutes } from './modules/campaigns/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(supportMessageRoutes(deps));
   await app.register(paymentRoutes(deps));
   await app.register(jobRoutes(deps));
+  await app.register(caseworkerRoutes(deps));
 
   // Shipped demo images; uploaded public images are served by the storage routes above.
   await app.register(fastifyStatic, {

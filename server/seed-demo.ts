@@ -2,6 +2,8 @@ import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import {
+  assistedApplications,
+  caseworkers,
   donationItems,
   donations,
   organizationCampaigns,
@@ -22,6 +24,7 @@ import { isFunded } from './modules/campaigns/status-rules';
 import {
   DEMO_PASSWORD,
   demoAccounts,
+  demoAssisted,
   demoOrganizationCampaigns,
   demoOrganizationProducts,
   demoOrganizations,
@@ -168,6 +171,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       .insert(organizationProfiles)
       .values({ userId: newOrgId, organizationName: demoAccounts.newOrganization.organizationName });
     await addUser(demoAccounts.staff, demoAccounts.staff.role, { isOnboardingComplete: true });
+
+    const caseworkerId = await addUser(demoAccounts.caseworker, 'caseworker', { isOnboardingComplete: true });
+    const caseworkerOrganizationId = userIds.get(demoAssisted.organization)!;
+    await tx.insert(caseworkers).values({ userId: caseworkerId, organizationId: caseworkerOrganizationId });
+    await tx.insert(assistedApplications).values({
+      recipientId: userIds.get(demoAssisted.recipient)!,
+      caseworkerId,
+      organizationId: caseworkerOrganizationId,
+      consentMethod: 'spoken',
+      consentGivenOn: ago(demoAssisted.consentDaysAgo).toISOString().slice(0, 10),
+      witnessName: demoAssisted.witnessName,
+    });
 
     const productIds = new Map<string, { id: number; price: number }>();
     for (const p of demoProducts) {

@@ -3,19 +3,28 @@ import { ADMIN_CREATED, CANNOT_DELETE_SELF } from '@contract/admin-users';
 import { PASSWORD_CHANGE_REQUIRED, SUPER_ADMIN_ONLY } from '@contract/roles';
 import { selectRows } from '../db/client';
 import { sql } from 'drizzle-orm';
+import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-data';
 import { createUser, signInNewAdmin, signUpUser } from '../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
-const ROLES = ['donor', 'recipient', 'organization', 'admin', 'super_admin'] as const;
+const ROLES = ['donor', 'recipient', 'organization', 'caseworker', 'admin', 'super_admin'] as const;
 type Caller = 'anonymous' | (typeof ROLES)[number];
 
 beforeAll(async () => {
   ctx = await startTestApp();
   for (const role of ['donor', 'recipient', 'organization'] as const)
     tokens[role] = (await signUpUser(ctx.app, undefined, { role })).token;
+  // Nobody signs up as a caseworker: the demo organization's invited one signs in.
+  const caseworker = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: demoAccounts.caseworker.email, password: DEMO_PASSWORD },
+    remoteAddress: '10.9.9.11',
+  });
+  tokens.caseworker = caseworker.json().token;
   for (const roleName of ['admin', 'super_admin'] as const) {
     const made = await signInNewAdmin(ctx.app, ctx.database.db, { roleName });
     tokens[roleName] = made.token;

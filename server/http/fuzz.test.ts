@@ -19,13 +19,14 @@ const SEED = 20_260_501;
 /** Runs for a route that takes input (body, query or path parameters), and for one that takes none. */
 const RUNS_WITH_INPUT = 150;
 const RUNS_WITHOUT_INPUT = 25;
-const ROLES = ['donor', 'recipient', 'organization', 'admin', 'super_admin'] as const;
+const ROLES = ['donor', 'recipient', 'organization', 'caseworker', 'admin', 'super_admin'] as const;
 type Role = (typeof ROLES)[number];
 /** The seeded account of each kind of caller: staff@example.com is a plain admin, admin@example.com a super admin. */
 const SIGN_IN_AS: Record<Role, string> = {
   donor: 'donor@example.com',
   recipient: 'recipient@example.com',
   organization: 'organization@example.com',
+  caseworker: 'caseworker@example.com',
   admin: 'staff@example.com',
   super_admin: 'admin@example.com',
 };
@@ -684,8 +685,7 @@ async function fuzzRoutes(options: FuzzOptions): Promise<void> {
         headers['x-paystack-signature'] = createHmac('sha512', options.webhookSecret).update(payload).digest('hex');
       }
       const allowed = route.access === 'public' ? [] : route.access;
-      const own =
-        route.url === '/api/auth/logout' ? options.logoutToken : options.tokens[(allowed[0] ?? 'donor') as Role];
+      const own = route.url === '/api/auth/logout' ? options.logoutToken : options.tokens[allowed[0] ?? 'donor'];
       // A super admin's route is refused to a plain admin: that is the other caller worth trying.
       const other =
         (allowed.includes('super_admin') ? options.tokens.admin : undefined) ??

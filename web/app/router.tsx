@@ -96,6 +96,7 @@ const requesterPages: Record<AreaPageName, KindPage> = {
   status: lazyComponent(() => import('@/features/requester/status-page')),
   profile: lazyComponent(() => import('@/features/requester/profile-page')),
   team: lazyComponent(() => import('@/features/requester/team-page')),
+  caseworkers: lazyComponent(() => import('@/features/caseworkers/organization-caseworkers-page')),
   settings: lazyComponent(() => import('@/features/requester/settings-page')),
   help: lazyComponent(() => import('@/features/requester/help-page')),
 };
@@ -200,6 +201,12 @@ export const routes: AppRoute[] = [
           { path: 'onboarding', ...guardedPage(['recipient', 'organization'], onboardingPage) },
           { path: 'onboarding/edit', ...guardedPage(['recipient', 'organization'], editOnboardingPage) },
           { path: 'organization/onboarding', ...guardedPage(['organization'], onboardingPage) },
+          { path: 'caseworker/join/:token', ...page(() => import('@/features/caseworkers/join-page')) },
+          { path: 'caseworker', ...guardedPage(['caseworker'], () => import('@/features/caseworkers/helped-page')) },
+          {
+            path: 'caseworker/apply',
+            ...guardedPage(['caseworker'], () => import('@/features/caseworkers/apply-page')),
+          },
           requesterArea('recipient'),
           requesterArea('organization'),
           adminArea({

@@ -16,6 +16,8 @@ export const demoAccounts = {
   },
   /** A plain admin: reviews requests and manages the catalogues and content. */
   staff: { email: 'staff@example.com', firstName: 'Emeka', lastName: 'Obi', phone: '+2348090003344', role: 'admin' },
+  /** A caseworker of the demo organization (docs/decisions/0043): applies for people who consent. */
+  caseworker: { email: 'caseworker@example.com', firstName: 'Grace', lastName: 'Umeh', phone: '+2348031230003' },
   /** Signed up and verified, onboarding not yet done: for trying the wizards. */
   newRecipient: { email: 'new.recipient@example.com', firstName: 'Kemi', lastName: 'Adebayo', phone: '+2348031230001' },
   newOrganization: {
@@ -25,6 +27,15 @@ export const demoAccounts = {
     phone: '+2348031230002',
     organizationName: 'Jos Braille Reading Circle',
   },
+} as const;
+
+/** The demo recipient the demo caseworker helped apply, with spoken consent before a witness. */
+export const demoAssisted = {
+  recipient: 'esther.ojo@example.com',
+  caseworker: demoAccounts.caseworker.email,
+  organization: demoAccounts.organization.email,
+  consentDaysAgo: 5,
+  witnessName: 'Mrs Bola Ojo, her mother',
 } as const;
 
 /** Sample documents (marked as samples), copied into private storage: never served publicly. */

@@ -142,7 +142,8 @@ export async function fileKeysOf(db: Db, userId: number): Promise<string[]> {
         union select answers->>'profilePhotoKey' from onboarding_submissions where user_id = ${userId}
         union select answers->>'idDocumentKey' from onboarding_submissions where user_id = ${userId}
         union select key from uploads where owner_id = ${userId}
-        union select stored_key from uploads where owner_id = ${userId}`,
+        union select stored_key from uploads where owner_id = ${userId}
+        union select consent_form_key from assisted_applications where recipient_id = ${userId}`,
   );
   return [...new Set(rows.map((r) => r.key).filter((k): k is string => Boolean(k) && /^(public|private)\//.test(k!)))];
 }
@@ -205,6 +206,8 @@ export async function eraseUser(db: Db, userId: number): Promise<EndedCampaign[]
   await db.execute(sql`delete from notifications where user_id = ${userId}`);
   // Every onboarding version holds the person's answers and file keys, as the profile did.
   await db.execute(sql`delete from onboarding_submissions where user_id = ${userId}`);
+  // The consent record names a witness and points at a signed form: it goes with the person.
+  await db.execute(sql`delete from assisted_applications where recipient_id = ${userId}`);
   await db.execute(sql`
     update recipient_campaigns c set search_title = concat_ws(' ', p.name, ${DELETED_NAME}::text), search_text = concat_ws(' ', p.name, ${DELETED_NAME}::text, c.reason)
       from products p where p.id = c.product_id and c.recipient_id = ${userId}`);

@@ -21,6 +21,8 @@ import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } fr
 import { campaignKinds, publicIdOf } from './kinds';
 import { PUBLIC_ORGANIZATION_STATUSES } from './queries';
 import { unitsOf } from './reply-fields';
+import type { AssistedFacts } from '@contract/caseworkers';
+import { assistedFactsOf } from '../caseworkers/assisted-facts';
 import { earlierRequestsOf, requesterHistories, type RequesterHistory } from './requester-history';
 import { FEATURABLE_STATUSES, GIVABLE_STATUSES, REVIEW_STATUSES } from './status-rules';
 import { allowedOrganizationActions, allowedRecipientActions } from './transitions';
@@ -198,11 +200,21 @@ async function mapReview<R extends { user: ReviewUser }, T>(
   return Promise.all(rows.map((r) => map(r, histories)));
 }
 
+/** Maps a page of recipient review rows, with every requester's history and assisted application read at once. */
+async function mapRecipients(files: Files, rows: RecipientRow[]): Promise<AdminRecipientCampaign[]> {
+  const assisted = await assistedFactsOf(
+    files,
+    rows.map((r) => r.user.id),
+  );
+  return mapReview(files, 'recipient', rows, (r, h) => toAdminRecipient(files, r, h, assisted));
+}
+
 /** The admin reply of a recipient campaign, wherever one is sent. */
 async function toAdminRecipient(
   files: Files,
   row: RecipientRow,
   histories: Histories,
+  assisted: Map<number, AssistedFacts>,
 ): Promise<AdminRecipientCampaign> {
   const { c, user, profile } = row;
   return {
@@ -224,6 +236,7 @@ async function toAdminRecipient(
       state_of_origin: profile?.stateOfOrigin ?? null,
       employment_status: profile?.employmentStatus ?? null,
       id_holder: profile?.idHolder ?? null,
+      assisted: assisted.get(user.id) ?? null,
     },
     actions: allowedRecipientActions(c.status, c.isFeatured),
   };
@@ -253,7 +266,7 @@ export async function listRecipientCampaignsFor(
     { where: recipientListWhere(list), keyset: reviewKeyset('recipient', list), ...page },
   );
   return {
-    items: await mapReview(files, 'recipient', rows, (r, h) => toAdminRecipient(files, r, h)),
+    items: await mapRecipients(files, rows),
     total,
     nextCursor,
   };
@@ -264,7 +277,7 @@ export async function findAdminRecipientCampaign(
   id: number,
 ): Promise<AdminRecipientCampaign | undefined> {
   const rows = await reviewRows(files.db, 'recipient', { where: eq(recipientCampaigns.id, id), order: [], limit: 1 });
-  const [one] = await mapReview(files, 'recipient', rows, (r, h) => toAdminRecipient(files, r, h));
+  const [one] = await mapRecipients(files, rows);
   return one;
 }
 
@@ -303,7 +316,7 @@ export async function listAllRecipientCampaigns(files: Files, query: AllCampaign
       cursor: query.cursor,
     });
     return {
-      items: await mapReview(files, 'recipient', page.rows, (r, h) => toAdminRecipient(files, r, h)),
+      items: await mapRecipients(files, page.rows),
       total: page.total,
       nextCursor: page.nextCursor,
       page: query.page,
@@ -322,7 +335,7 @@ export async function listAllRecipientCampaigns(files: Files, query: AllCampaign
   ]);
   const page = keyPage(rows, query.pageSize);
   return {
-    items: await mapReview(files, 'recipient', page.rows, (r, h) => toAdminRecipient(files, r, h)),
+    items: await mapRecipients(files, page.rows),
     total,
     nextCursor: page.nextCursor,
     page: query.page,

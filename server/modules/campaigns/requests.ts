@@ -90,18 +90,29 @@ export async function requestCampaign<K extends CampaignKind>(
   userId: number,
   input: RequestInput[K],
 ) {
-  const k = campaignKinds[kind];
   await requireOnboarded(deps.db, userId);
-  const id = await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const id = await insertRequest[kind](tx, userId, input);
-    if (id === undefined) throw new AppError('conflict', k.hasOpenRequest).withCode('open_request');
-    await k.refreshSearchText(tx, [id]);
-    await deps.jobs.enqueue(tx, JOB.campaignRequested, { kind, id } satisfies CampaignRequestedJob);
-    return id;
-  });
+  const id = await deps.db.transaction((t) => writeRequest(deps, t as unknown as Db, kind, userId, input));
   deps.jobs.wake(JOB.campaignRequested);
-  return { message: k.requestSubmitted, id };
+  return { message: campaignKinds[kind].requestSubmitted, id };
+}
+
+/**
+ * A request written through `tx` with its search text and the admins' notice queued in it; the
+ * caller has checked the owner may ask and wakes the queue after commit.
+ */
+export async function writeRequest<K extends CampaignKind>(
+  deps: Pick<AppDeps, 'jobs'>,
+  tx: Db,
+  kind: K,
+  userId: number,
+  input: RequestInput[K],
+): Promise<number> {
+  const k = campaignKinds[kind];
+  const id = await insertRequest[kind](tx, userId, input);
+  if (id === undefined) throw new AppError('conflict', k.hasOpenRequest).withCode('open_request');
+  await k.refreshSearchText(tx, [id]);
+  await deps.jobs.enqueue(tx, JOB.campaignRequested, { kind, id } satisfies CampaignRequestedJob);
+  return id;
 }
 
 /** The admins hear of each new request (run by the job queue). */

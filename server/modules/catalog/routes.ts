@@ -11,7 +11,7 @@ const errors = errorReplies(401, 403);
 const catalogues = [
   {
     path: '/api/products',
-    access: ['recipient', 'admin'] as const,
+    access: ['recipient', 'caseworker', 'admin'] as const,
     reply: z.array(catalogProductSchema),
     list: listCatalogProducts,
   },

@@ -19,6 +19,7 @@ import { tellUser, wakeNotices, type Notice } from '../notifications/tell-user';
 import { storedFile } from '../uploads/queries';
 import { answersInWords, answersWithoutFiles } from './answer-words';
 import { documentLink } from './profiles';
+import { assistedFactsOf } from '../caseworkers/assisted-facts';
 import {
   decideSubmission,
   latestSubmission,
@@ -100,6 +101,7 @@ export async function onboardingReview(deps: Files, id: number): Promise<Onboard
     answers: answersInWords(s.kind, s.answers),
     photo_url: deps.storage.publicUrl(photoKey),
     document: url ? { url, file_name: file?.fileName ?? documentKey!.split('/').pop() ?? 'document' } : null,
+    assisted: (await assistedFactsOf(deps, [s.userId])).get(s.userId) ?? null,
     versions: versions.map(versionReply),
   };
 }

@@ -32,6 +32,7 @@ const IMAGE_SIDE: Record<UploadPurpose, number> = {
   updatePhoto: 1280,
   idDocument: 0,
   organizationDocument: 0,
+  consentForm: 0,
 };
 
 /** A checked file ready to be kept: `commit` marks it used inside the caller's transaction. */

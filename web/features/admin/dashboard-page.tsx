@@ -18,6 +18,7 @@ import { CampaignStatusBadge } from './status-badges';
 import { useActionFeedback, type Run } from './use-action-feedback';
 import { loadedOf, useOrganizationList, useRecipientList, type RecipientList } from './api';
 import { OrganizationCampaignCard } from './organization-campaigns';
+import { assistedFacts } from './assisted-facts';
 import { requesterFacts } from './requester-facts';
 
 export const FAILED = 'Failed to fetch admin data.';
@@ -69,6 +70,7 @@ export function RecipientCampaignCard({ campaign, run }: { campaign: AdminRecipi
               'Not uploaded'
             ),
           ],
+          ...assistedFacts(r.assisted, recipientName(campaign)),
           ...requesterFacts(r, recipientName(campaign)),
         ]}
       />

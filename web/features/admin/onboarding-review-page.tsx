@@ -9,6 +9,7 @@ import {
 import { Button } from '@/ui/button';
 import { PromptDialog } from '@/ui/confirm-dialog';
 import { Facts } from '@/ui/facts';
+import { assistedFacts } from './assisted-facts';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page, Section } from '@/ui/page';
 import { blockLink, textLink } from '@/ui/text-link';
@@ -104,6 +105,11 @@ function Review({ review, run }: { review: OnboardingReview; run: Run }) {
           ]}
         />
       </Section>
+      {review.assisted ? (
+        <Section title="Assisted application" id="assisted">
+          <Facts facts={assistedFacts(review.assisted, nameOf(review))} />
+        </Section>
+      ) : null}
       <Section title="Answers" id="answers">
         <Facts facts={review.answers.map((a) => [a.label, a.value])} />
       </Section>

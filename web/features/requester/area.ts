@@ -5,11 +5,12 @@
  */
 export type RequesterKind = 'recipient' | 'organization';
 
-export type AreaPageName = 'dashboard' | 'catalog' | 'status' | 'profile' | 'team' | 'settings' | 'help';
+export type AreaPageName =
+  'dashboard' | 'catalog' | 'status' | 'profile' | 'team' | 'caseworkers' | 'settings' | 'help';
 
 export const AREA_PAGES: Record<RequesterKind, readonly AreaPageName[]> = {
   recipient: ['dashboard', 'catalog', 'status', 'profile', 'settings', 'help'],
-  organization: ['dashboard', 'catalog', 'status', 'profile', 'team', 'settings', 'help'],
+  organization: ['dashboard', 'catalog', 'status', 'profile', 'team', 'caseworkers', 'settings', 'help'],
 };
 
 export const areaPath = (kind: RequesterKind, page: AreaPageName) => `/${kind}/${page}`;

@@ -13,6 +13,7 @@ import {
   Settings,
   ShoppingBag,
   User,
+  UserPlus,
   Users,
   XCircle,
   type LucideIcon,
@@ -243,6 +244,11 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
         menu: 'Team Members',
         icon: Users,
         card: { title: 'Team Members', text: 'The people who manage campaigns for your organization.' },
+      },
+      caseworkers: {
+        menu: 'Caseworkers',
+        icon: UserPlus,
+        card: { title: 'Caseworkers', text: 'Invite the staff who help people apply for devices.' },
       },
       settings: {
         ...sharedPages.settings,

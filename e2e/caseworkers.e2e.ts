@@ -1,0 +1,103 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
+import { pdfFile } from '../server/test/files';
+import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { focusOnBody, path, press, signIn, tabTo } from './keyboard';
+import { LONG_JOURNEY_MS } from './waits';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e?.close());
+
+/** Types into a field reached by Tab. */
+async function typeInto(page: Page, name: string, text: string) {
+  await tabTo(page, page.getByRole('textbox', { name, exact: true }));
+  await page.keyboard.type(text);
+}
+
+/** Chooses an option of a React Aria select with the keyboard: open, type ahead, Enter. */
+async function choose(page: Page, label: RegExp, text: string) {
+  const button = page.getByRole('button', { name: label });
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  await page.getByRole('listbox').waitFor();
+  await page.keyboard.type(text, { delay: 30 });
+  await page.keyboard.press('Enter');
+  await expect.poll(() => button.innerText()).toContain(text);
+}
+
+describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
+  it('a caseworker applies for someone by keyboard, and the admin sees who assisted', async () => {
+    const { page } = await e2e.newPage();
+    await signIn(page, demoAccounts.caseworker.email, DEMO_PASSWORD);
+    await expect.poll(() => path(page)).toBe('/caseworker');
+    await settle(page);
+    await page.getByRole('heading', { level: 1, name: 'People you helped' }).waitFor();
+    await page.getByRole('rowheader', { name: 'Esther Ojo' }).waitFor();
+
+    await press(page, page.getByRole('link', { name: 'Apply for someone' }));
+    await expect.poll(() => path(page)).toBe('/caseworker/apply');
+    await page.getByRole('heading', { level: 1, name: 'Apply for someone' }).waitFor();
+    await settle(page);
+    await expectNoAxeViolations(page, 'apply for someone');
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await expectNoAxeViolations(page, 'apply for someone (dark)');
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+
+    // The person.
+    await typeInto(page, 'First name', 'Halima');
+    await typeInto(page, 'Last name', 'Bello');
+    await typeInto(page, 'Phone number', '803 555 0199');
+    await typeInto(page, 'Email', 'halima.bello@example.org');
+    // About them.
+    await tabTo(page, page.getByRole('radio', { name: 'Male', exact: true }));
+    await page.keyboard.press('ArrowDown'); // Female
+    await typeInto(page, 'Age', '52');
+    await choose(page, /State of origin/, 'Kano');
+    await typeInto(page, 'About them', 'Halima weaves mats at home and lost her sight to glaucoma.');
+    await tabTo(page, page.getByRole('radio', { name: 'Employed', exact: true }));
+    await page.keyboard.press('ArrowDown'); // Self-employed
+    // Their ID: the file picker is the browser's own, so the file is set directly.
+    await tabTo(page, page.getByRole('radio', { name: /National Identification Number/ }));
+    await page.keyboard.press('Space');
+    await page
+      .getByLabel('ID document', { exact: true })
+      .setInputFiles({ name: 'nin.pdf', mimeType: 'application/pdf', buffer: pdfFile() });
+    // Their consent: spoken, before a witness, today.
+    await tabTo(page, page.getByRole('radio', { name: 'Signed consent form' }));
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: 'Spoken consent before a witness' }).isChecked()).toBe(true);
+    await typeInto(page, "Witness's name", 'Malam Sani Bello');
+    // The device.
+    await choose(page, /\bDevice\b/, 'Orbit');
+    await typeInto(page, 'Why they need it', 'A braille display would let Halima keep her own accounts.');
+    await expectNoAxeViolations(page, 'apply for someone, filled');
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await expectNoAxeViolations(page, 'apply for someone, filled (dark)');
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+
+    await press(page, page.getByRole('button', { name: 'Send application' }));
+    await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/caseworker');
+    await page.getByText("Halima's application has been sent for review").waitFor();
+    await page.getByRole('rowheader', { name: 'Halima Bello' }).waitFor();
+    expect(await focusOnBody(page)).toBe(false);
+    expect(pageProblems(page)).toEqual([]);
+
+    // The admin's review names who assisted and how consent was given.
+    const admin = await e2e.newPage({ theme: 'dark' });
+    await signIn(admin.page, demoAccounts.admin.email, DEMO_PASSWORD);
+    await expect.poll(() => path(admin.page)).toBe('/admin/dashboard');
+    await admin.page.goto('/admin/onboarding');
+    await settle(admin.page);
+    await press(admin.page, admin.page.getByRole('link', { name: 'Halima Bello, version 1' }));
+    await admin.page.getByRole('heading', { level: 1, name: 'Onboarding of Halima Bello' }).waitFor();
+    await settle(admin.page);
+    const main = await admin.page.getByRole('main').innerText();
+    expect(main).toContain('Assisted by Grace Umeh (Lagos School for the Blind)');
+    expect(main).toContain('Malam Sani Bello');
+    await expectNoAxeViolations(admin.page, 'onboarding review of an assisted application (dark)');
+  });
+});

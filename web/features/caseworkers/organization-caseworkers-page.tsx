@@ -1,0 +1,147 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import { useState } from 'react';
+import { inviteCaseworkerSchema } from '@contract/caseworkers';
+import { errorMessage } from '@/lib/api';
+import { Button } from '@/ui/button';
+import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
+import { EmailField } from '@/ui/fields';
+import { Form, StatusBox, useZodForm, type SubmitHelpers } from '@/ui/form';
+import { Page, Section } from '@/ui/page';
+import { cellClass, DataTable } from '@/ui/table';
+import {
+  fetchOrganizationCaseworkers,
+  inviteCaseworker,
+  ORGANIZATION_CASEWORKERS_KEY,
+  removeCaseworker,
+  withdrawInvite,
+} from './api';
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-NG', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Africa/Lagos',
+  });
+
+/**
+ * The organization's caseworkers: staff who apply for people who consent (docs/decisions/0043).
+ * The organization sees how many people each helped, never who they are.
+ */
+export default function CaseworkersPage() {
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: ORGANIZATION_CASEWORKERS_KEY, queryFn: fetchOrganizationCaseworkers });
+  const form = useZodForm(inviteCaseworkerSchema, { defaultValues: { email: '' } });
+  const [said, setSaid] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ORGANIZATION_CASEWORKERS_KEY });
+  const change = useMutation({
+    mutationFn: (action: () => Promise<{ message: string }>) => action(),
+    onSuccess: async (reply) => {
+      setSaid(reply.message);
+      await refresh();
+    },
+    onError: (error) => setSaid(errorMessage(error, { noMessage: 'That did not work. Please try again.' })),
+  });
+
+  async function invite({ email }: { email: string }, helpers: SubmitHelpers) {
+    try {
+      setSaid((await inviteCaseworker(email)).message);
+      form.reset({ email: '' });
+      await refresh();
+    } catch (error) {
+      if (!helpers.showServerErrors(error))
+        form.setError('root', { message: errorMessage(error, { noMessage: 'The invitation could not be sent.' }) });
+    }
+  }
+
+  return (
+    <Page
+      title="Caseworkers"
+      intro={
+        <p>
+          Caseworkers are your teachers, social workers or clinic staff. They apply for people who cannot fill in the
+          form alone, with their consent, and see only the people they helped.
+        </p>
+      }
+    >
+      <div className="space-y-8">
+        <Section title="Invite a caseworker">
+          <Form form={form} onSubmit={invite} className="max-w-xl space-y-5">
+            <EmailField hint="We send a link to this address. It works for 7 days." />
+            {form.formState.errors.root?.message ? (
+              <ErrorMessage>{form.formState.errors.root.message}</ErrorMessage>
+            ) : null}
+            <Button type="submit">
+              <Send aria-hidden="true" className="size-5" />
+              {form.formState.isSubmitting ? 'Sending...' : 'Send invitation'}
+            </Button>
+          </Form>
+        </Section>
+        <StatusBox>{said ? <p>{said}</p> : null}</StatusBox>
+        <Section title="Your caseworkers">
+          {list.isPending ? <LoadingState>Loading caseworkers...</LoadingState> : null}
+          {list.isError ? (
+            <ErrorMessage>{errorMessage(list.error, { noMessage: 'The list could not be loaded.' })}</ErrorMessage>
+          ) : null}
+          {list.data && list.data.active.length === 0 && list.data.invited.length === 0 ? (
+            <EmptyState title="No caseworkers yet">Invite one above.</EmptyState>
+          ) : null}
+          {list.data && list.data.active.length > 0 ? (
+            <DataTable
+              label="Caseworkers table"
+              caption="Active caseworkers"
+              columns={['Name', 'Email', 'People helped', 'Joined', 'Action']}
+            >
+              {list.data.active.map((c) => (
+                <tr key={c.user_id} className="border-t border-gray-200 dark:border-gray-700">
+                  <th scope="row" className={`${cellClass} text-left font-semibold`}>
+                    {c.name}
+                  </th>
+                  <td className={`${cellClass} wrap-anywhere`}>{c.email}</td>
+                  <td className={cellClass}>{c.recipients_helped}</td>
+                  <td className={cellClass}>{day(c.joined_at)}</td>
+                  <td className={cellClass}>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Remove ${c.name}`}
+                      onClick={() => change.mutate(() => removeCaseworker(c.user_id))}
+                    >
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          ) : null}
+          {list.data && list.data.invited.length > 0 ? (
+            <DataTable
+              label="Invitations table"
+              caption="Invitations not yet accepted"
+              columns={['Email', 'Sent', 'Link works until', 'Action']}
+            >
+              {list.data.invited.map((i) => (
+                <tr key={i.id} className="border-t border-gray-200 dark:border-gray-700">
+                  <th scope="row" className={`${cellClass} text-left font-semibold wrap-anywhere`}>
+                    {i.email}
+                  </th>
+                  <td className={cellClass}>{day(i.created_at)}</td>
+                  <td className={cellClass}>{day(i.expires_at)}</td>
+                  <td className={cellClass}>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Withdraw the invitation to ${i.email}`}
+                      onClick={() => change.mutate(() => withdrawInvite(i.id))}
+                    >
+                      Withdraw
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          ) : null}
+        </Section>
+      </div>
+    </Page>
+  );
+}
