@@ -404,9 +404,7 @@ async function changeDelivery<K extends CampaignKind>(
 ) {
   const kindOf = reviewKinds[kind] as ReviewKind<K>;
   const words = kindOf.moved[deliveryActions[change.deliveryStatus] as ActionOf<K>]!;
-  const done = await inTransaction(deps, (tx, tell) =>
-    deliverWithin(tx, tell, admin, kind, id, change.deliveryStatus),
-  );
+  const done = await inTransaction(deps, (tx, tell) => deliverWithin(tx, tell, admin, kind, id, change.deliveryStatus));
   if (!done) return deliveryRefusal(deps.db, kind, id, change.deliveryStatus);
   return reply(deps, kind, id, words.reply);
 }

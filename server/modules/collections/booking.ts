@@ -68,7 +68,11 @@ export async function openSlots(db: Db): Promise<OpenSlot[]> {
          order by s.starts_at, s.id`,
   );
   return rows
-    .map((r) => ({ id: Number(r.id), startsAt: new Date(r.starts_at).toISOString(), placesLeft: Number(r.places_left) }))
+    .map((r) => ({
+      id: Number(r.id),
+      startsAt: new Date(r.starts_at).toISOString(),
+      placesLeft: Number(r.places_left),
+    }))
     .filter((s) => s.placesLeft > 0);
 }
 

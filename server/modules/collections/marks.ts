@@ -151,7 +151,10 @@ export async function markCollected(deps: Deps, admin: { id: number }, id: numbe
     const ref = refused as { kind: CampaignKind; id: number };
     return deliveryRefusal(deps.db, ref.kind, ref.id, 'delivered');
   }
-  return { message: 'Marked collected. The campaign is delivered and the owner has been asked for a thank-you video.', collection: await oneCollection(deps.db, id) };
+  return {
+    message: 'Marked collected. The campaign is delivered and the owner has been asked for a thank-you video.',
+    collection: await oneCollection(deps.db, id),
+  };
 }
 
 /** POST /api/admin/collections/{id}/missed: nobody came; the owner is asked to book again. Audited. */
@@ -175,5 +178,8 @@ export async function markMissed(deps: Deps, admin: { id: number }, id: number) 
     );
     return true;
   });
-  return { message: 'Marked missed. The owner has been asked to book another time.', collection: await oneCollection(deps.db, id) };
+  return {
+    message: 'Marked missed. The owner has been asked to book another time.',
+    collection: await oneCollection(deps.db, id),
+  };
 }

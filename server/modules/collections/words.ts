@@ -1,10 +1,4 @@
-import {
-  BRING_WORDS,
-  COLLECTION_CENTRE,
-  HELP_LINE,
-  lagosWhen,
-  type BringKind,
-} from '@contract/collections';
+import { BRING_WORDS, COLLECTION_CENTRE, HELP_LINE, lagosWhen, type BringKind } from '@contract/collections';
 import { SITE_NAME } from '@contract/site';
 import type { Notice } from '../notifications/tell-user';
 
