@@ -2,6 +2,7 @@ import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import {
+  collectionSlots,
   donationItems,
   donations,
   organizationCampaigns,
@@ -28,6 +29,7 @@ import {
   demoProducts,
   demoRecipientCampaigns,
   demoRecipients,
+  demoCollectionSlots,
   demoStats,
   demoStories,
 } from './db/seed/demo-data';
@@ -321,6 +323,14 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         displayOrder: s.order,
         isVisible: s.visible,
       });
+    }
+
+    // Lagos is UTC+1 all year: the hour there is one less in UTC.
+    for (const s of demoCollectionSlots) {
+      const startsAt = new Date(now);
+      startsAt.setUTCDate(startsAt.getUTCDate() + s.inDays);
+      startsAt.setUTCHours(s.lagosHour - 1, 0, 0, 0);
+      await tx.insert(collectionSlots).values({ startsAt, capacity: s.capacity });
     }
 
     await refreshRecipientSearchText(tx as unknown as Db);
