@@ -94,7 +94,19 @@ describe('collection in Lagos', { timeout: LONG_JOURNEY_MS }, () => {
     const day = admin.page.getByLabel('Day', { exact: true });
     await tabTo(admin.page, day);
     await day.fill(second.day);
-    const mark = admin.page.getByRole('button', { name: `Mark collected: ${demoAccounts.recipient.firstName}` });
+    const daySection = admin.page.getByRole('region', { name: "The day's collections" });
+    await daySection
+      .getByText(lagosWhen(second.at).split(' at ')[1]!)
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(async () => {
+        throw new Error(`day list: ${await day.inputValue()} ${await daySection.innerText()}`);
+      });
+    const dayRow = daySection.getByRole('row').filter({ hasText: lagosWhen(second.at).split(' at ')[1]! });
+    const mark = dayRow.getByRole('button', { name: /^Mark collected/ });
+    await mark.waitFor({ timeout: 10_000 }).catch(async () => {
+      throw new Error(`day row: ${await dayRow.innerText()}`);
+    });
     await press(admin.page, mark);
     const dialog = admin.page.getByRole('alertdialog', { name: 'Mark this collection collected?' });
     await dialog.waitFor();
