@@ -103,7 +103,8 @@ export const collectionDayQuerySchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, COLLECTION_DATE_INVALID)
     .refine((day) => {
       const at = new Date(`${day}T00:00:00Z`);
-      return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+      if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) return false;
+      return at.getUTCFullYear() >= 2000 && at.getUTCFullYear() <= 2100;
     }, COLLECTION_DATE_INVALID)
     .optional(),
 });

@@ -297,3 +297,29 @@ describe('SMS texts', () => {
     expect(texts[0]).toMatch(/parent or guardian/);
   });
 });
+
+describe('hostile input', () => {
+  it('answers every bad id, body and date with a 4xx sentence', async () => {
+    const owner = await signUpUser(ctx.app, undefined, { role: 'recipient' });
+    const cases: Array<[string, 'GET' | 'POST' | 'DELETE', string, object | undefined]> = [
+      [owner.token, 'POST', '/api/campaigns/abc/collection', { slotId: 1 }],
+      [owner.token, 'POST', '/api/campaigns/org-x/collection', { slotId: 1 }],
+      [owner.token, 'POST', '/api/campaigns/1/collection', { slotId: 'x' }],
+      [owner.token, 'POST', '/api/campaigns/1/collection', { slotId: 99999999999 }],
+      [owner.token, 'GET', '/api/campaigns/99999999999/collection', undefined],
+      [admin.token, 'GET', '/api/admin/collections?date=0000-01-01', undefined],
+      [admin.token, 'GET', '/api/admin/collections?date=9999-12-31', undefined],
+      [admin.token, 'POST', '/api/admin/collection-slots', { startsAt: '2026-13-45T99:99', capacity: 2 }],
+      [admin.token, 'POST', '/api/admin/collection-slots', { startsAt: '2099-01-01T10:00:00+99:00', capacity: 2 }],
+      [admin.token, 'POST', '/api/admin/collections/abc/collected', undefined],
+      [admin.token, 'POST', '/api/admin/collections/2147483647/missed', undefined],
+      [admin.token, 'DELETE', '/api/admin/collection-slots/2147483647', undefined],
+    ];
+    for (const [token, method, url, payload] of cases) {
+      const res = await call(token, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+      expect(res.json().message, `${method} ${url}`).toEqual(expect.any(String));
+    }
+  });
+});
