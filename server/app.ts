@@ -38,6 +38,7 @@ import { receiptRoutes } from './modules/receipts/routes';
 import { givingRoutes } from './modules/giving/routes';
 import { refundRoutes } from './modules/refunds/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
+import { collectionRoutes } from './modules/collections/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { onboardingReviewRoutes } from './modules/onboarding/review-routes';
 import { supportMessageRoutes } from './modules/support-messages/routes';
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(requestRoutes(deps));
   await app.register(adminCampaignRoutes(deps));
   await app.register(deliveryRoutes(deps));
+  await app.register(collectionRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(adminContentRoutes(deps));
   await app.register(adminCatalogRoutes(deps));

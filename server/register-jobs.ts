@@ -12,6 +12,7 @@ import type { OnboardingSentJob } from './modules/onboarding/submit-onboarding';
 import { sendReceiptsAgain } from './modules/receipts/resend-receipts';
 import { sendReceipt } from './modules/receipts/send-receipt';
 import { removeStaleUploads } from './modules/uploads/cleanup';
+import { sendCollectionReminders } from './modules/collections/reminders';
 import {
   JOB,
   type MailJob,
@@ -111,4 +112,9 @@ export function registerJobs(deps: AppDeps): void {
     await removeStaleUploads(deps);
   });
   jobs.schedule(JOB.removeStaleUploads, '17 * * * *');
+  // Every quarter hour, so a booking made late today for tomorrow still hears the day before.
+  jobs.handle(JOB.collectionReminders, SWEEP, async () => {
+    await sendCollectionReminders(deps);
+  });
+  jobs.schedule(JOB.collectionReminders, '*/15 * * * *');
 }

@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import {
   assistedApplications,
   caseworkers,
+  collectionSlots,
   donationItems,
   donations,
   organizationCampaigns,
@@ -31,6 +32,7 @@ import {
   demoProducts,
   demoRecipientCampaigns,
   demoRecipients,
+  demoCollectionSlots,
   demoStats,
   demoStories,
 } from './db/seed/demo-data';
@@ -336,6 +338,14 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         displayOrder: s.order,
         isVisible: s.visible,
       });
+    }
+
+    // Lagos is UTC+1 all year: the hour there is one less in UTC.
+    for (const s of demoCollectionSlots) {
+      const startsAt = new Date(now);
+      startsAt.setUTCDate(startsAt.getUTCDate() + s.inDays);
+      startsAt.setUTCHours(s.lagosHour - 1, 0, 0, 0);
+      await tx.insert(collectionSlots).values({ startsAt, capacity: s.capacity });
     }
 
     await refreshRecipientSearchText(tx as unknown as Db);

@@ -229,6 +229,7 @@ export const routes: AppRoute[] = [
             'users/:userId/history': () => import('@/features/admin/user-history-page'),
             'success-stories': () => import('@/features/admin/stories-page'),
             stats: () => import('@/features/admin/stats-page'),
+            collections: () => import('@/features/admin/collections-page'),
           }),
           { path: '*', ...page(notFoundPage) },
         ],

@@ -681,3 +681,10 @@ export const demoStats = [
   { title: 'Generous Donors', value: 890, icon: 'HeartIcon', order: 5, visible: true },
   { title: 'Volunteers Trained', value: 40, icon: 'SparklesIcon', order: 6, visible: false },
 ] as const;
+
+/** Collection times at the centre in Lagos: days from the seeding day, the hour in Lagos, places (docs/decisions/0044). */
+export const demoCollectionSlots = [
+  { inDays: 2, lagosHour: 10, capacity: 8 },
+  { inDays: 2, lagosHour: 14, capacity: 8 },
+  { inDays: 5, lagosHour: 11, capacity: 12 },
+] as const;

@@ -346,12 +346,54 @@ export const deliveryAuditNames = {
   recordDelivery: 'campaign.record_delivery',
 } as const;
 
+type Tell = (userId: number, notice: Notice) => Promise<void>;
+
 /**
- * Mark Ready for Pickup or Mark Delivered, one path for both kinds: the rule book's move for that
- * action, the audit entry and the owner's notice and mail. A recipient campaign keeps its delivery
- * status in step; an organization campaign closed early hands over only what it funded, so one
- * closed with nothing funded is refused.
+ * Mark Ready for Pickup or Mark Delivered inside the caller's transaction: the rule book's move for
+ * that action, the audit entry and the owner's notice. Answers the row as it was, or null when the
+ * campaign is gone or in a status the move does not start from. A recipient campaign keeps its
+ * delivery status in step; an organization campaign closed early with nothing funded is refused.
  */
+export async function deliverWithin<K extends CampaignKind>(
+  tx: Db,
+  tell: Tell,
+  admin: Admin,
+  kind: K,
+  id: number,
+  step: DeliveryChange['deliveryStatus'],
+): Promise<Updated<K> | null> {
+  const kindOf = reviewKinds[kind] as ReviewKind<K>;
+  const action = deliveryActions[step];
+  const move = adminMove(kind, action as ActionOf<K>)!;
+  const words = kindOf.moved[action as ActionOf<K>]!;
+  const set = { status: move.to, ...kindOf.onDelivery(step) } as CampaignChange<K>;
+  // Only what was funded is handed over: an organization campaign closed early with nothing funded has nothing to hand over.
+  const funded = sql`${campaignTables[kind].unitsFulfilled} > 0`;
+  const row = await updateCampaign(tx, kind, id, move.from, set, funded);
+  if (!row) {
+    const now = await readCampaign(tx, kind, id, false);
+    if (now && (move.from as string[]).includes(now.status) && now.unitsFulfilled === 0)
+      throw new AppError('conflict', DELIVERY_NOTHING_FUNDED).withCode('invalid_campaign_transition');
+    return null;
+  }
+  await audit(tx, {
+    adminId: admin.id,
+    action: deliveryAuditNames[action],
+    entity: kindOf.entity,
+    entityId: id,
+    details: { from: row.from, to: move.to },
+  });
+  await tell(row.ownerId, words.notice(await kindOf.describe(tx, row.before), ''));
+  return row;
+}
+
+/** Why a delivery step changed nothing, in words (404, or 409 naming the status). */
+export function deliveryRefusal(db: Db, kind: CampaignKind, id: number, step: DeliveryChange['deliveryStatus']) {
+  const action = deliveryActions[step];
+  return refusal(db, kind, id, adminMove(kind, action)!.to, action);
+}
+
+/** Mark Ready for Pickup or Mark Delivered, one path for both kinds, in a transaction of its own. */
 async function changeDelivery<K extends CampaignKind>(
   deps: AdminDeps,
   admin: Admin,
@@ -360,31 +402,9 @@ async function changeDelivery<K extends CampaignKind>(
   change: DeliveryChange,
 ) {
   const kindOf = reviewKinds[kind] as ReviewKind<K>;
-  const action = deliveryActions[change.deliveryStatus];
-  const move = adminMove(kind, action as ActionOf<K>)!;
-  const words = kindOf.moved[action as ActionOf<K>]!;
-  const set = { status: move.to, ...kindOf.onDelivery(change.deliveryStatus) } as CampaignChange<K>;
-  // Only what was funded is handed over: an organization campaign closed early with nothing funded has nothing to hand over.
-  const funded = sql`${campaignTables[kind].unitsFulfilled} > 0`;
-  const done = await inTransaction(deps, async (tx, tell) => {
-    const row = await updateCampaign(tx, kind, id, move.from, set, funded);
-    if (!row) {
-      const now = await readCampaign(tx, kind, id, false);
-      if (now && (move.from as string[]).includes(now.status) && now.unitsFulfilled === 0)
-        throw new AppError('conflict', DELIVERY_NOTHING_FUNDED).withCode('invalid_campaign_transition');
-      return null;
-    }
-    await audit(tx, {
-      adminId: admin.id,
-      action: deliveryAuditNames[action],
-      entity: kindOf.entity,
-      entityId: id,
-      details: { from: row.from, to: move.to },
-    });
-    await tell(row.ownerId, words.notice(await kindOf.describe(tx, row.before), ''));
-    return row;
-  });
-  if (!done) return refusal(deps.db, kind, id, move.to, action as ActionOf<K>);
+  const words = kindOf.moved[deliveryActions[change.deliveryStatus] as ActionOf<K>]!;
+  const done = await inTransaction(deps, (tx, tell) => deliverWithin(tx, tell, admin, kind, id, change.deliveryStatus));
+  if (!done) return deliveryRefusal(deps.db, kind, id, change.deliveryStatus);
   return reply(deps, kind, id, words.reply);
 }
 

@@ -80,6 +80,8 @@ export type KindDescriptor = {
     statuses: Record<string, StatusWords>;
     /** Statuses in which the campaign is live or funded, so its progress is shown. */
     withProgress: readonly string[];
+    /** The status in which the owner books a collection in Lagos (docs/decisions/0044). */
+    readyForPickup: string;
   };
   settings: {
     title: string;
@@ -167,6 +169,7 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
     },
     status: {
       failed: 'Could not fetch your campaign status.',
+      readyForPickup: 'ready_for_pickup',
       empty: 'You have not created a campaign yet.',
       listLabel: 'Your requests, newest first',
       toCatalog: 'Choose a device from the catalog',
@@ -298,6 +301,7 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
     },
     status: {
       failed: 'Could not fetch your organization campaign status.',
+      readyForPickup: 'ready_for_pickup',
       empty: 'Your organization has not created any campaigns yet.',
       listLabel: "Your organization's requests, newest first",
       toCatalog: 'Choose a product from the catalog',

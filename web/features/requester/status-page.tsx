@@ -20,6 +20,7 @@ import { VideoModal } from '@/ui/video-modal';
 import { useMyRequests, type MyRequest } from './api';
 import { areaPath, type RequesterKind } from './area';
 import { KINDS } from './kinds';
+import { BookCollection } from './book-collection';
 import { PostUpdate } from './post-update';
 
 const DELIVERY: Record<string, string> = {
@@ -135,6 +136,9 @@ function RequestCard({ kind, request }: { kind: RequesterKind; request: MyReques
         </p>
       ) : null}
       <Facts facts={card.facts(request, live)} />
+      {request.publicId && request.status === KINDS[kind].status.readyForPickup ? (
+        <BookCollection campaignId={request.publicId} />
+      ) : null}
       {live ? (
         <div className="space-y-3">
           {card.progress(request).map((bar) => (
