@@ -52,7 +52,7 @@ describe('authorization matrix', () => {
     for (const r of api) expect(r.access, `${r.method} ${r.url}`).toBeDefined();
   });
 
-  it('lets each caller through exactly where the route says', async () => {
+  it('lets each caller through exactly where the route says', { timeout: 120_000 }, async () => {
     const failures: string[] = [];
     // Signing out revokes the caller's token, so that route goes last.
     const routes = [...ctx.app.routeTable].sort(

@@ -771,7 +771,7 @@ describe('hostile input on every route', () => {
   });
   afterAll(() => stopTestApp(ctx));
 
-  it('never answers 5xx, and every 4xx is a JSON error with a message', { timeout: 300_000 }, async () => {
+  it('never answers 5xx, and every 4xx is a JSON error with a message', { timeout: 600_000 }, async () => {
     const routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/'));
     // Sign-out last: it ends the session it is called with.
     routes.sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));

@@ -131,7 +131,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server killed right after recor
     }
     const admins = await selectRows<{ n: number }>(
       database.db,
-      sql`select count(*)::int as n from users u join roles r on r.id = u.role_id where r.name not in ('recipient', 'donor', 'organization')`,
+      sql`select count(*)::int as n from users u join roles r on r.id = u.role_id where r.name not in ('recipient', 'donor', 'organization', 'caseworker')`,
     );
     const notices = await eventually(
       () =>
