@@ -6,13 +6,24 @@ import { describedBy, FieldError, fieldClass, hintClass, labelClass } from './fo
  * too): labelled, its hint and any error read with it. `max` bounds the day (a delivery cannot be in
  * the future); `required` marks it for assistive technology.
  */
-export function DateField({
+export function DateField(props: { name: string; label: string; hint: string; max?: string; required?: boolean }) {
+  return <BrowserField type="date" {...props} />;
+}
+
+/** A time of day in a form, as the browser's own time control offers it (typed, by keyboard too), labelled like DateField. */
+export function TimeField(props: { name: string; label: string; hint: string }) {
+  return <BrowserField type="time" required {...props} />;
+}
+
+function BrowserField({
+  type,
   name,
   label,
   hint,
   max,
   required,
 }: {
+  type: 'date' | 'time';
   name: string;
   label: string;
   hint: string;
@@ -34,7 +45,7 @@ export function DateField({
         id={id}
         ref={field.ref}
         name={field.name}
-        type="date"
+        type={type}
         required={required}
         max={max}
         value={typeof field.value === 'string' ? field.value : ''}

@@ -12,7 +12,7 @@ import { writeRequest } from '../campaigns/requests';
 import { markOnboardingComplete, saveRecipientProfile } from '../onboarding/queries';
 import { insertSubmission } from '../onboarding/review-queries';
 import type { OnboardingSentJob } from '../onboarding/submit-onboarding';
-import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
+import { acceptUploads } from '../uploads/accept-upload';
 import { helpedRecipient } from './helped-recipients';
 import { caseworkerOrganization } from './queries';
 
@@ -57,19 +57,7 @@ export async function applyForRecipient(deps: Deps, caseworkerId: number, input:
       field: 'consent.formKey',
     },
   ] as const;
-  const accepted: (AcceptedUpload | undefined)[] = [];
-  try {
-    for (const file of files) {
-      accepted.push(
-        file.key
-          ? await acceptUpload(deps, { key: file.key, ownerId: caseworkerId, purpose: file.purpose, field: file.field })
-          : undefined,
-      );
-    }
-  } catch (error) {
-    await Promise.all(accepted.map((a) => a?.settle(false)));
-    throw error;
-  }
+  const accepted = await acceptUploads(deps, caseworkerId, files);
   const [photo, document, form] = accepted;
   let committed = false;
   let recipientId = 0;

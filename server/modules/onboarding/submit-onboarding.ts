@@ -12,7 +12,7 @@ import {
   refreshRecipientSearchText,
 } from '../campaigns/queries';
 import { NO_PHONE_FOR_SMS, savePreferences } from '../accounts/preferences';
-import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
+import { acceptUploads } from '../uploads/accept-upload';
 import { isOnboardingComplete, markOnboardingComplete, saveOrganizationProfile, saveRecipientProfile } from './queries';
 import { insertSubmission, latestSubmission } from './review-queries';
 
@@ -133,19 +133,7 @@ async function sendOnboarding<K extends OnboardingKind>(
     { key: input.profilePhotoKey, purpose: wizard.photoPurpose, field: 'profilePhotoKey' },
     { key: input.idDocumentKey, purpose: wizard.documentPurpose, field: 'idDocumentKey' },
   ];
-  const accepted: (AcceptedUpload | undefined)[] = [];
-  try {
-    for (const file of files) {
-      accepted.push(
-        file.key
-          ? await acceptUpload(deps, { key: file.key, ownerId: userId, purpose: file.purpose, field: file.field })
-          : undefined,
-      );
-    }
-  } catch (error) {
-    await Promise.all(accepted.map((a) => a?.settle(false)));
-    throw error;
-  }
+  const accepted = await acceptUploads(deps, userId, files);
   const [photo, document] = accepted;
   let committed = false;
   try {

@@ -107,6 +107,31 @@ export async function acceptUpload(
   };
 }
 
+/**
+ * Checks several uploads of one form in turn (`acceptUpload`); a file left out answers undefined.
+ * When one is refused, the copies already kept are dropped before the refusal goes on.
+ */
+export async function acceptUploads(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  ownerId: number,
+  files: readonly { key: string | undefined; purpose: UploadPurpose; field: string }[],
+): Promise<(AcceptedUpload | undefined)[]> {
+  const accepted: (AcceptedUpload | undefined)[] = [];
+  try {
+    for (const file of files) {
+      accepted.push(
+        file.key
+          ? await acceptUpload(deps, { key: file.key, ownerId, purpose: file.purpose, field: file.field })
+          : undefined,
+      );
+    }
+  } catch (error) {
+    await Promise.all(accepted.map((a) => a?.settle(false)));
+    throw error;
+  }
+  return accepted;
+}
+
 async function commitOnce(tx: Db, row: UploadRow, type: string, storedKey: string) {
   if (!(await markUploadUsed(tx, row.id, type, storedKey))) {
     throw new AppError('conflict', `"${row.fileName}" has already been used. Choose the file again.`);

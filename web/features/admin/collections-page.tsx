@@ -17,12 +17,11 @@ import {
 import { apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { DateField } from '@/ui/date-field';
+import { DateField, TimeField } from '@/ui/date-field';
 import { Form, hintClass, labelClass, useZodForm } from '@/ui/form';
 import { NumberField } from '@/ui/number-field';
 import { Page, Section } from '@/ui/page';
 import { QueryView } from '@/ui/query-view';
-import { TimeField } from '@/ui/time-field';
 import { useActionFeedback } from './use-action-feedback';
 
 const SLOTS_KEY = ['admin', 'collection-slots'] as const;
