@@ -21,7 +21,14 @@ import { AppError, notFound } from '../../http/errors';
 import type { AuthenticatedUser } from '../../http/session-user';
 import { publicBaseUrl } from '../../http/public-url';
 import { tellUser, wakeNotices } from '../notifications/tell-user';
-import { collectionKinds, ownerLink, readCampaign, readyStatus, type CollectedCampaign } from './collection-kinds';
+import {
+  collectionKinds,
+  helpedBy,
+  ownerLink,
+  readCampaign,
+  readyStatus,
+  type CollectedCampaign,
+} from './collection-kinds';
 import { bookedNotice } from './words';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
@@ -107,7 +114,7 @@ export async function openSlotsFor(deps: Deps, caller: Caller): Promise<OpenSlot
   if (caller.role === 'caseworker')
     checks.push({
       kind: 'recipient',
-      owners: sql`(select recipient_id from assisted_applications where caseworker_id = ${caller.id})`,
+      owners: sql`(${helpedBy(caller.id)})`,
     });
   for (const { kind, owners } of checks) {
     const k = collectionKinds[kind];

@@ -38,12 +38,8 @@ export const collectionKinds: Record<CampaignKind, CollectionKind> = {
         : 'self';
     },
     assistedBy: async (db, ownerId, caseworkerId) =>
-      (
-        await selectRows<{ ok: number }>(
-          db,
-          sql`select 1 as ok from assisted_applications where recipient_id = ${ownerId} and caseworker_id = ${caseworkerId}`,
-        )
-      ).length > 0,
+      (await selectRows<{ ok: number }>(db, sql`select 1 as ok where ${ownerId} in (${helpedBy(caseworkerId)})`))
+        .length > 0,
   },
   organization: {
     bookingColumn: sql.raw('organization_campaign_id'),
@@ -87,3 +83,11 @@ export async function readCampaign(
   };
   return { ownerId: review.ownerOf(row), status: row.status, what: () => review.describe(db, row) };
 }
+
+/**
+ * The recipients a caseworker helped apply, while their organization still lists them: a removed
+ * caseworker books for nobody, even after signing in again.
+ */
+export const helpedBy = (caseworkerId: number) =>
+  sql`select a.recipient_id from assisted_applications a join caseworkers cw on cw.user_id = a.caseworker_id
+      where a.caseworker_id = ${caseworkerId}`;

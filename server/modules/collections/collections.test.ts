@@ -150,8 +150,12 @@ describe('booking a collection', () => {
   it("a caseworker books for a recipient they helped, and not for anyone else's", async () => {
     // Caseworkers are invited by an organization; here a signed-in account is made one directly.
     const helper = await signUpUser(ctx.app, undefined, { role: 'recipient' });
+    const organization = await signUpUser(ctx.app, undefined, { role: 'organization' });
     await db().execute(
       sql`update users set role_id = (select id from roles where name = 'caseworker') where id = ${helper.user.id}`,
+    );
+    await db().execute(
+      sql`insert into caseworkers (user_id, organization_id) values (${helper.user.id}, ${organization.user.id})`,
     );
     const helped = await readyRecipient();
     const stranger = await readyRecipient();
@@ -167,6 +171,11 @@ describe('booking a collection', () => {
       (await call(helper.token, 'POST', `/api/campaigns/${stranger.campaignId}/collection`, { slotId: at })).statusCode,
     ).toBe(404);
     expect((await notices(helped.user.id)).at(-1)!.message).toMatch(/is booked for/);
+    // Once the organization removes them, they book for nobody, even with a session of their own.
+    await db().execute(sql`delete from caseworkers where user_id = ${helper.user.id}`);
+    expect(
+      (await call(helper.token, 'POST', `/api/campaigns/${helped.campaignId}/collection`, { slotId: at })).statusCode,
+    ).toBe(404);
   });
 });
 
