@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { loadSession } from '@/lib/session';
+import { ConnectionNotice } from './connection-notice';
 import { useScrollRestoration } from './navigation';
 
 /**
- * At start a stored token loads the profile; any failure signs out and goes to /login. Once only:
- * outside a data router, useNavigate gives a new function after every navigation. Also keeps the
- * scroll position across navigations.
+ * At start a stored token loads the profile; only the server's 401 signs out and goes to /login, and
+ * a connection that fails keeps the session and says so (decision 0047). Once only: outside a data
+ * router, useNavigate gives a new function after every navigation. Also keeps the scroll position
+ * across navigations.
  */
 export function AppRoot() {
   const navigate = useNavigate();
@@ -22,5 +24,10 @@ export function AppRoot() {
       cancelled = true;
     };
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <ConnectionNotice />
+      <Outlet />
+    </>
+  );
 }

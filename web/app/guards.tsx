@@ -22,8 +22,10 @@ function NotForYourAccount({ home }: { home: string }) {
 
 /**
  * Comfort, not protection (the server checks every call): shows 'Loading...' while the session
- * loads, sends anonymous visitors to /login (replacing history), and tells a signed-in user of
- * another role plainly that the page is not theirs.
+ * loads, sends anonymous visitors to /login (replacing history, with the reason a session just
+ * ended), and tells a signed-in user of another role plainly that the page is not theirs. A session
+ * whose profile cannot be fetched for want of a connection stays signed in with the last known
+ * profile, or loading without one (decision 0047).
  */
 export function RequireRole({ roles, children }: { roles: readonly AppRole[]; children: ReactNode }) {
   const session = useSession();
@@ -36,7 +38,7 @@ export function RequireRole({ roles, children }: { roles: readonly AppRole[]; ch
     );
   }
   if (session.status === 'signedOut') {
-    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+    return <Navigate to="/login" replace state={{ from: location.pathname, message: session.reason }} />;
   }
   // An account made with a temporary password sets its own before anything else.
   if (session.user.mustChangePassword) return <Navigate to={SET_PASSWORD_PATH} replace />;

@@ -24,6 +24,9 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_FAILURE = 'Could not reach the server. Check your connection and try again.';
+/** The same, when what failed was sending something a person typed: a form keeps it (decision 0047). */
+export const SEND_FAILURE =
+  'We could not reach the server. What you entered is kept: check your connection and send it again.';
 const UNREADABLE_REPLY = 'The server sent a reply that could not be read.';
 
 /** The words a screen uses for the failures that carry no message of the server's own. */
@@ -55,6 +58,22 @@ export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly
   return found;
 }
 
+/** The server said this session is over (401): the one failure that signs a person out (decision 0047). */
+export const isSignedOutError = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
+ * No reply, a time-out, a 5xx (a 503 while a deployment swaps), or a page that is not ours (a
+ * captive portal's HTML): the server has not answered, so nothing it would say can be assumed.
+ */
+export const isUnreachable = (error: unknown) =>
+  error instanceof ApiError && (error.kind === 'network' || error.kind === 'unreadable' || error.status >= 500);
+
+/** The wait before retry `attempt` (0, 1, ...): doubling from 1 s to at most 30 s, each between half and all of it. */
+export const backoffDelay = (attempt: number) => {
+  const ceiling = Math.min(30_000, 1_000 * 2 ** attempt);
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+};
+
 /** TanStack Query's retry rule for calls a refusal will not change: one retry, and none after a 4xx. */
 export const retryUnlessRefused = (count: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
@@ -64,6 +83,12 @@ export type ApiResult<T> = { data: T; nextCursor?: string };
 /** How a call reaches the API: the browser's fetch, or on the server the app itself (web/entry-server.tsx). */
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 let transport: Transport = (url, init) => fetch(url, init);
+
+/** Told whenever the server answers (below 500): whoever waits to retry can stop waiting. */
+let heard: () => void = () => undefined;
+export function whenServerAnswers(listener: () => void): void {
+  heard = listener;
+}
 
 /** For the server's rendering of public pages only: its calls go to the app in the same process. */
 export function setApiTransport(next: Transport): void {
@@ -94,11 +119,13 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
       },
     });
   } catch {
-    throw new ApiError(0, NETWORK_FAILURE, undefined, undefined, 'network');
+    const sending = init.method !== undefined && init.method !== 'GET';
+    throw new ApiError(0, sending ? SEND_FAILURE : NETWORK_FAILURE, undefined, undefined, 'network');
   }
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('text/html'))
     throw new ApiError(response.status, HTML_INSTEAD_OF_JSON, undefined, undefined, 'unreadable');
+  if (response.status < 500) heard();
   let body: unknown = undefined;
   if (type.includes('application/json')) {
     try {
@@ -121,8 +148,8 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
   return { data: body as T, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) ?? undefined };
 }
 
-export async function apiGet<T>(path: string): Promise<T> {
-  return (await apiRequest<T>(path)).data;
+export async function apiGet<T>(path: string, init?: RequestInit): Promise<T> {
+  return (await apiRequest<T>(path, init)).data;
 }
 
 /**

@@ -35,8 +35,9 @@ export const resetPassword = (token: string, newPassword: string) =>
 
 /**
  * The text to show for a failed call: the server's own message when it sent one, `noMessage` when it
- * replied without one, and `unreachable` when no reply arrived at all.
+ * replied without one, `unreadable` when the reply could not be read; with no reply at all, that the
+ * server could not be reached and what was typed is kept (SEND_FAILURE, decision 0047).
  */
-export function failureMessage(error: unknown, noMessage: string, unreachable: string): string {
-  return errorMessage(error, { noMessage, unreachable });
+export function failureMessage(error: unknown, noMessage: string, unreadable: string): string {
+  return errorMessage(error, { noMessage, unreadable });
 }

@@ -23,7 +23,7 @@ export default function ForgotPasswordPage() {
           failureMessage(
             error,
             'Failed to send the reset link. Please try again.',
-            'Could not reach the server. Check your connection and try again.',
+            'Failed to send the reset link. Please try again.',
           )
         }
       >
