@@ -1,6 +1,5 @@
-import type { SessionUser } from '@contract/auth';
 import type { OrganizationOnboarding, RecipientOnboarding } from '@contract/onboarding';
-import { apiGet, apiRequest } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 
 export { NO_UPLOAD_URL, UPLOAD_FAILED, uploadFile } from '@/lib/uploads';
 
@@ -18,8 +17,6 @@ export async function submitOnboarding<K extends OnboardingKind>(kind: K, payloa
     })
   ).data;
 }
-
-export const fetchMe = () => apiGet<SessionUser>('/auth/me');
 
 /** POST /onboarding/<kind>/resubmit: the corrected answers; a file not sent again keeps the one on file. */
 export async function resubmitOnboarding<K extends OnboardingKind>(

@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import type { UploadPurpose } from '@contract/uploads';
 import { ApiError, errorMessage } from '@/lib/api';
 import { announce } from '@/lib/page';
-import { updateSessionUser } from '@/lib/session';
+import { refreshSessionUser } from '@/lib/session';
 import type { SubmitHelpers } from '@/ui/form';
 import { OWN_REVIEW_KEY } from '@/lib/own-review';
-import { fetchMe, SUBMIT_FAILED, uploadFile } from './api';
+import { SUBMIT_FAILED, uploadFile } from './api';
 import { useUploadProgress } from './upload-progress';
 
 type FileSpec = { field: string; keyField: string; file: File | null | undefined; purpose: UploadPurpose };
@@ -54,15 +54,9 @@ export function useOnboardingSubmit(elsewhere: (field: string, message: string) 
         return;
       }
     }
+    let result: { message: string; redirectTo: string };
     try {
-      const result = await send(sent);
-      announce(result.message);
-      updateSessionUser(await fetchMe());
-      await client.invalidateQueries({ queryKey: OWN_REVIEW_KEY });
-      navigate(
-        result.redirectTo,
-        carryMessage ? { replace: true, state: { message: result.message } } : { replace: true },
-      );
+      result = await send(sent);
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors) {
         // A refused file: forget its key so the next try sends the file again.
@@ -81,7 +75,17 @@ export function useOnboardingSubmit(elsewhere: (field: string, message: string) 
         if (helpers.showServerErrors(error)) return;
       }
       setAlert(errorMessage(error, { noMessage: SUBMIT_FAILED }));
+      return;
     }
+    announce(result.message);
+    // The answer is in, so the person moves on: a profile that cannot be fetched now is fetched by
+    // the next page, and a connection failure here must not read as a failed submission.
+    await refreshSessionUser().catch(() => undefined);
+    await client.invalidateQueries({ queryKey: OWN_REVIEW_KEY });
+    navigate(
+      result.redirectTo,
+      carryMessage ? { replace: true, state: { message: result.message } } : { replace: true },
+    );
   }
 
   return { run, progress: progress.items, alert, setAlert };
