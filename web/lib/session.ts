@@ -102,7 +102,8 @@ export function updateSessionUser(user: SessionUser): void {
 /** How long the profile may take before it counts as unreachable: a 2G reply takes a second or two. */
 const PROFILE_WAIT_MS = 15_000;
 
-const fetchProfile = () => apiGet<SessionUser>('/auth/me', { signal: AbortSignal.timeout(PROFILE_WAIT_MS) });
+// A browser older than AbortSignal.timeout (Chrome 103) waits on its own network time-out instead.
+const fetchProfile = () => apiGet<SessionUser>('/auth/me', { signal: AbortSignal.timeout?.(PROFILE_WAIT_MS) });
 
 /** Until a pause ends early: the browser is back online, or the server answered another call. */
 let wake: () => void = () => undefined;
