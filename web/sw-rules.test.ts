@@ -36,6 +36,9 @@ describe('what the service worker may keep', () => {
     expect(new Set(publicOnes)).toEqual(new Set(expected));
     expect(isPublicPage('/')).toBe(true);
     expect(isPublicPage('/campaigns/org-3')).toBe(true);
+    expect(isPublicPage('/campaigns', '?state=lagos')).toBe(true);
+    expect(isPublicPage('/search')).toBe(true);
+    expect(isPublicPage('/search', '?q=white+cane+for+my+son')).toBe(false);
   });
 
   it('never keeps a page of a signed-in area, the give path or an account page', () => {

@@ -63,8 +63,13 @@ export function mayStore(request: RequestLike, origin: string): boolean {
   return !SIGNED_QUERY.some((name) => url.searchParams.has(name));
 }
 
-/** Whether a page's address is one of the public pages a visitor's copy may be kept of. */
-export function isPublicPage(pathname: string): boolean {
+/**
+ * Whether a page's address is one of the public pages a visitor's copy may be kept of. A search
+ * with words in its address is not: what someone looked for stays off a phone others may use, and
+ * its results come from the API, which is never kept.
+ */
+export function isPublicPage(pathname: string, search = ''): boolean {
+  if (/^\/search\/?$/.test(pathname) && search !== '' && search !== '?') return false;
   return PUBLIC_PAGES.some((pattern) => pattern.test(pathname));
 }
 

@@ -57,7 +57,7 @@ const origin = self.location.origin;
 /** The strategy that may keep a request, or none: then it goes to the network as if there were no worker. */
 function strategyFor(request: Request, url: URL, navigation: boolean): Strategy | undefined {
   if (!mayStore(request, origin)) return undefined;
-  if (navigation) return isPublicPage(url.pathname) ? pages : undefined;
+  if (navigation) return isPublicPage(url.pathname, url.search) ? pages : undefined;
   if (isPublicImage(url.pathname)) return images;
   if (isAppCode(url.pathname)) return code;
   return undefined;

@@ -15,7 +15,10 @@ beforeAll(async () => {
     path.join(webDir, 'index.html'),
     '<!doctype html><title>Gift of Independence</title><div id="root"></div>',
   );
-  fs.writeFileSync(path.join(webDir, 'sw.js'), `self.addEventListener('fetch', () => undefined);`);
+  fs.writeFileSync(
+    path.join(webDir, 'sw.js'),
+    `self.addEventListener('fetch', () => undefined);\n${'// rules\n'.repeat(400)}`,
+  );
   fs.writeFileSync(path.join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Gift of Independence' }));
   fs.writeFileSync(path.join(webDir, 'offline.html'), '<!doctype html><title>You Are Offline</title><main></main>');
   ctx = await startTestApp({ webDistDir: webDir });
@@ -32,6 +35,8 @@ describe('the offline shell', () => {
     expect(res.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('addEventListener');
+    const compressed = await ctx.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
   });
 
   it('serves the web app manifest with its own content type', async () => {
