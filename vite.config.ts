@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const webRoot = path.resolve(import.meta.dirname, 'web');
 
@@ -138,10 +139,100 @@ function pressableStyleId(): Plugin {
   };
 }
 
+/**
+ * Writes offline.html, the page the service worker shows for a page it has not kept (web/offline.html,
+ * decision 0046), with the app's own stylesheet, so it wears the site's design without any script.
+ */
+function offlinePage(): Plugin {
+  return {
+    name: 'offline-page',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
+      const styles = entry?.type === 'chunk' ? [...(entry.viteMetadata?.importedCss ?? [])] : [];
+      if (styles.length === 0) this.error('offline-page: the entry has no stylesheet to give the offline page');
+      const links = styles.map((file) => `<link rel="stylesheet" href="/${file}" />`).join('\n    ');
+      const template = fs.readFileSync(path.join(webRoot, 'offline.html'), 'utf8');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'offline.html',
+        source: template.replace('<!-- app stylesheet -->', links),
+      });
+    },
+  };
+}
+
+/**
+ * The service worker (web/sw.ts, decision 0046) and the web app manifest. The precache holds the
+ * offline page and what it needs, the icons, and the code the first page loads (the files
+ * index.html names); the rest of the build's code is kept as the visitor's pages load it, so a
+ * first visit on a slow line downloads nothing it did not ask for.
+ */
+function offlineShell() {
+  const firstPageFiles = () => {
+    const html = fs.readFileSync(path.resolve(import.meta.dirname, 'dist/web/index.html'), 'utf8');
+    return new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+  };
+  // The server's build (the ssr environment below) has no use for a worker or a manifest.
+  const plugins = VitePWA({
+    strategies: 'injectManifest',
+    srcDir: '.',
+    filename: 'sw.ts',
+    // Registered by a few lines of our own after the page has loaded (web/main.tsx).
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'Gift of Independence',
+      short_name: 'Gift of Independence',
+      description:
+        'Fund braille displays, screen-reader laptops, smart canes and other assistive technology for blind and visually impaired Nigerians.',
+      lang: 'en-NG',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // The brand orange and the dark theme's page colour (web/styles.css).
+      theme_color: '#e46809',
+      background_color: '#030712',
+      icons: [
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['offline.html', 'theme-init.js', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css,woff2}'],
+      manifestTransforms: [
+        (entries) => {
+          const named = firstPageFiles();
+          const kept = entries.filter((entry) => !/\.js$/.test(entry.url) || named.has(entry.url));
+          return { manifest: kept, warnings: [] };
+        },
+      ],
+    },
+  });
+  return plugins.map((plugin) => ({
+    ...plugin,
+    applyToEnvironment: (environment: { name: string }) => environment.name === 'client',
+  }));
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [webZod(), react(), tailwindcss(), pageChunks(), pressableStyleId(), precompress()],
+  plugins: [
+    webZod(),
+    react(),
+    tailwindcss(),
+    pageChunks(),
+    pressableStyleId(),
+    offlinePage(),
+    offlineShell(),
+    precompress(),
+  ],
   resolve: {
     alias: {
       '@contract': path.resolve(import.meta.dirname, 'contract'),

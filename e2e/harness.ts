@@ -20,8 +20,16 @@ export type E2E = {
   database: Database;
   browser: Browser;
   baseURL: string;
-  /** A fresh browser context (own storage) and page; theme 'dark' stores the dark-mode setting first. */
-  newPage(options?: { theme?: 'light' | 'dark'; width?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context (own storage) and page; theme 'dark' stores the dark-mode setting first.
+   * The service worker is blocked unless `serviceWorkers` is 'allow' (e2e/offline.e2e.ts), so other
+   * journeys see the network as the server answers it.
+   */
+  newPage(options?: {
+    theme?: 'light' | 'dark';
+    width?: number;
+    serviceWorkers?: 'allow' | 'block';
+  }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 };
 
@@ -62,9 +70,10 @@ export async function startE2E(deps: Partial<AppDeps> = {}, overrides: Partial<C
     database,
     browser,
     baseURL,
-    async newPage({ theme = 'light', width = 1280 } = {}) {
+    async newPage({ theme = 'light', width = 1280, serviceWorkers = 'block' } = {}) {
       const context = await browser.newContext({
         baseURL,
+        serviceWorkers,
         viewport: { width, height: 900 },
         colorScheme: theme,
         reducedMotion: 'reduce',

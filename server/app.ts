@@ -176,6 +176,9 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
           ...(config.s3 ? [config.s3.endpoint ? new URL(config.s3.endpoint).origin : 'https://*.amazonaws.com'] : []),
         ],
         mediaSrc: ["'self'"],
+        // The offline shell's service worker and web app manifest, both from this site (decision 0046).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameSrc,
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -270,6 +273,8 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else {
+          // Everything else, the service worker's script among them, is checked with the server on
+          // each use, so a new version reaches the browser at its next visit (decision 0046).
           res.setHeader('cache-control', 'no-cache');
         }
       },

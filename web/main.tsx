@@ -35,3 +35,10 @@ async function start() {
 }
 
 void start();
+
+// The offline shell (decision 0046), registered once the page has loaded, never before its first paint.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./app/offline-shell').then((shell) => shell.startOfflineShell());
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}
