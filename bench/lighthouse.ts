@@ -4,65 +4,20 @@
  * Starts the server on the embedded database with the demo data in a temporary DATA_DIR, then runs
  * Lighthouse 12 (mobile form factor, simulated throttling, performance category only) against each
  * page with the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Nothing is downloaded.
- * LIGHTHOUSE_RUNS=3 runs each page three times and prints the median run by score;
+ * LIGHTHOUSE_RUNS=3 runs each page three times and prints the median run by score, with each run's
+ * Total Blocking Time, and the machine's load average before and after (the figures are noisy on a busy one);
  * LIGHTHOUSE_DETAILS=1 also prints FCP, Speed Index, the LCP element with its phases and what shifted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium';
+import { startAndWaitFor, startDemoServer, stopProcess, type DemoServer } from './demo-server';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
-
-/** Starts a process and resolves with the first match of `pattern` in its output. */
-function startAndWaitFor(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  pattern: RegExp,
-  stream: 'stdout' | 'stderr',
-) {
-  return new Promise<{ child: ChildProcess; match: RegExpExecArray }>((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`${command} did not start within 60 s:\n${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = pattern.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        child[stream]!.off('data', onData);
-        resolve({ child, match });
-      }
-    };
-    child[stream]!.on('data', onData);
-    // Keep draining both pipes so a chatty process never blocks on a full one.
-    child.stdout!.resume();
-    child.stderr!.resume();
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} exited early with code ${code}:\n${out}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-async function firstId(baseUrl: string, apiPath: string): Promise<number> {
-  const response = await fetch(`${baseUrl}${apiPath}`);
-  const list = (await response.json()) as Array<{ id: number }>;
-  if (!list[0]) throw new Error(`${apiPath} returned no campaigns`);
-  return list[0].id;
-}
 
 type Figures = { score: number; lcpMs: number; cls: number; tbtMs: number; details: string[] };
 
@@ -117,36 +72,12 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
 }
 
 async function main() {
-  if (!fs.existsSync(path.resolve('dist/web/index.html'))) {
-    console.error('dist/web is missing: run `npx vite build` first.');
-    process.exit(1);
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-lighthouse-'));
-  const profileDir = path.join(dataDir, 'chromium-profile');
-  let server: ChildProcess | undefined;
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-lighthouse-'));
+  let demo: DemoServer | undefined;
   let browser: ChildProcess | undefined;
   try {
     console.log('Starting the server with the demo data in a temporary DATA_DIR...');
-    const started = await startAndWaitFor(
-      process.execPath,
-      ['--import', 'tsx', 'server/main.ts'],
-      {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'true',
-      },
-      /running at (http:\/\/\S+)/,
-      'stdout',
-    );
-    server = started.child;
-    const baseUrl = started.match[1]!.replace('localhost', '127.0.0.1');
-    const recipientId = await firstId(baseUrl, '/api/campaigns?limit=1');
-    const organizationId = await firstId(baseUrl, '/api/org-campaigns/active?limit=1');
-
+    demo = await startDemoServer();
     const chromium = await startAndWaitFor(
       CHROMIUM,
       [
@@ -163,31 +94,37 @@ async function main() {
     browser = chromium.child;
     const port = Number(chromium.match[1]);
 
-    const pages = [
-      { label: 'home', path: '/' },
-      { label: 'campaign list', path: '/campaigns' },
-      { label: 'recipient campaign', path: `/campaigns/${recipientId}` },
-      { label: 'organization campaign', path: `/campaigns/org-${organizationId}` },
-      { label: 'sign in', path: '/login' },
-    ];
-    console.log(`Lighthouse 12, mobile, simulated throttling, ${RUNS} run(s) per page (median shown)\n`);
+    console.log(`Lighthouse 12, mobile, simulated throttling, ${RUNS} run(s) per page (median by score shown)`);
+    console.log(
+      `Load average when starting (1, 5, 15 min): ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', ')}\n`,
+    );
     console.log(
       `${'page'.padEnd(40)} ${'score'.padStart(5)} ${'LCP ms'.padStart(8)} ${'CLS'.padStart(7)} ${'TBT ms'.padStart(7)}`,
     );
-    for (const page of pages) {
+    for (const page of demo.pages) {
       const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${baseUrl}${page.path}`, port));
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${demo.baseUrl}${page.path}`, port));
       runs.sort((a, b) => a.score - b.score);
       const m = runs[Math.floor(runs.length / 2)]!;
       console.log(
         `${`${page.label} (${page.path})`.padEnd(40)} ${String(m.score).padStart(5)} ${m.lcpMs.toFixed(0).padStart(8)} ${m.cls.toFixed(3).padStart(7)} ${m.tbtMs.toFixed(0).padStart(7)}`,
       );
+      if (RUNS > 1) console.log(`    TBT ms of each run: ${runs.map((r) => r.tbtMs.toFixed(0)).join(', ')}`);
       for (const line of m.details) console.log(`    ${line}`);
     }
+    console.log(
+      `\nLoad average when done (1, 5, 15 min): ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', ')}`,
+    );
   } finally {
-    await stop(browser);
-    await stop(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopProcess(browser);
+    await demo?.stop();
+    fs.rmSync(profileDir, { recursive: true, force: true });
   }
 }
 

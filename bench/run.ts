@@ -2,7 +2,7 @@
  * Prints throughput and latency figures; it asserts nothing. Usage:
  *   npm run bench                 embedded PGlite in a scratch directory
  *   BENCH_DATABASE_URL=postgres://... npm run bench   a scratch database on that PostgreSQL server
- *   BENCH_ONLY=search,scale,giving,bundle,jobs,ratelimit,sharing,exports  only those sections (comma-separated)
+ *   BENCH_ONLY=search,scale,giving,bundle,slownet,jobs,ratelimit,sharing,exports  only those sections (comma-separated)
  *   BENCH_DONATIONS=100000                                gifts the exports section seeds
  *   BENCH_SCALE=10000,100000                              campaign counts the scale section seeds
  *   BENCH_PAST_GIFTS=20000                                gifts recorded before the giving rush (0: fresh campaigns)
@@ -12,7 +12,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openPostgres, selectRows } from '../server/db/client';
@@ -26,10 +25,10 @@ import { runSharingBench } from './sharing';
 import { runExportBench } from './exports';
 import { scratchDatabase } from './scratch';
 import { startSmtpCatcher } from '../server/test/smtp';
-import { createPageHtml } from '../server/http/page-html';
 import { seedExtraCampaigns } from './seed-scale';
 import { computeLedger } from '../server/modules/transparency/queries';
 import { realisticQueries } from './search-queries';
+import { pageWeightSection, slowNetworkSection } from './browser-pages';
 
 const CONNECTIONS = 50;
 /** Gifts the giving scenario's campaigns already have before the rush, so their history has a cost. */
@@ -140,41 +139,6 @@ async function measurePages(base: string, paths: string[], workers: number) {
   };
 }
 
-/**
- * The JavaScript each page loads to come to life, gzipped (level 9): the scripts and module preloads
- * in the HTML the server sends for that address when it does not draw the page (createPageHtml:
- * index.html's entry plus the page's own chunks from the build's page-chunks.json). The server draws
- * these pages (decision 0022), so their first paint waits for none of it; without the server's
- * drawing (a build without it, or the server busy) it all comes before the first paint. Code a page
- * asks for only after it has painted (dialogs, forms behind a click) is not counted.
- */
-async function pageJavaScript(): Promise<Array<{ path: string; files: number; gzipKb: number }>> {
-  const dist = path.resolve('dist/web');
-  const pageHtml = createPageHtml(dist);
-  const gz = new Map<string, number>();
-  const gzipped = (src: string) => {
-    if (!gz.has(src)) gz.set(src, zlib.gzipSync(fs.readFileSync(path.join(dist, src)), { level: 9 }).length);
-    return gz.get(src)!;
-  };
-  const pages = [];
-  for (const urlPath of BUNDLE_PAGES) {
-    const html = await pageHtml(urlPath);
-    const srcs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map(
-      (m) => m[1]!,
-    );
-    const unique = [...new Set(srcs)];
-    pages.push({
-      path: urlPath,
-      files: unique.length,
-      gzipKb: unique.reduce((sum, src) => sum + gzipped(src), 0) / 1024,
-    });
-  }
-  return pages;
-}
-
-// A campaign page's code is the same for every id.
-const BUNDLE_PAGES = ['/', '/campaigns', '/campaigns/1', '/login'];
-
 /** BENCH_ONLY=search,giving runs only those sections; unset runs them all. */
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? '')
@@ -182,8 +146,9 @@ const ONLY = new Set(
     .map((x) => x.trim())
     .filter(Boolean),
 );
-const want = (section: 'search' | 'scale' | 'giving' | 'bundle' | 'jobs' | 'ratelimit' | 'sharing' | 'exports') =>
-  ONLY.size === 0 || ONLY.has(section);
+const want = (
+  section: 'search' | 'scale' | 'giving' | 'bundle' | 'slownet' | 'jobs' | 'ratelimit' | 'sharing' | 'exports',
+) => ONLY.size === 0 || ONLY.has(section);
 
 async function buildIfMissing() {
   if (!fs.existsSync('dist/web/index.html')) {
@@ -461,7 +426,7 @@ async function scaleSection() {
 
 async function main() {
   // Only the sections that serve or weigh the web app need it built.
-  if (want('search') || want('scale') || want('giving') || want('bundle')) await buildIfMissing();
+  if (want('search') || want('scale') || want('giving') || want('bundle') || want('slownet')) await buildIfMissing();
   const listRatio = want('search') ? await searchSection() : undefined;
   if (want('scale')) await scaleSection();
   if (want('giving')) await givingSection();
@@ -469,13 +434,8 @@ async function main() {
   if (want('jobs')) await runQueueBench();
   if (want('sharing')) await runSharingBench();
   if (want('exports')) await runExportBench();
-  if (want('bundle')) {
-    console.log('\nJavaScript a page loads to come to life, gzipped (target: at most 100 KB before first paint);');
-    console.log('the server draws these pages, so their first paint needs none of it (decision 0022)');
-    for (const page of await pageJavaScript()) {
-      console.log(`  ${page.path.padEnd(16)} ${page.gzipKb.toFixed(1).padStart(6)} KB in ${page.files} file(s)`);
-    }
-  }
+  if (want('bundle')) await pageWeightSection();
+  if (want('slownet')) await slowNetworkSection();
   if (listRatio !== undefined)
     console.log(`Campaign list vs bare route, default settings: ${listRatio.toFixed(2)} (target: at least 0.50)`);
 }

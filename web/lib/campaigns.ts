@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult } from '@contract/campaigns';
 import { stoppedWordsOf } from '@contract/stopped-campaign';
 import type { ImageSet } from '@contract/images';
-import { parseCampaignId, toCampaignId } from '@contract/ids';
+import { parseCampaignId, toCampaignId } from '@contract/campaign-ids';
 import { ApiError, apiGet } from './api';
 
 // Campaigns as every feature sees them (decision 0010): one shape for both kinds, the per-unit

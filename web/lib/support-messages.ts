@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { publicSupportMessagesSchema } from '@contract/support-messages';
+import type { PublicSupportMessages } from '@contract/support-messages';
 import { apiGet, retryUnlessRefused } from './api';
 
 /** How many words of support a campaign page shows at a time. */
@@ -15,9 +15,8 @@ export const useSupportMessages = (campaignId: string) =>
     queryFn: async ({ pageParam }) => {
       const params = new URLSearchParams({ limit: String(PAGE) });
       if (pageParam) params.set('cursor', pageParam);
-      return publicSupportMessagesSchema.parse(
-        await apiGet<unknown>(`/campaigns/${encodeURIComponent(campaignId)}/messages?${params}`),
-      );
+      // Read as typed, like the other public replies: the campaign page needs no zod (decision 0050).
+      return apiGet<PublicSupportMessages>(`/campaigns/${encodeURIComponent(campaignId)}/messages?${params}`);
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,6 +1,5 @@
 import type { PostUpdateReply } from '@contract/updates';
 import { apiRequest } from './api';
-import { uploadFile } from './uploads';
 
 /** What the "Post an update" form gives: words, and for an organization or admin a photo and a video link. */
 export type UpdateDraft = { body: string; photo?: File | null; alt?: string; videoUrl?: string };
@@ -10,8 +9,11 @@ export const campaignUpdatesKey = (campaignId: string) => ['campaign-updates', c
 
 /** Sends the photo first (it is checked and re-encoded when the update names it), then the update. */
 export async function sendUpdate(campaignId: string, draft: UpdateDraft): Promise<PostUpdateReply> {
+  // The upload code (and zod with it) arrives with a photo: the public campaign page, which only reads
+  // updates through `campaignUpdatesKey`, downloads none of it (decision 0050).
+  const uploadFile = draft.photo instanceof File ? (await import('./uploads')).uploadFile : undefined;
   const photos =
-    draft.photo instanceof File
+    uploadFile && draft.photo instanceof File
       ? [{ key: await uploadFile(draft.photo, 'updatePhoto', () => undefined), alt: draft.alt ?? '' }]
       : undefined;
   const { data } = await apiRequest<PostUpdateReply>(`/campaigns/${encodeURIComponent(campaignId)}/updates`, {

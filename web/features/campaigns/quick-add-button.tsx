@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { giftBagActions, useGiftBag } from '@/lib/gift-bag';
 import { announce } from '@/lib/page';
 import { Button, LinkButton } from '@/ui/button';
-import { ModalDialog } from '@/ui/dialog';
+import { DialogOnDemand } from '@/ui/dialog-on-demand';
 import type { Campaign } from '@/lib/campaigns';
 
 export const ORG_QUICK_ADD_ALERT =
@@ -52,7 +52,7 @@ export function QuickAddButton({ campaign }: { campaign: Campaign }) {
           : {campaign.product_name} for {campaign.title}
         </span>
       </Button>
-      <ModalDialog
+      <DialogOnDemand
         title="Visit the campaign page"
         role="alertdialog"
         size="sm"
@@ -70,7 +70,7 @@ export function QuickAddButton({ campaign }: { campaign: Campaign }) {
             </div>
           </>
         )}
-      </ModalDialog>
+      </DialogOnDemand>
     </>
   );
 }
