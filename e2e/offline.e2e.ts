@@ -57,6 +57,7 @@ describe('the offline shell', () => {
         .poll(() => notice.getByRole('status').textContent())
         .toBe('This site has been updated. The next page you open will use the new version.');
       expect(await isFocused(lastLink), 'the notice leaves focus where it was').toBe(true);
+      await expectNoAxeViolations(page, 'the campaign list with the update notice');
       await tabTo(page, notice.getByRole('button', { name: 'Dismiss' }), 5);
       await page.keyboard.press('Enter');
       await expect.poll(() => notice.count()).toBe(0);
