@@ -32,10 +32,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// A new version takes over at once: the open page keeps the code it runs, and the next page it
-// opens comes from the new version; the page says so (web/app/update-notice.ts).
-// Kept pages name the code of the build that drew them, so a new version drops them before it
-// takes charge of open pages (which then tell it what they show, web/app/offline-shell.ts).
+// A new version takes over at once: the open page keeps the code it runs, the next page it opens
+// comes from the new version, and the page says so (web/app/update-notice.ts). Kept pages name the
+// code of the build that drew them, so the new version drops them before it takes charge of open
+// pages (which then tell it what they show, web/app/offline-shell.ts).
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) =>
   event.waitUntil(caches.delete(PAGES_CACHE).then(() => self.clients.claim())),
