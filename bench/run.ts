@@ -158,7 +158,7 @@ async function pageJavaScript(): Promise<Array<{ path: string; files: number; gz
   };
   const pages = [];
   for (const urlPath of BUNDLE_PAGES) {
-    const html = await pageHtml(urlPath);
+    const { html } = await pageHtml(urlPath);
     const srcs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map(
       (m) => m[1]!,
     );
@@ -182,8 +182,9 @@ const ONLY = new Set(
     .map((x) => x.trim())
     .filter(Boolean),
 );
-const want = (section: 'search' | 'pages' | 'scale' | 'giving' | 'bundle' | 'jobs' | 'ratelimit' | 'sharing' | 'exports') =>
-  ONLY.size === 0 || ONLY.has(section);
+const want = (
+  section: 'search' | 'pages' | 'scale' | 'giving' | 'bundle' | 'jobs' | 'ratelimit' | 'sharing' | 'exports',
+) => ONLY.size === 0 || ONLY.has(section);
 
 async function buildIfMissing() {
   if (!fs.existsSync('dist/web/index.html')) {
@@ -417,7 +418,9 @@ async function measureHtml(url: string) {
   if (!(await first.text()).includes('<div id="root"><')) console.log(`  (${url} came back plain: not drawn)`);
   const run = (connections: number, onBytes: (bytes: number) => void, amount?: number) =>
     new Promise<autocannon.Result>((resolve, reject) => {
-      const options = amount ? { url, headers, connections, amount } : { url, headers, connections, duration: DURATION };
+      const options = amount
+        ? { url, headers, connections, amount }
+        : { url, headers, connections, duration: DURATION };
       const instance = autocannon(options, (error, r) => (error ? reject(error) : resolve(r)));
       instance.on('response', (_client, _status, bytes) => onBytes(bytes));
     });
