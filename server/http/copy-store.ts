@@ -11,7 +11,7 @@ export type CopyStore = {
   /**
    * The copy kept under `key`, or a new one from `make`. Callers of a key at the same moment share
    * one making. A copy less than one lifetime past its own is still answered while a single caller
-   * makes the next one.
+   * makes the next one, and until that making ends even if it takes longer.
    */
   load<E extends Copy>(kind: string, key: string, make: () => Promise<Made<E>>): Promise<E>;
   /** Forgets every copy; a making under way is answered to its callers but not kept. */
@@ -27,6 +27,8 @@ export type CopyStore = {
 export function createCopyStore({ ttlMs, maxBytes }: { ttlMs: number; maxBytes: number }): CopyStore {
   const entries = new Map<string, Copy>();
   const inflight = new Map<string, Promise<Copy>>();
+  /** Keys whose copy is being made again while the old one, then still within its stale lifetime, is answered. */
+  const refreshing = new Map<string, Promise<unknown>>();
   const kinds: Record<string, CopyCounts> = {};
   let generation = 0;
   let bytes = 0;
@@ -65,15 +67,20 @@ export function createCopyStore({ ttlMs, maxBytes }: { ttlMs: number; maxBytes: 
         counts.hits += 1;
         return Promise.resolve(hit);
       }
-      const pending = (inflight.get(key) ?? makeCopy(key, make)) as Promise<E>;
-      // Visitors of a busy address never all wait on the making when its copy runs out.
-      if (hit && hit.expires + ttlMs > now) {
-        pending.catch(() => undefined);
+      // Visitors of a busy address never all wait on the making when its copy runs out, nor while
+      // that copy's remaking takes longer than a lifetime (a page drawn under load can).
+      if (hit && (hit.expires + ttlMs > now || refreshing.has(key))) {
+        if (!inflight.has(key)) {
+          const refresh: Promise<unknown> = makeCopy(key, make)
+            .catch(() => undefined)
+            .finally(() => refreshing.get(key) === refresh && refreshing.delete(key));
+          refreshing.set(key, refresh);
+        }
         counts.hits += 1;
         return Promise.resolve(hit);
       }
       counts.misses += 1;
-      return pending;
+      return (inflight.get(key) ?? makeCopy(key, make)) as Promise<E>;
     },
     clear() {
       generation += 1;
