@@ -67,11 +67,11 @@ function send(reply: FastifyReply, encoding: Encoding, body: Buffer) {
 /**
  * Public pages drawn once and answered many times (decision 0048), kept in `store` beside the public
  * JSON replies so the writes that clear those clear the pages too. Keyed by `key`, which must name
- * everything the markup depends on. Only a page the server drew in full is kept and offered to shared
- * caches (`public, max-age=0, s-maxage, stale-while-revalidate`, for the store's lifetime); the plain
- * index.html is sent `no-cache`, as a drawing may have fallen back to it for a moment. A request
- * carrying credentials is drawn for alone, neither answered from nor kept in a copy, and sent
- * `private, no-store`.
+ * everything the markup depends on. Only a page the server drew in full is kept and offered to
+ * shared caches (`public, max-age=0, s-maxage, stale-while-revalidate`, for the store's lifetime,
+ * with the copy's `Age`); the plain index.html is sent `no-cache`, as a drawing may have fallen back
+ * to it for a moment. A request carrying credentials is drawn for alone, neither answered from nor
+ * kept in a copy, and sent `private, no-store`.
  */
 export function createPageCache(store: CopyStore, ttlMs: number, counts: { bypassed: number }): PageCache {
   const seconds = Math.floor(ttlMs / 1000);
@@ -91,7 +91,12 @@ export function createPageCache(store: CopyStore, ttlMs: number, counts: { bypas
     });
     const kept = page.drawn && seconds > 0;
     reply.header('cache-control', kept ? shared : 'no-cache');
-    if (kept) reply.header('etag', page.etag);
+    if (kept) {
+      reply.header('etag', page.etag);
+      // How old the copy already is: a CDN counts its s-maxage and stale-while-revalidate from the
+      // drawing, not from this answer, so a copy answered stale is not kept as long again.
+      reply.header('age', String(Math.max(0, Math.floor((Date.now() - (page.expires - ttlMs)) / 1000))));
+    }
     if (kept && request.headers['if-none-match'] === page.etag) {
       return void (await reply.code(304).header('vary', 'accept-encoding').send());
     }
