@@ -2,7 +2,7 @@
  * Prints throughput and latency figures; it asserts nothing. Usage:
  *   npm run bench                 embedded PGlite in a scratch directory
  *   BENCH_DATABASE_URL=postgres://... npm run bench   a scratch database on that PostgreSQL server
- *   BENCH_ONLY=search,scale,giving,bundle,slownet,jobs,ratelimit,sharing,exports  only those sections (comma-separated)
+ *   BENCH_ONLY=search,pages,scale,giving,bundle,slownet,jobs,ratelimit,sharing,exports  only those sections (comma-separated)
  *   BENCH_DONATIONS=100000                                gifts the exports section seeds
  *   BENCH_SCALE=10000,100000                              campaign counts the scale section seeds
  *   BENCH_PAST_GIFTS=20000                                gifts recorded before the giving rush (0: fresh campaigns)
@@ -147,7 +147,8 @@ const ONLY = new Set(
     .filter(Boolean),
 );
 const want = (
-  section: 'search' | 'scale' | 'giving' | 'bundle' | 'slownet' | 'jobs' | 'ratelimit' | 'sharing' | 'exports',
+  section:
+    'search' | 'pages' | 'scale' | 'giving' | 'bundle' | 'slownet' | 'jobs' | 'ratelimit' | 'sharing' | 'exports',
 ) => ONLY.size === 0 || ONLY.has(section);
 
 async function buildIfMissing() {
@@ -319,6 +320,94 @@ async function givingRun(processes: number, campaigns: number) {
 }
 
 /**
+ * Public pages as browsers ask for them (HTML, `accept-encoding: br, gzip`), 50 connections, with
+ * the caches as deployed (3 s), against the bare route on the same server, measured just before
+ * each page. A response smaller than the drawn page is the plain index.html (drawing limit reached,
+ * decision 0022): only drawn pages count towards the page's figure. Returns the pages' ratios to
+ * the bare route.
+ */
+async function pagesSection(): Promise<Array<{ label: string; ratio: number }>> {
+  const { database, env, cleanup } = await scratchDatabase('_pages');
+  let child: ChildProcess | undefined;
+  try {
+    await database.migrate();
+    await seedDemo(database.db);
+    await seedExtraCampaigns(database.db, 1_000);
+    const [campaign] = await selectRows<{ id: number }>(
+      database.db,
+      sql`select id from recipient_campaigns where status = 'approved' order by id limit 1`,
+    );
+    await database.close();
+    const server = await startServer({ ...env, PUBLIC_CACHE_SECONDS: '3' });
+    child = server.child;
+    console.log(
+      `\nPublic pages, caches as deployed (3 s): ${CONNECTIONS} connections, ${DURATION} s per route, database: ${database.kind}`,
+    );
+    const bareUrl = `${server.url}/api/health/live`;
+    await measure(bareUrl); // warm-up pass, discarded
+    console.log('route                                         req/s     p99 ms  bare req/s  vs bare   drawn   errors');
+    const ratios: Array<{ label: string; ratio: number }> = [];
+    for (const [label, route] of [
+      ['home page  GET /', '/'],
+      ['campaign list page  GET /campaigns', '/campaigns'],
+      ['campaign page  GET /campaigns/:id', `/campaigns/${Number(campaign!.id)}`],
+    ] as const) {
+      await measureHtml(`${server.url}${route}`); // warm-up pass, discarded
+      // The bare route just before each page: on a shared machine the load of the moment weighs on both alike.
+      const bare = await measure(bareUrl);
+      const page = await measureHtml(`${server.url}${route}`);
+      // Only drawn pages count: a plain index.html costs the server almost nothing.
+      const drawnRps = page.rps * page.drawnShare;
+      console.log(
+        `${label.padEnd(44)} ${drawnRps.toFixed(0).padStart(7)} ${page.p99.toFixed(1).padStart(9)} ${bare.rps.toFixed(0).padStart(11)} ${(drawnRps / bare.rps).toFixed(2).padStart(8)} ${`${(page.drawnShare * 100).toFixed(0)}%`.padStart(7)} ${String(page.errors + bare.errors).padStart(8)}`,
+      );
+      console.log(`  a drawn ${route} response is ${page.wire.toLocaleString('en')} bytes with its headers`);
+      ratios.push({ label, ratio: drawnRps / bare.rps });
+    }
+    await stopServer(server.child);
+    child = undefined;
+    return ratios;
+  } finally {
+    child?.kill('SIGTERM');
+    await cleanup();
+  }
+}
+
+/**
+ * A page's HTML as a browser asks for it, compressed. A drawn page's response has the same size
+ * each time (same data, same compression); the plain index.html is kilobytes smaller. So the share
+ * of responses as large as the one first fetched alone (which is drawn) is the share that came drawn.
+ */
+async function measureHtml(url: string) {
+  const headers = { 'accept-encoding': 'br, gzip', accept: 'text/html' };
+  const first = await fetch(url, { headers });
+  if (!(await first.text()).includes('<div id="root"><')) console.log(`  (${url} came back plain: not drawn)`);
+  const run = (connections: number, onBytes: (bytes: number) => void, amount?: number) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      const options = amount
+        ? { url, headers, connections, amount }
+        : { url, headers, connections, duration: DURATION };
+      const instance = autocannon(options, (error, r) => (error ? reject(error) : resolve(r)));
+      instance.on('response', (_client, _status, bytes) => onBytes(bytes));
+    });
+  let wire = 0;
+  await run(1, (bytes) => (wire = bytes), 1);
+  let drawn = 0;
+  let all = 0;
+  const result = await run(CONNECTIONS, (bytes) => {
+    all += 1;
+    if (bytes >= wire - 64) drawn += 1;
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    drawnShare: all ? drawn / all : 0,
+    wire,
+  };
+}
+
+/**
  * How costs grow with the data: for each size, the campaign list's first page and a page deep in
  * it (keyset cursor), one campaign's page, and the distinct searches, all with the public cache off
  * so every request reaches the database.
@@ -426,8 +515,10 @@ async function scaleSection() {
 
 async function main() {
   // Only the sections that serve or weigh the web app need it built.
-  if (want('search') || want('scale') || want('giving') || want('bundle') || want('slownet')) await buildIfMissing();
+  if (want('search') || want('pages') || want('scale') || want('giving') || want('bundle') || want('slownet'))
+    await buildIfMissing();
   const listRatio = want('search') ? await searchSection() : undefined;
+  const pageRatios = want('pages') ? await pagesSection() : [];
   if (want('scale')) await scaleSection();
   if (want('giving')) await givingSection();
   if (want('ratelimit')) await runRateLimitBench();
@@ -438,6 +529,10 @@ async function main() {
   if (want('slownet')) await slowNetworkSection();
   if (listRatio !== undefined)
     console.log(`Campaign list vs bare route, default settings: ${listRatio.toFixed(2)} (target: at least 0.50)`);
+  for (const { label, ratio } of pageRatios)
+    console.log(
+      `${label} vs bare route, caches as deployed: ${ratio.toFixed(2)}${label.startsWith('campaign page') ? ' (target: at least 0.50)' : ''}`,
+    );
 }
 
 await main();

@@ -298,22 +298,8 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
       url !== '/api' &&
       !url.startsWith('/media/') &&
       !url.startsWith('/assets/');
-    if (isPage && pageHtml) {
-      return pageHtml(url).then((html) => {
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-        // Compressed here: the compression plugin only reaches declared routes, and a drawn page
-        // carries tens of kilobytes of markup and data (decision 0022).
-        const accepted = String(request.headers['accept-encoding'] ?? '');
-        if (/\bbr\b/.test(accepted)) {
-          return reply
-            .header('content-encoding', 'br')
-            .send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
-        }
-        if (/\bgzip\b/.test(accepted))
-          return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
-        return reply.send(html);
-      });
-    }
+    // Kept per path: what a page holds depends on nothing else (decision 0048).
+    if (isPage && pageHtml) return deps.publicCache.page(request, reply, url, () => pageHtml(url));
     return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
   });
 

@@ -10,6 +10,12 @@ const index =
   '<!doctype html><html><head><title>Gift of Independence</title></head><body><div id="root"></div></body></html>';
 fs.writeFileSync(path.join(webDir, 'index.html'), index);
 
+/** The HTML alone of each address (whether it was drawn is checked where it matters). */
+const pageHtml = (...args: Parameters<typeof createPageHtml>) => {
+  const make = createPageHtml(...args);
+  return async (urlPath: string) => (await make(urlPath)).html;
+};
+
 describe('page HTML', () => {
   it('names only pages the router loads lazily', () => {
     const router = fs.readFileSync(path.resolve('web/app/router.tsx'), 'utf8');
@@ -22,7 +28,7 @@ describe('page HTML', () => {
       path.join(webDir, 'page-chunks.json'),
       JSON.stringify({ 'features/accounts/login-page.tsx': ['assets/login-page-abc.js', 'assets/shared-def.js'] }),
     );
-    const html = createPageHtml(webDir, async (urlPath) =>
+    const html = pageHtml(webDir, async (urlPath) =>
       urlPath === '/campaigns/7'
         ? { images: [{ href: '/media/a "b".svg' }], data: ['/api/campaigns/7'] }
         : { images: [], data: [] },
@@ -41,7 +47,7 @@ describe('page HTML', () => {
   });
 
   it('names the sizes of an image kept in several, as the page picks them', async () => {
-    const html = createPageHtml(webDir, async () => ({
+    const html = pageHtml(webDir, async () => ({
       images: [
         {
           href: '/media/public/p/a-640.webp',
@@ -61,7 +67,7 @@ describe('page HTML', () => {
       path.join(webDir, 'page-chunks.json'),
       JSON.stringify({ 'features/campaigns/campaign-detail-page.tsx': ['assets/detail-abc.js'] }),
     );
-    const html = createPageHtml(
+    const html = pageHtml(
       webDir,
       async () => ({ images: [{ href: '/media/a.svg' }], data: ['/api/campaigns/7'] }),
       async (urlPath) =>
@@ -80,7 +86,7 @@ describe('page HTML', () => {
     expect(data?.[1]).not.toContain('<');
     expect(JSON.parse(data![1]!)).toEqual({ reason: '</script><script>alert(1)</script> <!--' });
     // A page drawn with no data carries no data element; one the server does not draw is as before.
-    const plain = createPageHtml(webDir, undefined, async () => ({
+    const plain = pageHtml(webDir, undefined, async () => ({
       title: 'About $&',
       html: '<p>$& $1</p>',
       state: null,
@@ -91,7 +97,13 @@ describe('page HTML', () => {
         .replace('<div id="root"></div>', () => '<div id="root"><p>$& $1</p></div>'),
     );
     expect(await html('/campaigns/8')).toContain('<link rel="modulepreload"');
-    expect(await createPageHtml(webDir, undefined, () => Promise.reject(new Error('bug')))('/about')).toBe(index);
+    expect(await pageHtml(webDir, undefined, () => Promise.reject(new Error('bug')))('/about')).toBe(index);
+    // Only a page the server drew says so: a fallback to index.html is never kept (decision 0048).
+    const drawnOrNot = createPageHtml(webDir, undefined, async (urlPath) =>
+      urlPath === '/about' ? { title: 'About', html: '<p>About</p>', state: null } : null,
+    );
+    expect((await drawnOrNot('/about')).drawn).toBe(true);
+    expect((await drawnOrNot('/campaigns/7')).drawn).toBe(false);
   });
 
   it("writes a page's preview tags after its title, escaped, and none where the look-up has nothing or fails", async () => {
@@ -107,9 +119,7 @@ describe('page HTML', () => {
       siteName: 'Site',
       image: { url: 'https://gift.example.ng/i.png?a=1&b=2', type: 'image/png', width: 1200, height: 630, alt: 'Alt' },
     };
-    const html = createPageHtml(dir, undefined, undefined, async (urlPath) =>
-      urlPath === '/campaigns/7' ? meta : null,
-    );
+    const html = pageHtml(dir, undefined, undefined, async (urlPath) => (urlPath === '/campaigns/7' ? meta : null));
     const page = await html('/campaigns/7');
     expect(page).toContain(
       '<title>Cane | Site</title><link rel="canonical" href="https://gift.example.ng/campaigns/7"><meta name="description" content="A &quot;quoted&quot; &lt;b>reason&lt;/b> &amp; more.">',
@@ -120,14 +130,14 @@ describe('page HTML', () => {
     expect(page).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(page).not.toContain('General.');
     expect(await html('/admin')).toBe(index);
-    const failing = createPageHtml(dir, undefined, undefined, () => Promise.reject(new Error('database down')));
+    const failing = pageHtml(dir, undefined, undefined, () => Promise.reject(new Error('database down')));
     expect(await failing('/campaigns/7')).toBe(index);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('serves the plain page when the look-up fails or there is no chunk list', async () => {
     fs.rmSync(path.join(webDir, 'page-chunks.json'));
-    const html = createPageHtml(webDir, () => Promise.reject(new Error('database down')));
+    const html = pageHtml(webDir, () => Promise.reject(new Error('database down')));
     expect(await html('/campaigns/7')).toBe(index);
     expect(await html('/login')).toBe(index);
   });

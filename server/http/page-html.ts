@@ -58,6 +58,9 @@ export type PageMeta = {
   siteName: string;
   image: { url: string; type: string; width: number; height: number; alt: string };
 };
+/** A page's HTML, and whether the server drew the page inside it (else it is index.html for the browser to draw). */
+export type PageHtml = { html: string; drawn: boolean };
+
 /** The link-preview facts of the page an address opens, or null for a page that carries none (a private one). */
 export type PageMetaOf = (urlPath: string) => Promise<PageMeta | null>;
 
@@ -87,13 +90,16 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * With `meta`, a public page carries its link-preview tags after its `<title>` (which says the page's
  * title even before a drawing), in place of the shell's general description; an address `meta` has
  * nothing for carries no description at all. A failed look-up counts as nothing.
+ *
+ * What it makes depends on the address's path alone (no query, nothing of the visitor's), so it
+ * may be kept and answered to anyone (server/http/page-cache.ts, decision 0048).
  */
 export function createPageHtml(
   webDir: string,
   preloads?: PagePreloads,
   render?: PageRender,
   meta?: PageMetaOf,
-): (urlPath: string) => Promise<string> {
+): (urlPath: string) => Promise<PageHtml> {
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   // Written by the build (vite.config.ts, pageChunks): source module -> the chunk files it needs beyond the entry's.
   const chunksPath = path.join(webDir, 'page-chunks.json');
@@ -133,7 +139,7 @@ export function createPageHtml(
         .replace(/<title>[^<]*<\/title>/, () => `<title>${text(drawn.title)}</title>`)
         .replace('<div id="root"></div>', () => `${data}<div id="root">${drawn.html}</div>`);
     }
-    return html;
+    return { html, drawn: Boolean(drawn) };
   };
 }
 

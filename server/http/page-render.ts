@@ -20,8 +20,9 @@ export const MAX_DRAWING = 8;
  * browser only). Its API calls are answered by this app in the same process, as GET requests that
  * carry nothing of the visitor's: what it draws is what any signed-out visitor gets, from the same
  * replies (and caches) the API gives. Visitors asking for the same page at the same moment share one
- * drawing; nothing is kept after it, so a page is as fresh as its API replies. A drawing that fails
- * is logged and the visitor gets index.html.
+ * drawing. The page is then kept beside the API's public replies, and forgotten with them
+ * (server/http/page-cache.ts, decision 0048). A drawing that fails is logged and the visitor gets
+ * index.html, which is not kept.
  */
 export async function loadPageRender(app: FastifyInstance, webDir: string): Promise<PageRender | undefined> {
   const entry = path.join(webDir, '..', 'ssr', 'entry-server.js');

@@ -95,6 +95,39 @@ describe('public response cache', () => {
     expect(t.calls()).toBe(3);
   });
 
+  it('answers the old copy until its remaking ends, even one that takes longer than a lifetime', async () => {
+    const cache = createResponseCache({ ttlMs: 50 });
+    const app = Fastify();
+    let value = 'first';
+    let gate: Promise<void> = Promise.resolve();
+    let calls = 0;
+    app.get('/slow', async (request, reply) => {
+      await cache.json(request, reply, z.string(), async () => {
+        calls += 1;
+        const now = value;
+        await gate;
+        return { value: now };
+      });
+    });
+    await app.ready();
+    await app.inject('/slow');
+    let open = () => undefined as void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    value = 'second';
+    await new Promise((r) => setTimeout(r, 60));
+    // Past its lifetime: answered, and the one remaking starts and waits.
+    expect((await app.inject('/slow')).json()).toBe('first');
+    await new Promise((r) => setTimeout(r, 120));
+    // Two lifetimes past, the remaking still under way: still answered, and no second making.
+    expect((await app.inject('/slow')).json()).toBe('first');
+    expect(calls).toBe(2);
+    open();
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await app.inject('/slow')).json()).toBe('second');
+    expect(calls).toBe(2);
+    expect(cache.stats().json).toEqual({ hits: 3, misses: 1 });
+  });
+
   it('keeps nothing with a zero lifetime', async () => {
     const t = await appWith(0);
     await t.app.inject('/things');

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { createCopyStore, type Copy, type CopyCounts } from './copy-store';
+import { createPageCache, type PageCache } from './page-cache';
 
-type Entry = { body: string; size: number; etag: string; headers: Record<string, string>; expires: number };
+type Entry = Copy & { body: string; etag: string; headers: Record<string, string> };
 
 export type ResponseCache = {
   /**
@@ -17,15 +19,26 @@ export type ResponseCache = {
     schema: S,
     produce: () => Promise<{ value: z.input<S>; headers?: Record<string, string> }>,
   ): Promise<void>;
-  /** Forgets everything; writes that change public data call this. */
+  /** Answers a public page's HTML from a copy kept the same way (server/http/page-cache.ts, decision 0048). */
+  page: PageCache;
+  /** Forgets every JSON reply and every page; writes that change public data call this. */
   clear(): void;
+  /** Copies answered and made since start, per kind, for a metrics endpoint to read. */
+  stats(): {
+    json: CopyCounts;
+    /** `bypassed`: page requests carrying credentials, drawn alone and never kept. */
+    page: CopyCounts & { bypassed: number };
+    entries: number;
+    bytes: number;
+  };
 };
 
 /**
- * What the copies may hold together, in bytes of reply body, by default. A search reply is 5 to 25 kB,
- * so this keeps a few thousand distinct searches: at 500 entries, visitors asking 1,200 different
- * searches within the lifetime of a copy each pushed another's out before it was asked again, and
- * almost every search reached the database (decision 0019).
+ * What the copies may hold together, in bytes, by default. A search reply is 5 to 25 kB, so this
+ * keeps a few thousand distinct searches: at 500 entries, visitors asking 1,200 different searches
+ * within the lifetime of a copy each pushed another's out before it was asked again, and almost
+ * every search reached the database (decision 0019). A drawn page weighs about 90 kB with its two
+ * compressed forms (decision 0048).
  */
 export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -36,63 +49,20 @@ export function createResponseCache({
   ttlMs: number;
   maxBytes?: number;
 }): ResponseCache {
-  const entries = new Map<string, Entry>();
-  const inflight = new Map<string, Promise<Entry>>();
-  let generation = 0;
-  let bytes = 0;
-  const forget = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    bytes -= entry.size;
-    entries.delete(key);
-  };
-
-  async function load<S extends z.ZodType>(
-    key: string,
-    schema: S,
-    produce: () => Promise<{ value: z.input<S>; headers?: Record<string, string> }>,
-  ): Promise<Entry> {
-    const now = Date.now();
-    const hit = entries.get(key);
-    if (hit && hit.expires > now) return hit;
-    const pending = inflight.get(key) ?? produceEntry(key, schema, produce);
-    // A copy less than one lifetime past its own is still answered while one request makes the next:
-    // visitors of a busy address never all wait on the database at once when its copy runs out.
-    if (hit && hit.expires + ttlMs > now) {
-      pending.catch(() => undefined);
-      return hit;
-    }
-    return pending;
-  }
-
-  function produceEntry<S extends z.ZodType>(
-    key: string,
-    schema: S,
-    produce: () => Promise<{ value: z.input<S>; headers?: Record<string, string> }>,
-  ): Promise<Entry> {
-    const startedIn = generation;
-    const promise = (async () => {
-      const { value, headers = {} } = await produce();
-      const body = JSON.stringify(schema.parse(value));
-      const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-      const entry: Entry = { body, size: Buffer.byteLength(body), etag, headers, expires: Date.now() + ttlMs };
-      // A clear() while this was loading means the data changed: serve it once, but do not keep it.
-      if (ttlMs > 0 && startedIn === generation && entry.size <= maxBytes) {
-        forget(key);
-        entries.set(key, entry);
-        bytes += entry.size;
-        // The oldest copies go first (expired ones among them) until the rest fit.
-        while (bytes > maxBytes) forget(entries.keys().next().value!);
-      }
-      return entry;
-    })().finally(() => inflight.delete(key));
-    inflight.set(key, promise);
-    return promise;
-  }
+  const store = createCopyStore({ ttlMs, maxBytes });
+  const pageCounts = { bypassed: 0 };
 
   return {
     async json(request, reply, schema, produce) {
-      const entry = await load(request.url, schema, produce);
+      const entry = await store.load<Entry>('json', request.url, async () => {
+        const { value, headers = {} } = await produce();
+        const body = JSON.stringify(schema.parse(value));
+        const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+        return {
+          copy: { body, size: Buffer.byteLength(body), etag, headers, expires: Date.now() + ttlMs },
+          keep: true,
+        };
+      });
       for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
       reply.header('etag', entry.etag);
       reply.header('cache-control', 'no-cache');
@@ -103,10 +73,17 @@ export function createResponseCache({
       // Already serialised and checked against the schema: sent as it is.
       await reply.type('application/json; charset=utf-8').send(entry.body);
     },
-    clear() {
-      generation += 1;
-      entries.clear();
-      bytes = 0;
+    page: createPageCache(store, ttlMs, pageCounts),
+    clear: () => store.clear(),
+    stats() {
+      const { kinds, entries, bytes } = store.stats();
+      const none = { hits: 0, misses: 0 };
+      return {
+        json: kinds.json ?? none,
+        page: { ...(kinds.page ?? none), bypassed: pageCounts.bypassed },
+        entries,
+        bytes,
+      };
     },
   };
 }
