@@ -33,7 +33,8 @@ function useHashScroll() {
         clearInterval(timer);
         if (el) {
           el.scrollIntoView({ block: 'start' });
-          const heading = el.querySelector<HTMLElement>('h2') ?? el;
+          // A target that takes focus itself (main, for the skip link) keeps it; a section hands it to its heading.
+          const heading = el.hasAttribute('tabindex') ? el : (el.querySelector<HTMLElement>('h2') ?? el);
           heading.tabIndex = -1;
           heading.focus({ preventScroll: true });
         }
