@@ -26,6 +26,13 @@ import {
   type Page,
 } from './queries';
 import { decodeSearchCursor, encodeSearchCursor, searchCampaigns } from './search-campaigns';
+import { createSearchIndex } from './search-index';
+
+/**
+ * How long start-up waits for the search index to be built; beyond it the server starts and the
+ * database answers searches until the index is ready (decision 0049).
+ */
+const SEARCH_INDEX_WAIT_MS = 5000;
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -123,6 +130,13 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const sameMoment = createResponseCache({ ttlMs: 0 });
   return async (app) => {
     for (const kind of CAMPAIGN_KINDS) publicKindRoutes(app, deps, sameMoment, publicCalls[kind]);
+    const index = deps.config.searchIndex
+      ? createSearchIndex(db, { log: (message) => app.log.info(message) })
+      : undefined;
+    if (index) {
+      app.addHook('onClose', async () => index.stop());
+      await index.start(SEARCH_INDEX_WAIT_MS);
+    }
 
     app.get(
       '/api/campaigns/featured',
@@ -144,7 +158,7 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { q, limit, cursor } = request.query;
         const position = decodeSearchCursor(cursor);
         await publicCache.json(request, reply, searchList, async () => {
-          const result = await searchGate(() => searchCampaigns(db, storage, { q, limit, position }));
+          const result = await searchGate(() => searchCampaigns(db, storage, { q, limit, position, index }));
           const next = result.next === undefined ? undefined : encodeSearchCursor(result.next);
           return { value: result.items, headers: nextPageHeaders('/api/campaigns/search', { q, limit }, next) };
         });
