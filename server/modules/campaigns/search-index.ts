@@ -55,16 +55,55 @@ function shareOf(weights: number[]): number {
   return Math.fround(Math.fround(wjm + resj) - Math.fround(wjm / ((jm + 1) * (jm + 1)))) / 1.64493406685;
 }
 
-/** The lexemes of a `tsvector` as PostgreSQL writes it (`'braill':1A,4 'display':2A`), with each one's weights. */
+/**
+ * Visits the lexemes of a `tsvector` as PostgreSQL writes it (`'braill':1A,4 'display':2A`), with
+ * each one's weights (3 for A down to 0 for D; an entry without positions counts as one D). A hand
+ * loop rather than a regular expression: a build reads millions of them.
+ */
+function forEachEntry(text: string, visit: (lexeme: string, weights: number[]) => void) {
+  const weights: number[] = [];
+  const n = text.length;
+  for (let i = text.indexOf("'"); i >= 0 && i < n; i = text.indexOf("'", i)) {
+    let j = i + 1;
+    let from = j;
+    let lexeme = '';
+    for (; j < n; j += 1) {
+      const c = text.charCodeAt(j);
+      if (c === 39) {
+        if (text.charCodeAt(j + 1) !== 39) break;
+        lexeme += text.slice(from, j + 1);
+        j += 1;
+        from = j + 1;
+      } else if (c === 92) {
+        lexeme += text.slice(from, j);
+        from = j + 1;
+        j += 1;
+      }
+    }
+    lexeme += text.slice(from, j);
+    j += 1;
+    weights.length = 0;
+    if (text.charCodeAt(j) === 58) {
+      j += 1;
+      while (j < n && text.charCodeAt(j) !== 32) {
+        while (j < n && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j += 1;
+        const c = text.charCodeAt(j);
+        if (c >= 65 && c <= 68) {
+          weights.push(68 - c);
+          j += 1;
+        } else weights.push(0);
+        if (text.charCodeAt(j) === 44) j += 1;
+      }
+    } else weights.push(0);
+    visit(lexeme, weights);
+    i = j;
+  }
+}
+
+/** The lexemes of a `tsvector` as PostgreSQL writes it, with each one's weights (see forEachEntry). */
 export function parseVector(text: string): Array<[string, number[]]> {
   const out: Array<[string, number[]]> = [];
-  const entry = /'((?:[^'\\]|''|\\.)*)'(?::([0-9ABCD,]+))?/g;
-  for (let m = entry.exec(text); m; m = entry.exec(text)) {
-    const lexeme = m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1');
-    // An entry without positions counts as one position of weight D.
-    const weights = m[2] ? m[2].split(',').map((p) => WEIGHT_OF[p.at(-1)!] ?? 0) : [0];
-    out.push([lexeme, weights]);
-  }
+  forEachEntry(text, (lexeme, weights) => out.push([lexeme, [...weights]]));
   return out;
 }
 
@@ -107,11 +146,12 @@ const chunkStatements = Object.fromEntries(
     compiledSelect<Row>(
       sql`${rowsOf(
         kind,
-        sql`where id > ${sql.placeholder('after')} and status in (${sql.join(
+        // A range of ids, read by the primary key: no chunk costs more as the table grows.
+        sql`where id > ${sql.placeholder('after')} and id <= ${sql.placeholder('upTo')} and status in (${sql.join(
           PUBLIC[kind].map((s) => sql`${s}`),
           sql`, `,
         )})`,
-      )} order by id limit ${BUILD_CHUNK}`,
+      )}`,
     ),
   ]),
 ) as Record<Kind, (db: Db, values: Record<string, unknown>) => Promise<Row[]>>;
@@ -176,15 +216,19 @@ export function createSearchIndex(db: Db, opts: { log?: (message: string) => voi
   }
 
   function add(kind: Kind, row: Row, append: boolean) {
-    const entries = parseVector(row.vector)
-      .map(([lexeme, weights]) => [lexemeId(lexeme), shareOf(weights)] as const)
-      .sort((a, b) => a[0] - b[0]);
+    const ids: number[] = [];
+    const shares: number[] = [];
+    forEachEntry(row.vector, (lexeme, weights) => {
+      ids.push(lexemeId(lexeme));
+      shares.push(shareOf(weights));
+    });
+    const order = ids.map((_, i) => i).sort((a, b) => ids[a]! - ids[b]!);
     const doc: Doc = {
       kind,
       id: Number(row.id),
       created: Number(row.created),
-      lexemes: Int32Array.from(entries, (e) => e[0]),
-      shares: Float64Array.from(entries, (e) => e[1]),
+      lexemes: Int32Array.from(order, (i) => ids[i]!),
+      shares: Float64Array.from(order, (i) => shares[i]!),
     };
     docs.set(`${kind}:${doc.id}`, doc);
     for (const lexeme of doc.lexemes) {
@@ -201,11 +245,12 @@ export function createSearchIndex(db: Db, opts: { log?: (message: string) => voi
     docs = new Map();
     postings = { recipient: new Map(), organization: new Map() };
     for (const kind of KINDS) {
-      for (let after = 0; ;) {
-        const rows = await chunkStatements[kind](db, { after });
-        for (const row of rows) add(kind, row, true);
-        if (rows.length < BUILD_CHUNK) break;
-        after = Number(rows.at(-1)!.id);
+      const [last] = await selectRows<{ id: number | null }>(
+        db,
+        sql`select max(id) as id from ${sql.raw(TABLE[kind])}`,
+      );
+      for (let after = 0; after < Number(last?.id ?? 0); after += BUILD_CHUNK) {
+        for (const row of await chunkStatements[kind](db, { after, upTo: after + BUILD_CHUNK })) add(kind, row, true);
       }
       for (const list of postings[kind].values()) list.sort(before);
     }
