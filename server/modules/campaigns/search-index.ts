@@ -125,7 +125,7 @@ const utf8Order = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffe
 
 const PUBLIC = { recipient: PUBLIC_RECIPIENT_STATUSES, organization: PUBLIC_ORGANIZATION_STATUSES };
 const TABLE = { recipient: 'recipient_campaigns', organization: 'organization_campaigns' };
-const BUILD_CHUNK = 5000;
+const BUILD_CHUNK = 2000;
 /** Changes are kept a day; an index that has not looked for an hour builds itself anew. */
 const CHANGES_KEPT = '1 day';
 const STALE_AFTER_MS = 60 * 60_000;
@@ -251,8 +251,18 @@ export function createSearchIndex(db: Db, opts: { log?: (message: string) => voi
       );
       for (let after = 0; after < Number(last?.id ?? 0); after += BUILD_CHUNK) {
         for (const row of await chunkStatements[kind](db, { after, upTo: after + BUILD_CHUNK })) add(kind, row, true);
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      for (const list of postings[kind].values()) list.sort(before);
+      // Sorted a few lists at a time, letting other work run between them: start-up goes on meanwhile.
+      let sorted = 0;
+      for (const list of postings[kind].values()) {
+        list.sort(before);
+        sorted += list.length;
+        if (sorted > 50_000) {
+          sorted = 0;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
     }
     horizon = Number(h!.horizon);
     lastSynced = Date.now();
