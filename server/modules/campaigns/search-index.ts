@@ -33,7 +33,6 @@ function before(a: Doc, b: Doc): number {
 
 // ts_rank's default weights (D, C, B, A), in single precision as PostgreSQL keeps them.
 const WEIGHTS = [Math.fround(0.1), Math.fround(0.2), Math.fround(0.4), Math.fround(1)];
-const WEIGHT_OF: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
 
 /**
  * One lexeme's share of `ts_rank` for a vector, from its positions' weights in the order stored:
