@@ -175,7 +175,6 @@ export function createSearchIndex(db: Db, opts: { log?: (message: string) => voi
   let lastSynced = 0;
   let lastPruned = 0;
   let building: Promise<void> | undefined;
-  let rebuilding: Promise<void> | undefined;
   let running: Promise<boolean> | undefined;
   let queued: Promise<boolean> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -269,10 +268,14 @@ export function createSearchIndex(db: Db, opts: { log?: (message: string) => voi
     opts.log?.(`search index built: ${docs.size} campaigns in ${(performance.now() - started).toFixed(0)} ms`);
   }
 
+  // One build at a time: a second one would empty the index under the first.
+  let inBuild: Promise<void> | undefined;
   const buildOrSay = () =>
-    build().catch((error: Error) => {
-      opts.log?.(`search index not built, searches ask the database: ${error.message}`);
-    });
+    (inBuild ??= build()
+      .catch((error: Error) => {
+        opts.log?.(`search index not built, searches ask the database: ${error.message}`);
+      })
+      .finally(() => (inBuild = undefined)));
 
   /** Takes in the changes of every transaction finished since the last look. */
   async function sync(): Promise<boolean> {
@@ -280,8 +283,8 @@ export function createSearchIndex(db: Db, opts: { log?: (message: string) => voi
     try {
       if (Date.now() - lastSynced > STALE_AFTER_MS) {
         ready = false;
-        await build();
-        return true;
+        await buildOrSay();
+        return ready;
       }
       const rows = await changesSince(db, { from: horizon });
       const changed: Record<Kind, Set<number>> = { recipient: new Set(), organization: new Set() };
@@ -364,7 +367,7 @@ export function createSearchIndex(db: Db, opts: { log?: (message: string) => voi
       // Keeps an idle index close to the database, and builds again after a failed build.
       timer ??= setInterval(() => {
         if (ready) void fresh();
-        else if (!rebuilding) rebuilding = buildOrSay().finally(() => (rebuilding = undefined));
+        else void buildOrSay();
       }, 5000);
       timer.unref();
       let waited: NodeJS.Timeout | undefined;
