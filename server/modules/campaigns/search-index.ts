@@ -159,10 +159,13 @@ const byIdStatements = Object.fromEntries(
 ) as Record<Kind, (db: Db, values: Record<string, unknown>) => Promise<Row[]>>;
 // The oldest transaction still running: every change written by one older than it can be read now.
 const horizonSql = sql`(pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`;
+// Every change committed since the last look's horizon: the ones of transactions younger than the
+// new horizon are read again next time (reloading a campaign twice is harmless), since an older
+// transaction still running may commit after them.
 const changesSince = compiledSelect<{ horizon: string; kind: Kind | null; campaign_id: number | null }>(sql`
   select h.horizon::text as horizon, c.kind, c.campaign_id
     from (select ${horizonSql} as horizon) h
-    left join search_changes c on c.xid >= ${sql.placeholder('from')}::bigint and c.xid < h.horizon`);
+    left join search_changes c on c.xid >= ${sql.placeholder('from')}::bigint`);
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
 
