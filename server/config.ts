@@ -58,6 +58,7 @@ const schema = z.object({
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(3),
   SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   SEARCH_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
+  SEARCH_INDEX: bool(true),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
@@ -178,6 +179,8 @@ export type Config = {
   publicCacheSeconds: number;
   /** Searches run at once, and how many may wait before the rest are refused with a 503. */
   search: { concurrency: number; queue: number };
+  /** Whether searches are answered from an in-memory index of the public campaigns (decision 0049). */
+  searchIndex: boolean;
   /** Whole request, request head, and idle time between requests on one connection. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   smtpUrl: string | undefined;
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.SEARCH_CONCURRENCY ?? (e.DATABASE_URL ? 8 : 1),
       queue: e.SEARCH_QUEUE ?? (e.DATABASE_URL ? 500 : 16),
     },
+    searchIndex: e.SEARCH_INDEX,
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,

@@ -149,3 +149,26 @@ export const organizationCampaigns = pgTable(
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
+
+/**
+ * Which campaigns' public search text or status changed, written by a trigger on both campaign
+ * tables (migration 0022), so every server process keeps its in-memory search index in step
+ * (decision 0049). `xid` is the writing transaction's id: a reader takes the changes of every
+ * transaction that has finished since it last looked, whatever order they committed in.
+ */
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    xid: bigint('xid', { mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('search_changes_xid_idx').on(t.xid),
+    check('search_changes_kind', sql`${t.kind} in ('recipient', 'organization')`),
+  ],
+);

@@ -26,6 +26,7 @@ import {
   type Page,
 } from './queries';
 import { decodeSearchCursor, encodeSearchCursor, searchCampaigns } from './search-campaigns';
+import { createSearchIndex } from './search-index';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -123,6 +124,14 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const sameMoment = createResponseCache({ ttlMs: 0 });
   return async (app) => {
     for (const kind of CAMPAIGN_KINDS) publicKindRoutes(app, deps, sameMoment, publicCalls[kind]);
+    const index = deps.config.searchIndex
+      ? createSearchIndex(db, { log: (message) => app.log.info(message) })
+      : undefined;
+    if (index) {
+      app.addHook('onClose', async () => index.stop());
+      // Built while the server starts; until it is ready the database answers (decision 0049).
+      void index.start(0);
+    }
 
     app.get(
       '/api/campaigns/featured',
@@ -144,7 +153,7 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { q, limit, cursor } = request.query;
         const position = decodeSearchCursor(cursor);
         await publicCache.json(request, reply, searchList, async () => {
-          const result = await searchGate(() => searchCampaigns(db, storage, { q, limit, position }));
+          const result = await searchGate(() => searchCampaigns(db, storage, { q, limit, position, index }));
           const next = result.next === undefined ? undefined : encodeSearchCursor(result.next);
           return { value: result.items, headers: nextPageHeaders('/api/campaigns/search', { q, limit }, next) };
         });

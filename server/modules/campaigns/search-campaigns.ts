@@ -5,6 +5,7 @@ import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Storage } from '../../providers/storage/storage';
 import { PUBLIC_ORGANIZATION_STATUSES, PUBLIC_RECIPIENT_STATUSES, listByIds } from './queries';
+import { parseAlternatives, type SearchIndex } from './search-index';
 
 const MAX_OFFSET = 1000;
 /**
@@ -46,8 +47,14 @@ export function decodeSearchCursor(raw: string | undefined): SearchPosition {
   throw new AppError('bad_request', CURSOR_INVALID_MESSAGE);
 }
 
+/**
+ * What a query word stands for: a text-search query, and its lexemes for the in-memory index (null
+ * when the database must answer it, see parseAlternatives).
+ */
+type Alternatives = { query: string; lexemes: string[] | null };
+
 /** What each query word stands for, kept a minute per process: words repeat across visitors' queries. */
-const alternativesCache = new Map<string, { alternatives: string | null; expires: number }>();
+const alternativesCache = new Map<string, { alternatives: Alternatives | null; expires: number }>();
 const ALTERNATIVES_TTL_MS = 60_000;
 const ALTERNATIVES_KEPT = 20_000;
 
@@ -56,9 +63,9 @@ const ALTERNATIVES_KEPT = 20_000;
  * words of the campaigns' vocabulary (`search_words`, trigram similarity): how misspellings find
  * their campaigns. Null for a word that is only a stop word.
  */
-async function alternativesFor(db: Db, words: string[]): Promise<Map<string, string | null>> {
+async function alternativesFor(db: Db, words: string[]): Promise<Map<string, Alternatives | null>> {
   const now = Date.now();
-  const found = new Map<string, string | null>();
+  const found = new Map<string, Alternatives | null>();
   const missing: string[] = [];
   for (const w of words) {
     const kept = alternativesCache.get(w);
@@ -85,7 +92,8 @@ async function alternativesFor(db: Db, words: string[]): Promise<Map<string, str
     );
     const byWord = new Map(rows.map((r) => [r.w, r.alternatives]));
     for (const w of missing) {
-      const alternatives = byWord.get(w) ?? null;
+      const query = byWord.get(w);
+      const alternatives = query ? { query, lexemes: parseAlternatives(query) } : null;
       found.set(w, alternatives);
       alternativesCache.delete(w);
       alternativesCache.set(w, { alternatives, expires: now + ALTERNATIVES_TTL_MS });
@@ -97,9 +105,13 @@ async function alternativesFor(db: Db, words: string[]): Promise<Map<string, str
 
 /**
  * The visitor's words as two text-search queries: `all` asks for every word, `any` for at least
- * one (see alternativesFor). Null when no word is left (only stop words or punctuation).
+ * one (see alternativesFor), and each word's lexemes for the index. Null when no word is left (only
+ * stop words or punctuation).
  */
-async function toTextQueries(db: Db, q: string): Promise<{ all: string; any: string } | null> {
+async function toTextQueries(
+  db: Db,
+  q: string,
+): Promise<{ all: string; any: string; lexemes: string[][] | null } | null> {
   const words = [
     ...new Set(
       q
@@ -110,8 +122,14 @@ async function toTextQueries(db: Db, q: string): Promise<{ all: string; any: str
   ].slice(0, MAX_TERMS);
   if (words.length === 0) return null;
   const alternatives = await alternativesFor(db, words);
-  const parts = words.map((w) => alternatives.get(w)).filter((x): x is string => Boolean(x));
-  return parts.length > 0 ? { all: parts.join(' & '), any: parts.join(' | ') } : null;
+  const parts = words.map((w) => alternatives.get(w)).filter((x): x is Alternatives => Boolean(x));
+  if (parts.length === 0) return null;
+  const lexemes = parts.map((p) => p.lexemes);
+  return {
+    all: parts.map((p) => p.query).join(' & '),
+    any: parts.map((p) => p.query).join(' | '),
+    lexemes: lexemes.every((l): l is string[] => l !== null) ? lexemes : null,
+  };
 }
 
 /**
@@ -163,25 +181,20 @@ const rankedStatements = {
 export async function searchCampaigns(
   db: Db,
   storage: Storage,
-  opts: { q: string; limit: number; position: SearchPosition },
+  opts: { q: string; limit: number; position: SearchPosition; index?: SearchIndex },
 ): Promise<{ items: SearchResult[]; next?: SearchPosition }> {
   const queries = await toTextQueries(db, opts.q);
   if (!queries) return { items: [] };
-  const { limit, position } = opts;
-  // On a first page, the any-word query comes in the same statement (see widening).
-  const widen = !position.anyWord && position.offset === 0 && queries.any !== queries.all;
-  const statement = position.anyWord
-    ? rankedStatements.anyWord
-    : widen
-      ? rankedStatements.widening
-      : rankedStatements.everyWord;
-  const ranked = (
-    await statement(db, { all: queries.all, any: queries.any, limit: limit + 1, offset: position.offset })
-  ).map((r) => ({
-    kind: r.kind,
-    id: Number(r.id),
-    anyWord: r.any_word,
-  }));
+  const { limit, position, index } = opts;
+  const ranked =
+    queries.lexemes && index && (await index.fresh())
+      ? index.search(queries.lexemes, {
+          limit: limit + 1,
+          offset: position.offset,
+          anyWord: position.anyWord,
+          cap: SEARCH_CANDIDATES,
+        }).hits
+      : await rankedInDatabase(db, queries, limit, position);
 
   const more = ranked.length > limit;
   const hits = more ? ranked.slice(0, limit) : ranked;
@@ -195,4 +208,23 @@ export async function searchCampaigns(
   const anyWord = ranked[0]?.anyWord ?? position.anyWord;
   const nextOffset = position.offset + limit;
   return { items, next: more && nextOffset <= MAX_OFFSET ? { offset: nextOffset, anyWord } : undefined };
+}
+
+/** The same page of ranked matches as the in-memory index answers, from the database. */
+async function rankedInDatabase(
+  db: Db,
+  queries: { all: string; any: string },
+  limit: number,
+  position: SearchPosition,
+): Promise<Array<{ kind: 'recipient' | 'organization'; id: number; anyWord: boolean }>> {
+  // On a first page, the any-word query comes in the same statement (see widening).
+  const widen = !position.anyWord && position.offset === 0 && queries.any !== queries.all;
+  const statement = position.anyWord
+    ? rankedStatements.anyWord
+    : widen
+      ? rankedStatements.widening
+      : rankedStatements.everyWord;
+  return (await statement(db, { all: queries.all, any: queries.any, limit: limit + 1, offset: position.offset })).map(
+    (r) => ({ kind: r.kind, id: Number(r.id), anyWord: r.any_word }),
+  );
 }

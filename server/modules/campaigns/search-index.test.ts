@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openPostgres, type Database, type Db } from '../../db/client';
+import type { Storage } from '../../providers/storage/storage';
+import { createRecipientCampaign, createUsers } from '../../test/fixtures';
+import { openTestDatabase } from '../../test/harness';
+import { refreshOrganizationSearchText, refreshRecipientSearchText } from './queries';
+import { decodeSearchCursor, searchCampaigns, type SearchPosition } from './search-campaigns';
+import { createSearchIndex, parseAlternatives, parseVector, type SearchIndex } from './search-index';
+
+// Only the ids and kinds of the answers are compared; image links play no part.
+const storage = { publicUrl: (key: string) => `/files/${key}` } as unknown as Storage;
+
+let database: Database;
+/** A second connection pool on PostgreSQL (a second server process's view); the same engine on PGlite. */
+let second: Database | undefined;
+let indexA: SearchIndex;
+let indexB: SearchIndex;
+
+const reasons = [
+  'I am a student and I read everything by ear',
+  'I teach at a primary school and copy lessons by hand in braille',
+  'I sell fabric at the market and my phone is too slow for a screen reader',
+  'I am preparing for my exams and cannot read printed notes',
+];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  // More than SEARCH_CANDIDATES campaigns share words, many created at the same moment, some not public.
+  const owners = await createUsers(db, 'recipient', 260);
+  await db.execute(sql`
+    insert into recipient_campaigns (recipient_id, product_id, price_kobo, reason, status, created_at)
+    select o.id, p.id, p.price_kobo,
+           (${sql.param(reasons)}::text[])[1 + o.n % 4] || '. Request ' || o.n || '.',
+           (array['approved', 'approved', 'purchased', 'delivered', 'pending', 'rejected'])[1 + o.n % 6],
+           now() - ((o.n % 30) || ' minutes')::interval
+      from unnest(${sql.param(owners)}::int[]) with ordinality o(id, n)
+      join lateral (select id, price_kobo from products order by id offset (o.n % (select count(*) from products)) limit 1) p on true`);
+  await refreshRecipientSearchText(db);
+  await refreshOrganizationSearchText(db);
+  second = database.url ? await openPostgres(database.url, 2) : undefined;
+  indexA = createSearchIndex(db);
+  indexB = createSearchIndex(second?.db ?? db);
+  await Promise.all([indexA.start(), indexB.start()]);
+}, 120_000);
+
+afterAll(async () => {
+  indexA?.stop();
+  indexB?.stop();
+  await second?.close();
+  await database?.close();
+});
+
+/** Every page of a search, as kind:id, following the cursor as a visitor would. */
+async function allPages(db: Db, q: string, index: SearchIndex | undefined, limit = 7) {
+  const seen: string[] = [];
+  let position: SearchPosition = decodeSearchCursor(undefined);
+  for (let pages = 0; pages < 6; pages += 1) {
+    const page = await searchCampaigns(db, storage, { q, limit, position, index });
+    seen.push(...page.items.map((c) => `${c.type}:${c.id}`));
+    if (!page.next) break;
+    position = page.next;
+  }
+  return seen;
+}
+
+const ids = async (db: Db, q: string, index: SearchIndex) =>
+  (await searchCampaigns(db, storage, { q, limit: 50, position: decodeSearchCursor(undefined), index })).items.map(
+    (c) => c.id,
+  );
+
+describe('search index', () => {
+  it('reads PostgreSQL text-search vectors and the alternatives of a query word', () => {
+    expect(parseVector("'braill':1A,4 'display':2A 'o''neil':7B")).toEqual([
+      ['braill', [3, 0]],
+      ['display', [3]],
+      ["o'neil", [2]],
+    ]);
+    expect(parseAlternatives("( 'brail' | 'braill' | 'brailler' )")).toEqual(['brail', 'braill', 'brailler']);
+    // An alternative of more than one lexeme is left to the database.
+    expect(parseAlternatives("( 'e' & 'mail' | 'email' )")).toBeNull();
+  });
+
+  it('holds the public campaigns once built', async () => {
+    expect(indexA.size().campaigns).toBeGreaterThan(150);
+    expect(await indexA.fresh()).toBe(true);
+    const page = indexA.search([['braill']], { limit: 5, offset: 0, anyWord: false, cap: 200 });
+    expect(page.hits.length).toBe(5);
+  });
+
+  it.each([
+    'braille',
+    'brail disply',
+    'Lagos School for the Blind',
+    'student exams',
+    'read',
+    'market phone',
+    'xylophone braille',
+    'cane walk',
+    'tallking watch',
+    'scren reader',
+    'request 17',
+    'Tunde',
+    'the',
+    'xylophone quartz',
+  ])('answers %j with the same campaigns in the same order as the database, page after page', async (q) => {
+    const fromDatabase = await allPages(database.db, q, undefined);
+    const fromIndex = await allPages(database.db, q, indexA);
+    expect(fromIndex).toEqual(fromDatabase);
+  });
+
+  it('sees a campaign added through another server process, misspelt words included', async () => {
+    const id = await createRecipientCampaign(database.db, {
+      reason: 'I tune accordions in Kaduna and need to read the invoices myself.',
+    });
+    await refreshRecipientSearchText(database.db, [id]);
+    const other = second?.db ?? database.db;
+    expect(await ids(other, 'accordions kaduna', indexB)).toContain(id);
+    expect(await ids(other, 'acordions kadna', indexB)).toContain(id);
+    expect(await ids(database.db, 'accordions', indexA)).toContain(id);
+  });
+
+  it('drops a campaign that stops being public, and follows a change of its words, in every process', async () => {
+    const id = await createRecipientCampaign(database.db, {
+      reason: 'I carve calabashes in Zaria and price them by touch.',
+    });
+    await refreshRecipientSearchText(database.db, [id]);
+    const other = second?.db ?? database.db;
+    expect(await ids(other, 'calabashes', indexB)).toContain(id);
+
+    await database.db.execute(
+      sql`update recipient_campaigns set reason = 'I weave baskets in Zaria.' where id = ${id}`,
+    );
+    await refreshRecipientSearchText(database.db, [id]);
+    expect(await ids(other, 'calabashes', indexB)).not.toContain(id);
+    expect(await ids(other, 'baskets zaria', indexB)).toContain(id);
+
+    await database.db.execute(sql`update recipient_campaigns set status = 'rejected' where id = ${id}`);
+    expect(await ids(other, 'baskets zaria', indexB)).not.toContain(id);
+    expect(await ids(database.db, 'baskets zaria', indexA)).not.toContain(id);
+  });
+});
