@@ -1,7 +1,11 @@
 import type { Manifest } from './manifest';
 
 const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : bytes >= 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${bytes} bytes`;
 
 /** What a backup holds, in lines for a person. */
 export function describeBackup(manifest: Manifest): string[] {
