@@ -31,6 +31,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  BACKUP_DIR: optionalText,
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
@@ -167,6 +168,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** BACKUP_DIR: where `npm run backup` writes when it is given no folder. */
+  backupDir: string | undefined;
   databaseUrl: string | undefined;
   seedDemo: boolean;
   publicUrl: string | undefined;
@@ -271,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    backupDir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
     publicUrl: e.PUBLIC_URL,
