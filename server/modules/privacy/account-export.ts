@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { AccountExport } from '@contract/privacy';
 import type { AppDeps } from '../../deps';
-import { selectRows } from '../../db/client';
 import { publicBaseUrl } from '../../http/public-url';
 import { audit } from '../audit/audit';
-import { fileKeysOf } from '../accounts/admin-users-queries';
 import { documentLink, DOCUMENT_LINK_SECONDS } from '../onboarding/profiles';
-import { accountGiftsOf, giftRows, jsonRows } from './queries';
+import { accountGiftsOf, giftRows, jsonRows, storedFilesOf } from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'signer' | 'config'>;
 
@@ -135,21 +133,15 @@ export async function exportAccount(deps: Deps, userId: number): Promise<Account
 
 /** Each stored file of the person, as a link this server signs and checks, working for a few minutes. */
 async function fileLinks(deps: Deps, userId: number, signedAt: number): Promise<AccountExport['files']> {
-  const keys = await fileKeysOf(deps.db, userId);
-  if (keys.length === 0) return [];
-  const known = await selectRows<{ key: string; purpose: string; file_name: string }>(
-    deps.db,
-    sql`select coalesce(stored_key, key) as key, purpose, file_name from uploads where owner_id = ${userId}`,
-  );
+  const files = await storedFilesOf(deps.db, userId);
   const base = publicBaseUrl(deps.config);
   const expires = new Date(signedAt + DOCUMENT_LINK_SECONDS * 1000).toISOString();
   return Promise.all(
-    keys.map(async (key) => {
-      const upload = known.find((u) => u.key === key);
-      const link = await documentLink(deps.db, deps.signer, key);
+    files.map(async (file) => {
+      const link = await documentLink(deps.db, deps.signer, file.key);
       return {
-        what: FILE_WORDS[upload?.purpose ?? ''] ?? 'Uploaded file',
-        file_name: upload?.file_name ?? key.split('/').pop() ?? 'file',
+        what: FILE_WORDS[file.purpose ?? ''] ?? 'Uploaded file',
+        file_name: file.fileName ?? file.key.split('/').pop() ?? 'file',
         download_url: link ? `${base}${link}` : null,
         link_expires_at: expires,
       };

@@ -2,7 +2,14 @@ import { PRIVACY_LINK_HOURS } from '@contract/privacy';
 import { CENTRE, escapeHtml, simpleHtml } from '../../providers/mail/layout';
 import type { MailMessage } from '../../providers/mail/mail';
 
-function linkMail(to: string, subject: string, title: string, lines: string[], action: string, link: string): MailMessage {
+function linkMail(
+  to: string,
+  subject: string,
+  title: string,
+  lines: string[],
+  action: string,
+  link: string,
+): MailMessage {
   const open = `Open this link within ${PRIVACY_LINK_HOURS} hours. It works once:`;
   const ignore = 'If you did not ask for this, you can ignore this email: nothing changes.';
   return {

@@ -97,4 +97,3 @@ export async function eraseGuestGifts(
   deps.publicCache.clear();
   return { message: GUEST_GIFTS_ERASED };
 }
-

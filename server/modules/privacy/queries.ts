@@ -113,3 +113,32 @@ export async function eraseDonorFromGifts(
   if (input.email) await db.execute(sql`delete from update_unsubscribes where lower(email) = lower(${input.email})`);
   return changed.length;
 }
+
+/**
+ * The stored files a person can download: those their profiles, answers and consent point at, and
+ * their used uploads as kept (an image is kept under its processed name, not the name it was sent to).
+ */
+export async function storedFilesOf(
+  db: Db,
+  userId: number,
+): Promise<{ key: string; purpose: string | null; fileName: string | null }[]> {
+  const rows = await selectRows<{ key: string; purpose: string | null; file_name: string | null }>(
+    db,
+    sql`with keys as (
+          select profile_photo_key as key from recipient_profiles where user_id = ${userId}
+          union select id_document_key from recipient_profiles where user_id = ${userId}
+          union select profile_photo_key from organization_profiles where user_id = ${userId}
+          union select id_document_key from organization_profiles where user_id = ${userId}
+          union select answers->>'profilePhotoKey' from onboarding_submissions where user_id = ${userId}
+          union select answers->>'idDocumentKey' from onboarding_submissions where user_id = ${userId}
+          union select consent_form_key from assisted_applications where recipient_id = ${userId}
+          union select coalesce(stored_key, key) from uploads where owner_id = ${userId} and status = 'used')
+        select k.key, u.purpose, u.file_name from keys k
+          left join uploads u on u.owner_id = ${userId} and k.key in (u.key, u.stored_key)
+         where k.key ~ '^(public|private)/' order by k.key`,
+  );
+  const seen = new Set<string>();
+  return rows
+    .filter((r) => !seen.has(r.key) && seen.add(r.key))
+    .map((r) => ({ key: r.key, purpose: r.purpose, fileName: r.file_name }));
+}

@@ -29,10 +29,20 @@ const rule = (name: string, max: number, windowSeconds: number, message?: string
 });
 const LIMITS = {
   // Each export reads everything a person has: plenty for a person, few for a script.
-  exportPerAccount: rule('privacy-export-user', 10, 600, 'Too many downloads. Please wait a few minutes and try again.'),
+  exportPerAccount: rule(
+    'privacy-export-user',
+    10,
+    600,
+    'Too many downloads. Please wait a few minutes and try again.',
+  ),
   erasurePerAccount: rule('privacy-erasure-user', 5, 3600, 'Too many requests. Please wait an hour and try again.'),
   // Links are long random tokens; guessing one stops here.
-  linkPerAddress: rule('privacy-link-addr', 30, 600, 'Too many tries. Please wait a few minutes and open the link again.'),
+  linkPerAddress: rule(
+    'privacy-link-addr',
+    30,
+    600,
+    'Too many tries. Please wait a few minutes and open the link again.',
+  ),
   // Per address and per inbox, so nobody floods someone's mail with links.
   requestPerAddress: rule('privacy-request-addr', 10, 900),
   requestPerEmail: rule('privacy-request-email', 5, 3600),
@@ -81,7 +91,10 @@ export function privacyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await limits.hit(LIMITS.erasurePerAccount, `user:${request.user!.id}`);
-        return reply.status(202).headers(noStore).send(await requestAccountErasure(deps, request.user!.id));
+        return reply
+          .status(202)
+          .headers(noStore)
+          .send(await requestAccountErasure(deps, request.user!.id));
       },
     );
 
@@ -153,7 +166,9 @@ export function privacyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await limits.hit(LIMITS.linkPerAddress, clientKey(request.ip));
-        return reply.headers(noStore).send(await eraseGuestGifts({ db, publicCache: deps.publicCache }, request.body.token));
+        return reply
+          .headers(noStore)
+          .send(await eraseGuestGifts({ db, publicCache: deps.publicCache }, request.body.token));
       },
     );
   };
