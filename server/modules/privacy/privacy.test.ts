@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_NAME, LAST_SUPER_ADMIN } from '@contract/admin-users';
 import {
@@ -10,13 +11,16 @@ import {
 } from '@contract/privacy';
 import { selectRows } from '../../db/client';
 import type { MailMessage } from '../../providers/mail/mail';
+import { LinkSigner } from '../../providers/storage/storage';
+import { receiptLink } from '../receipts/receipt-link';
 import { createRecipientCampaign, onboard, payForCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
 import { eventually, mailboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 
 const PUBLIC_URL = 'https://give.example.ng';
+const signer = new LinkSigner('privacy-test-signing-secret-of-32-characters');
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await startTestApp({ publicUrl: PUBLIC_URL });
+  ctx = await startTestApp({ publicUrl: PUBLIC_URL }, { signer });
 });
 afterAll(() => stopTestApp(ctx));
 
@@ -57,6 +61,16 @@ const moneyRecords = async () => ({
     sql`select id, status, amount_raised_kobo::text, units_fulfilled from recipient_campaigns order by id`,
   ),
 });
+async function receiptText(reference: string): Promise<string> {
+  const res = await ctx.app.inject({ method: 'GET', url: receiptLink(signer, reference, 3600) });
+  expect(res.statusCode).toBe(200);
+  const pdf = await getDocument({ data: new Uint8Array(res.rawPayload), isEvalSupported: false, disableFontFace: true })
+    .promise;
+  const page = await pdf.getPage(1);
+  const text = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  await pdf.destroy();
+  return text;
+}
 const auditRows = (action: string) =>
   selectRows<{ admin_id: number | null; entity_id: string; details: Record<string, unknown> | null }>(
     db(),
@@ -342,6 +356,11 @@ describe('a guest donor’s data', () => {
       donor_full_name: ERASED_DONOR_NAME,
       donor_email: expect.stringMatching(/@deleted\.invalid$/),
     });
+    const receipt = await receiptText(gift.reference);
+    expect(receipt).toContain(gift.reference);
+    expect(receipt).toContain('name erased');
+    expect(receipt).not.toContain('Emeka Obi');
+    expect(receipt).not.toContain(donor.email);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(donor.token) })).statusCode).toBe(
       200,
     );
