@@ -25,6 +25,7 @@ import { createPageHtml } from './http/page-html';
 import { loadPageRender } from './http/page-render';
 import { accountRoutes } from './modules/accounts/routes';
 import { preferenceRoutes } from './modules/accounts/preference-routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { resolveSession } from './modules/accounts/resolve-session';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { caseworkerRoutes } from './modules/caseworkers/routes';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   await app.register(accountRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(adminUserRoutes(deps));
+  await app.register(privacyRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(givingRoutes(deps));
   await app.register(attentionRoutes(deps));

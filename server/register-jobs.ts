@@ -9,6 +9,7 @@ import { isFinalRefusal, recordPayment } from './modules/giving/record-payment';
 import { notifyAdminsOfRequest, type CampaignRequestedJob } from './modules/campaigns/requests';
 import { notifyAdminsOfOnboarding } from './modules/onboarding/notify-admins';
 import type { OnboardingSentJob } from './modules/onboarding/submit-onboarding';
+import { mailGuestLink, type GuestLinkJob } from './modules/privacy/guest-requests';
 import { sendReceiptsAgain } from './modules/receipts/resend-receipts';
 import { sendReceipt } from './modules/receipts/send-receipt';
 import { removeStaleUploads } from './modules/uploads/cleanup';
@@ -86,6 +87,9 @@ export function registerJobs(deps: AppDeps): void {
     sendPhoneCode({ db, sms: deps.sms }, job.data),
   );
   jobs.handle<ResetLinkJob>(JOB.resetLink, SHORT_LIVED_MAIL, (job) => mailResetLink({ db, mailer }, job.data));
+  jobs.handle<GuestLinkJob>(JOB.privacyGuestLink, SHORT_LIVED_MAIL, (job) =>
+    mailGuestLink({ db, mailer, baseUrl: publicBaseUrl(deps.config) }, job.data),
+  );
   jobs.handle<ProviderEventJob>(JOB.providerEvent, PROVIDER_EVENT, (job) =>
     processProviderEvent(paying, job.data.eventId),
   );

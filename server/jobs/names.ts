@@ -35,6 +35,8 @@ export const JOB = {
   removeStaleUploads: 'uploads.remove-stale',
   /** A campaign update was published: tell the campaign's donors, in the app and by mail, once. */
   tellDonorsOfUpdate: 'updates.tell-donors',
+  /** A guest donor asked for their data: a one-time link, made when the mail is sent, if the address gave. */
+  privacyGuestLink: 'privacy.guest-link',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
@@ -59,6 +61,7 @@ export const JOB_WORDS: Record<JobName, string> = {
   [JOB.campaignRequested]: 'Telling the admins about a new campaign request',
   [JOB.removeStaleUploads]: 'The hourly removal of uploads that were never used',
   [JOB.tellDonorsOfUpdate]: "Telling a campaign's donors about a published update, in the app and by mail",
+  [JOB.privacyGuestLink]: 'A mail with a link for a guest donor to download or erase their data',
 };
 
 /** The words for a job of any name: unknown names (another version's jobs) still read as something. */

@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { appRole } from '@contract/roles';
 import { useSession } from '@/lib/session';
 import { Page } from '@/ui/page';
+import { YourDataSection } from '@/ui/your-data-section';
 
 /** The signed-in areas that later work fills in: each already sits behind its guard. */
-export function AreaPlaceholder({ title, text }: { title: string; text: string }) {
+export function AreaPlaceholder({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
   const session = useSession();
   const name = session.user?.first_name;
   const role = session.user ? appRole(session.user.role) : null;
@@ -28,6 +30,7 @@ export function AreaPlaceholder({ title, text }: { title: string; text: string }
           </Link>
         </li>
       </ul>
+      {children}
     </Page>
   );
 }
@@ -37,6 +40,8 @@ export function DonorAccountPage() {
     <AreaPlaceholder
       title="My Account"
       text="This page will eventually let you update your profile. For now, contact support if any of your details need to change."
-    />
+    >
+      <YourDataSection />
+    </AreaPlaceholder>
   );
 }

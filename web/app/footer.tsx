@@ -24,6 +24,7 @@ const columns = [
       { to: '/organizations', label: 'For Organizations' },
       { to: '/terms-of-service', label: 'Terms of Service' },
       { to: '/privacy-policy', label: 'Privacy Policy' },
+      { to: '/your-data', label: 'Your Data' },
     ],
   },
 ] as const;

@@ -11,3 +11,4 @@ export * from './messages';
 export * from './money-desk';
 export * from './collections';
 export * from './caseworkers';
+export * from './privacy';

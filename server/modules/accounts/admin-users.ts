@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
-import { ADMIN_CREATED, CANNOT_DELETE_SELF, LAST_SUPER_ADMIN, type UserHistory } from '@contract/admin-users';
+import { ADMIN_CREATED, CANNOT_DELETE_SELF, type UserHistory } from '@contract/admin-users';
 import type { newAdminSchema } from '@contract/admin-users';
-import { appRole, isSuperAdmin } from '@contract/roles';
+import { appRole } from '@contract/roles';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -12,16 +12,8 @@ import { audit } from '../audit/audit';
 import { mailNotice } from '../notifications/tell-user';
 import { ACCOUNT_EXISTS } from './register-user';
 import { assertPasswordAllowed } from './password-policy';
-import {
-  eraseUser,
-  ORGANIZATION_ACCOUNT_DELETED_NOTE,
-  fileKeysOf,
-  findRole,
-  findUserForDeletion,
-  insertAdmin,
-  lockActiveAdmins,
-  userHistory,
-} from './admin-users-queries';
+import { findRole, insertAdmin, userHistory } from './admin-users-queries';
+import { eraseAccount, lockForErasure, removeErasedFiles } from './erase-account';
 import { findUserByEmail } from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config' | 'storage' | 'publicCache'>;
@@ -90,41 +82,15 @@ export async function deleteUser(deps: Deps, admin: Admin, userId: number): Prom
   if (userId === admin.id) throw new AppError('conflict', CANNOT_DELETE_SELF).withCode('cannot_delete_self');
   const keys = await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    // Admins first, in id order, then the target: two super admins deleting each other wait, never deadlock.
-    const admins = await lockActiveAdmins(tx);
-    const target = await findUserForDeletion(tx, userId);
-    if (!target || target.deleted) throw notFound(USER_NOT_FOUND);
-    const superAdmins = admins.filter((a) => isSuperAdmin(a.role)).map((a) => a.id);
     // Read before the caller's own standing, so the loser of two super admins deleting each other
     // hears the rule that stopped it.
-    if (isSuperAdmin(target.role) && superAdmins.every((id) => id === userId)) {
-      throw new AppError('conflict', LAST_SUPER_ADMIN).withCode('last_super_admin');
-    }
+    const { target, superAdmins } = await lockForErasure(tx, userId);
+    if (!target || target.deleted) throw notFound(USER_NOT_FOUND);
     if (!superAdmins.includes(admin.id))
       throw new AppError('forbidden', 'Your account can no longer make this change.');
-    const files = await fileKeysOf(tx, userId);
-    const ended = await eraseUser(tx, userId);
-    await audit(tx, {
-      adminId: admin.id,
-      action: 'user.delete',
-      entity: 'user',
-      entityId: userId,
-      details: { role: target.role, filesRemoved: files.length },
-    });
-    for (const campaign of ended) {
-      await audit(tx, {
-        adminId: admin.id,
-        action: `campaign.${campaign.action}`,
-        entity: 'organization_campaign',
-        entityId: campaign.id,
-        details: { from: campaign.from, to: campaign.to, notes: ORGANIZATION_ACCOUNT_DELETED_NOTE },
-      });
-    }
-    return files;
+    return eraseAccount(tx, { userId, role: target.role, actorId: admin.id, action: 'user.delete' });
   });
-  // Bytes cannot be part of the transaction: they go once the erasure is committed.
-  for (const key of keys) await deps.storage.remove(key).catch(() => undefined);
-  deps.publicCache.clear();
+  await removeErasedFiles(deps, keys);
   return { message: 'The account has been deleted. Its gifts and campaigns stay on record.' };
 }
 

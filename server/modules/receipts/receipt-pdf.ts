@@ -1,4 +1,5 @@
 import { formatNaira } from '@contract/money';
+import { ERASED_DONOR_NAME } from '@contract/privacy';
 import type { Config } from '../../config';
 import { receiptDate, type ReceiptFacts, type ReceiptLine } from './receipt-facts';
 import { taggedPdf, type Column, type Sheet } from './tagged-pdf';
@@ -42,8 +43,12 @@ export function renderReceipt(facts: ReceiptFacts, charity: Charity): Promise<Bu
       issuer(sheet, charity);
       sheet.heading(`Receipt ${facts.receiptNumber}`);
       sheet.paragraph(`Date: ${receiptDate(facts.paidAt)}`);
-      sheet.paragraph(`Donor: ${facts.donorFullName}`);
-      sheet.paragraph(`Email: ${facts.donorEmail}`);
+      // A donor who had their name erased (docs/decisions/0054) gets a receipt that names nobody.
+      if (facts.donorFullName === ERASED_DONOR_NAME) sheet.paragraph('Donor: name erased at the donor’s request');
+      else {
+        sheet.paragraph(`Donor: ${facts.donorFullName}`);
+        sheet.paragraph(`Email: ${facts.donorEmail}`);
+      }
       sheet.paragraph(`Payment reference: ${facts.reference}`);
       sheet.paragraph(`Paid by: ${facts.channel ?? 'Not stated by the payment provider'}`, { gapAfter: 14 });
       sheet.heading('Your gifts', 2);

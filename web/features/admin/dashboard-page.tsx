@@ -7,6 +7,7 @@ import { Button } from '@/ui/button';
 import { ErrorMessage, EmptyState, LoadingState } from '@/ui/feedback';
 import { Facts } from '@/ui/facts';
 import { Page } from '@/ui/page';
+import { YourDataSection } from '@/ui/your-data-section';
 import { tabClass, tabListClass } from '@/ui/tabs';
 import { blockLink, wrappingLink } from '@/ui/text-link';
 import { dateFormat, recipientName } from './admin-format';
@@ -266,6 +267,7 @@ export default function AdminDashboardPage() {
       <DeskWaiting />
       {body}
       <GiftSourcesSection />
+      <YourDataSection />
     </Page>
   );
 }

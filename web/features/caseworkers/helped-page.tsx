@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api';
 import { LinkButton } from '@/ui/button';
 import { EmptyState, ErrorMessage, InfoMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
+import { YourDataSection } from '@/ui/your-data-section';
 import { cellClass, DataTable } from '@/ui/table';
 import { fetchHelped, HELPED_KEY } from './api';
 
@@ -68,6 +69,7 @@ export default function HelpedPage() {
           </DataTable>
         ) : null}
       </div>
+      <YourDataSection />
     </Page>
   );
 }

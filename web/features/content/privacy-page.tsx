@@ -91,7 +91,12 @@ export default function PrivacyPage() {
             <li>complain to the Nigeria Data Protection Commission.</li>
           </BulletList>
           <p>
-            To use any of these rights, email{' '}
+            With an account, &ldquo;Your data&rdquo; on your account or settings page downloads everything we hold about
+            you and erases your account. Gave without an account? Use{' '}
+            <Link to="/your-data" className={textLink}>
+              Your Data
+            </Link>{' '}
+            with the email address you gave with. For anything else, email{' '}
             <a href={`mailto:${SUPPORT_EMAIL}`} className={textLink}>
               {SUPPORT_EMAIL}
             </a>

@@ -7,6 +7,7 @@ import { Button } from '@/ui/button';
 import { ChangePasswordForm } from '@/ui/change-password-form';
 import { Page, Section } from '@/ui/page';
 import { tabClass, tabListClass } from '@/ui/tabs';
+import { YourDataSection } from '@/ui/your-data-section';
 import type { RequesterKind } from './area';
 import { KINDS } from './kinds';
 import { NotifySettings } from './notify-settings';
@@ -62,6 +63,7 @@ function SettingsTabs({ kind }: { kind: RequesterKind }) {
     },
     { id: 'team', title: 'Team', body: <p>Team management features will come in a future update.</p> },
     { id: 'security', title: 'Security', body: <Security kind={kind} /> },
+    { id: 'data', title: 'Your Data', body: <YourDataSection headingLevel={3} /> },
   ];
   return (
     <Tabs>
@@ -98,6 +100,7 @@ export default function SettingsPage({ kind }: { kind: RequesterKind }) {
           <Section title="Security" id="security">
             <Security kind={kind} />
           </Section>
+          <YourDataSection />
         </>
       )}
     </Page>

@@ -1,0 +1,66 @@
+import { PRIVACY_LINK_HOURS } from '@contract/privacy';
+import { CENTRE, escapeHtml, simpleHtml } from '../../providers/mail/layout';
+import type { MailMessage } from '../../providers/mail/mail';
+
+function linkMail(
+  to: string,
+  subject: string,
+  title: string,
+  lines: string[],
+  action: string,
+  link: string,
+): MailMessage {
+  const open = `Open this link within ${PRIVACY_LINK_HOURS} hours. It works once:`;
+  const ignore = 'If you did not ask for this, you can ignore this email: nothing changes.';
+  return {
+    to,
+    subject,
+    text: `Hello,\n\n${lines.join('\n\n')}\n\n${open}\n${link}\n\n${ignore}\n\n${CENTRE}`,
+    html: simpleHtml(title, [
+      'Hello,',
+      ...lines.map(escapeHtml),
+      `${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(action)}</a>.`,
+      `Or copy this address into your browser: ${escapeHtml(link)}`,
+      escapeHtml(ignore),
+    ]),
+  };
+}
+
+/** The link that confirms a signed-in person's own erasure. */
+export function accountErasureMail(to: string, link: string): MailMessage {
+  return linkMail(
+    to,
+    `Confirm erasing your ${CENTRE} account`,
+    'Confirm erasing your account',
+    [
+      `You asked us to erase your ${CENTRE} account.`,
+      'Your name, contact details, profile, documents, notices and sign-ins will be removed and you will be signed out. The gifts and campaigns stay on record without your name, so the amounts raised stay true.',
+    ],
+    'Erase my account',
+    link,
+  );
+}
+
+/** The link that lets a guest donor download, or erase, the gifts given with their address. */
+export function guestLinkMail(to: string, kind: 'export' | 'erase', link: string): MailMessage {
+  return kind === 'export'
+    ? linkMail(
+        to,
+        `Download the gifts you gave to ${CENTRE}`,
+        'Download your data',
+        ['You asked for the data we hold about the gifts you gave as a guest with this email address.'],
+        'Download my data',
+        link,
+      )
+    : linkMail(
+        to,
+        `Confirm removing your name from your gifts to ${CENTRE}`,
+        'Confirm erasing your data',
+        [
+          'You asked us to remove your name and email address from the gifts you gave as a guest with this address.',
+          'The amounts, dates and payment references stay on record without your name, and receipts will no longer carry it.',
+        ],
+        'Erase my data',
+        link,
+      );
+}

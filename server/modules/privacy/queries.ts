@@ -1,0 +1,144 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ERASED_DONOR_NAME, PRIVACY_LINK_HOURS } from '@contract/privacy';
+import { selectRows, type Db } from '../../db/client';
+import type { privacyRequestKinds } from '../../db/schema/privacy';
+
+type RequestKind = (typeof privacyRequestKinds)[number];
+type Row = Record<string, unknown>;
+
+/**
+ * The rows of a query as JSON objects, built by the database: money stays whole numbers of kobo
+ * and times ISO 8601, whichever engine answers.
+ */
+export async function jsonRows(db: Db, query: SQL): Promise<Row[]> {
+  const [row] = await selectRows<{ rows: Row[] | string }>(
+    db,
+    sql`select coalesce(jsonb_agg(to_jsonb(q)), '[]'::jsonb) as rows from (${query}) q`,
+  );
+  const rows = row?.rows ?? [];
+  return typeof rows === 'string' ? (JSON.parse(rows) as Row[]) : rows;
+}
+
+/** Keeps a new one-time link's hash; any earlier open link of the same kind for the same subject stops working. */
+export async function insertPrivacyRequest(
+  db: Db,
+  input: { kind: RequestKind; userId?: number; email?: string; tokenHash: string },
+): Promise<void> {
+  // Old links are of no use to anyone: the expired ones go whenever a new one is made.
+  await db.execute(sql`delete from privacy_requests where expires_at < now() - interval '1 day'`);
+  await db.execute(
+    input.userId === undefined
+      ? sql`delete from privacy_requests where kind = ${input.kind} and email = ${input.email ?? null} and used_at is null`
+      : sql`delete from privacy_requests where kind = ${input.kind} and user_id = ${input.userId} and used_at is null`,
+  );
+  await db.execute(sql`
+    insert into privacy_requests (kind, user_id, email, token_hash, expires_at)
+    values (${input.kind}, ${input.userId ?? null}, ${input.email ?? null}, ${input.tokenHash},
+            now() + make_interval(hours => ${PRIVACY_LINK_HOURS}))`);
+}
+
+export type OpenRequest = { id: number; userId: number | null; email: string | null };
+
+/**
+ * Takes an open link of the given kind (unused, unexpired) and marks it used, in the caller's
+ * transaction: a link works once, even when opened twice at the same moment.
+ */
+export async function takePrivacyRequest(
+  db: Db,
+  kind: RequestKind,
+  tokenHash: string,
+): Promise<OpenRequest | undefined> {
+  const [row] = await selectRows<{ id: number; user_id: number | null; email: string | null }>(
+    db,
+    sql`update privacy_requests set used_at = now()
+         where token_hash = ${tokenHash} and kind = ${kind} and used_at is null and expires_at > now()
+         returning id, user_id, email`,
+  );
+  if (!row) return undefined;
+  return { id: Number(row.id), userId: row.user_id === null ? null : Number(row.user_id), email: row.email };
+}
+
+/** A guest request keeps its address only until it is used. */
+export async function forgetRequestEmail(db: Db, id: number): Promise<void> {
+  await db.execute(sql`update privacy_requests set email = null where id = ${id}`);
+}
+
+/** Gifts given without an account with this address. */
+export const guestGiftsOf = (email: string): SQL =>
+  sql`d.donor_user_id is null and lower(d.donor_email) = lower(${email})`;
+
+/**
+ * A person's gifts: those made signed in, and guest gifts with the account's address only once the
+ * address is proved (anyone can type an address at checkout).
+ */
+export const accountGiftsOf = (user: { id: number; email: string; verified: boolean }): SQL =>
+  user.verified
+    ? sql`(d.donor_user_id = ${user.id} or (${guestGiftsOf(user.email)}))`
+    : sql`d.donor_user_id = ${user.id}`;
+
+export async function countGifts(db: Db, which: SQL): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from donations d where ${which}`);
+  return Number(row?.n ?? 0);
+}
+
+/** Gifts as the donor sees them: the checkout, what each campaign received and the words left with it. */
+export function giftRows(which: SQL): SQL {
+  return sql`
+    select d.reference, d.status, d.donor_full_name, d.donor_email, d.total_kobo, d.fee_kobo, d.currency, d.channel,
+           d.source, d.created_at, d.paid_at,
+           coalesce((select jsonb_agg(jsonb_build_object(
+                       'campaign', coalesce(i.recipient_campaign_id::text, 'org-' || i.organization_campaign_id),
+                       'units', i.units, 'amount_kobo', i.amount_kobo, 'status', i.status) order by i.id)
+                       from donation_items i where i.donation_id = d.id), '[]'::jsonb) as items
+      from donations d where ${which}
+     order by d.created_at desc, d.id desc`;
+}
+
+/**
+ * Removes the donor's name and address from gifts (docs/decisions/0054): amounts, units, references,
+ * campaigns, dates and payment rows stay, so every total is unchanged. One placeholder address per
+ * erasure keeps the count of distinct donors true. Words of support and update-mail choices tied to
+ * the address go too. Answers how many gifts changed.
+ */
+export async function eraseDonorFromGifts(
+  db: Db,
+  input: { which: SQL; email: string | null; marker: string },
+): Promise<number> {
+  await db.execute(sql`delete from support_messages s using donations d where s.donation_id = d.id and ${input.which}`);
+  const changed = await selectRows<{ id: number }>(
+    db,
+    sql`update donations d set donor_full_name = ${ERASED_DONOR_NAME}, donor_email = ${`erased-${input.marker}@deleted.invalid`}
+         where ${input.which} returning d.id`,
+  );
+  if (input.email) await db.execute(sql`delete from update_unsubscribes where lower(email) = lower(${input.email})`);
+  return changed.length;
+}
+
+/**
+ * The stored files a person can download: those their profiles, answers and consent point at, and
+ * their used uploads as kept (an image is kept under its processed name, not the name it was sent to).
+ */
+export async function storedFilesOf(
+  db: Db,
+  userId: number,
+): Promise<{ key: string; purpose: string | null; fileName: string | null }[]> {
+  const rows = await selectRows<{ key: string; purpose: string | null; file_name: string | null }>(
+    db,
+    sql`with keys as (
+          select profile_photo_key as key from recipient_profiles where user_id = ${userId}
+          union select id_document_key from recipient_profiles where user_id = ${userId}
+          union select profile_photo_key from organization_profiles where user_id = ${userId}
+          union select id_document_key from organization_profiles where user_id = ${userId}
+          union select answers->>'profilePhotoKey' from onboarding_submissions where user_id = ${userId}
+          union select answers->>'idDocumentKey' from onboarding_submissions where user_id = ${userId}
+          union select consent_form_key from assisted_applications where recipient_id = ${userId}
+          union select coalesce(stored_key, key) from uploads where owner_id = ${userId} and status = 'used')
+        select k.key, u.purpose, u.file_name from keys k
+          left join uploads u on u.owner_id = ${userId} and k.key in (u.key, u.stored_key)
+         where k.key ~ '^(public|private)/' order by k.key`,
+  );
+  const seen = new Set<string>();
+  return rows
+    .filter((r) => !seen.has(r.key) && seen.add(r.key))
+    .map((r) => ({ key: r.key, purpose: r.purpose, fileName: r.file_name }));
+}
