@@ -163,6 +163,11 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   app.addHook('preClose', async () => {
     deps.lifecycle.beginStopping();
   });
+  // A reply sent while stopping closes its connection, so the client's next request goes elsewhere.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (deps.lifecycle.stopping) reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   // Third-party scripts are allowed only when their feature is configured.
   const turnstileOn = Boolean(config.turnstile.secretKey);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { connectionUse } from './db/client';
 import type { AppDeps } from './deps';
 import { addProcessMetrics, PREFIX, serveMetrics, type Metrics } from './http/metrics';
+import { checkReadiness } from './modules/content/readiness';
 import { checkoutsByDeskStatus } from './modules/money-desk/desk-counts';
 
 /**
@@ -16,6 +17,19 @@ export function registerMetrics(
   metrics: Metrics,
 ): { address(): AddressInfo | undefined } {
   metrics.observeRequests(app);
+
+  metrics.gaugeOnScrape(
+    `${PREFIX}ready`,
+    '1 while this instance answers GET /api/health/ready with 200, 0 while it answers 503 (stopping, database silent, migrations missing).',
+    [],
+    async (set) => {
+      const ready = await checkReadiness(deps).then(
+        () => 1,
+        () => 0,
+      );
+      set({}, ready);
+    },
+  );
 
   metrics.gaugeOnScrape(
     `${PREFIX}db_connections`,

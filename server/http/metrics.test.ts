@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { loadConfig, METRICS_ON_PUBLIC_PORT } from '../config';
 import { selectRows } from '../db/client';
 import { JOB } from '../jobs/names';
@@ -133,6 +134,48 @@ describe('metrics', () => {
     expect(value(text, 'goi_public_cache_lookups_total', { kind: 'json', outcome: 'miss' })).toBeGreaterThanOrEqual(1);
     expect(value(text, 'goi_public_cache_entries')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'goi_public_cache_bytes')).toBeGreaterThan(0);
+  });
+});
+
+describe('the alert rules (ops/prometheus/alerts.yml)', () => {
+  type Rule = {
+    alert?: string;
+    expr?: string;
+    for?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
+  const file = fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'ops', 'prometheus', 'alerts.yml'), 'utf8');
+  const rules = (parse(file) as { groups: Array<{ name: string; rules: Rule[] }> }).groups.flatMap((g) => g.rules);
+
+  it('are Prometheus rule groups, each alert with an expression, a severity and a summary', () => {
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) {
+      expect(rule.alert, JSON.stringify(rule)).toMatch(/^Goi[A-Za-z0-9]+$/);
+      expect(rule.expr?.trim(), rule.alert).toBeTruthy();
+      expect(['page', 'warning'], rule.alert).toContain(rule.labels?.severity);
+      expect(rule.annotations?.summary, rule.alert).toBeTruthy();
+      if (rule.for !== undefined) expect(rule.for, rule.alert).toMatch(/^\d+[smh]$/);
+    }
+    const names = rules.map((r) => r.alert);
+    expect(new Set(names).size).toBe(names.length);
+    // What the brief of an on-call person names: instances, errors, latency, jobs, money.
+    for (const wanted of [
+      'GoiInstanceDown',
+      'GoiInstanceNotReady',
+      'GoiHigh5xxRate',
+      'GoiSlowRequests',
+      'GoiJobsFailing',
+      'GoiPaymentsNeedAttention',
+      'GoiReconcileSweepNotRunning',
+    ])
+      expect(names).toContain(wanted);
+  });
+
+  it('name only series the app exposes', async () => {
+    const text = await scrape();
+    const used = new Set(rules.flatMap((r) => r.expr?.match(/\bgoi_[a-z_]+/g) ?? []));
+    for (const name of used) expect(text, name).toMatch(new RegExp(`^${name}[{ ]`, 'm'));
   });
 });
 
