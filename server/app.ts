@@ -66,6 +66,11 @@ import { jobRoutes } from './modules/money-desk/job-routes';
 import { publicBaseUrl } from './http/public-url';
 import type { JobQueue } from './jobs/queue';
 import { registerJobs } from './register-jobs';
+import { registerMetrics } from './register-metrics';
+import { countSends, createMetrics } from './http/metrics';
+import { createLifecycle, type Lifecycle } from './http/lifecycle';
+import type { AddressInfo } from 'node:net';
+import type { Registry } from 'prom-client';
 import { createStorage, LinkSigner, signingSecretFor } from './providers/storage/create';
 import { storageRoutes } from './providers/storage/routes';
 import type { Storage } from './providers/storage/storage';
@@ -95,6 +100,10 @@ export type App = FastifyInstance & {
   limits: RateLimits;
   jobs: JobQueue;
   storage: Storage;
+  /** Whether this instance is stopping; main.ts says so first on SIGTERM (decision 0052). */
+  lifecycle: Lifecycle;
+  /** This app's metrics, and where they are served (METRICS_PORT) once the app is ready. */
+  metrics: { registry: Registry; address(): AddressInfo | undefined };
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -107,8 +116,16 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: replyToFrameworkError,
+    // While stopping, a request already on an open connection is still answered (with Connection:
+    // close) rather than refused; the readiness check is what tells the proxy to go elsewhere.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
-  const limits = await registerRateLimits(app, { redisUrl: config.redisUrl, keyPrefix: config.rateLimitKeyPrefix });
+  const metrics = createMetrics();
+  const limits = await registerRateLimits(app, {
+    redisUrl: config.redisUrl,
+    keyPrefix: config.rateLimitKeyPrefix,
+    onRefusal: metrics.rateLimited,
+  });
   const providers = defaultProviders(config);
   const signer = given.signer ?? new LinkSigner(signingSecretFor(config));
   const deps: AppDeps = {
@@ -126,8 +143,12 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
         })
       : createSandboxProvider(given.db, { confirmSeconds: config.sandbox.confirmSeconds }),
     config,
+    lifecycle: createLifecycle(),
     ...given,
   };
+  // Every mail and SMS goes out from a background job through these: each try is counted there.
+  deps.mailer = countSends(deps.mailer, (outcome) => metrics.message('mail', outcome));
+  deps.sms = countSends(deps.sms, (outcome) => metrics.message('sms', outcome));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   for (const notice of config.startupNotices) app.log.warn(notice);
@@ -138,6 +159,16 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   registerErrorHandling(app);
   registerAuth(app, deps.db, resolveSession);
   registerTextGuard(app);
+  const served = registerMetrics(app, deps, metrics);
+  // Closing for any reason makes the readiness check say so at once.
+  app.addHook('preClose', async () => {
+    deps.lifecycle.beginStopping();
+  });
+  // A reply sent while stopping closes its connection, so the client's next request goes elsewhere.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (deps.lifecycle.stopping) reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   // Third-party scripts are allowed only when their feature is configured.
   const turnstileOn = Boolean(config.turnstile.secretKey);
@@ -299,6 +330,8 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
       !url.startsWith('/api/') &&
       url !== '/api' &&
       !url.startsWith('/media/') &&
+      // Metrics live on METRICS_PORT only; here the address is not even a page.
+      url !== '/metrics' &&
       !url.startsWith('/assets/');
     // Kept per path: what a page holds depends on nothing else (decision 0048).
     if (isPage && pageHtml) return deps.publicCache.page(request, reply, url, () => pageHtml(url));
@@ -310,5 +343,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
     limits: deps.limits,
     jobs: deps.jobs,
     storage: deps.storage,
+    lifecycle: deps.lifecycle,
+    metrics: { registry: metrics.registry, address: served.address },
   }) as unknown as App;
 }

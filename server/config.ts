@@ -63,6 +63,8 @@ const schema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
+  METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -155,6 +157,9 @@ const schema = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes')),
 });
 
+export const METRICS_ON_PUBLIC_PORT =
+  'METRICS_PORT must differ from PORT: metrics are served only on a port of their own, never beside the site.';
+
 export const SANDBOX_IN_PRODUCTION =
   'NODE_ENV is production but PAYSTACK_SECRET_KEY is not set, so payments would use the test sandbox, where anyone can mark a payment as paid and no money is charged. Set PAYSTACK_SECRET_KEY (and PAYSTACK_PUBLIC_KEY) to take real payments, or set ALLOW_SANDBOX_PAYMENTS=true to run a demonstration on purpose.';
 
@@ -186,6 +191,11 @@ export type Config = {
   searchIndex: boolean;
   /** Whole request, request head, and idle time between requests on one connection. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
+  /**
+   * Prometheus metrics at `/metrics` on a port of their own (METRICS_PORT, METRICS_HOST), never on
+   * the public one (decision 0052). Unset: no metrics listener.
+   */
+  metrics: { port: number; host: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
@@ -266,6 +276,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new Error(`Invalid configuration:\n  METRICS_PORT: ${METRICS_ON_PUBLIC_PORT}`);
+  }
   // The sandbox lets anyone mark a reference paid: a production server must not fall into it silently.
   if (e.NODE_ENV === 'production' && !e.PAYSTACK_SECRET_KEY && !e.ALLOW_SANDBOX_PAYMENTS) {
     throw new Error(`Invalid configuration:\n  PAYSTACK_SECRET_KEY: ${SANDBOX_IN_PRODUCTION}`);
@@ -295,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sms: e.SMS_API_KEY

@@ -5,6 +5,7 @@ import type { BusyGate } from './http/busy-gate';
 import type { RateLimits } from './http/rate-limit';
 import type { ResponseCache } from './http/response-cache';
 import type { JobQueue } from './jobs/queue';
+import type { Lifecycle } from './http/lifecycle';
 import type { GoogleVerifier } from './providers/google/google';
 import type { HumanCheck } from './providers/human-check/human-check';
 import type { Mailer } from './providers/mail/mail';
@@ -32,6 +33,8 @@ export type AppDeps = {
   jobs: JobQueue;
   payments: PaymentProvider;
   config: Config;
+  /** Whether this instance is stopping (its readiness check then answers 503). */
+  lifecycle: Lifecycle;
   /** Log lines go here instead of stdout. */
   logStream?: LogStream;
 };
@@ -46,6 +49,7 @@ export type OptionalDeps =
   | 'google'
   | 'payments'
   | 'config'
+  | 'lifecycle'
   | 'storage'
   | 'signer';
 

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { seedIfEmpty } from './seed-demo';
 import { installSeedDocuments } from './db/seed/documents';
 import { createJobQueue } from './jobs/queue';
+import { GIVE_UP_MS, shutDown } from './shut-down';
 
 const config = loadConfig();
 const database = await openDatabase(config).catch((error: unknown) => {
@@ -38,14 +39,30 @@ if (sandbox) app.log.warn(sandbox);
 if (!config.smtpUrl)
   console.log(`Mail: written as .eml files under ${config.dataDir}/mail (set SMTP_URL to send real mail).`);
 
-const shutdown = async (signal: string) => {
+let stopping = false;
+const stop = (signal: string) => {
+  // A second signal while stopping changes nothing: the requests in flight still get their time.
+  if (stopping) return;
+  stopping = true;
   app.log.info(`${signal} received, shutting down`);
-  await app.close();
-  await database.close();
-  process.exit(0);
+  console.log(`Stopping (${signal}): no new connections; finishing the requests and jobs under way.`);
+  setTimeout(() => {
+    console.error(`Stopping took longer than ${GIVE_UP_MS / 1000} s; leaving anyway.`);
+    process.exit(1);
+  }, GIVE_UP_MS).unref();
+  shutDown(app, database).then(
+    () => {
+      console.log('Stopped.');
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
 };
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as AddressInfo;
@@ -54,3 +71,5 @@ console.log(`Gift of Independence is running at http://${shownHost}:${port}`);
 console.log(`Database: ${database.description}`);
 console.log(`Rate limits: counted in ${app.limits.description}`);
 console.log(`Uploads: ${app.storage.description}`);
+const metricsAt = app.metrics.address();
+if (metricsAt) console.log(`Metrics: http://${metricsAt.address}:${metricsAt.port}/metrics`);

@@ -184,3 +184,12 @@ export async function openDatabase(config: { databaseUrl?: string; dataDir: stri
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
 }
+
+/** Connections of a handle's client: a PostgreSQL pool's total, idle and waiting; PGlite's one. */
+export function connectionUse(db: Db): { total: number; idle?: number; waiting?: number } {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
+  }
+  return { total: 1 };
+}

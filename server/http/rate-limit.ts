@@ -55,7 +55,13 @@ type Checker = (
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { redisUrl?: string; keyPrefix?: string; localKeys?: number },
+  options: {
+    redisUrl?: string;
+    keyPrefix?: string;
+    localKeys?: number;
+    /** Told the rule's name whenever a rule refuses (the metrics count them). */
+    onRefusal?: (rule: string) => void;
+  },
 ): Promise<RateLimits> {
   const localKeys = options.localKeys ?? 100_000;
   let redis: Redis | undefined;
@@ -131,6 +137,7 @@ export async function registerRateLimits(
     async hit(rule, key) {
       const result = await run(rule, key, true);
       if (result.current > rule.max) {
+        options.onRefusal?.(rule.name);
         const retryAfter = Math.max(1, Math.ceil((result.ttlMs || rule.windowSeconds * 1000) / 1000));
         throw new AppError('rate_limited', rule.message ?? TOO_MANY, undefined, { 'retry-after': String(retryAfter) });
       }

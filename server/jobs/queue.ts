@@ -58,6 +58,10 @@ export type JobQueue = {
   waiting(limit?: number): Promise<WaitingJob[]>;
   /** How many jobs wait to run and how many used up their retries. */
   counts(): Promise<{ waiting: number; failed: number }>;
+  /** The same per declared kind of job (zeros included), with how many run now. */
+  countsByName(): Promise<Array<{ name: string; waiting: number; active: number; failed: number }>>;
+  /** When each scheduled job last completed; null when none did in the day completed jobs are kept. */
+  lastCompleted(): Promise<Array<{ name: string; at: Date | null }>>;
   /**
    * Puts a job that used up its retries back to run once more (pg-boss's retry) and wakes its
    * worker. Answers the job's name, or null when no failed job has that id.
@@ -335,6 +339,38 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
       )) as { rows: Array<{ waiting: number; failed: number }> };
       const row = result.rows[0];
       return { waiting: Number(row?.waiting ?? 0), failed: Number(row?.failed ?? 0) };
+    },
+    async countsByName() {
+      const result = (await boss.getDb().executeSql(
+        `select name,
+                count(*) filter (where state in ('created', 'retry'))::int as waiting,
+                count(*) filter (where state = 'active')::int as active,
+                count(*) filter (where state = 'failed')::int as failed
+           from ${JOB_SCHEMA}.job where state in ('created', 'retry', 'active', 'failed') group by name`,
+        [],
+      )) as { rows: Array<{ name: string; waiting: number; active: number; failed: number }> };
+      const found = new Map(result.rows.map((r) => [r.name, r]));
+      return [...new Set([...handlers.keys(), ...found.keys()])].map((name) => {
+        const row = found.get(name);
+        return {
+          name,
+          waiting: Number(row?.waiting ?? 0),
+          active: Number(row?.active ?? 0),
+          failed: Number(row?.failed ?? 0),
+        };
+      });
+    },
+    async lastCompleted() {
+      const names = [...new Set(schedules.map((s) => s.name))];
+      if (names.length === 0) return [];
+      const result = (await boss
+        .getDb()
+        .executeSql(
+          `select name, max(completed_on) as at from ${JOB_SCHEMA}.job where name = any($1::text[]) and state = 'completed' group by name`,
+          [names],
+        )) as { rows: Array<{ name: string; at: Date | string | null }> };
+      const at = new Map(result.rows.map((r) => [r.name, r.at === null ? null : new Date(r.at)]));
+      return names.map((name) => ({ name, at: at.get(name) ?? null }));
     },
     async retry(id) {
       const found = (await boss
