@@ -6,7 +6,7 @@ import { openPglite, openPostgres, selectRows } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { copyNewFiles, exists, filesUnder, SIGNING_SECRET_FILE, UPLOADS_FOLDER } from './kept-files';
 import { entryFor, FILES_FOLDER, writeManifest, type Manifest } from './manifest';
-import { migrationState } from './migration-state';
+import { migrationState } from '../db/migration-state';
 import { pgDump } from './pg-tools';
 
 export type BackupSource = Pick<Config, 'databaseUrl' | 'dataDir' | 's3' | 'signingSecret'>;
