@@ -1,4 +1,5 @@
 import { NEXT_CURSOR_HEADER } from '@contract/pagination';
+import { saveBlob } from './save-file';
 
 export const HTML_INSTEAD_OF_JSON = 'Server returned HTML instead of JSON. Check API endpoint.';
 
@@ -174,13 +175,5 @@ export async function apiDownload(path: string, fileName: string): Promise<void>
       worded ? 'server' : 'no-message',
     );
   }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Later, so the browser has started saving before the address is let go.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await response.blob(), fileName);
 }

@@ -1,5 +1,6 @@
 import type { GuestExport, PrivacyRequestKind } from '@contract/privacy';
 import { apiRequest } from '@/lib/api';
+import { saveBlob } from '@/lib/save-file';
 
 type Message = { message: string };
 
@@ -25,13 +26,5 @@ export async function eraseGuestGifts(token: string) {
 
 /** Saves what the server answered as a JSON file, as a link with `download` would. */
 export function saveJson(data: unknown, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Later, so the browser has started saving before the address is let go.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), fileName);
 }
