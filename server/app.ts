@@ -106,6 +106,10 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: replyToFrameworkError,
+    // Ready waits for the job queue to start (its queues and schedules, a few dozen statements). An
+    // instance restarted while the others keep the database busy can take longer than Fastify's
+    // default 10 s for that, and would exit rather than join them.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   const limits = await registerRateLimits(app, { redisUrl: config.redisUrl, keyPrefix: config.rateLimitKeyPrefix });
   const providers = defaultProviders(config);
