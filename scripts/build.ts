@@ -4,13 +4,16 @@
  * builds only when the stamp does not match the sources. Other arguments go to vite.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildIsCurrent, sourceDigest, writeStamp } from './build-stamp';
+import { buildIsCurrent, sourceDigest, STAMP_FILE, writeStamp } from './build-stamp';
 
 /** Builds the sources as they are now; the stamp carries their digest from before the build began. */
 export async function build(viteArgs: string[] = []): Promise<void> {
   const digest = sourceDigest();
+  // Until this build finishes, dist/ is no build of anything.
+  fs.rmSync(STAMP_FILE, { force: true });
   const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, [vite, 'build', ...viteArgs], { stdio: 'inherit' });
