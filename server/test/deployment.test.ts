@@ -46,7 +46,7 @@ function composeAppEnvironment(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const line of block[1]!.split('\n')) {
     const entry = /^ {4}([A-Z0-9_]+): (.*)$/.exec(line);
-    if (entry) env[entry[1]!] = entry[2]!.replace(/^"(.*)"$/, '$1');
+    if (entry) env[entry[1]!] = entry[2]!.replace(/^(["'])(.*)\1$/, '$2');
   }
   return env;
 }
