@@ -9,7 +9,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
+    include: [
+      'contract/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'server/**/*.test.ts',
+      'web/**/*.test.ts',
+      'web/**/*.test.tsx',
+    ],
     globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -59,7 +59,13 @@ export async function addSiteHistory(database: Database, campaigns: number, gift
  * lock; one per donor: no donor ever waits on another's lock). Requests go over HTTP to the server
  * processes on loopback; with several, donor i uses server i mod n for all three steps.
  */
-export async function runGivingScenario(baseUrls: readonly string[], campaignIds: readonly number[], seconds: number) {
+export async function runGivingScenario(
+  baseUrls: readonly string[],
+  campaignIds: readonly number[],
+  seconds: number,
+  /** Told of each error: the step and the status it answered, or the network error's code. */
+  onError?: (step: 'checkout' | 'fund' | 'request', what: string) => void,
+) {
   const deadline = Date.now() + seconds * 1000;
   let checkouts = 0;
   let refused = 0;
@@ -91,8 +97,11 @@ export async function runGivingScenario(baseUrls: readonly string[], campaignIds
                 status: res.statusCode ?? 0,
                 body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
               });
-            } catch (error) {
-              reject(error instanceof Error ? error : new Error(String(error)));
+            } catch {
+              // Not JSON: a proxy's error page (502 while an instance is down), named by its status.
+              reject(
+                Object.assign(new Error(`HTTP ${res.statusCode} without JSON`), { code: `HTTP ${res.statusCode}` }),
+              );
             }
           });
           res.on('error', reject);
@@ -128,6 +137,7 @@ export async function runGivingScenario(baseUrls: readonly string[], campaignIds
           }
           if (c.status !== 200) {
             errors += 1;
+            onError?.('checkout', String(c.status));
             continue;
           }
           checkouts += 1;
@@ -135,9 +145,16 @@ export async function runGivingScenario(baseUrls: readonly string[], campaignIds
           await post(baseUrl, '/api/payments/sandbox/charge', { reference }, ip);
           const f = await post(baseUrl, '/api/donations/fund', { transactionId: reference }, ip);
           if (f.status === 200) fulfilments += 1;
-          else errors += 1;
-        } catch {
+          else {
+            errors += 1;
+            onError?.('fund', String(f.status));
+          }
+        } catch (error) {
           errors += 1;
+          onError?.(
+            'request',
+            (error as { code?: string }).code ?? (error instanceof Error ? error.message : 'failed'),
+          );
         }
       }
     }),

@@ -2,7 +2,7 @@
  * Prints throughput and latency figures; it asserts nothing. Usage:
  *   npm run bench                 embedded PGlite in a scratch directory
  *   BENCH_DATABASE_URL=postgres://... npm run bench   a scratch database on that PostgreSQL server
- *   BENCH_ONLY=search,pages,scale,giving,bundle,slownet,jobs,ratelimit,sharing,exports  only those sections (comma-separated)
+ *   BENCH_ONLY=search,pages,scale,giving,bundle,slownet,jobs,ratelimit,sharing,exports,startup,cluster  only those sections (comma-separated)
  *   BENCH_DONATIONS=100000                                gifts the exports section seeds
  *   BENCH_SCALE=10000,100000                              campaign counts the scale section seeds
  *   BENCH_PAST_GIFTS=20000                                gifts recorded before the giving rush (0: fresh campaigns)
@@ -30,6 +30,9 @@ import { seedExtraCampaigns } from './seed-scale';
 import { computeLedger } from '../server/modules/transparency/queries';
 import { realisticQueries } from './search-queries';
 import { pageWeightSection, slowNetworkSection } from './browser-pages';
+import { runStartupBench } from './startup';
+import { runClusterBench } from './cluster';
+import { buildIfStale } from '../scripts/build';
 
 const CONNECTIONS = 50;
 /** Gifts the giving scenario's campaigns already have before the rush, so their history has a cost. */
@@ -149,18 +152,19 @@ const ONLY = new Set(
 );
 const want = (
   section:
-    'search' | 'pages' | 'scale' | 'giving' | 'bundle' | 'slownet' | 'jobs' | 'ratelimit' | 'sharing' | 'exports',
+    | 'search'
+    | 'pages'
+    | 'scale'
+    | 'giving'
+    | 'bundle'
+    | 'slownet'
+    | 'jobs'
+    | 'ratelimit'
+    | 'sharing'
+    | 'exports'
+    | 'startup'
+    | 'cluster',
 ) => ONLY.size === 0 || ONLY.has(section);
-
-async function buildIfMissing() {
-  if (!fs.existsSync('dist/web/index.html')) {
-    console.log('Building the web app first...');
-    await new Promise<void>((resolve, reject) => {
-      const b = spawn('npx', ['vite', 'build'], { stdio: 'inherit' });
-      b.once('exit', (code) => (code === 0 ? resolve() : reject(new Error('vite build failed'))));
-    });
-  }
-}
 
 /** Public routes and search, with the public cache as deployed and then off. Returns list/bare. */
 async function searchSection(): Promise<number> {
@@ -554,7 +558,7 @@ async function scaleSection() {
 async function main() {
   // Only the sections that serve or weigh the web app need it built.
   if (want('search') || want('pages') || want('scale') || want('giving') || want('bundle') || want('slownet'))
-    await buildIfMissing();
+    await buildIfStale();
   const listRatio = want('search') ? await searchSection() : undefined;
   const pageRatios = want('pages') ? await pagesSection() : [];
   if (want('scale')) await scaleSection();
@@ -565,6 +569,8 @@ async function main() {
   if (want('exports')) await runExportBench();
   if (want('bundle')) await pageWeightSection();
   if (want('slownet')) await slowNetworkSection();
+  if (want('startup')) await runStartupBench();
+  if (want('cluster')) await runClusterBench();
   if (listRatio !== undefined)
     console.log(`Campaign list vs bare route, default settings: ${listRatio.toFixed(2)} (target: at least 0.50)`);
   for (const { label, ratio } of pageRatios)

@@ -119,6 +119,10 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
     // While stopping, a request already on an open connection is still answered (with Connection:
     // close) rather than refused; the readiness check is what tells the proxy to go elsewhere.
     return503OnClosing: false,
+    // Ready waits for the job queue to start (its queues and schedules, a few dozen statements). An
+    // instance restarted while the others keep the database busy can take longer than Fastify's
+    // default 10 s for that, and would exit rather than join them.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   const metrics = createMetrics();
   const limits = await registerRateLimits(app, {

@@ -30,7 +30,7 @@ function readCompilerOptions(root: string): ts.CompilerOptions {
 }
 
 /** Whether an import or export brings in nothing that exists at run time (so the compiler erases it). */
-function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+export function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
   if (ts.isExportDeclaration(node)) {
     if (node.isTypeOnly) return true;
     const clause = node.exportClause;
