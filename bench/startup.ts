@@ -1,5 +1,5 @@
 /**
- * Start-up figures: how long `npm start` takes to answer its first 200 on /api/health on an embedded
+ * Start-up figures: how long `npm start` takes to answer its first 200 on /api/health/ready on an embedded
  * database that already exists (migrated, seeded) with the build current, and how long a build
  * takes, which is what every start cost while `npm start` built each time. Prints; asserts nothing.
  */
@@ -45,7 +45,7 @@ export async function runStartupBench() {
     }
     console.log(`\nStart-up on an existing embedded database (PGlite), build current: ${STARTS} starts each`);
     console.log(
-      `  npm start (scripts/start.ts: checks the build, then the server): median ${median(viaStart).toFixed(0)} ms to the first 200 from /api/health (${viaStart.map((ms) => ms.toFixed(0)).join(', ')})`,
+      `  npm start (scripts/start.ts: checks the build, then the server): median ${median(viaStart).toFixed(0)} ms to the first 200 from /api/health/ready (${viaStart.map((ms) => ms.toFixed(0)).join(', ')})`,
     );
     console.log(
       `  the server alone (node --import tsx server/main.ts):           median ${median(direct).toFixed(0)} ms (${direct.map((ms) => ms.toFixed(0)).join(', ')})`,

@@ -34,7 +34,7 @@ export async function waitFor200(url: string, timeoutMs: number, gaveUp: () => s
 export type AppProcess = {
   child: ChildProcess;
   url: string;
-  /** From spawning the process to the first 200 from /api/health. */
+  /** From spawning the process to the first 200 from /api/health/ready. */
   readyMs: number;
   /** SIGTERM, then SIGKILL if it has not exited within 15 s. */
   stop(): Promise<void>;
@@ -42,7 +42,7 @@ export type AppProcess = {
 
 /**
  * Runs `entry` (server/main.ts, or scripts/start.ts which builds first when stale) on `port` with
- * `env` over the current environment, and resolves once `/api/health` answers 200. Its output is
+ * `env` over the current environment, and resolves once `/api/health/ready` answers 200. Its output is
  * kept and shown if it fails to start.
  */
 export async function startApp(options: {
@@ -66,7 +66,7 @@ export async function startApp(options: {
   const url = `http://127.0.0.1:${options.port}`;
   const stop = () => stopProcess(child);
   try {
-    await waitFor200(`${url}/api/health`, options.timeoutMs ?? 120_000, () =>
+    await waitFor200(`${url}/api/health/ready`, options.timeoutMs ?? 120_000, () =>
       child.exitCode !== null || child.signalCode !== null
         ? `${options.label ?? 'the server'} exited before it was healthy (${child.exitCode ?? child.signalCode}):\n${output}`
         : undefined,

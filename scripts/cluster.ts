@@ -213,7 +213,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           nginx.kill('SIGQUIT');
         }),
     );
-    await waitFor200(`${site}/api/health`, 30_000, () =>
+    await waitFor200(`${site}/api/health/ready`, 30_000, () =>
       nginx.exitCode !== null ? `nginx exited (${nginx.exitCode}):\n${nginxErrors}` : undefined,
     );
 
@@ -234,11 +234,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   }
 }
 
-/** Asks nginx for /api/health `times` times and counts the answers per instance. */
+/** Asks nginx for /api/health/ready `times` times and counts the answers per instance. */
 async function balanceOf(site: string, times: number): Promise<Map<string, number>> {
   const seen = new Map<string, number>();
   for (let i = 0; i < times; i += 1) {
-    const response = await fetch(`${site}/api/health`);
+    const response = await fetch(`${site}/api/health/ready`);
     await response.arrayBuffer();
     const by = `${response.status} from ${response.headers.get('x-served-by') ?? 'unknown'}`;
     seen.set(by, (seen.get(by) ?? 0) + 1);
@@ -264,7 +264,7 @@ async function main() {
     );
     console.log(`  database: ${cluster.databaseUrl.replace(/\/\/[^@]*@/, '//')}, demo data seeded`);
     for (const [by, n] of await balanceOf(cluster.url, 12))
-      console.log(`  GET /api/health through nginx: ${n} x ${by}`);
+      console.log(`  GET /api/health/ready through nginx: ${n} x ${by}`);
     console.log(`Stopping by itself in ${seconds} s (Ctrl-C stops it now).`);
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000).unref());
     console.log(`Mail sent meanwhile: ${cluster.smtp.messages.length}`);
