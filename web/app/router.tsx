@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { matchRoutes, Navigate, useRoutes, type Params, type RouteObject } from 'react-router';
+import { parseCampaignId } from '@contract/campaign-ids';
 import type { AppRole } from '@contract/roles';
 import { AREA_PAGES, type AreaPageName, type RequesterKind } from '@/features/requester/area';
+import { preloadQuantityStepper } from '@/ui/quantity-stepper-on-demand';
 import { AppRoot } from './app-root';
 import { DonorAccountPage } from './area-pages';
 import { RequireRole } from './guards';
@@ -26,6 +28,8 @@ type AppRoute = RouteObject & {
 };
 
 const nothingToLoad = () => Promise.resolve();
+/** An organization campaign's address (`/campaigns/org-5`): its page asks for a number of units. */
+const isOrganizationCampaign = (id: string | undefined) => parseCampaignId(id ?? '')?.kind === 'organization';
 const campaignsApi = () => import('@/features/campaigns/api');
 const contentApi = () => import('@/features/content/api');
 
@@ -146,12 +150,17 @@ export const routes: AppRoute[] = [
             path: 'campaigns/:id',
             ...page(() => import('@/features/campaigns/campaign-detail-page')),
             prefetch: ({ id }) => {
+              if (isOrganizationCampaign(id)) void preloadQuantityStepper().catch(() => undefined);
               void prefetches().then(
                 (p) => p.prefetchCampaignPage(id),
                 () => undefined,
               );
             },
-            serverLoad: (client, { id }) => campaignsApi().then((api) => api.loadCampaign(client, id)),
+            serverLoad: (client, { id }) =>
+              Promise.all([
+                campaignsApi().then((api) => api.loadCampaign(client, id)),
+                isOrganizationCampaign(id) ? preloadQuantityStepper() : null,
+              ]),
           },
           { path: 'search', ...page(() => import('@/features/campaigns/search-page')) },
           { path: 'about', ...page(() => import('@/features/content/about-page')), serverLoad: nothingToLoad },

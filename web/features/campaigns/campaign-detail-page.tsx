@@ -1,5 +1,5 @@
 import { ArrowLeft, CheckCircle2, Gift, PauseCircle } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { CHECKOUT_LIMITS } from '@contract/checkout-limits';
 import { formatNaira, percentOf } from '@contract/money';
@@ -10,7 +10,7 @@ import { Avatar } from '@/ui/avatar';
 import { Button, LinkButton } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
 import { ProgressBar } from '@/ui/progress-bar';
-import { QuantityStepper } from '@/ui/quantity-stepper';
+import { QuantityStepperOnDemand } from '@/ui/quantity-stepper-on-demand';
 import { useCampaign } from './api';
 import { loadingText } from './loading-text';
 import { stoppedNotice, type Campaign } from '@/lib/campaigns';
@@ -211,14 +211,16 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
         ) : (
           <div className="flex flex-col gap-4 rounded-xl border border-gray-300 p-4 dark:border-gray-700">
             {isOrg ? (
-              <QuantityStepper
-                label="Units to give"
-                value={quantity}
-                min={1}
-                max={max}
-                onChange={setQuantity}
-                description={`Between 1 and ${max}.${max === CHECKOUT_LIMITS.unitsPerCampaign ? ` One payment can include at most ${max} units.` : ''} ${quantity} × ${formatNaira(campaign.product_price)} = ${formatNaira(quantity * campaign.product_price)}`}
-              />
+              <Suspense fallback={<div className="min-h-32" />}>
+                <QuantityStepperOnDemand
+                  label="Units to give"
+                  value={quantity}
+                  min={1}
+                  max={max}
+                  onChange={setQuantity}
+                  description={`Between 1 and ${max}.${max === CHECKOUT_LIMITS.unitsPerCampaign ? ` One payment can include at most ${max} units.` : ''} ${quantity} × ${formatNaira(campaign.product_price)} = ${formatNaira(quantity * campaign.product_price)}`}
+                />
+              </Suspense>
             ) : null}
             <div className="flex flex-wrap gap-3">
               <LinkButton to={`/donate/${campaign.id}`} state={isOrg ? { units: quantity } : undefined}>
