@@ -167,6 +167,34 @@ describe('accounts', () => {
     expect(path(page)).toBe('/login');
   });
 
+  it('moves between the sign-in and sign-up tabs with the arrow keys, Home and End, one tab stop between them', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/login');
+    await settle(page);
+    const signInTab = page.getByRole('tab', { name: 'Sign In' });
+    const signUpTab = page.getByRole('tab', { name: 'Create Account' });
+    expect(await signInTab.getAttribute('aria-selected')).toBe('true');
+    expect(await signUpTab.getAttribute('tabindex')).toBe('-1');
+    const panelId = await signInTab.getAttribute('aria-controls');
+    expect(await page.getByRole('tabpanel').getAttribute('id')).toBe(panelId);
+    await signInTab.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Create Account');
+    expect(await signUpTab.getAttribute('aria-selected')).toBe('true');
+    expect(await focusedText(page)).toBe('Create Account');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Sign In');
+    await page.keyboard.press('End');
+    await expect.poll(() => focusedText(page)).toBe('Create Account');
+    await page.keyboard.press('Home');
+    await expect.poll(() => focusedText(page)).toBe('Sign In');
+    expect(await signUpTab.getAttribute('tabindex')).toBe('-1');
+    // From the selected tab, Tab goes on into the panel, not to the other tab.
+    await expect.poll(() => page.getByRole('textbox', { name: 'Email' }).count()).toBe(1);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tab');
+  });
+
   it('resets a forgotten password from the mailed link and returns to sign-in', async () => {
     const { page } = await e2e.newPage();
     await page.goto('/forgot-password');

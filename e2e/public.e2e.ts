@@ -209,6 +209,17 @@ describe('campaign journeys', () => {
     await expect.poll(() => input.inputValue()).toBe('1');
     await increase.click();
     await expect.poll(() => input.inputValue()).toBe('2');
+    // Home and End go to the limits; each new value is spoken while focus is in the field.
+    await input.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => input.inputValue()).toBe('20');
+    const spoken = page.locator('main [aria-live="assertive"]');
+    await expect.poll(() => spoken.innerText()).toBe('20');
+    await page.keyboard.press('Home');
+    await expect.poll(() => input.inputValue()).toBe('1');
+    await expect.poll(() => spoken.innerText()).toBe('1');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => input.inputValue()).toBe('2');
     await page.getByRole('button', { name: 'Add to gift bag' }).click();
     await expect.poll(() => page.getByRole('link', { name: /Gift bag, 2 items/ }).count()).toBe(1);
     await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('added to your gift bag');

@@ -7,9 +7,8 @@ let loaded: Stepper | undefined;
 let pending: Promise<Stepper> | undefined;
 
 /**
- * Starts (or joins) the download of the quantity stepper, React Aria's number field: only an
- * organization campaign's page shows one, so a recipient campaign's page never downloads it
- * (decision 0050). The server awaits it before it draws such a page; the browser starts it with the
+ * Starts (or joins) the download of the quantity stepper: only an organization campaign's page
+ * shows one, so a recipient campaign's page never downloads it (decision 0050). The server awaits it before it draws such a page; the browser starts it with the
  * page's data.
  */
 export const preloadQuantityStepper = (): Promise<Stepper> =>

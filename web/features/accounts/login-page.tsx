@@ -1,12 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { tabClass } from '@/ui/tabs';
 import { Link, useLocation } from 'react-router';
 import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@contract/roles';
 import { useAfterFirstPaint } from '@/lib/after-paint';
 import { usePageTitle } from '@/lib/page';
 import { usePublicConfig } from '@/lib/public-config';
+import { LightTabs } from '@/ui/light-tabs';
 import { blockLink } from '@/ui/text-link';
 import { initialSignUpState, type SignUpState } from './sign-up-state';
 
@@ -73,41 +72,36 @@ export default function LoginPage() {
               {notice}
             </p>
           ) : null}
-          <Tabs
-            selectedKey={tab}
-            onSelectionChange={(key) => setTab(key === 'signup' ? 'signup' : 'signin')}
+          <LightTabs
+            label="Sign in or create an account"
+            selected={tab}
+            onSelect={setTab}
             className="mt-6"
-          >
-            <TabList
-              aria-label="Sign in or create an account"
-              className="flex border-b-2 border-gray-300 dark:border-gray-600"
-            >
-              <Tab id="signin" className={tabClass}>
-                Sign In
-              </Tab>
-              <Tab id="signup" className={tabClass}>
-                Create Account
-              </Tab>
-            </TabList>
-            <TabPanel id="signin" className="pt-6">
-              {painted ? (
-                <Suspense fallback={formLoading}>
-                  <SignInPanel config={config} email={signInEmail} setEmail={setSignInEmail} />
-                </Suspense>
-              ) : (
-                formLoading
-              )}
-            </TabPanel>
-            <TabPanel id="signup" className="pt-6">
-              {painted ? (
-                <Suspense fallback={formLoading}>
-                  <SignUpPanel config={config} state={signUp} setState={setSignUp} />
-                </Suspense>
-              ) : (
-                formLoading
-              )}
-            </TabPanel>
-          </Tabs>
+            tabs={[
+              {
+                id: 'signin',
+                label: 'Sign In',
+                panel: painted ? (
+                  <Suspense fallback={formLoading}>
+                    <SignInPanel config={config} email={signInEmail} setEmail={setSignInEmail} />
+                  </Suspense>
+                ) : (
+                  formLoading
+                ),
+              },
+              {
+                id: 'signup',
+                label: 'Create Account',
+                panel: painted ? (
+                  <Suspense fallback={formLoading}>
+                    <SignUpPanel config={config} state={signUp} setState={setSignUp} />
+                  </Suspense>
+                ) : (
+                  formLoading
+                ),
+              },
+            ]}
+          />
         </div>
       </main>
       <div id="route-announcer" role="status" aria-live="polite" aria-atomic="true" className="sr-only" />

@@ -14,7 +14,7 @@ import { blockLink } from '@/ui/text-link';
 import { failureMessage, login } from './api';
 import { StepHeading, useStepFocus } from '@/ui/steps';
 import { GoogleButton, useGoogleCredential } from './google-button';
-import { VerifyStep } from './verify-step';
+import type { VerifyStep } from './verify-step';
 
 export function SignInPanel({
   config,
@@ -28,6 +28,8 @@ export function SignInPanel({
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState<'form' | 'verify'>('form');
+  // The verify step's code loads only when an account turns out to be unverified, before the step shows.
+  const [Verify, setVerify] = useState<typeof VerifyStep | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
@@ -65,6 +67,15 @@ export function SignInPanel({
       );
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
+        try {
+          const { VerifyStep: loaded } = await import('./verify-step');
+          setVerify(() => loaded);
+        } catch {
+          setAlert(
+            'Your email address is not verified yet, and the page to verify it could not load. Please try again.',
+          );
+          return;
+        }
         setUnverifiedEmail(values.email);
         setStep('verify');
         return;
@@ -83,9 +94,9 @@ export function SignInPanel({
     setAlert,
   );
 
-  if (step === 'verify') {
+  if (step === 'verify' && Verify) {
     return (
-      <VerifyStep
+      <Verify
         email={unverifiedEmail}
         password={form.getValues('password')}
         heading="Verify your email"
