@@ -71,6 +71,39 @@ async function receiptText(reference: string): Promise<string> {
   await pdf.destroy();
   return text;
 }
+/** The tables of the application whose rows still spell out `text` anywhere, in any column. */
+async function tablesHolding(text: string): Promise<string[]> {
+  const tables = await selectRows<{ name: string }>(
+    db(),
+    sql`select table_name as name from information_schema.tables
+         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const [row] = await selectRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from ${sql.identifier(name)} t where strpos(lower(t::text), lower(${text})) > 0`,
+    );
+    if (Number(row!.n) > 0) found.push(name);
+  }
+  return found;
+}
+
+/** What a Paystack reply and webhook hold about the payer, put on a sandbox payment as if Paystack had sent it. */
+async function asIfPaystackNamed(reference: string, email: string, name: string): Promise<void> {
+  const [first, last] = name.split(' ');
+  const customer = { email, first_name: first, last_name: last, phone: '+2348030000000' };
+  const authorization = { last4: '4081', account_name: name, authorization_code: 'AUTH_secret' };
+  await db().execute(sql`
+    update payments set provider_response = provider_response || ${JSON.stringify({ customer, authorization, metadata: { donor: name } })}::jsonb
+     where reference = ${reference}`);
+  await db().execute(sql`
+    insert into provider_events (reference, donation_id, source, event, payload)
+    select ${reference}, id, 'webhook', 'charge.success',
+           ${JSON.stringify({ event: 'charge.success', data: { reference, amount: 1, customer, authorization } })}::jsonb
+      from donations where reference = ${reference}`);
+}
+
 const auditRows = (action: string) =>
   selectRows<{ admin_id: number | null; entity_id: string; details: Record<string, unknown> | null }>(
     db(),
@@ -255,6 +288,64 @@ describe('erasing one’s own account', () => {
     expect(JSON.stringify(entry)).not.toContain(donor.email);
   });
 
+  it('leaves the name and address nowhere: not in the admins’ notices nor the payment provider’s copy, with money whole', async () => {
+    await signInNewAdmin(ctx.app, db(), { roleName: 'super_admin' });
+    const name = `Chiamaka ${unique()}`;
+    const donor = await signUpUser(ctx.app, undefined, { role: 'donor', firstName: 'Chiamaka' });
+    const campaignId = await createRecipientCampaign(db(), { status: 'approved' });
+    const signedIn = await payForCampaign(ctx.app, campaignId, 1, { donorEmail: donor.email, donorFullName: name });
+    await asIfPaystackNamed(signedIn.reference, donor.email, name);
+    expect(await tablesHolding(name)).toEqual(expect.arrayContaining(['donations', 'notifications', 'payments']));
+    const before = mailTo(donor.email).length;
+    expect((await post('/api/account/erasure', undefined, auth(donor.token))).statusCode).toBe(202);
+    const token = await mailedLink(donor.email, '/account/erase', before);
+    const money = await moneyRecords();
+
+    expect((await post('/api/account/erasure/confirm', { token })).statusCode).toBe(200);
+    expect(await moneyRecords()).toEqual(money);
+    expect(await tablesHolding(name)).toEqual([]);
+    expect(await tablesHolding(donor.email)).toEqual([]);
+    const [payment] = await selectRows<{ response: Record<string, unknown> }>(
+      db(),
+      sql`select provider_response as response from payments where reference = ${signedIn.reference}`,
+    );
+    expect(payment!.response).toMatchObject({ reference: signedIn.reference, amount: signedIn.amountKobo });
+    const notices = await selectRows<{ message: string }>(
+      db(),
+      sql`select message from notifications where strpos(message, ${signedIn.reference}) > 0`,
+    );
+    expect(notices.length).toBeGreaterThan(0);
+    for (const { message } of notices) expect(message).toContain(ERASED_DONOR_NAME);
+  });
+
+  it('takes a caseworker’s address off the invitation they accepted', async () => {
+    const organization = await signUpUser(ctx.app, undefined, { role: 'organization' });
+    await onboard(ctx.app, organization.token, 'organization');
+    await db().execute(
+      sql`update onboarding_submissions set status = 'verified' where user_id = ${organization.user.id}`,
+    );
+    const email = `caseworker.${unique()}@example.org`;
+    const invited = await post('/api/organization/caseworkers', { email }, auth(organization.token));
+    expect(invited.statusCode, invited.body).toBe(201);
+    const invite = await mailedLink(email, '/caseworker/join');
+    const password = `Caseworker pass ${unique()}`;
+    const accepted = await post(`/api/caseworker-invites/${invite}/accept`, {
+      firstName: 'Halima',
+      lastName: 'Bello',
+      phoneNumber: '0803 555 0199',
+      password,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const caseworker = (await post('/api/auth/login', { email, password })).json() as { token: string };
+    expect(await tablesHolding(email)).toEqual(expect.arrayContaining(['caseworker_invites', 'users']));
+
+    const before = mailTo(email).length;
+    expect((await post('/api/account/erasure', undefined, auth(caseworker.token))).statusCode).toBe(202);
+    const token = await mailedLink(email, '/account/erase', before);
+    expect((await post('/api/account/erasure/confirm', { token })).statusCode).toBe(200);
+    expect(await tablesHolding(email)).toEqual([]);
+  });
+
   it('never erases the last super admin', async () => {
     const boss = await signInNewAdmin(ctx.app, db(), { roleName: 'super_admin' });
     const others = await selectRows<{ id: number }>(
@@ -340,6 +431,7 @@ describe('a guest donor’s data', () => {
     const before = mailTo(donor.email).length;
     await post('/api/privacy/requests', { email: donor.email, kind: 'erase' });
     const token = await mailedLink(donor.email, '/your-data/erase', before);
+    await asIfPaystackNamed(gift.reference, donor.email, 'Emeka Obi');
     const money = await moneyRecords();
     expect((await post('/api/account/erasure/confirm', { token })).statusCode).toBe(404);
 
@@ -369,6 +461,7 @@ describe('a guest donor’s data', () => {
       sql`select count(*)::int as n from privacy_requests where email = ${donor.email}`,
     );
     expect(Number(request!.n)).toBe(0);
+    expect(await tablesHolding('Emeka Obi')).toEqual([]);
     const entry = (await auditRows('privacy.guest_erase')).at(-1);
     expect(entry).toMatchObject({ admin_id: null, details: { giftsErased: 1 } });
   });

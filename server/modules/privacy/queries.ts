@@ -98,13 +98,23 @@ export function giftRows(which: SQL): SQL {
  * Removes the donor's name and address from gifts (docs/decisions/0054): amounts, units, references,
  * campaigns, dates and payment rows stay, so every total is unchanged. One placeholder address per
  * erasure keeps the count of distinct donors true. Words of support and update-mail choices tied to
- * the address go too. Answers how many gifts changed.
+ * the address go too, as do the name and address wherever else a gift's record repeats them: the
+ * admins' notices naming the gift, and the payment provider's copy of who paid. Answers how many
+ * gifts changed.
  */
 export async function eraseDonorFromGifts(
   db: Db,
   input: { which: SQL; email: string | null; marker: string },
 ): Promise<number> {
   await db.execute(sql`delete from support_messages s using donations d where s.donation_id = d.id and ${input.which}`);
+  // Read before the donation loses them: a notice names a gift by its reference and its donor.
+  await db.execute(sql`
+    update notifications n
+       set message = replace(replace(n.message, d.donor_full_name, ${ERASED_DONOR_NAME}), d.donor_email, ${ERASED_DONOR_NAME})
+      from donations d
+     where ${input.which} and strpos(n.message, d.reference) > 0
+       and (strpos(n.message, d.donor_full_name) > 0 or strpos(n.message, d.donor_email) > 0)`);
+  await eraseProviderCopies(db, input.which);
   const changed = await selectRows<{ id: number }>(
     db,
     sql`update donations d set donor_full_name = ${ERASED_DONOR_NAME}, donor_email = ${`erased-${input.marker}@deleted.invalid`}
@@ -112,6 +122,26 @@ export async function eraseDonorFromGifts(
   );
   if (input.email) await db.execute(sql`delete from update_unsubscribes where lower(email) = lower(${input.email})`);
   return changed.length;
+}
+
+/**
+ * The payment provider's replies and events hold the payer as the provider knows them (customer,
+ * card holder, metadata). They go; the amounts, references, statuses, channels and the provider's
+ * ids, which the money desk and refunds read, stay.
+ */
+async function eraseProviderCopies(db: Db, which: SQL): Promise<void> {
+  await db.execute(sql`
+    update payments p set provider_response = p.provider_response - 'customer' - 'authorization' - 'metadata'
+      from donations d where p.donation_id = d.id and ${which} and p.provider_response is not null`);
+  await db.execute(sql`
+    update provider_events e
+       set payload = e.payload #- '{data,customer}' #- '{data,authorization}' #- '{data,metadata}'
+                     #- '{data,transaction,customer}' #- '{data,transaction,authorization}' #- '{data,transaction,metadata}'
+      from donations d where (e.donation_id = d.id or e.reference = d.reference) and ${which}`);
+  await db.execute(sql`
+    update sandbox_transactions t set email = 'erased@deleted.invalid'
+     where t.reference in (select d.reference from donations d where ${which}
+                           union select p.reference from payments p join donations d on d.id = p.donation_id where ${which})`);
 }
 
 /**
