@@ -13,6 +13,7 @@ import { selectRows } from '../../db/client';
 import type { MailMessage } from '../../providers/mail/mail';
 import { LinkSigner } from '../../providers/storage/storage';
 import { receiptLink } from '../receipts/receipt-link';
+import { removeExpiredPrivacyRequests } from './queries';
 import { createRecipientCampaign, onboard, payForCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
 import { eventually, mailboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 
@@ -464,5 +465,19 @@ describe('a guest donor’s data', () => {
     expect(await tablesHolding('Emeka Obi')).toEqual([]);
     const entry = (await auditRows('privacy.guest_erase')).at(-1);
     expect(entry).toMatchObject({ admin_id: null, details: { giftsErased: 1 } });
+  });
+});
+
+describe('expired links', () => {
+  it('forget the address an unused guest request held, a day after expiry, while open links stay', async () => {
+    const stale = `stale.${unique()}@example.org`;
+    const open = `open.${unique()}@example.org`;
+    await db().execute(sql`
+      insert into privacy_requests (kind, email, token_hash, expires_at) values
+        ('guest_erase', ${stale}, ${`stale-${unique()}`}, now() - interval '2 days'),
+        ('guest_export', ${open}, ${`open-${unique()}`}, now() + interval '1 hour')`);
+    await removeExpiredPrivacyRequests(db());
+    expect(await tablesHolding(stale)).toEqual([]);
+    expect(await tablesHolding(open)).toEqual(['privacy_requests']);
   });
 });

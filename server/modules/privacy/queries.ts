@@ -19,13 +19,20 @@ export async function jsonRows(db: Db, query: SQL): Promise<Row[]> {
   return typeof rows === 'string' ? (JSON.parse(rows) as Row[]) : rows;
 }
 
+/**
+ * Old links are of no use to anyone, and an unused guest request still holds its address: a day
+ * after expiry they go, whenever a new link is made and by the hourly sweep.
+ */
+export async function removeExpiredPrivacyRequests(db: Db): Promise<void> {
+  await db.execute(sql`delete from privacy_requests where expires_at < now() - interval '1 day'`);
+}
+
 /** Keeps a new one-time link's hash; any earlier open link of the same kind for the same subject stops working. */
 export async function insertPrivacyRequest(
   db: Db,
   input: { kind: RequestKind; userId?: number; email?: string; tokenHash: string },
 ): Promise<void> {
-  // Old links are of no use to anyone: the expired ones go whenever a new one is made.
-  await db.execute(sql`delete from privacy_requests where expires_at < now() - interval '1 day'`);
+  await removeExpiredPrivacyRequests(db);
   await db.execute(
     input.userId === undefined
       ? sql`delete from privacy_requests where kind = ${input.kind} and email = ${input.email ?? null} and used_at is null`
