@@ -14,7 +14,15 @@ import type { MailMessage } from '../../providers/mail/mail';
 import { LinkSigner } from '../../providers/storage/storage';
 import { receiptLink } from '../receipts/receipt-link';
 import { removeExpiredPrivacyRequests } from './queries';
-import { createRecipientCampaign, onboard, payForCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
+import { pdfFile } from '../../test/files';
+import {
+  createRecipientCampaign,
+  onboard,
+  payForCampaign,
+  signInNewAdmin,
+  signUpUser,
+  uploadFile,
+} from '../../test/fixtures';
 import { eventually, mailboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 
 const PUBLIC_URL = 'https://give.example.ng';
@@ -72,6 +80,28 @@ async function receiptText(reference: string): Promise<string> {
   await pdf.destroy();
   return text;
 }
+/** A verified organization invites a caseworker, who accepts by the mailed link and signs in. */
+async function caseworker(): Promise<{ email: string; token: string }> {
+  const organization = await signUpUser(ctx.app, undefined, { role: 'organization' });
+  await onboard(ctx.app, organization.token, 'organization');
+  await db().execute(
+    sql`update onboarding_submissions set status = 'verified' where user_id = ${organization.user.id}`,
+  );
+  const email = `caseworker.${unique()}@example.org`;
+  const invited = await post('/api/organization/caseworkers', { email }, auth(organization.token));
+  expect(invited.statusCode, invited.body).toBe(201);
+  const invite = await mailedLink(email, '/caseworker/join');
+  const password = `Caseworker pass ${unique()}`;
+  const accepted = await post(`/api/caseworker-invites/${invite}/accept`, {
+    firstName: 'Halima',
+    lastName: 'Bello',
+    phoneNumber: '0803 555 0199',
+    password,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(201);
+  return { email, token: ((await post('/api/auth/login', { email, password })).json() as { token: string }).token };
+}
+
 /** The tables of the application whose rows still spell out `text` anywhere, in any column. */
 async function tablesHolding(text: string): Promise<string[]> {
   const tables = await selectRows<{ name: string }>(
@@ -182,6 +212,60 @@ describe('GET /api/account/export', () => {
       expect(got.headers['content-disposition']).toMatch(/^attachment/);
     }
     expect(res.body).not.toMatch(/\/media\/public\/|"private\//);
+  });
+});
+
+describe('a caseworker’s export', () => {
+  it('holds none of the documents they uploaded for a person they helped, and that person’s erasure leaves no trace of them', async () => {
+    const { token } = await caseworker();
+    const fileName = `nin-of-bisi-${unique()}.pdf`;
+    const document = await uploadFile(ctx.app, token, {
+      purpose: 'idDocument',
+      fileName,
+      type: 'application/pdf',
+      bytes: pdfFile(),
+    });
+    const [product] = await selectRows<{ id: number }>(
+      db(),
+      sql`select id from products where withdrawn_at is null order by id limit 1`,
+    );
+    const personEmail = `bisi.${unique()}@example.org`;
+    const applied = await post(
+      '/api/caseworker/recipients',
+      {
+        firstName: 'Bisi',
+        lastName: 'Adeyemi',
+        phoneNumber: `0806${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+        email: personEmail,
+        gender: 'Female',
+        age: 34,
+        stateOfOrigin: 'Oyo',
+        recipientBio: 'Bisi sells fabric at Bodija market.',
+        employmentStatus: 'Self-employed',
+        idType: 'NIN',
+        idDocumentKey: document.key,
+        consent: { method: 'spoken', givenOn: '2026-01-05', witnessName: 'Mrs Funke Ojo' },
+        productId: Number(product!.id),
+        reason: 'A talking phone would let Bisi take orders herself.',
+      },
+      auth(token),
+    );
+    expect(applied.statusCode, applied.body).toBeLessThan(300);
+
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/account/export', headers: auth(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().files).toEqual([]);
+    expect(res.body).not.toContain(fileName);
+
+    const [person] = await selectRows<{ id: number }>(db(), sql`select id from users where email = ${personEmail}`);
+    const admin = await signInNewAdmin(ctx.app, db(), { roleName: 'super_admin' });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${person!.id}`,
+      headers: auth(admin.token),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await tablesHolding(fileName)).toEqual([]);
   });
 });
 
@@ -320,28 +404,11 @@ describe('erasing one’s own account', () => {
   });
 
   it('takes a caseworker’s address off the invitation they accepted', async () => {
-    const organization = await signUpUser(ctx.app, undefined, { role: 'organization' });
-    await onboard(ctx.app, organization.token, 'organization');
-    await db().execute(
-      sql`update onboarding_submissions set status = 'verified' where user_id = ${organization.user.id}`,
-    );
-    const email = `caseworker.${unique()}@example.org`;
-    const invited = await post('/api/organization/caseworkers', { email }, auth(organization.token));
-    expect(invited.statusCode, invited.body).toBe(201);
-    const invite = await mailedLink(email, '/caseworker/join');
-    const password = `Caseworker pass ${unique()}`;
-    const accepted = await post(`/api/caseworker-invites/${invite}/accept`, {
-      firstName: 'Halima',
-      lastName: 'Bello',
-      phoneNumber: '0803 555 0199',
-      password,
-    });
-    expect(accepted.statusCode, accepted.body).toBe(201);
-    const caseworker = (await post('/api/auth/login', { email, password })).json() as { token: string };
+    const { email, token: caseworkerToken } = await caseworker();
     expect(await tablesHolding(email)).toEqual(expect.arrayContaining(['caseworker_invites', 'users']));
 
     const before = mailTo(email).length;
-    expect((await post('/api/account/erasure', undefined, auth(caseworker.token))).statusCode).toBe(202);
+    expect((await post('/api/account/erasure', undefined, auth(caseworkerToken))).statusCode).toBe(202);
     const token = await mailedLink(email, '/account/erase', before);
     expect((await post('/api/account/erasure/confirm', { token })).statusCode).toBe(200);
     expect(await tablesHolding(email)).toEqual([]);

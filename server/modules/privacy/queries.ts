@@ -153,7 +153,9 @@ async function eraseProviderCopies(db: Db, which: SQL): Promise<void> {
 
 /**
  * The stored files a person can download: those their profiles, answers and consent point at, and
- * their used uploads as kept (an image is kept under its processed name, not the name it was sent to).
+ * their other used uploads as kept (an image is kept under its processed name, not the name it was
+ * sent to). A caseworker uploads documents for the people they help: those are the other person's,
+ * so they are left out of the caseworker's files and belong to that person's.
  */
 export async function storedFilesOf(
   db: Db,
@@ -161,7 +163,15 @@ export async function storedFilesOf(
 ): Promise<{ key: string; purpose: string | null; fileName: string | null }[]> {
   const rows = await selectRows<{ key: string; purpose: string | null; file_name: string | null }>(
     db,
-    sql`with keys as (
+    sql`with others as (
+          select profile_photo_key as key from recipient_profiles where user_id <> ${userId}
+          union select id_document_key from recipient_profiles where user_id <> ${userId}
+          union select profile_photo_key from organization_profiles where user_id <> ${userId}
+          union select id_document_key from organization_profiles where user_id <> ${userId}
+          union select answers->>'profilePhotoKey' from onboarding_submissions where user_id <> ${userId}
+          union select answers->>'idDocumentKey' from onboarding_submissions where user_id <> ${userId}
+          union select consent_form_key from assisted_applications where recipient_id <> ${userId}),
+        keys as (
           select profile_photo_key as key from recipient_profiles where user_id = ${userId}
           union select id_document_key from recipient_profiles where user_id = ${userId}
           union select profile_photo_key from organization_profiles where user_id = ${userId}
@@ -169,9 +179,11 @@ export async function storedFilesOf(
           union select answers->>'profilePhotoKey' from onboarding_submissions where user_id = ${userId}
           union select answers->>'idDocumentKey' from onboarding_submissions where user_id = ${userId}
           union select consent_form_key from assisted_applications where recipient_id = ${userId}
-          union select coalesce(stored_key, key) from uploads where owner_id = ${userId} and status = 'used')
+          union select coalesce(u.stored_key, u.key) from uploads u
+           where u.owner_id = ${userId} and u.status = 'used'
+             and not exists (select 1 from others o where o.key in (u.key, u.stored_key)))
         select k.key, u.purpose, u.file_name from keys k
-          left join uploads u on u.owner_id = ${userId} and k.key in (u.key, u.stored_key)
+          left join uploads u on k.key in (u.key, u.stored_key)
          where k.key ~ '^(public|private)/' order by k.key`,
   );
   const seen = new Set<string>();
