@@ -150,7 +150,8 @@ export async function fileKeysOf(db: Db, userId: number): Promise<string[]> {
 
 /**
  * Deactivates an account and erases what identifies the person: names, phone, email (replaced by
- * an address that cannot receive mail, so the real one may sign up again), password, Google link,
+ * an address that cannot receive mail, so the real one may sign up again), a phone change waiting
+ * for its code, password, Google link,
  * profile answers and file keys (every onboarding version too), uploads, notices and caseworker
  * invitations. Sessions are revoked. Campaigns and gifts keep their rows and amounts.
  */
@@ -171,6 +172,8 @@ export async function eraseUser(db: Db, userId: number): Promise<EndedCampaign[]
            must_change_password = false, deleted_at = now(), updated_at = now()
      where id = ${userId}`);
   await db.execute(sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`);
+  // A phone change waiting for its code holds the new number.
+  await db.execute(sql`delete from phone_changes where user_id = ${userId}`);
   await db.execute(
     sql`update verification_codes set consumed_at = now() where user_id = ${userId} and consumed_at is null`,
   );

@@ -373,13 +373,18 @@ describe('erasing one’s own account', () => {
     expect(JSON.stringify(entry)).not.toContain(donor.email);
   });
 
-  it('leaves the name and address nowhere: not in the admins’ notices nor the payment provider’s copy, with money whole', async () => {
+  it('leaves the name, address and a waiting phone number nowhere: not in the admins’ notices nor the payment provider’s copy, with money whole', async () => {
     await signInNewAdmin(ctx.app, db(), { roleName: 'super_admin' });
     const name = `Chiamaka ${unique()}`;
-    const donor = await signUpUser(ctx.app, undefined, { role: 'donor', firstName: 'Chiamaka' });
+    // A recipient may give too, and keeps a phone number a donor does not.
+    const donor = await signUpUser(ctx.app, undefined, { role: 'recipient', firstName: 'Chiamaka' });
     const campaignId = await createRecipientCampaign(db(), { status: 'approved' });
     const signedIn = await payForCampaign(ctx.app, campaignId, 1, { donorEmail: donor.email, donorFullName: name });
     await asIfPaystackNamed(signedIn.reference, donor.email, name);
+    const newPhone = `0805${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const phoneChange = await post('/api/account/phone', { phoneNumber: newPhone }, auth(donor.token));
+    expect(phoneChange.statusCode, phoneChange.body).toBe(200);
+    expect(await tablesHolding(newPhone.slice(1))).toContain('phone_changes');
     expect(await tablesHolding(name)).toEqual(expect.arrayContaining(['donations', 'notifications', 'payments']));
     const before = mailTo(donor.email).length;
     expect((await post('/api/account/erasure', undefined, auth(donor.token))).statusCode).toBe(202);
@@ -390,6 +395,7 @@ describe('erasing one’s own account', () => {
     expect(await moneyRecords()).toEqual(money);
     expect(await tablesHolding(name)).toEqual([]);
     expect(await tablesHolding(donor.email)).toEqual([]);
+    expect(await tablesHolding(newPhone.slice(1))).toEqual([]);
     const [payment] = await selectRows<{ response: Record<string, unknown> }>(
       db(),
       sql`select provider_response as response from payments where reference = ${signedIn.reference}`,
