@@ -16,6 +16,7 @@ import { receiptLink } from '../receipts/receipt-link';
 import { removeExpiredPrivacyRequests } from './queries';
 import { pdfFile } from '../../test/files';
 import {
+  createOrganizationCampaign,
   createRecipientCampaign,
   onboard,
   payForCampaign,
@@ -552,5 +553,34 @@ describe('expired links', () => {
     await removeExpiredPrivacyRequests(db());
     expect(await tablesHolding(stale)).toEqual([]);
     expect(await tablesHolding(open)).toEqual(['privacy_requests']);
+  });
+});
+
+describe('update-mail choices', () => {
+  it('stay with an account’s own gifts when the guest gifts at the same address are erased, and go with the last gift', async () => {
+    const donor = await signUpUser(ctx.app, undefined, { role: 'donor', firstName: 'Ifeoma' });
+    const campaignId = await createOrganizationCampaign(db(), 4);
+    const own = await payForCampaign(ctx.app, `org-${campaignId}`, 1, {
+      donorEmail: donor.email,
+      donorFullName: 'Ifeoma Okafor',
+    });
+    await db().execute(sql`update donations set donor_user_id = ${donor.user.id} where reference = ${own.reference}`);
+    await payForCampaign(ctx.app, `org-${campaignId}`, 1, { donorEmail: donor.email, donorFullName: 'Ifeoma Okafor' });
+    await db().execute(
+      sql`insert into update_unsubscribes (email, organization_campaign_id) values (${donor.email}, ${campaignId})`,
+    );
+    const stopped = sql`select count(*)::int as n from update_unsubscribes where email = ${donor.email}`;
+
+    let before = mailTo(donor.email).length;
+    await post('/api/privacy/requests', { email: donor.email, kind: 'erase' });
+    let token = await mailedLink(donor.email, '/your-data/erase', before);
+    expect((await post('/api/privacy/requests/erase', { token })).statusCode).toBe(200);
+    expect(Number((await selectRows<{ n: number }>(db(), stopped))[0]!.n)).toBe(1);
+
+    before = mailTo(donor.email).length;
+    expect((await post('/api/account/erasure', undefined, auth(donor.token))).statusCode).toBe(202);
+    token = await mailedLink(donor.email, '/account/erase', before);
+    expect((await post('/api/account/erasure/confirm', { token })).statusCode).toBe(200);
+    expect(Number((await selectRows<{ n: number }>(db(), stopped))[0]!.n)).toBe(0);
   });
 });

@@ -127,7 +127,14 @@ export async function eraseDonorFromGifts(
     sql`update donations d set donor_full_name = ${ERASED_DONOR_NAME}, donor_email = ${`erased-${input.marker}@deleted.invalid`}
          where ${input.which} returning d.id`,
   );
-  if (input.email) await db.execute(sql`delete from update_unsubscribes where lower(email) = lower(${input.email})`);
+  // A choice not to hear about a campaign still guards the gifts left at the address (an account's
+  // own, when a guest erases only the guest ones): it goes only with the last of them.
+  if (input.email) {
+    await db.execute(sql`
+      delete from update_unsubscribes
+       where email = lower(${input.email})
+         and not exists (select 1 from donations d where lower(d.donor_email) = lower(${input.email}))`);
+  }
   return changed.length;
 }
 
