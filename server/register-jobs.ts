@@ -10,6 +10,7 @@ import { notifyAdminsOfRequest, type CampaignRequestedJob } from './modules/camp
 import { notifyAdminsOfOnboarding } from './modules/onboarding/notify-admins';
 import type { OnboardingSentJob } from './modules/onboarding/submit-onboarding';
 import { mailGuestLink, type GuestLinkJob } from './modules/privacy/guest-requests';
+import { removeExpiredPrivacyRequests } from './modules/privacy/queries';
 import { sendReceiptsAgain } from './modules/receipts/resend-receipts';
 import { sendReceipt } from './modules/receipts/send-receipt';
 import { removeStaleUploads } from './modules/uploads/cleanup';
@@ -116,6 +117,8 @@ export function registerJobs(deps: AppDeps): void {
     await removeStaleUploads(deps);
   });
   jobs.schedule(JOB.removeStaleUploads, '17 * * * *');
+  jobs.handle(JOB.removeExpiredPrivacyLinks, SWEEP, () => removeExpiredPrivacyRequests(db));
+  jobs.schedule(JOB.removeExpiredPrivacyLinks, '41 * * * *');
   // Every quarter hour, so a booking made late today for tomorrow still hears the day before.
   jobs.handle(JOB.collectionReminders, SWEEP, async () => {
     await sendCollectionReminders(deps);

@@ -37,6 +37,8 @@ export const JOB = {
   tellDonorsOfUpdate: 'updates.tell-donors',
   /** A guest donor asked for their data: a one-time link, made when the mail is sent, if the address gave. */
   privacyGuestLink: 'privacy.guest-link',
+  /** Hourly: privacy links a day past their expiry go, with any address an unused one held. */
+  removeExpiredPrivacyLinks: 'privacy.remove-expired-links',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
@@ -62,6 +64,7 @@ export const JOB_WORDS: Record<JobName, string> = {
   [JOB.removeStaleUploads]: 'The hourly removal of uploads that were never used',
   [JOB.tellDonorsOfUpdate]: "Telling a campaign's donors about a published update, in the app and by mail",
   [JOB.privacyGuestLink]: 'A mail with a link for a guest donor to download or erase their data',
+  [JOB.removeExpiredPrivacyLinks]: 'The hourly removal of expired links to download or erase data',
 };
 
 /** The words for a job of any name: unknown names (another version's jobs) still read as something. */

@@ -150,9 +150,10 @@ export async function fileKeysOf(db: Db, userId: number): Promise<string[]> {
 
 /**
  * Deactivates an account and erases what identifies the person: names, phone, email (replaced by
- * an address that cannot receive mail, so the real one may sign up again), password, Google link,
- * profile answers and file keys (every onboarding version too), uploads and notices. Sessions are revoked. Campaigns and gifts
- * keep their rows and amounts.
+ * an address that cannot receive mail, so the real one may sign up again), a phone change waiting
+ * for its code, password, Google link,
+ * profile answers and file keys (every onboarding version too), uploads, notices and caseworker
+ * invitations. Sessions are revoked. Campaigns and gifts keep their rows and amounts.
  */
 export const ACCOUNT_DELETED_NOTE = 'Moved back to pending: the account was deleted.';
 export const ORGANIZATION_ACCOUNT_DELETED_NOTE = 'Account deleted.';
@@ -171,6 +172,8 @@ export async function eraseUser(db: Db, userId: number): Promise<EndedCampaign[]
            must_change_password = false, deleted_at = now(), updated_at = now()
      where id = ${userId}`);
   await db.execute(sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`);
+  // A phone change waiting for its code holds the new number.
+  await db.execute(sql`delete from phone_changes where user_id = ${userId}`);
   await db.execute(
     sql`update verification_codes set consumed_at = now() where user_id = ${userId} and consumed_at is null`,
   );
@@ -208,6 +211,11 @@ export async function eraseUser(db: Db, userId: number): Promise<EndedCampaign[]
   await db.execute(sql`delete from onboarding_submissions where user_id = ${userId}`);
   // The consent record names a witness and points at a signed form: it goes with the person.
   await db.execute(sql`delete from assisted_applications where recipient_id = ${userId}`);
+  // An invitation keeps the address it was sent to: the one this person accepted, and an erased
+  // organization's open ones, which nobody may accept any more.
+  await db.execute(sql`
+    delete from caseworker_invites
+     where accepted_user_id = ${userId} or (organization_id = ${userId} and accepted_at is null)`);
   await db.execute(sql`
     update recipient_campaigns c set search_title = concat_ws(' ', p.name, ${DELETED_NAME}::text), search_text = concat_ws(' ', p.name, ${DELETED_NAME}::text, c.reason)
       from products p where p.id = c.product_id and c.recipient_id = ${userId}`);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { isSuperAdmin } from '@contract/roles';
 import { LAST_SUPER_ADMIN } from '@contract/admin-users';
 import type { AppDeps } from '../../deps';
@@ -50,6 +51,8 @@ export async function eraseAccount(
 ): Promise<string[]> {
   const files = await fileKeysOf(tx, input.userId);
   const ended = await eraseUser(tx, input.userId);
+  // A caseworker's upload of this person's document names it (and its file name) too.
+  if (files.length) await tx.execute(sql`delete from uploads where key in ${files} or stored_key in ${files}`);
   await audit(tx, {
     adminId: input.actorId,
     action: input.action,

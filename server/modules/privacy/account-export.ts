@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AccountExport } from '@contract/privacy';
 import type { AppDeps } from '../../deps';
@@ -139,9 +140,11 @@ async function fileLinks(deps: Deps, userId: number, signedAt: number): Promise<
   return Promise.all(
     files.map(async (file) => {
       const link = await documentLink(deps.db, deps.signer, file.key);
+      const what = FILE_WORDS[file.purpose ?? ''] ?? 'Uploaded file';
       return {
-        what: FILE_WORDS[file.purpose ?? ''] ?? 'Uploaded file',
-        file_name: file.fileName ?? file.key.split('/').pop() ?? 'file',
+        what,
+        // A name inside storage is not the person's: without the name they sent, the kind of file says it.
+        file_name: file.fileName ?? `${what}${path.extname(file.key)}`,
         download_url: link ? `${base}${link}` : null,
         link_expires_at: expires,
       };

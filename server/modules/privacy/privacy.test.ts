@@ -13,7 +13,17 @@ import { selectRows } from '../../db/client';
 import type { MailMessage } from '../../providers/mail/mail';
 import { LinkSigner } from '../../providers/storage/storage';
 import { receiptLink } from '../receipts/receipt-link';
-import { createRecipientCampaign, onboard, payForCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
+import { removeExpiredPrivacyRequests } from './queries';
+import { pdfFile } from '../../test/files';
+import {
+  createOrganizationCampaign,
+  createRecipientCampaign,
+  onboard,
+  payForCampaign,
+  signInNewAdmin,
+  signUpUser,
+  uploadFile,
+} from '../../test/fixtures';
 import { eventually, mailboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 
 const PUBLIC_URL = 'https://give.example.ng';
@@ -71,6 +81,61 @@ async function receiptText(reference: string): Promise<string> {
   await pdf.destroy();
   return text;
 }
+/** A verified organization invites a caseworker, who accepts by the mailed link and signs in. */
+async function caseworker(): Promise<{ email: string; token: string }> {
+  const organization = await signUpUser(ctx.app, undefined, { role: 'organization' });
+  await onboard(ctx.app, organization.token, 'organization');
+  await db().execute(
+    sql`update onboarding_submissions set status = 'verified' where user_id = ${organization.user.id}`,
+  );
+  const email = `caseworker.${unique()}@example.org`;
+  const invited = await post('/api/organization/caseworkers', { email }, auth(organization.token));
+  expect(invited.statusCode, invited.body).toBe(201);
+  const invite = await mailedLink(email, '/caseworker/join');
+  const password = `Caseworker pass ${unique()}`;
+  const accepted = await post(`/api/caseworker-invites/${invite}/accept`, {
+    firstName: 'Halima',
+    lastName: 'Bello',
+    phoneNumber: '0803 555 0199',
+    password,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(201);
+  return { email, token: ((await post('/api/auth/login', { email, password })).json() as { token: string }).token };
+}
+
+/** The tables of the application whose rows still spell out `text` anywhere, in any column. */
+async function tablesHolding(text: string): Promise<string[]> {
+  const tables = await selectRows<{ name: string }>(
+    db(),
+    sql`select table_name as name from information_schema.tables
+         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const [row] = await selectRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from ${sql.identifier(name)} t where strpos(lower(t::text), lower(${text})) > 0`,
+    );
+    if (Number(row!.n) > 0) found.push(name);
+  }
+  return found;
+}
+
+/** What a Paystack reply and webhook hold about the payer, put on a sandbox payment as if Paystack had sent it. */
+async function asIfPaystackNamed(reference: string, email: string, name: string): Promise<void> {
+  const [first, last] = name.split(' ');
+  const customer = { email, first_name: first, last_name: last, phone: '+2348030000000' };
+  const authorization = { last4: '4081', account_name: name, authorization_code: 'AUTH_secret' };
+  await db().execute(sql`
+    update payments set provider_response = provider_response || ${JSON.stringify({ customer, authorization, metadata: { donor: name } })}::jsonb
+     where reference = ${reference}`);
+  await db().execute(sql`
+    insert into provider_events (reference, donation_id, source, event, payload)
+    select ${reference}, id, 'webhook', 'charge.success',
+           ${JSON.stringify({ event: 'charge.success', data: { reference, amount: 1, customer, authorization } })}::jsonb
+      from donations where reference = ${reference}`);
+}
+
 const auditRows = (action: string) =>
   selectRows<{ admin_id: number | null; entity_id: string; details: Record<string, unknown> | null }>(
     db(),
@@ -148,6 +213,60 @@ describe('GET /api/account/export', () => {
       expect(got.headers['content-disposition']).toMatch(/^attachment/);
     }
     expect(res.body).not.toMatch(/\/media\/public\/|"private\//);
+  });
+});
+
+describe('a caseworker’s export', () => {
+  it('holds none of the documents they uploaded for a person they helped, and that person’s erasure leaves no trace of them', async () => {
+    const { token } = await caseworker();
+    const fileName = `nin-of-bisi-${unique()}.pdf`;
+    const document = await uploadFile(ctx.app, token, {
+      purpose: 'idDocument',
+      fileName,
+      type: 'application/pdf',
+      bytes: pdfFile(),
+    });
+    const [product] = await selectRows<{ id: number }>(
+      db(),
+      sql`select id from products where withdrawn_at is null order by id limit 1`,
+    );
+    const personEmail = `bisi.${unique()}@example.org`;
+    const applied = await post(
+      '/api/caseworker/recipients',
+      {
+        firstName: 'Bisi',
+        lastName: 'Adeyemi',
+        phoneNumber: `0806${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+        email: personEmail,
+        gender: 'Female',
+        age: 34,
+        stateOfOrigin: 'Oyo',
+        recipientBio: 'Bisi sells fabric at Bodija market.',
+        employmentStatus: 'Self-employed',
+        idType: 'NIN',
+        idDocumentKey: document.key,
+        consent: { method: 'spoken', givenOn: '2026-01-05', witnessName: 'Mrs Funke Ojo' },
+        productId: Number(product!.id),
+        reason: 'A talking phone would let Bisi take orders herself.',
+      },
+      auth(token),
+    );
+    expect(applied.statusCode, applied.body).toBeLessThan(300);
+
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/account/export', headers: auth(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().files).toEqual([]);
+    expect(res.body).not.toContain(fileName);
+
+    const [person] = await selectRows<{ id: number }>(db(), sql`select id from users where email = ${personEmail}`);
+    const admin = await signInNewAdmin(ctx.app, db(), { roleName: 'super_admin' });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${person!.id}`,
+      headers: auth(admin.token),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await tablesHolding(fileName)).toEqual([]);
   });
 });
 
@@ -255,6 +374,53 @@ describe('erasing one’s own account', () => {
     expect(JSON.stringify(entry)).not.toContain(donor.email);
   });
 
+  it('leaves the name, address and a waiting phone number nowhere: not in the admins’ notices nor the payment provider’s copy, with money whole', async () => {
+    await signInNewAdmin(ctx.app, db(), { roleName: 'super_admin' });
+    const name = `Chiamaka ${unique()}`;
+    // A recipient may give too, and keeps a phone number a donor does not.
+    const donor = await signUpUser(ctx.app, undefined, { role: 'recipient', firstName: 'Chiamaka' });
+    const campaignId = await createRecipientCampaign(db(), { status: 'approved' });
+    const signedIn = await payForCampaign(ctx.app, campaignId, 1, { donorEmail: donor.email, donorFullName: name });
+    await asIfPaystackNamed(signedIn.reference, donor.email, name);
+    const newPhone = `0805${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const phoneChange = await post('/api/account/phone', { phoneNumber: newPhone }, auth(donor.token));
+    expect(phoneChange.statusCode, phoneChange.body).toBe(200);
+    expect(await tablesHolding(newPhone.slice(1))).toContain('phone_changes');
+    expect(await tablesHolding(name)).toEqual(expect.arrayContaining(['donations', 'notifications', 'payments']));
+    const before = mailTo(donor.email).length;
+    expect((await post('/api/account/erasure', undefined, auth(donor.token))).statusCode).toBe(202);
+    const token = await mailedLink(donor.email, '/account/erase', before);
+    const money = await moneyRecords();
+
+    expect((await post('/api/account/erasure/confirm', { token })).statusCode).toBe(200);
+    expect(await moneyRecords()).toEqual(money);
+    expect(await tablesHolding(name)).toEqual([]);
+    expect(await tablesHolding(donor.email)).toEqual([]);
+    expect(await tablesHolding(newPhone.slice(1))).toEqual([]);
+    const [payment] = await selectRows<{ response: Record<string, unknown> }>(
+      db(),
+      sql`select provider_response as response from payments where reference = ${signedIn.reference}`,
+    );
+    expect(payment!.response).toMatchObject({ reference: signedIn.reference, amount: signedIn.amountKobo });
+    const notices = await selectRows<{ message: string }>(
+      db(),
+      sql`select message from notifications where strpos(message, ${signedIn.reference}) > 0`,
+    );
+    expect(notices.length).toBeGreaterThan(0);
+    for (const { message } of notices) expect(message).toContain(ERASED_DONOR_NAME);
+  });
+
+  it('takes a caseworker’s address off the invitation they accepted', async () => {
+    const { email, token: caseworkerToken } = await caseworker();
+    expect(await tablesHolding(email)).toEqual(expect.arrayContaining(['caseworker_invites', 'users']));
+
+    const before = mailTo(email).length;
+    expect((await post('/api/account/erasure', undefined, auth(caseworkerToken))).statusCode).toBe(202);
+    const token = await mailedLink(email, '/account/erase', before);
+    expect((await post('/api/account/erasure/confirm', { token })).statusCode).toBe(200);
+    expect(await tablesHolding(email)).toEqual([]);
+  });
+
   it('never erases the last super admin', async () => {
     const boss = await signInNewAdmin(ctx.app, db(), { roleName: 'super_admin' });
     const others = await selectRows<{ id: number }>(
@@ -340,6 +506,7 @@ describe('a guest donor’s data', () => {
     const before = mailTo(donor.email).length;
     await post('/api/privacy/requests', { email: donor.email, kind: 'erase' });
     const token = await mailedLink(donor.email, '/your-data/erase', before);
+    await asIfPaystackNamed(gift.reference, donor.email, 'Emeka Obi');
     const money = await moneyRecords();
     expect((await post('/api/account/erasure/confirm', { token })).statusCode).toBe(404);
 
@@ -369,7 +536,51 @@ describe('a guest donor’s data', () => {
       sql`select count(*)::int as n from privacy_requests where email = ${donor.email}`,
     );
     expect(Number(request!.n)).toBe(0);
+    expect(await tablesHolding('Emeka Obi')).toEqual([]);
     const entry = (await auditRows('privacy.guest_erase')).at(-1);
     expect(entry).toMatchObject({ admin_id: null, details: { giftsErased: 1 } });
+  });
+});
+
+describe('expired links', () => {
+  it('forget the address an unused guest request held, a day after expiry, while open links stay', async () => {
+    const stale = `stale.${unique()}@example.org`;
+    const open = `open.${unique()}@example.org`;
+    await db().execute(sql`
+      insert into privacy_requests (kind, email, token_hash, expires_at) values
+        ('guest_erase', ${stale}, ${`stale-${unique()}`}, now() - interval '2 days'),
+        ('guest_export', ${open}, ${`open-${unique()}`}, now() + interval '1 hour')`);
+    await removeExpiredPrivacyRequests(db());
+    expect(await tablesHolding(stale)).toEqual([]);
+    expect(await tablesHolding(open)).toEqual(['privacy_requests']);
+  });
+});
+
+describe('update-mail choices', () => {
+  it('stay with an account’s own gifts when the guest gifts at the same address are erased, and go with the last gift', async () => {
+    const donor = await signUpUser(ctx.app, undefined, { role: 'donor', firstName: 'Ifeoma' });
+    const campaignId = await createOrganizationCampaign(db(), 4);
+    const own = await payForCampaign(ctx.app, `org-${campaignId}`, 1, {
+      donorEmail: donor.email,
+      donorFullName: 'Ifeoma Okafor',
+    });
+    await db().execute(sql`update donations set donor_user_id = ${donor.user.id} where reference = ${own.reference}`);
+    await payForCampaign(ctx.app, `org-${campaignId}`, 1, { donorEmail: donor.email, donorFullName: 'Ifeoma Okafor' });
+    await db().execute(
+      sql`insert into update_unsubscribes (email, organization_campaign_id) values (${donor.email}, ${campaignId})`,
+    );
+    const stopped = sql`select count(*)::int as n from update_unsubscribes where email = ${donor.email}`;
+
+    let before = mailTo(donor.email).length;
+    await post('/api/privacy/requests', { email: donor.email, kind: 'erase' });
+    let token = await mailedLink(donor.email, '/your-data/erase', before);
+    expect((await post('/api/privacy/requests/erase', { token })).statusCode).toBe(200);
+    expect(Number((await selectRows<{ n: number }>(db(), stopped))[0]!.n)).toBe(1);
+
+    before = mailTo(donor.email).length;
+    expect((await post('/api/account/erasure', undefined, auth(donor.token))).statusCode).toBe(202);
+    token = await mailedLink(donor.email, '/account/erase', before);
+    expect((await post('/api/account/erasure/confirm', { token })).statusCode).toBe(200);
+    expect(Number((await selectRows<{ n: number }>(db(), stopped))[0]!.n)).toBe(0);
   });
 });

@@ -19,13 +19,20 @@ export async function jsonRows(db: Db, query: SQL): Promise<Row[]> {
   return typeof rows === 'string' ? (JSON.parse(rows) as Row[]) : rows;
 }
 
+/**
+ * Old links are of no use to anyone, and an unused guest request still holds its address: a day
+ * after expiry they go, whenever a new link is made and by the hourly sweep.
+ */
+export async function removeExpiredPrivacyRequests(db: Db): Promise<void> {
+  await db.execute(sql`delete from privacy_requests where expires_at < now() - interval '1 day'`);
+}
+
 /** Keeps a new one-time link's hash; any earlier open link of the same kind for the same subject stops working. */
 export async function insertPrivacyRequest(
   db: Db,
   input: { kind: RequestKind; userId?: number; email?: string; tokenHash: string },
 ): Promise<void> {
-  // Old links are of no use to anyone: the expired ones go whenever a new one is made.
-  await db.execute(sql`delete from privacy_requests where expires_at < now() - interval '1 day'`);
+  await removeExpiredPrivacyRequests(db);
   await db.execute(
     input.userId === undefined
       ? sql`delete from privacy_requests where kind = ${input.kind} and email = ${input.email ?? null} and used_at is null`
@@ -98,25 +105,64 @@ export function giftRows(which: SQL): SQL {
  * Removes the donor's name and address from gifts (docs/decisions/0054): amounts, units, references,
  * campaigns, dates and payment rows stay, so every total is unchanged. One placeholder address per
  * erasure keeps the count of distinct donors true. Words of support and update-mail choices tied to
- * the address go too. Answers how many gifts changed.
+ * the address go too, as do the name and address wherever else a gift's record repeats them: the
+ * admins' notices naming the gift, and the payment provider's copy of who paid. Answers how many
+ * gifts changed.
  */
 export async function eraseDonorFromGifts(
   db: Db,
   input: { which: SQL; email: string | null; marker: string },
 ): Promise<number> {
   await db.execute(sql`delete from support_messages s using donations d where s.donation_id = d.id and ${input.which}`);
+  // Read before the donation loses them: a notice names a gift by its reference and its donor.
+  await db.execute(sql`
+    update notifications n
+       set message = replace(replace(n.message, d.donor_full_name, ${ERASED_DONOR_NAME}), d.donor_email, ${ERASED_DONOR_NAME})
+      from donations d
+     where ${input.which} and strpos(n.message, d.reference) > 0
+       and (strpos(n.message, d.donor_full_name) > 0 or strpos(n.message, d.donor_email) > 0)`);
+  await eraseProviderCopies(db, input.which);
   const changed = await selectRows<{ id: number }>(
     db,
     sql`update donations d set donor_full_name = ${ERASED_DONOR_NAME}, donor_email = ${`erased-${input.marker}@deleted.invalid`}
          where ${input.which} returning d.id`,
   );
-  if (input.email) await db.execute(sql`delete from update_unsubscribes where lower(email) = lower(${input.email})`);
+  // A choice not to hear about a campaign still guards the gifts left at the address (an account's
+  // own, when a guest erases only the guest ones): it goes only with the last of them.
+  if (input.email) {
+    await db.execute(sql`
+      delete from update_unsubscribes
+       where email = lower(${input.email})
+         and not exists (select 1 from donations d where lower(d.donor_email) = lower(${input.email}))`);
+  }
   return changed.length;
 }
 
 /**
+ * The payment provider's replies and events hold the payer as the provider knows them (customer,
+ * card holder, metadata). They go; the amounts, references, statuses, channels and the provider's
+ * ids, which the money desk and refunds read, stay.
+ */
+async function eraseProviderCopies(db: Db, which: SQL): Promise<void> {
+  await db.execute(sql`
+    update payments p set provider_response = p.provider_response - 'customer' - 'authorization' - 'metadata'
+      from donations d where p.donation_id = d.id and ${which} and p.provider_response is not null`);
+  await db.execute(sql`
+    update provider_events e
+       set payload = e.payload #- '{data,customer}' #- '{data,authorization}' #- '{data,metadata}'
+                     #- '{data,transaction,customer}' #- '{data,transaction,authorization}' #- '{data,transaction,metadata}'
+      from donations d where (e.donation_id = d.id or e.reference = d.reference) and ${which}`);
+  await db.execute(sql`
+    update sandbox_transactions t set email = 'erased@deleted.invalid'
+     where t.reference in (select d.reference from donations d where ${which}
+                           union select p.reference from payments p join donations d on d.id = p.donation_id where ${which})`);
+}
+
+/**
  * The stored files a person can download: those their profiles, answers and consent point at, and
- * their used uploads as kept (an image is kept under its processed name, not the name it was sent to).
+ * their other used uploads as kept (an image is kept under its processed name, not the name it was
+ * sent to). A caseworker uploads documents for the people they help: those are the other person's,
+ * so they are left out of the caseworker's files and belong to that person's.
  */
 export async function storedFilesOf(
   db: Db,
@@ -124,7 +170,15 @@ export async function storedFilesOf(
 ): Promise<{ key: string; purpose: string | null; fileName: string | null }[]> {
   const rows = await selectRows<{ key: string; purpose: string | null; file_name: string | null }>(
     db,
-    sql`with keys as (
+    sql`with others as (
+          select profile_photo_key as key from recipient_profiles where user_id <> ${userId}
+          union select id_document_key from recipient_profiles where user_id <> ${userId}
+          union select profile_photo_key from organization_profiles where user_id <> ${userId}
+          union select id_document_key from organization_profiles where user_id <> ${userId}
+          union select answers->>'profilePhotoKey' from onboarding_submissions where user_id <> ${userId}
+          union select answers->>'idDocumentKey' from onboarding_submissions where user_id <> ${userId}
+          union select consent_form_key from assisted_applications where recipient_id <> ${userId}),
+        keys as (
           select profile_photo_key as key from recipient_profiles where user_id = ${userId}
           union select id_document_key from recipient_profiles where user_id = ${userId}
           union select profile_photo_key from organization_profiles where user_id = ${userId}
@@ -132,9 +186,11 @@ export async function storedFilesOf(
           union select answers->>'profilePhotoKey' from onboarding_submissions where user_id = ${userId}
           union select answers->>'idDocumentKey' from onboarding_submissions where user_id = ${userId}
           union select consent_form_key from assisted_applications where recipient_id = ${userId}
-          union select coalesce(stored_key, key) from uploads where owner_id = ${userId} and status = 'used')
+          union select coalesce(u.stored_key, u.key) from uploads u
+           where u.owner_id = ${userId} and u.status = 'used'
+             and not exists (select 1 from others o where o.key in (u.key, u.stored_key)))
         select k.key, u.purpose, u.file_name from keys k
-          left join uploads u on u.owner_id = ${userId} and k.key in (u.key, u.stored_key)
+          left join uploads u on k.key in (u.key, u.stored_key)
          where k.key ~ '^(public|private)/' order by k.key`,
   );
   const seen = new Set<string>();
