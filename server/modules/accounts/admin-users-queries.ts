@@ -131,23 +131,6 @@ export async function lockActiveAdmins(db: Db): Promise<{ id: number; role: stri
   return rows.map((r) => ({ id: Number(r.id), role: r.role }));
 }
 
-/** Every stored file key the account's profiles, onboarding versions and uploads point at (seed images are shared and kept). */
-export async function fileKeysOf(db: Db, userId: number): Promise<string[]> {
-  const rows = await selectRows<{ key: string | null }>(
-    db,
-    sql`select profile_photo_key as key from recipient_profiles where user_id = ${userId}
-        union select id_document_key from recipient_profiles where user_id = ${userId}
-        union select profile_photo_key from organization_profiles where user_id = ${userId}
-        union select id_document_key from organization_profiles where user_id = ${userId}
-        union select answers->>'profilePhotoKey' from onboarding_submissions where user_id = ${userId}
-        union select answers->>'idDocumentKey' from onboarding_submissions where user_id = ${userId}
-        union select key from uploads where owner_id = ${userId}
-        union select stored_key from uploads where owner_id = ${userId}
-        union select consent_form_key from assisted_applications where recipient_id = ${userId}`,
-  );
-  return [...new Set(rows.map((r) => r.key).filter((k): k is string => Boolean(k) && /^(public|private)\//.test(k!)))];
-}
-
 /**
  * Deactivates an account and erases what identifies the person: names, phone, email (replaced by
  * an address that cannot receive mail, so the real one may sign up again), a phone change waiting

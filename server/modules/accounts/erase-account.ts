@@ -7,12 +7,12 @@ import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit';
 import {
   eraseUser,
-  fileKeysOf,
   findUserForDeletion,
   lockActiveAdmins,
   ORGANIZATION_ACCOUNT_DELETED_NOTE,
   type UserToDelete,
 } from './admin-users-queries';
+import { fileKeysOf } from './person-files';
 
 /**
  * Locks what an erasure reads, in the one order every erasure uses (active admins by id, then the

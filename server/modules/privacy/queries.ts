@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ERASED_DONOR_NAME, PRIVACY_LINK_HOURS } from '@contract/privacy';
 import { selectRows, type Db } from '../../db/client';
+import { keysNamedBy } from '../accounts/person-files';
 import type { privacyRequestKinds } from '../../db/schema/privacy';
 
 type RequestKind = (typeof privacyRequestKinds)[number];
@@ -170,22 +171,9 @@ export async function storedFilesOf(
 ): Promise<{ key: string; purpose: string | null; fileName: string | null }[]> {
   const rows = await selectRows<{ key: string; purpose: string | null; file_name: string | null }>(
     db,
-    sql`with others as (
-          select profile_photo_key as key from recipient_profiles where user_id <> ${userId}
-          union select id_document_key from recipient_profiles where user_id <> ${userId}
-          union select profile_photo_key from organization_profiles where user_id <> ${userId}
-          union select id_document_key from organization_profiles where user_id <> ${userId}
-          union select answers->>'profilePhotoKey' from onboarding_submissions where user_id <> ${userId}
-          union select answers->>'idDocumentKey' from onboarding_submissions where user_id <> ${userId}
-          union select consent_form_key from assisted_applications where recipient_id <> ${userId}),
+    sql`with others as (${keysNamedBy((column) => sql`${column} <> ${userId}`)}),
         keys as (
-          select profile_photo_key as key from recipient_profiles where user_id = ${userId}
-          union select id_document_key from recipient_profiles where user_id = ${userId}
-          union select profile_photo_key from organization_profiles where user_id = ${userId}
-          union select id_document_key from organization_profiles where user_id = ${userId}
-          union select answers->>'profilePhotoKey' from onboarding_submissions where user_id = ${userId}
-          union select answers->>'idDocumentKey' from onboarding_submissions where user_id = ${userId}
-          union select consent_form_key from assisted_applications where recipient_id = ${userId}
+          ${keysNamedBy((column) => sql`${column} = ${userId}`)}
           union select coalesce(u.stored_key, u.key) from uploads u
            where u.owner_id = ${userId} and u.status = 'used'
              and not exists (select 1 from others o where o.key in (u.key, u.stored_key)))
