@@ -247,7 +247,9 @@ describe('organization area', () => {
     await page.goto('/organization/settings');
     await settle(page);
     expect(await page.getByRole('tabpanel').innerText()).toContain('Enugu Braille Club');
+    // Security is the tab before the last (Your data).
     await press(page, page.getByRole('tab', { name: 'Account' }), 'End');
+    await page.keyboard.press('ArrowLeft');
     const security = page.getByRole('tab', { name: 'Security' });
     expect(await security.getAttribute('aria-selected')).toBe('true');
     await expectNoAxeViolations(page, 'organization settings, security');

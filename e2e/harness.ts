@@ -112,6 +112,14 @@ export function pageProblems(page: Page): string[] {
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
+    // Axe judges colours as they settle: just after a theme change, elements with a colour
+    // transition are still part-way between light and dark.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
     // Axe judges the page from its top: mid-scroll, the sticky header passes over whatever link is
     // beneath it at that moment, which axe's target-size rule would count against that link.
     const scrolled = window.scrollY;
