@@ -571,6 +571,23 @@ describe('for crawlers and slow phones', () => {
 });
 
 describe('pages the server draws', () => {
+  it('download no schema library and no signed-in area code on a visit (decision 0050)', async () => {
+    for (const address of ['/', '/campaigns', `/campaigns/${recipientId}`, `/campaigns/org-${orgId}`]) {
+      const { page } = await e2e.newPage();
+      const scripts: string[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.url());
+      });
+      await page.goto(address, { waitUntil: 'networkidle' });
+      await settle(page);
+      const code = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
+      // Zod names its error class in any build that carries it; the data section is the account page's.
+      expect(code.filter((text) => text.includes('ZodError')).length, `${address} loads zod`).toBe(0);
+      expect(code.filter((text) => text.includes('Download my data')).length, `${address} loads area code`).toBe(0);
+      await page.context().close();
+    }
+  });
+
   it('arrive whole, readable with no script at all, with the data they were drawn with', async () => {
     // Markup and data make tens of kilobytes: they travel compressed.
     const reply = await fetch(`${e2e.baseURL}/campaigns`, { headers: { 'accept-encoding': 'br' } });

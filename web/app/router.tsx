@@ -1,12 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type Params, type RouteObject } from 'react-router';
 import { parseCampaignId } from '@contract/campaign-ids';
 import type { AppRole } from '@contract/roles';
 import { AREA_PAGES, type AreaPageName, type RequesterKind } from '@/features/requester/area';
 import { preloadQuantityStepper } from '@/ui/quantity-stepper-on-demand';
 import { AppRoot } from './app-root';
-import { DonorAccountPage } from './area-pages';
 import { RequireRole } from './guards';
 import HomePage, { HomeSections } from './home-page';
 import { lazyComponent, type Lazy } from './lazy';
@@ -39,10 +38,6 @@ const page = (load: PageModule): AppRoute => {
   const Page = lazyComponent(load);
   return { element: <Page />, preload: Page.preload };
 };
-
-const guarded = (roles: readonly AppRole[], element: ReactNode): AppRoute => ({
-  element: <RequireRole roles={roles}>{element}</RequireRole>,
-});
 
 /** A lazily loaded page behind a role guard. */
 const guardedPage = (roles: readonly AppRole[], load: PageModule): AppRoute => {
@@ -209,7 +204,7 @@ export const routes: AppRoute[] = [
           // The contact form lives in the Help Center.
           { path: 'contact', element: <Navigate to="/help#contact" replace /> },
           { path: 'donor', element: <Navigate to="/donor/gifts" replace /> },
-          { path: 'donor/account', ...guarded(['donor'], <DonorAccountPage />) },
+          { path: 'donor/account', ...guardedPage(['donor'], () => import('@/features/donor/account-page')) },
           { path: 'donor/gifts', ...guardedPage(['donor'], () => import('@/features/donor/gifts-page')) },
           { path: 'onboarding', ...guardedPage(['recipient', 'organization'], onboardingPage) },
           { path: 'onboarding/edit', ...guardedPage(['recipient', 'organization'], editOnboardingPage) },
