@@ -32,6 +32,8 @@ export async function startSmtpCatcher(listenPort = 0) {
       });
     },
   });
+  // A sender killed mid-conversation resets its connection: that ends its session, not the catcher.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
