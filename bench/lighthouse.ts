@@ -6,7 +6,9 @@
  * page with the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Nothing is downloaded.
  * LIGHTHOUSE_RUNS=3 runs each page three times and prints the median run by score, with each run's
  * Total Blocking Time, and the machine's load average before and after (the figures are noisy on a busy one);
- * LIGHTHOUSE_DETAILS=1 also prints FCP, Speed Index, the LCP element with its phases and what shifted.
+ * LIGHTHOUSE_DETAILS=1 also prints FCP, Speed Index, the LCP element with its phases, what shifted, the long
+ * tasks, each script's time and the main thread's work by kind; LIGHTHOUSE_PAGES=home,recipient audits only
+ * the pages whose label contains one of those words.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +43,22 @@ function explain(audits: Record<string, { numericValue?: number; details?: unkno
     const node = item.node as { snippet?: string } | undefined;
     lines.push(`shift ${Number(item.score).toFixed(3)}: ${node?.snippet?.slice(0, 120) ?? '?'}`);
   }
+  const longTasks = audits['long-tasks']?.details as Table | undefined;
+  for (const item of longTasks?.items ?? []) {
+    lines.push(
+      `long task at ${Number(item.startTime).toFixed(0)} ms: ${Number(item.duration).toFixed(0)} ms, ${String(item.url).slice(-60)}`,
+    );
+  }
+  const bootup = audits['bootup-time']?.details as Table | undefined;
+  for (const item of bootup?.items ?? []) {
+    lines.push(
+      `script ${String(item.url).slice(-60)}: ${Number(item.scripting).toFixed(0)} ms running, ${Number(item.scriptParseCompile).toFixed(0)} ms compiling`,
+    );
+  }
+  const work = audits['mainthread-work-breakdown']?.details as Table | undefined;
+  lines.push(
+    `main thread: ${(work?.items ?? []).map((item) => `${String(item.groupLabel)} ${Number(item.duration).toFixed(0)} ms`).join(', ')}`,
+  );
   return lines;
 }
 
@@ -104,7 +122,8 @@ async function main() {
     console.log(
       `${'page'.padEnd(40)} ${'score'.padStart(5)} ${'LCP ms'.padStart(8)} ${'CLS'.padStart(7)} ${'TBT ms'.padStart(7)}`,
     );
-    for (const page of demo.pages) {
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    for (const page of demo.pages.filter((p) => !only || only.some((o) => p.label.includes(o)))) {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`${demo.baseUrl}${page.path}`, port));
       runs.sort((a, b) => a.score - b.score);

@@ -2,7 +2,7 @@
  * Prints throughput and latency figures; it asserts nothing. Usage:
  *   npm run bench                 embedded PGlite in a scratch directory
  *   BENCH_DATABASE_URL=postgres://... npm run bench   a scratch database on that PostgreSQL server
- *   BENCH_ONLY=search,pages,scale,giving,bundle,slownet,jobs,ratelimit,sharing,exports,startup,cluster  only those sections (comma-separated)
+ *   BENCH_ONLY=search,pages,scale,giving,bundle,slownet,hydration,jobs,ratelimit,sharing,exports,startup,cluster  only those sections (comma-separated)
  *   BENCH_DONATIONS=100000                                gifts the exports section seeds
  *   BENCH_SCALE=10000,100000                              campaign counts the scale section seeds
  *   BENCH_PAST_GIFTS=20000                                gifts recorded before the giving rush (0: fresh campaigns)
@@ -30,6 +30,7 @@ import { seedExtraCampaigns } from './seed-scale';
 import { computeLedger } from '../server/modules/transparency/queries';
 import { realisticQueries } from './search-queries';
 import { pageWeightSection, slowNetworkSection } from './browser-pages';
+import { mainThreadSection } from './main-thread';
 import { runStartupBench } from './startup';
 import { runClusterBench } from './cluster';
 import { buildIfStale } from '../scripts/build';
@@ -158,6 +159,7 @@ const want = (
     | 'giving'
     | 'bundle'
     | 'slownet'
+    | 'hydration'
     | 'jobs'
     | 'ratelimit'
     | 'sharing'
@@ -557,7 +559,15 @@ async function scaleSection() {
 
 async function main() {
   // Only the sections that serve or weigh the web app need it built.
-  if (want('search') || want('pages') || want('scale') || want('giving') || want('bundle') || want('slownet'))
+  if (
+    want('search') ||
+    want('pages') ||
+    want('scale') ||
+    want('giving') ||
+    want('bundle') ||
+    want('slownet') ||
+    want('hydration')
+  )
     await buildIfStale();
   const listRatio = want('search') ? await searchSection() : undefined;
   const pageRatios = want('pages') ? await pagesSection() : [];
@@ -569,6 +579,7 @@ async function main() {
   if (want('exports')) await runExportBench();
   if (want('bundle')) await pageWeightSection();
   if (want('slownet')) await slowNetworkSection();
+  if (want('hydration')) await mainThreadSection();
   if (want('startup')) await runStartupBench();
   if (want('cluster')) await runClusterBench();
   if (listRatio !== undefined)

@@ -1,25 +1,19 @@
+import { groupDigits } from './plain-format';
+
 /** All money is integer kobo (1 naira = 100 kobo). Naira only ever appear when formatted. */
 export type Kobo = number;
 
-const nairaFormatter = new Intl.NumberFormat('en-NG', {
-  style: 'currency',
-  currency: 'NGN',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-
-/** Kobo, when there are any, always as two digits (₦350,000.50, never ₦350,000.5). */
-const withKobo = new Intl.NumberFormat('en-NG', {
-  style: 'currency',
-  currency: 'NGN',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
+/**
+ * Naira as `Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' })` writes them
+ * ("₦350,000", "₦350,000.50": kobo, when there are any, always as two digits), written out by hand
+ * so a page that shows a price never pays for `Intl`'s start (contract/plain-format.ts).
+ */
 export function formatNaira(kobo: Kobo): string {
-  if (!Number.isFinite(kobo)) return nairaFormatter.format(0);
-  const whole = Math.round(kobo);
-  return (whole % 100 === 0 ? nairaFormatter : withKobo).format(whole / 100);
+  const whole = Number.isFinite(kobo) ? Math.round(kobo) : 0;
+  const size = Math.abs(whole);
+  const rest = size % 100;
+  const naira = `₦${groupDigits((size - rest) / 100)}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+  return whole < 0 ? `-${naira}` : naira;
 }
 
 /** Parses a naira amount typed by a person ("1,250.50", "₦1250") into kobo; null when invalid. */

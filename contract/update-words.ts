@@ -1,4 +1,5 @@
 // Zod-free, so the campaign page and the database schema can read them without the schemas.
+import { lagosDay } from './plain-format';
 
 /** Campaign updates: news about a campaign for its donors and visitors (docs/decisions/0038). */
 export const UPDATE_BODY_MIN = 20;
@@ -16,11 +17,5 @@ export const UPDATES_PAGE_MAX = 50;
 
 /** The date an update is titled with on the page: "Update of 12 November 2026". */
 export function updateTitle(createdAt: string): string {
-  const date = new Date(createdAt).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Africa/Lagos',
-  });
-  return `Update of ${date}`;
+  return `Update of ${lagosDay(createdAt)}`;
 }

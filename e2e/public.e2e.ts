@@ -588,6 +588,23 @@ describe('pages the server draws', () => {
     }
   });
 
+  it('come with every section they show, so the browser asks for no data while it brings them to life', async () => {
+    for (const address of ['/', `/campaigns/${recipientId}`, `/campaigns/org-${orgId}`]) {
+      const { page } = await e2e.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(request.url());
+      });
+      await page.goto(address, { waitUntil: 'networkidle' });
+      await settle(page);
+      expect(asked, address).toEqual([]);
+      // The sections below the campaign, or the home page's hero, are there at once, not loading.
+      if (address !== '/') expect(await page.getByRole('heading', { name: 'Words of support' }).count()).toBe(1);
+      expect(await page.getByText(/Loading/).count(), address).toBe(0);
+      await page.context().close();
+    }
+  });
+
   it('arrive whole, readable with no script at all, with the data they were drawn with', async () => {
     // Markup and data make tens of kilobytes: they travel compressed.
     const reply = await fetch(`${e2e.baseURL}/campaigns`, { headers: { 'accept-encoding': 'br' } });

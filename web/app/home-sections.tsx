@@ -1,4 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchFeatured } from '@/features/campaigns/api';
 import { FeaturedHighlights } from '@/features/campaigns/featured-highlights';
+import { prefetchHomeContent } from '@/features/content/api';
 import { ImpactStats } from '@/features/content/impact-stats';
 import { SuccessStories } from '@/features/content/success-stories';
 
@@ -12,3 +15,7 @@ export default function HomeSections() {
     </>
   );
 }
+
+/** For the server's drawing of the home page (web/app/router.tsx): every section's data it can have. */
+export const loadHomeSections = (client: QueryClient) =>
+  Promise.all([prefetchFeatured(client), prefetchHomeContent(client)]);

@@ -65,7 +65,9 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      <Header />
+      <Suspense fallback={null}>
+        <Header />
+      </Suspense>
       {/* At least a screen tall, so the footer starts below the fold and never jumps into view while a page loads.
           The space above the footer is main's own, in the page's background; a page ending in a full-bleed band
           (class bleed-end) runs it down to the footer instead. */}
@@ -78,7 +80,9 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <RouteAnnouncer />
     </div>
   );

@@ -128,8 +128,10 @@ export const routes: AppRoute[] = [
             index: true,
             element: <HomePage />,
             prefetch: () => void HomeSections.preload().catch(() => undefined),
-            // The server draws the sections' code in, and their loading states; their data follows in the browser.
-            serverLoad: () => HomeSections.preload(),
+            // The server draws the sections whole, with their data; one whose data it could not have
+            // is drawn loading, and the browser asks for it.
+            serverLoad: (client) =>
+              Promise.all([HomeSections.preload(), import('./home-sections').then((m) => m.loadHomeSections(client))]),
           },
           {
             path: 'campaigns',
@@ -153,7 +155,7 @@ export const routes: AppRoute[] = [
             },
             serverLoad: (client, { id }) =>
               Promise.all([
-                campaignsApi().then((api) => api.loadCampaign(client, id)),
+                campaignsApi().then((api) => api.loadCampaignPage(client, id)),
                 isOrganizationCampaign(id) ? preloadQuantityStepper() : null,
               ]),
           },

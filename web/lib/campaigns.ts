@@ -75,8 +75,16 @@ export function normalize(c: SearchResult): Campaign {
   return c.type === 'organization' ? normalizeOrganization(c) : normalizeRecipient(c);
 }
 
+/**
+ * Text in code point order. ISO times and campaign ids sort the same as by `localeCompare`, which
+ * would make the page start the browser's collation data first (contract/plain-format.ts).
+ */
+export function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export function newestFirst(a: Campaign, b: Campaign): number {
-  return b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
+  return byCodePoint(b.created_at, a.created_at) || byCodePoint(b.id, a.id);
 }
 
 /**

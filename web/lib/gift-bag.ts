@@ -95,7 +95,12 @@ export function parseGiftBag(raw: string | null): GiftBagItem[] {
 // The store: localStorage is the source of truth, so other tabs see changes through 'storage' events.
 const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;
-let cachedItems: GiftBagItem[] = [];
+/**
+ * The empty bag, one array: a page the server drew hydrates with it (useGiftBag), and a visitor whose
+ * bag is empty has this same one, so the page is not drawn again once it is alive.
+ */
+const EMPTY_BAG: GiftBagItem[] = [];
+let cachedItems: GiftBagItem[] = EMPTY_BAG;
 
 function readRaw(): string | null {
   try {
@@ -109,7 +114,8 @@ export function getGiftBag(): GiftBagItem[] {
   const raw = readRaw();
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedItems = parseGiftBag(raw);
+    const items = parseGiftBag(raw);
+    cachedItems = items.length === 0 ? EMPTY_BAG : items;
   }
   return cachedItems;
 }
@@ -136,7 +142,7 @@ function subscribe(listener: () => void) {
 }
 
 export function useGiftBag(): GiftBagItem[] {
-  return useSyncExternalStore(subscribe, getGiftBag, () => []);
+  return useSyncExternalStore(subscribe, getGiftBag, () => EMPTY_BAG);
 }
 
 export const giftBagActions = {

@@ -29,9 +29,13 @@ function readToken(): string | null {
   }
 }
 
-let state: SessionState = readToken()
-  ? { status: 'loading', user: readStoredUser() }
-  : { status: 'signedOut', user: null };
+/**
+ * The signed-out state, one object: a page the server drew hydrates with it (useSession), and a
+ * visitor who is not signed in has this same one, so nothing draws again once the page is alive.
+ */
+const SIGNED_OUT: SessionState = { status: 'signedOut', user: null };
+
+let state: SessionState = readToken() ? { status: 'loading', user: readStoredUser() } : SIGNED_OUT;
 /** True while the profile cannot be fetched for want of a connection: the session is kept meanwhile. */
 let unreachable = false;
 const listeners = new Set<() => void>();
@@ -57,8 +61,6 @@ export function getSession(): SessionState {
 /** Whether the site cannot be reached just now while a person is signed in (decision 0047). */
 export const serverUnreachable = (): boolean => unreachable;
 export const useServerUnreachable = (): boolean => useSyncExternalStore(subscribe, serverUnreachable, () => false);
-
-const SIGNED_OUT: SessionState = { status: 'signedOut', user: null };
 
 /**
  * Who is signed in. A page the server drew (decision 0022) shows a signed-out visitor's view, and so

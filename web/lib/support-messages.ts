@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PublicSupportMessages } from '@contract/support-messages';
 import { apiGet, retryUnlessRefused } from './api';
 
@@ -9,8 +9,8 @@ const PAGE = 20;
  * A public campaign's approved words of support, newest first, a page at a time. The admin queue
  * forgets these (`['support-messages']`) after each decision.
  */
-export const useSupportMessages = (campaignId: string) =>
-  useInfiniteQuery({
+export const supportMessagesQuery = (campaignId: string) =>
+  infiniteQueryOptions({
     queryKey: ['support-messages', campaignId],
     queryFn: async ({ pageParam }) => {
       const params = new URLSearchParams({ limit: String(PAGE) });
@@ -22,3 +22,5 @@ export const useSupportMessages = (campaignId: string) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: retryUnlessRefused,
   });
+
+export const useSupportMessages = (campaignId: string) => useInfiniteQuery(supportMessagesQuery(campaignId));

@@ -1,11 +1,24 @@
-import type { PostUpdateReply } from '@contract/updates';
-import { apiRequest } from './api';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { PostUpdateReply, UpdatesPage } from '@contract/updates';
+import { apiGet, apiRequest } from './api';
 
 /** What the "Post an update" form gives: words, and for an organization or admin a photo and a video link. */
 export type UpdateDraft = { body: string; photo?: File | null; alt?: string; videoUrl?: string };
 
 /** The query key of a campaign's public updates, refreshed after a post so the writer sees it at once. */
 export const campaignUpdatesKey = (campaignId: string) => ['campaign-updates', campaignId] as const;
+
+/** A campaign's public updates, newest first, a page at a time. */
+export const campaignUpdatesQuery = (campaignId: string) =>
+  infiniteQueryOptions({
+    queryKey: campaignUpdatesKey(campaignId),
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam }) =>
+      apiGet<UpdatesPage>(
+        `/campaigns/${encodeURIComponent(campaignId)}/updates${pageParam ? `?before=${pageParam}` : ''}`,
+      ),
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
 
 /** Sends the photo first (it is checked and re-encoded when the update names it), then the update. */
 export async function sendUpdate(campaignId: string, draft: UpdateDraft): Promise<PostUpdateReply> {

@@ -1,9 +1,8 @@
 import { useId, useRef } from 'react';
+import { lagosDay } from '@contract/plain-format';
 import { useSupportMessages } from '@/lib/support-messages';
 import { ErrorMessage } from './feedback';
 import { LoadMoreButton, useLoadMore } from './load-more';
-
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
 
 /**
  * "Words of support": the approved messages donors left with gifts to one campaign, newest first,
@@ -51,7 +50,7 @@ export function SupportMessages({ campaignId, headingLevel = 2 }: { campaignId: 
                     <p>{m.body}</p>
                   </blockquote>
                   <figcaption className="mt-2 text-gray-800 dark:text-gray-200">
-                    {m.name}, <time dateTime={m.createdAt}>{dateFormat.format(new Date(m.createdAt))}</time>
+                    {m.name}, <time dateTime={m.createdAt}>{lagosDay(m.createdAt, 'short')}</time>
                   </figcaption>
                 </figure>
               </li>

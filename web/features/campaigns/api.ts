@@ -3,7 +3,10 @@ import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult 
 import { IMAGE_SIZES, type ImageSizes } from '@contract/image-sizes';
 import { PAGE_DEFAULT } from '@contract/pagination';
 import { ApiError, apiGet, apiRequest } from '@/lib/api';
+import { supportMessagesQuery } from '@/lib/support-messages';
+import { campaignUpdatesQuery } from '@/lib/updates';
 import {
+  byCodePoint,
   campaignQuery,
   mergeStreams,
   normalize,
@@ -75,10 +78,7 @@ export function useAllCampaigns() {
 }
 
 export function useFeaturedCampaigns() {
-  return useQuery({
-    queryKey: ['campaigns', 'featured'],
-    queryFn: async () => (await apiGet<PublicRecipientCampaign[]>('/campaigns/featured')).map(normalizeRecipient),
-  });
+  return useQuery(featuredQuery);
 }
 
 export function useCampaign(rawId: string | undefined) {
@@ -91,15 +91,19 @@ export function useCampaign(rawId: string | undefined) {
  * Never waits and never throws: the page shows its own loading and error states.
  */
 export function prefetchAllCampaigns(client: QueryClient): void {
+  // A list already at hand (a page the server drew, or one seen before) brought its images with it.
+  if (client.getQueryData(allCampaignsQuery.queryKey) !== undefined) return;
   void client.prefetchInfiniteQuery(allCampaignsQuery).then(() => {
     const first = client.getQueryData(allCampaignsQuery.queryKey)?.pages[0];
     const newest = [...(first?.recipient?.items ?? []), ...(first?.organization?.items ?? [])];
-    newest.sort((a, b) => b.created_at.localeCompare(a.created_at));
+    newest.sort((a, b) => byCodePoint(b.created_at, a.created_at));
     for (const c of newest.slice(0, 3)) preloadImage(c, 'card');
   });
 }
 
 export function prefetchCampaign(client: QueryClient, rawId: string | undefined): void {
+  // A campaign already at hand (a page the server drew, or one seen before) brought its image with it.
+  if (client.getQueryData(campaignQuery(rawId).queryKey) !== undefined) return;
   void client.prefetchQuery(campaignQuery(rawId)).then(() => {
     preloadImage(client.getQueryData(campaignQuery(rawId).queryKey), 'page');
   });
@@ -112,8 +116,26 @@ export function prefetchCampaign(client: QueryClient, rawId: string | undefined)
  */
 export const loadAllCampaigns = (client: QueryClient) =>
   client.fetchInfiniteQuery({ ...allCampaignsQuery, retry: false });
-export const loadCampaign = (client: QueryClient, rawId: string | undefined) =>
-  client.fetchQuery({ ...campaignQuery(rawId), retry: false });
+/**
+ * For the server's drawing of a campaign page (web/entry-server.tsx): the campaign, rejecting when it
+ * could not be had, and the first page of its updates and of its words of support, so the page comes
+ * whole and the browser asks for nothing more while it brings the page to life. A section whose data
+ * could not be had is drawn loading and asked for by the browser.
+ */
+export const loadCampaignPage = (client: QueryClient, rawId: string | undefined) =>
+  Promise.all([
+    client.fetchQuery({ ...campaignQuery(rawId), retry: false }),
+    rawId ? client.prefetchInfiniteQuery({ ...campaignUpdatesQuery(rawId), retry: false }) : null,
+    rawId ? client.prefetchInfiniteQuery({ ...supportMessagesQuery(rawId), retry: false }) : null,
+  ]);
+
+const featuredQuery = {
+  queryKey: ['campaigns', 'featured'],
+  queryFn: async () => (await apiGet<PublicRecipientCampaign[]>('/campaigns/featured')).map(normalizeRecipient),
+};
+
+/** For the server's drawing of the home page: its featured campaigns (a failure leaves them to the browser). */
+export const prefetchFeatured = (client: QueryClient) => client.prefetchQuery({ ...featuredQuery, retry: false });
 
 /**
  * Fetches the images at the top of a page as soon as their addresses are known, before the page's

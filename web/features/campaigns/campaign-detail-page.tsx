@@ -238,9 +238,11 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
           </div>
         )}
 
-        <ShareControl subject={shareSubjectOf(campaign)} takesGifts={campaign.takes_gifts} />
-        <CampaignUpdates campaignId={campaign.id} />
-        <SupportMessages campaignId={campaign.id} />
+        <Suspense fallback={null}>
+          <ShareControl subject={shareSubjectOf(campaign)} takesGifts={campaign.takes_gifts} />
+          <CampaignUpdates campaignId={campaign.id} />
+          <SupportMessages campaignId={campaign.id} />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,23 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { updateTitle } from '@contract/update-words';
-import type { CampaignUpdate, UpdatesPage } from '@contract/updates';
-import { apiGet } from '@/lib/api';
-import { campaignUpdatesKey } from '@/lib/updates';
+import type { CampaignUpdate } from '@contract/updates';
+import { campaignUpdatesQuery } from '@/lib/updates';
 import { ErrorMessage } from '@/ui/feedback';
 import { LoadMoreButton, useLoadMore } from '@/ui/load-more';
 import { textLink } from '@/ui/text-link';
 
 function useCampaignUpdates(campaignId: string) {
-  return useInfiniteQuery({
-    queryKey: campaignUpdatesKey(campaignId),
-    initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam }) =>
-      apiGet<UpdatesPage>(
-        `/campaigns/${encodeURIComponent(campaignId)}/updates${pageParam ? `?before=${pageParam}` : ''}`,
-      ),
-    getNextPageParam: (last) => last.nextBefore ?? undefined,
-  });
+  return useInfiniteQuery(campaignUpdatesQuery(campaignId));
 }
 
 function UpdateArticle({ update, position, total }: { update: CampaignUpdate; position: number; total: number }) {

@@ -18,8 +18,10 @@ export function useStats() {
   });
 }
 
+const storiesQuery = { queryKey: ['stories'], queryFn: () => apiGet<Story[]>('/stories') };
+
 export function useStories() {
-  return useQuery({ queryKey: ['stories'], queryFn: () => apiGet<Story[]>('/stories') });
+  return useQuery(storiesQuery);
 }
 
 const transparencyQuery = {
@@ -34,3 +36,15 @@ export function useTransparency() {
 
 /** For the server's drawing of /transparency (web/entry-server.tsx): the ledger, rejecting when it could not be had. */
 export const loadTransparency = (client: QueryClient) => client.fetchQuery({ ...transparencyQuery, retry: false });
+
+/**
+ * For the server's drawing of the home page: its stories, figures and ledger, each kept only when it
+ * could be had (a section whose data failed is drawn loading and asked for by the browser; the
+ * figures are read strictly here, so a failure is never drawn as an empty section).
+ */
+export const prefetchHomeContent = (client: QueryClient) =>
+  Promise.all([
+    client.prefetchQuery({ ...storiesQuery, retry: false }),
+    client.prefetchQuery({ ...transparencyQuery, retry: false }),
+    client.prefetchQuery({ queryKey: ['stats'], queryFn: () => apiGet<PublicStat[]>('/stats'), retry: false }),
+  ]);

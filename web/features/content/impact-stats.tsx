@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { formatNaira } from '@contract/money';
+import { groupDigits } from '@contract/plain-format';
 import { statIcon } from '@/ui/stat-icons';
 import { textLink } from '@/ui/text-link';
 import { useStats, useTransparency } from './api';
-
-const valueFormat = new Intl.NumberFormat('en-NG');
 
 /**
  * One column on phones, two from small screens, three from medium up (as the outline while loading,
@@ -23,8 +22,8 @@ function RecordedFigures() {
   if (!data) return null;
   const figures = [
     { label: 'Money raised', value: formatNaira(data.money.raised_kobo) },
-    { label: 'Devices funded', value: valueFormat.format(data.devices.funded) },
-    { label: 'Devices delivered', value: valueFormat.format(data.devices.delivered) },
+    { label: 'Devices funded', value: groupDigits(data.devices.funded) },
+    { label: 'Devices delivered', value: groupDigits(data.devices.delivered) },
   ];
   return (
     <div className="mt-12 text-center">
@@ -81,7 +80,7 @@ export function ImpactStats() {
                   className={`flex min-w-0 flex-col items-center rounded-xl border border-gray-300 bg-white p-6 ${statCardWidth} text-center dark:border-gray-700 dark:bg-gray-950`}
                 >
                   <Icon aria-hidden="true" className="size-10 text-brand-dark dark:text-orange-300" />
-                  <p className="mt-3 text-4xl font-extrabold">{valueFormat.format(s.stat_value)}+</p>
+                  <p className="mt-3 text-4xl font-extrabold">{groupDigits(s.stat_value)}+</p>
                   <p className="mt-1 text-lg text-gray-800 dark:text-gray-200">{s.title}</p>
                 </li>
               );
