@@ -598,7 +598,7 @@ describe('pages the server draws', () => {
       await page.goto(address, { waitUntil: 'networkidle' });
       await settle(page);
       expect(asked, address).toEqual([]);
-      // The sections below the campaign, or the home page's hero, are there at once, not loading.
+      // The home page's sections and the sections below a campaign are there at once, not loading.
       if (address !== '/') expect(await page.getByRole('heading', { name: 'Words of support' }).count()).toBe(1);
       expect(await page.getByText(/Loading/).count(), address).toBe(0);
       await page.context().close();
