@@ -19,6 +19,15 @@ export type ResponseCache = {
     schema: S,
     produce: () => Promise<{ value: z.input<S>; headers?: Record<string, string> }>,
   ): Promise<void>;
+  /**
+   * Like `json`, for a reply its producer has already serialised from values each checked against
+   * the route's schema (a search page assembled from kept campaign replies, decision 0056).
+   */
+  text(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    produce: () => Promise<{ body: string; headers?: Record<string, string> }>,
+  ): Promise<void>;
   /** Answers a public page's HTML from a copy kept the same way (server/http/page-cache.ts, decision 0048). */
   page: PageCache;
   /** Forgets every JSON reply and every page; writes that change public data call this. */
@@ -52,27 +61,34 @@ export function createResponseCache({
   const store = createCopyStore({ ttlMs, maxBytes });
   const pageCounts = { bypassed: 0 };
 
+  const text: ResponseCache['text'] = async (request, reply, produce) => {
+    const entry = await store.load<Entry>('json', request.url, async () => {
+      const { body, headers = {} } = await produce();
+      const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+      return {
+        copy: { body, size: Buffer.byteLength(body), etag, headers, expires: Date.now() + ttlMs },
+        keep: true,
+      };
+    });
+    for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
+    reply.header('etag', entry.etag);
+    reply.header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === entry.etag) {
+      await reply.code(304).send();
+      return;
+    }
+    // Already serialised and checked against the schema: sent as it is.
+    await reply.type('application/json; charset=utf-8').send(entry.body);
+  };
+
   return {
-    async json(request, reply, schema, produce) {
-      const entry = await store.load<Entry>('json', request.url, async () => {
-        const { value, headers = {} } = await produce();
-        const body = JSON.stringify(schema.parse(value));
-        const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-        return {
-          copy: { body, size: Buffer.byteLength(body), etag, headers, expires: Date.now() + ttlMs },
-          keep: true,
-        };
+    json(request, reply, schema, produce) {
+      return text(request, reply, async () => {
+        const { value, headers } = await produce();
+        return { body: JSON.stringify(schema.parse(value)), headers };
       });
-      for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
-      reply.header('etag', entry.etag);
-      reply.header('cache-control', 'no-cache');
-      if (request.headers['if-none-match'] === entry.etag) {
-        await reply.code(304).send();
-        return;
-      }
-      // Already serialised and checked against the schema: sent as it is.
-      await reply.type('application/json; charset=utf-8').send(entry.body);
     },
+    text,
     page: createPageCache(store, ttlMs, pageCounts),
     clear: () => store.clear(),
     stats() {

@@ -25,7 +25,7 @@ import {
   listPublicRecipientCampaigns,
   type Page,
 } from './queries';
-import { decodeSearchCursor, encodeSearchCursor, searchCampaigns } from './search-campaigns';
+import { decodeSearchCursor, encodeSearchCursor, searchCampaigns, searchReplyBody } from './search-campaigns';
 import { createSearchIndex } from './search-index';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -152,10 +152,14 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { q, limit, cursor } = request.query;
         const position = decodeSearchCursor(cursor);
-        await publicCache.json(request, reply, searchList, async () => {
+        // Each campaign's reply was checked against searchResultSchema as it was serialised.
+        await publicCache.text(request, reply, async () => {
           const result = await searchGate(() => searchCampaigns(db, storage, { q, limit, position, index }));
           const next = result.next === undefined ? undefined : encodeSearchCursor(result.next);
-          return { value: result.items, headers: nextPageHeaders('/api/campaigns/search', { q, limit }, next) };
+          return {
+            body: searchReplyBody(result.items),
+            headers: nextPageHeaders('/api/campaigns/search', { q, limit }, next),
+          };
         });
       },
     );

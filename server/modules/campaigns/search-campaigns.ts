@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { SearchResult } from '@contract/campaigns';
+import { searchResultSchema } from '@contract/campaigns';
 import { CURSOR_INVALID_MESSAGE } from '@contract/pagination';
 import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Storage } from '../../providers/storage/storage';
 import { PUBLIC_ORGANIZATION_STATUSES, PUBLIC_RECIPIENT_STATUSES, listByIds } from './queries';
-import { parseAlternatives, type SearchIndex } from './search-index';
+import { parseAlternatives, type IndexHit, type SearchIndex } from './search-index';
 
 const MAX_OFFSET = 1000;
 /**
@@ -172,42 +172,67 @@ const rankedStatements = {
     select * from (${rankedPage('any')}) any_word where not exists (select from every_word)`),
 };
 
+/** A search page's reply body: its campaigns' replies, each already checked and serialised. */
+export const searchReplyBody = (items: string[]) => `[${items.join(',')}]`;
+
 /**
  * Full-text match over product name, recipient or organization name and reason, across both kinds
  * of campaign, misspellings included (see toTextQueries). Campaigns with every word come first; only
  * when none has them all does the search widen to any word. The newest SEARCH_CANDIDATES matches of
- * each kind are ranked by text rank, in which the product and names weigh most.
+ * each kind are ranked by text rank, in which the product and names weigh most. Each campaign comes
+ * as its public reply, checked against the search result schema and serialised (see replyTexts).
  */
 export async function searchCampaigns(
   db: Db,
   storage: Storage,
   opts: { q: string; limit: number; position: SearchPosition; index?: SearchIndex },
-): Promise<{ items: SearchResult[]; next?: SearchPosition }> {
+): Promise<{ items: string[]; next?: SearchPosition }> {
   const queries = await toTextQueries(db, opts.q);
   if (!queries) return { items: [] };
-  const { limit, position, index } = opts;
-  const ranked =
-    queries.lexemes && index && (await index.fresh())
-      ? index.search(queries.lexemes, {
-          limit: limit + 1,
-          offset: position.offset,
-          anyWord: position.anyWord,
-          cap: SEARCH_CANDIDATES,
-        }).hits
-      : await rankedInDatabase(db, queries, limit, position);
+  const { limit, position } = opts;
+  const index = queries.lexemes && opts.index && (await opts.index.fresh()) ? opts.index : undefined;
+  const ranked = index
+    ? index.search(queries.lexemes!, {
+        limit: limit + 1,
+        offset: position.offset,
+        anyWord: position.anyWord,
+        cap: SEARCH_CANDIDATES,
+      }).hits
+    : await rankedInDatabase(db, queries, limit, position);
 
   const more = ranked.length > limit;
   const hits = more ? ranked.slice(0, limit) : ranked;
-  const rows = await listByIds(
-    db,
-    storage,
-    hits.filter((h) => h.kind === 'recipient').map((h) => h.id),
-    hits.filter((h) => h.kind === 'organization').map((h) => h.id),
-  );
-  const items = hits.map((h) => rows.get(`${h.kind}:${h.id}`)).filter((x): x is SearchResult => x !== undefined);
+  const items = await replyTexts(db, storage, hits, index);
   const anyWord = ranked[0]?.anyWord ?? position.anyWord;
   const nextOffset = position.offset + limit;
   return { items, next: more && nextOffset <= MAX_OFFSET ? { offset: nextOffset, anyWord } : undefined };
+}
+
+/**
+ * The public reply of each hit, serialised: the ones the index keeps as they are, the rest read from
+ * the database, checked and serialised once, and handed to the index to keep (decision 0056). Only
+ * an index that has just caught up with the database is passed: its kept replies are current.
+ */
+async function replyTexts(db: Db, storage: Storage, hits: IndexHit[], index: SearchIndex | undefined) {
+  const kept = index?.replies(hits);
+  const texts = kept?.texts ?? hits.map(() => undefined);
+  const missing = hits.filter((_, i) => texts[i] === undefined);
+  if (missing.length > 0) {
+    const rows = await listByIds(
+      db,
+      storage,
+      missing.filter((h) => h.kind === 'recipient').map((h) => h.id),
+      missing.filter((h) => h.kind === 'organization').map((h) => h.id),
+    );
+    hits.forEach((h, i) => {
+      const row = texts[i] === undefined ? rows.get(`${h.kind}:${h.id}`) : undefined;
+      if (!row) return;
+      const text = JSON.stringify(searchResultSchema.parse(row));
+      texts[i] = text;
+      kept?.keep(i, text);
+    });
+  }
+  return texts.filter((t): t is string => t !== undefined);
 }
 
 /** The same page of ranked matches as the in-memory index answers, from the database. */

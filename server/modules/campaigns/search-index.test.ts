@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openPostgres, type Database, type Db } from '../../db/client';
+import type { SearchResult } from '@contract/campaigns';
+import { openPostgres, selectRows, type Database, type Db } from '../../db/client';
 import type { Storage } from '../../providers/storage/storage';
 import { createRecipientCampaign, createUsers } from '../../test/fixtures';
 import { openTestDatabase } from '../../test/harness';
@@ -58,7 +59,7 @@ async function allPages(db: Db, q: string, index: SearchIndex | undefined, limit
   let position: SearchPosition = decodeSearchCursor(undefined);
   for (let pages = 0; pages < 6; pages += 1) {
     const page = await searchCampaigns(db, storage, { q, limit, position, index });
-    seen.push(...page.items.map((c) => `${c.type}:${c.id}`));
+    seen.push(...page.items.map((text) => JSON.parse(text) as SearchResult).map((c) => `${c.type}:${c.id}`));
     if (!page.next) break;
     position = page.next;
   }
@@ -67,7 +68,7 @@ async function allPages(db: Db, q: string, index: SearchIndex | undefined, limit
 
 const ids = async (db: Db, q: string, index: SearchIndex) =>
   (await searchCampaigns(db, storage, { q, limit: 50, position: decodeSearchCursor(undefined), index })).items.map(
-    (c) => c.id,
+    (text) => (JSON.parse(text) as SearchResult).id,
   );
 
 describe('search index', () => {
@@ -139,5 +140,112 @@ describe('search index', () => {
     await database.db.execute(sql`update recipient_campaigns set status = 'rejected' where id = ${id}`);
     expect(await ids(other, 'baskets zaria', indexB)).not.toContain(id);
     expect(await ids(database.db, 'baskets zaria', indexA)).not.toContain(id);
+  });
+
+  it('keeps the replies it has shown, and any change a reply shows reaches every process at its next search', async () => {
+    const id = await createRecipientCampaign(database.db, {
+      reason: 'I repair gramophones in Ilorin and read the parts lists by touch.',
+    });
+    await refreshRecipientSearchText(database.db, [id]);
+    const other = second?.db ?? database.db;
+    const shown = async () => {
+      const page = await searchCampaigns(other, storage, {
+        q: 'gramophones ilorin',
+        limit: 5,
+        position: decodeSearchCursor(undefined),
+        index: indexB,
+      });
+      return page.items.map((text) => JSON.parse(text) as SearchResult).find((c) => c.id === id)!;
+    };
+    expect((await shown()).amount_raised).toBe(0);
+    const [hit] = indexB.search([['gramophon']], { limit: 1, offset: 0, anyWord: false, cap: 200 }).hits;
+    expect(indexB.replies([hit!]).texts[0]).toContain('gramophones');
+
+    // A gift, a new name, the product's words and the recipient's choice of how they are named.
+    await database.db.execute(sql`update recipient_campaigns set amount_raised_kobo = 123450 where id = ${id}`);
+    expect((await shown()).amount_raised).toBe(123450);
+    await database.db.execute(
+      sql`update users set first_name = 'Adaeze' where id = (select recipient_id from recipient_campaigns where id = ${id})`,
+    );
+    expect((await shown()).first_name).toBe('Adaeze');
+    const [product] = await selectRows<{ id: number; description: string }>(
+      database.db,
+      sql`select p.id, p.description from products p join recipient_campaigns c on c.product_id = p.id where c.id = ${id}`,
+    );
+    await database.db.execute(
+      sql`update products set description = 'Now with a longer strap.' where id = ${product!.id}`,
+    );
+    expect((await shown()).product_description).toBe('Now with a longer strap.');
+    await database.db.execute(sql`update products set description = ${product!.description} where id = ${product!.id}`);
+  });
+
+  it('names in its log every campaign whose reply a change to a profile, a name or a product alters', async () => {
+    const db = database.db;
+    const logged = async (kind: string, id: number) =>
+      Number(
+        (
+          await selectRows<{ n: string }>(
+            db,
+            sql`select count(*)::text as n from search_changes where kind = ${kind} and campaign_id = ${id}`,
+          )
+        )[0]!.n,
+      );
+    const [recipient] = await selectRows<{ id: number; user_id: number }>(
+      db,
+      sql`select c.id, rp.user_id from recipient_campaigns c join recipient_profiles rp on rp.user_id = c.recipient_id order by c.id limit 1`,
+    );
+    const [organization] = await selectRows<{ id: number; user_id: number; product_id: number }>(
+      db,
+      sql`select c.id, op.user_id, c.organization_product_id as product_id
+            from organization_campaigns c join organization_profiles op on op.user_id = c.organization_id
+           order by c.id limit 1`,
+    );
+    const r = Number(recipient!.id);
+    const o = Number(organization!.id);
+    const writes: Array<[string, number, ReturnType<typeof sql>]> = [
+      [
+        'recipient',
+        r,
+        sql`update recipient_profiles set show_state = not show_state where user_id = ${recipient!.user_id}`,
+      ],
+      ['recipient', r, sql`update users set last_name = last_name || 'e' where id = ${recipient!.user_id}`],
+      [
+        'organization',
+        o,
+        sql`update organization_profiles set organization_name = organization_name || ' Trust' where user_id = ${organization!.user_id}`,
+      ],
+      [
+        'organization',
+        o,
+        sql`update organization_products set description = description || '.' where id = ${organization!.product_id}`,
+      ],
+    ];
+    for (const [kind, id, write] of writes) {
+      const before = await logged(kind, id);
+      await db.execute(write);
+      expect(await logged(kind, id), `${kind} ${id} after: ${write}`).toBe(before + 1);
+    }
+    // A write that changes nothing a reply shows is not logged.
+    const before = await logged('recipient', r);
+    await db.execute(sql`update users set phone_number = '+2348030000001' where id = ${recipient!.user_id}`);
+    expect(await logged('recipient', r)).toBe(before);
+  });
+
+  it('does not keep a reply read before a change the index has since taken in', async () => {
+    const id = await createRecipientCampaign(database.db, { reason: 'I bind ledgers in Sokoto for the traders.' });
+    await refreshRecipientSearchText(database.db, [id]);
+    expect(await indexA.fresh()).toBe(true);
+    const [hit] = indexA.search([['ledger'], ['sokoto']], { limit: 1, offset: 0, anyWord: false, cap: 200 }).hits;
+    expect(hit).toMatchObject({ kind: 'recipient', id });
+    const asked = indexA.replies([hit!]);
+    expect(asked.texts).toEqual([undefined]);
+    await database.db.execute(sql`update recipient_campaigns set amount_raised_kobo = 5000 where id = ${id}`);
+    expect(await indexA.fresh()).toBe(true);
+    asked.keep(0, '{"read":"before the gift"}');
+    expect(indexA.replies([hit!]).texts).toEqual([undefined]);
+    // Asked again after the change, it keeps what it is given.
+    const again = indexA.replies([hit!]);
+    again.keep(0, '{"read":"after the gift"}');
+    expect(indexA.replies([hit!]).texts).toEqual(['{"read":"after the gift"}']);
   });
 });

@@ -7,7 +7,10 @@ import { PUBLIC_ORGANIZATION_STATUSES, PUBLIC_RECIPIENT_STATUSES } from './queri
  * nothing but the page's rows (decision 0049). The vectors are PostgreSQL's own (`search_vector`),
  * so a search matches the same lexemes and ranks with the same arithmetic as `ts_rank` would: the
  * answers are the database path's answers. The database stays the source of truth: the index is
- * built from it and follows the `search_changes` log its triggers write (migration 0022).
+ * built from it and follows the `search_changes` log its triggers write (migrations 0022 and 0024).
+ * It also keeps the public replies of the campaigns searches have shown (decision 0056): the log names
+ * a campaign whenever anything its reply shows changes, and a changed campaign's kept reply goes with
+ * its old vector.
  */
 
 type Kind = 'recipient' | 'organization';
@@ -21,6 +24,8 @@ type Doc = {
   /** The campaign's lexeme numbers, ascending, and each one's share of the text rank. */
   lexemes: Int32Array;
   shares: Float64Array;
+  /** The campaign's public reply as search sends it, once a search has loaded it (see replies). */
+  reply?: string;
 };
 
 /** One page of ranked matches, as the database path answers it. */
@@ -129,6 +134,11 @@ const BUILD_CHUNK = 2000;
 const CHANGES_KEPT = '1 day';
 const STALE_AFTER_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+/**
+ * Public replies kept at most: about 1.3 kB each, so some 26 MB. Searches show the newest matches
+ * first, so the campaigns they show are far fewer than those held; the oldest kept goes first.
+ */
+export const REPLIES_KEPT = 20_000;
 
 type Row = { id: number | string; created: string; public: boolean; vector: string };
 const rowsOf = (kind: Kind, where: ReturnType<typeof sql>) => sql`
@@ -169,9 +179,12 @@ const changesSince = compiledSelect<{ horizon: string; kind: Kind | null; campai
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
 
-export function createSearchIndex(db: Db, opts: { log?: (message: string) => void } = {}) {
+export function createSearchIndex(db: Db, opts: { log?: (message: string) => void; repliesKept?: number } = {}) {
+  const repliesKept = opts.repliesKept ?? REPLIES_KEPT;
   const lexemeIds = new Map<string, number>();
   let docs = new Map<string, Doc>();
+  /** The documents holding a reply, oldest kept first. */
+  let withReply = new Set<Doc>();
   let postings: Record<Kind, Map<number, Doc[]>> = { recipient: new Map(), organization: new Map() };
   let ready = false;
   let horizon = 0;
@@ -207,6 +220,7 @@ export function createSearchIndex(db: Db, opts: { log?: (message: string) => voi
     const doc = docs.get(`${kind}:${id}`);
     if (!doc) return;
     docs.delete(`${kind}:${id}`);
+    withReply.delete(doc);
     for (const lexeme of doc.lexemes) {
       const list = postings[kind].get(lexeme);
       if (!list) continue;
@@ -244,6 +258,7 @@ export function createSearchIndex(db: Db, opts: { log?: (message: string) => voi
     const started = performance.now();
     const [h] = await selectRows<{ horizon: string }>(db, sql`select ${horizonSql}::text as horizon`);
     docs = new Map();
+    withReply = new Set();
     postings = { recipient: new Map(), organization: new Map() };
     for (const kind of KINDS) {
       const [last] = await selectRows<{ id: number | null }>(
@@ -387,8 +402,30 @@ export function createSearchIndex(db: Db, opts: { log?: (message: string) => voi
       if (timer) clearInterval(timer);
     },
     fresh,
-    /** Campaigns held, and distinct lexemes: the index's size. */
-    size: () => ({ campaigns: docs.size, lexemes: lexemeIds.size }),
+    /** Campaigns held, distinct lexemes, and public replies kept: the index's size. */
+    size: () => ({ campaigns: docs.size, lexemes: lexemeIds.size, replies: withReply.size }),
+    /**
+     * The kept public reply of each hit (undefined where none is kept), and `keep` to hold one loaded
+     * from the database for a hit. A loaded reply is kept only while its campaign is still the one
+     * the index held when asked: one a change has replaced since may have been read before it.
+     */
+    replies(hits: IndexHit[]): { texts: Array<string | undefined>; keep(at: number, text: string): void } {
+      const held = hits.map((h) => docs.get(`${h.kind}:${h.id}`));
+      return {
+        texts: held.map((doc) => doc?.reply),
+        keep(at, text) {
+          const doc = held[at];
+          if (!doc || doc.reply !== undefined || docs.get(`${doc.kind}:${doc.id}`) !== doc) return;
+          doc.reply = text;
+          withReply.add(doc);
+          while (withReply.size > repliesKept) {
+            const oldest = withReply.values().next().value!;
+            oldest.reply = undefined;
+            withReply.delete(oldest);
+          }
+        },
+      };
+    },
     /**
      * One page of ranked matches for query words given as their alternatives' lexemes, as the
      * database path answers it (search-campaigns.ts): every word first, any word only when no
