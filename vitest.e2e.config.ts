@@ -19,5 +19,8 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: one browser at a time keeps timings steady.
     fileParallelism: false,
+    // The one worker keeps the modules it loaded from one journey file to the next, as the unit tests'
+    // do (vitest.config.ts); every file still starts its own database, app and browser.
+    isolate: false,
   },
 });
