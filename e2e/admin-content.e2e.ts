@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
 import { pngFile } from '../server/test/files';
-import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { expectNoAxeViolations, setDarkMode, pageProblems, settle, startE2E, type E2E } from './harness';
 import { escapeFrom, path, focusedText, focusOnBody, tabTo, press, signInAdmin } from './keyboard';
 
 let e2e: E2E;
@@ -103,7 +103,7 @@ describe('admin: the home page content', () => {
     await img.scrollIntoViewIfNeeded();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.currentSrc)).toMatch(/\.webp$/);
     await expectNoAxeViolations(page, 'home page with the new story');
-    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await setDarkMode(page, true);
     await expectNoAxeViolations(page, 'home page with the new story (dark)');
     expect(pageProblems(page)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
 import { pdfFile } from '../server/test/files';
-import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { expectNoAxeViolations, setDarkMode, pageProblems, settle, startE2E, type E2E } from './harness';
 import { focusOnBody, path, press, signIn, tabTo } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
@@ -43,9 +43,9 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
     await page.getByRole('heading', { level: 1, name: 'Apply for someone' }).waitFor();
     await settle(page);
     await expectNoAxeViolations(page, 'apply for someone');
-    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await setDarkMode(page, true);
     await expectNoAxeViolations(page, 'apply for someone (dark)');
-    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await setDarkMode(page, false);
 
     // The person.
     await typeInto(page, 'First name', 'Halima');
@@ -75,9 +75,9 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
     await choose(page, /\bDevice\b/, 'Orbit');
     await typeInto(page, 'Why they need it', 'A braille display would let Halima keep her own accounts.');
     await expectNoAxeViolations(page, 'apply for someone, filled');
-    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await setDarkMode(page, true);
     await expectNoAxeViolations(page, 'apply for someone, filled (dark)');
-    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await setDarkMode(page, false);
 
     await press(page, page.getByRole('button', { name: 'Send application' }));
     await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/caseworker');

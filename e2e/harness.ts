@@ -108,6 +108,17 @@ export function pageProblems(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
 }
 
+/**
+ * Turns dark mode on or off with the site's own Dark mode toggle, as a visitor would, and waits for the
+ * page to follow. Setting the class behind the app's back would race its own theme, which puts back
+ * the stored setting whenever the header draws it again.
+ */
+export async function setDarkMode(page: Page, dark: boolean): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Dark mode' });
+  if ((await toggle.getAttribute('aria-pressed')) !== String(dark)) await toggle.click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
+}
+
 /** Runs axe (WCAG 2.0, 2.1 and 2.2, levels A and AA) and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   await page.evaluate(axe.source);

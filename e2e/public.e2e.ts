@@ -623,6 +623,12 @@ describe('pages the server draws', () => {
       expect(await page.locator(`main a[href="/campaigns/${recipientId}"]`).count()).toBeGreaterThan(0);
       await page.goto('/');
       expect(await page.locator('main h1').innerText()).toBe('Give the Gift of Independence');
+      // The search page is drawn at its bare address; with a query, its results are drawn by the browser.
+      await page.goto('/search');
+      expect(await page.locator('main h1').innerText()).toBe('Search Campaigns');
+      expect(await page.getByRole('searchbox', { name: /Search by device, name or reason/ }).count()).toBe(1);
+      await page.goto('/search?q=braille');
+      expect(await page.locator('#root').innerHTML()).toBe('');
       await page.goto('/login');
       expect(await page.locator('h1').count()).toBe(1);
       expect(await page.title()).toMatch(/ \| Gift of Independence$/);

@@ -21,7 +21,7 @@ import { registerRateLimits, type RateLimits } from './http/rate-limit';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { registerOpenApi } from './http/openapi';
 import { registerTextGuard } from './http/text-guard';
-import { createPageHtml } from './http/page-html';
+import { createPageHtml, followsQuery } from './http/page-html';
 import { loadPageRender } from './http/page-render';
 import { accountRoutes } from './modules/accounts/routes';
 import { preferenceRoutes } from './modules/accounts/preference-routes';
@@ -337,8 +337,12 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
       // Metrics live on METRICS_PORT only; here the address is not even a page.
       url !== '/metrics' &&
       !url.startsWith('/assets/');
-    // Kept per path: what a page holds depends on nothing else (decision 0048).
-    if (isPage && pageHtml) return deps.publicCache.page(request, reply, url, () => pageHtml(url));
+    // Kept per path: what a page holds depends on nothing else (decision 0048), but for a page that
+    // follows its query, which has a query: that one is not drawn, and kept apart from its drawing.
+    const undrawn = request.url.includes('?') && followsQuery(url);
+    if (isPage && pageHtml) {
+      return deps.publicCache.page(request, reply, undrawn ? `${url}?` : url, () => pageHtml(url, { draw: !undrawn }));
+    }
     return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPageHtml, PAGE_MODULES } from './page-html';
+import { createPageHtml, followsQuery, PAGE_MODULES } from './page-html';
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-page-html-'));
 afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
@@ -17,6 +17,19 @@ const pageHtml = (...args: Parameters<typeof createPageHtml>) => {
 };
 
 describe('page HTML', () => {
+  it('leaves a page undrawn when asked to, as for a page that follows its query and has one', async () => {
+    const make = createPageHtml(webDir, undefined, async () => ({
+      title: 'Search Campaigns',
+      html: '<main></main>',
+      state: null,
+    }));
+    expect(await make('/search')).toMatchObject({ drawn: true });
+    expect(await make('/search', { draw: false })).toEqual({ html: index, drawn: false });
+    expect(followsQuery('/search')).toBe(true);
+    expect(followsQuery('/search/')).toBe(true);
+    expect(followsQuery('/campaigns')).toBe(false);
+  });
+
   it('names only pages the router loads lazily', () => {
     const router = fs.readFileSync(path.resolve('web/app/router.tsx'), 'utf8');
     const lazyPages = new Set([...router.matchAll(/import\('@\/([^']+)'\)/g)].map((m) => `${m[1]}.tsx`));

@@ -27,6 +27,14 @@ export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/login\/?$/, 'features/accounts/login-page.tsx'],
 ];
 
+/**
+ * Pages whose content follows their query (the search page's results): drawn only at their bare
+ * address, since the server draws from the path alone and the browser's first render of the page
+ * with a query would differ from that drawing. With a query, the browser draws them.
+ */
+const QUERY_PAGES: readonly RegExp[] = [/^\/search\/?$/];
+export const followsQuery = (urlPath: string) => QUERY_PAGES.some((pattern) => pattern.test(urlPath));
+
 const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -99,7 +107,7 @@ export function createPageHtml(
   preloads?: PagePreloads,
   render?: PageRender,
   meta?: PageMetaOf,
-): (urlPath: string) => Promise<PageHtml> {
+): (urlPath: string, options?: { draw?: boolean }) => Promise<PageHtml> {
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   // Written by the build (vite.config.ts, pageChunks): source module -> the chunk files it needs beyond the entry's.
   const chunksPath = path.join(webDir, 'page-chunks.json');
@@ -113,11 +121,11 @@ export function createPageHtml(
     ]),
   );
 
-  return async (urlPath) => {
+  return async (urlPath, { draw = true } = {}) => {
     const match = PAGE_MODULES.find(([pattern]) => pattern.test(urlPath));
     const [early, drawn, about] = await Promise.all([
       preloads ? preloads(urlPath).catch(() => ({ images: [], data: [] })) : { images: [], data: [] },
-      render ? render(urlPath).catch(() => null) : null,
+      render && draw ? render(urlPath).catch(() => null) : null,
       meta ? meta(urlPath).catch(() => null) : undefined,
     ]);
     // The image first: the browser starts requests in document order, and it is what the visitor waits for.

@@ -159,7 +159,8 @@ export const routes: AppRoute[] = [
                 isOrganizationCampaign(id) ? preloadQuantityStepper() : null,
               ]),
           },
-          { path: 'search', ...page(() => import('@/features/campaigns/search-page')) },
+          // Drawn at its bare address only: with a query the browser draws it (server/http/page-html.ts).
+          { path: 'search', ...page(() => import('@/features/campaigns/search-page')), serverLoad: nothingToLoad },
           { path: 'about', ...page(() => import('@/features/content/about-page')), serverLoad: nothingToLoad },
           {
             path: 'how-it-works',
