@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
 # The unit and API tests and the browser journeys, side by side. The journeys spend most of their
 # time waiting on pages and leave a core free, so both finish well before they would one after the
-# other. The journeys take longest, so the unit tests run at a lower priority and take the CPU the
-# journeys leave: the journeys finish about as soon as they would alone, and their waits stay far
-# from their limits. The journeys' output is held back and printed after the unit tests', so
-# neither is interleaved with the other.
+# other. The journeys' output is held back and printed after the unit tests', so neither is
+# interleaved with the other.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +11,7 @@ trap 'rm -f "$E2E_LOG"' EXIT
 npm run test:e2e >"$E2E_LOG" 2>&1 &
 E2E_PID=$!
 
-nice -n 10 npm run test:unit
+npm run test:unit
 UNIT_RC=$?
 
 wait "$E2E_PID"

