@@ -75,6 +75,8 @@ const publicPages = (): PageCheck[] => [
     texts: ['Total needed', 'Units funded', '25 of 60', 'Specifications', 'Units to give'],
   },
   { path: `/campaigns/org-${fundedOrgId}`, title: /DAISY/, texts: ['This campaign has been fully funded.'] },
+  // Drawn by the server at its bare address (decision 0057), then brought to life.
+  { path: '/search', title: /Search Campaigns/, texts: ['Search Campaigns', 'Search by device, name or reason'] },
   {
     path: '/search?q=braille',
     title: /Search results for braille/,

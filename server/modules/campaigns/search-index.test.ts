@@ -231,6 +231,21 @@ describe('search index', () => {
     expect(await logged('recipient', r)).toBe(before);
   });
 
+  it('keeps at most the replies it is allowed, dropping the one kept longest', async () => {
+    const small = createSearchIndex(database.db, { repliesKept: 2 });
+    await small.start();
+    try {
+      const hits = small.search([['braill']], { limit: 3, offset: 0, anyWord: false, cap: 200 }).hits;
+      expect(hits).toHaveLength(3);
+      const asked = small.replies(hits);
+      hits.forEach((_, i) => asked.keep(i, `{"n":${i}}`));
+      expect(small.size().replies).toBe(2);
+      expect(small.replies(hits).texts).toEqual([undefined, '{"n":1}', '{"n":2}']);
+    } finally {
+      small.stop();
+    }
+  });
+
   it('does not keep a reply read before a change the index has since taken in', async () => {
     const id = await createRecipientCampaign(database.db, { reason: 'I bind ledgers in Sokoto for the traders.' });
     await refreshRecipientSearchText(database.db, [id]);
