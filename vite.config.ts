@@ -32,8 +32,17 @@ function pageChunks(): Plugin {
         for (const imported of chunk.imports) closure(imported, seen);
         return seen;
       };
+      // The app's entry (index.html's script); the light pages' entry is named in light-entry.json.
       const entryFiles = new Set<string>();
-      for (const chunk of chunks.values()) if (chunk.isEntry) closure(chunk.fileName, entryFiles);
+      for (const chunk of chunks.values())
+        if (chunk.isEntry && chunk.name === 'index') closure(chunk.fileName, entryFiles);
+      const light = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === 'light');
+      if (light)
+        this.emitFile({
+          type: 'asset',
+          fileName: 'light-entry.json',
+          source: `${JSON.stringify({ script: light.fileName, imports: [...closure(light.fileName)].slice(1) })}\n`,
+        });
       if (process.env.SHOW_ENTRY)
         for (const c of chunks.values())
           if (c.isEntry)
@@ -163,7 +172,9 @@ function offlinePage(): Plugin {
     applyToEnvironment: (environment) => environment.name === 'client',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
+      const entry = Object.values(bundle).find(
+        (item) => item.type === 'chunk' && item.isEntry && item.name === 'index',
+      );
       const styles = entry?.type === 'chunk' ? [...(entry.viteMetadata?.importedCss ?? [])] : [];
       if (styles.length === 0) this.error('offline-page: the entry has no stylesheet to give the offline page');
       const links = styles.map((file) => `<link rel="stylesheet" href="/${file}" />`).join('\n    ');
@@ -268,6 +279,8 @@ export default defineConfig({
       // pages are drawn by the server (decision 0022), so their first paint waits for no script and
       // the number of files costs less than the bytes (decision 0050).
       output: {},
+      // The app, and the light pages' islands (decision 0058).
+      input: { index: path.join(webRoot, 'index.html'), light: path.join(webRoot, 'light.tsx') },
     },
   },
   // `vite build` builds both: the web app (dist/web) and the server's drawing of the public pages

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -350,6 +352,16 @@ describe('impact figures', () => {
 });
 
 describe('early requests named in the HTML', () => {
+  /** The modules the built entries import, which index.html and a light page name as they are. */
+  const built = path.resolve(import.meta.dirname, '../dist/web');
+  const light = JSON.parse(fs.readFileSync(path.join(built, 'light-entry.json'), 'utf8')) as { imports: string[] };
+  const entryModules = new Set([
+    ...[
+      ...fs.readFileSync(path.join(built, 'index.html'), 'utf8').matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ].map((m) => m[1]!),
+    ...light.imports.map((file) => `/${file}`),
+  ]);
+
   it('are the ones the page makes, each fetched once', async () => {
     const { page } = await e2e.newPage({ width: 412 });
     const requests: string[] = [];
@@ -377,9 +389,13 @@ describe('early requests named in the HTML', () => {
         expect(code.length, `${path} names its code`).toBeGreaterThan(0);
       } else {
         // A page the server draws (decision 0022) paints with no script: its code is left to the
-        // entry, and it carries its data, so the browser asks for none of it.
+        // entry, and it carries its data, so the browser asks for none of it. The modules named are
+        // its entry's own: the app's, or on a light page the islands' (decision 0058).
         expect(html).toMatch(/<div id="root"><[a-z]/);
-        expect(code, `${path} names no code`).toEqual([]);
+        expect(
+          code.filter((href) => !entryModules.has(href)),
+          `${path} names no page code`,
+        ).toEqual([]);
         for (const href of api) {
           expect(named, `${path} does not name ${href}`).not.toContain(href);
           expect(requests, `${path} does not fetch ${href}`).not.toContain(href);
@@ -404,7 +420,9 @@ describe('early requests named in the HTML', () => {
 
   it('leave every other page as it was', async () => {
     const html = await (await fetch(`${e2e.baseURL}/`)).text();
-    expect(html).not.toMatch(/rel="(module)?preload"/);
+    expect(html).not.toMatch(/rel="preload"/);
+    for (const [, href] of html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g))
+      expect(entryModules).toContain(href);
     const unknown = await (await fetch(`${e2e.baseURL}/campaigns/999999`)).text();
     expect(unknown).not.toMatch(/as="(image|fetch)"/);
   });

@@ -119,6 +119,38 @@ describe('page HTML', () => {
     expect((await drawnOrNot('/campaigns/7')).drawn).toBe(false);
   });
 
+  it("gives a drawn light page the islands' entry in place of the app's, and every other page the app's", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-page-html-light-'));
+    try {
+      const withApp = index.replace(
+        '</head>',
+        '<script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/shared-b.js"></head>',
+      );
+      fs.writeFileSync(path.join(dir, 'index.html'), withApp);
+      fs.writeFileSync(
+        path.join(dir, 'light-entry.json'),
+        JSON.stringify({ script: 'assets/light-c.js', imports: ['assets/react-d.js'] }),
+      );
+      const html = pageHtml(dir, undefined, async (urlPath) =>
+        urlPath === '/campaigns/8' ? null : { title: 'Drawn', html: '<h1>Drawn</h1>', state: null },
+      );
+      const light = await html('/campaigns/7');
+      expect(light).toContain(
+        '<script type="module" crossorigin src="/assets/light-c.js"></script><link rel="modulepreload" crossorigin href="/assets/react-d.js"></head>',
+      );
+      expect(light).not.toContain('index-a.js');
+      expect(light).not.toContain('shared-b.js');
+      // A page that is not light, or a campaign page the server could not draw, loads the app.
+      for (const address of ['/about', '/campaigns/8']) {
+        const app = await html(address);
+        expect(app).toContain('/assets/index-a.js');
+        expect(app).not.toContain('light-c.js');
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("writes a page's preview tags after its title, escaped, and none where the look-up has nothing or fails", async () => {
     const shell = index.replace('<title>', '<meta\n  name="description"\n  content="General." />\n<title>');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-page-meta-'));

@@ -35,6 +35,16 @@ export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
 const QUERY_PAGES: readonly RegExp[] = [/^\/search\/?$/];
 export const followsQuery = (urlPath: string) => QUERY_PAGES.some((pattern) => pattern.test(urlPath));
 
+/**
+ * Public pages drawn as light pages (decision 0058): with their islands' entry (the build's
+ * light-entry.json) in place of the app's, which they bring only when a click needs it.
+ */
+const LIGHT_PAGES: readonly RegExp[] = [/^\/$/, /^\/campaigns(?:\/[^/]+)?\/?$/, /^\/search\/?$/];
+export const isLightPage = (urlPath: string) => LIGHT_PAGES.some((pattern) => pattern.test(urlPath));
+
+/** The app's entry script and the modules it names for early download, as index.html carries them. */
+const APP_SCRIPTS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+
 const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -114,6 +124,21 @@ export function createPageHtml(
   const pageChunks = fs.existsSync(chunksPath)
     ? (JSON.parse(fs.readFileSync(chunksPath, 'utf8')) as Record<string, string[]>)
     : {};
+  // Written by the build (vite.config.ts, pageChunks): the light pages' entry and the modules it imports.
+  const lightPath = path.join(webDir, 'light-entry.json');
+  const light = fs.existsSync(lightPath)
+    ? (JSON.parse(fs.readFileSync(lightPath, 'utf8')) as { script: string; imports: string[] })
+    : null;
+  const lightHtml = light
+    ? indexHtml
+        .replace(APP_SCRIPTS, '')
+        .replace(
+          '</head>',
+          `<script type="module" crossorigin src="/${attribute(light.script)}"></script>` +
+            light.imports.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`).join('') +
+            '</head>',
+        )
+    : null;
   const codeLinks = new Map(
     Object.entries(pageChunks).map(([source, files]) => [
       source,
@@ -137,7 +162,8 @@ export function createPageHtml(
       // A drawn page's code is not named: it is not needed to paint, and on a slow line it would share
       // the bandwidth with the stylesheet and the image the visitor waits for. The entry loads it.
       (drawn ? '' : (match && codeLinks.get(match[1])) || '');
-    let html = links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
+    const shell = drawn && lightHtml && isLightPage(urlPath) ? lightHtml : indexHtml;
+    let html = links ? shell.replace('</head>', `${links}</head>`) : shell;
     if (about !== undefined) html = withMeta(html, about);
     if (drawn) {
       const data = drawn.state

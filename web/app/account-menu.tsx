@@ -1,9 +1,9 @@
 import { ChevronDown } from 'lucide-react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { useNavigate } from 'react-router';
 import { type SessionUser } from '@contract/auth';
 import { appRole, homeFor } from '@contract/roles';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
+import { useLinkKit } from '@/lib/link-kit';
 import { signOut } from '@/lib/session';
 import { Avatar } from '@/ui/avatar';
 
@@ -12,7 +12,8 @@ const itemClass =
 
 /** Avatar menu: My Account, My Profile (recipients and organizations), My Gifts (donors) and Sign Out, as an accessible menu button. */
 export default function AccountMenu({ user }: { user: SessionUser }) {
-  const navigate = useNavigate();
+  // The link kit's: the header is an island of a light page (decision 0058), where there is no router.
+  const navigate = useLinkKit().useNavigate();
   const role = appRole(user.role);
   const name = `${user.first_name} ${user.last_name}`.trim();
   const accountPath = role === 'donor' ? '/donor/account' : homeFor(user);

@@ -1,8 +1,8 @@
 import { Gift, Menu, Moon, Search, Sun, Volume2, VolumeX, X } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
 import { itemCount, useGiftBag } from '@/lib/gift-bag';
 import { useDisclosure } from '@/lib/disclosure';
+import { useLinkKit } from '@/lib/link-kit';
 import { SETTINGS_KEYS, prefersDark, useBooleanSetting } from '@/lib/settings';
 import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
@@ -66,6 +66,7 @@ function TopBar() {
 }
 
 function GiftBagLink() {
+  const { NavLink } = useLinkKit();
   const count = itemCount(useGiftBag());
   const label = `Gift bag, ${count} ${count === 1 ? 'item' : 'items'}`;
   return (
@@ -92,6 +93,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function Header() {
+  const { Link, NavLink } = useLinkKit();
   const session = useSession();
   const [solid, setSolid] = useState(false);
   const { open: menuOpen, id: menuId, onKeyDown: closeOnEscape, buttonProps } = useDisclosure();

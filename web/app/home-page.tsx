@@ -2,7 +2,7 @@ import { HandHeart } from 'lucide-react';
 import { Suspense } from 'react';
 import { SITE_NAME } from '@contract/site';
 import { usePageTitle } from '@/lib/page';
-import { LinkButton } from '@/ui/button';
+import { LinkButton } from '@/ui/link-button';
 import { lazyComponent } from './lazy';
 
 /** The sections that show data (and TanStack Query with them) load after the hero, which needs neither. */

@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
-import { Link } from 'react-router';
 import type { Notification } from '@contract/auth';
 import { apiGet, apiRequest } from '@/lib/api';
+import { useLinkKit } from '@/lib/link-kit';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The bell: lists the user's notifications; opening it while some are unread marks them all read. */
 export default function NotificationBell() {
+  // The link kit's links: the header is an island of a light page (decision 0058), where there is no router.
+  const { Link } = useLinkKit();
   const queryClient = useQueryClient();
   const { data = [], isError } = useQuery({
     queryKey: ['notifications'],

@@ -4,6 +4,7 @@ import { SETTINGS_KEYS, readBooleanSetting } from '@/lib/settings';
 import { playNavigationSound } from '@/lib/sound';
 import { LoadingState } from '@/ui/feedback';
 import { Footer } from './footer';
+import { Island } from '@/islands/island';
 import { Header } from './header';
 
 /** Plays the page sound on every route change after the first, when the visitor turned sound on. */
@@ -66,7 +67,7 @@ export function PublicLayout() {
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <Suspense fallback={null}>
-        <Header />
+        <Island name="header" component={Header} props={{}} />
       </Suspense>
       {/* At least a screen tall, so the footer starts below the fold and never jumps into view while a page loads.
           The space above the footer is main's own, in the page's background; a page ending in a full-bleed band

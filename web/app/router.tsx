@@ -11,6 +11,7 @@ import HomePage, { HomeSections } from './home-page';
 import { lazyComponent, type Lazy } from './lazy';
 import { PublicLayout } from './public-layout';
 import { RouteErrorBoundary } from './route-error';
+import { RouterLinkKit } from './router-link-kit';
 
 /**
  * A route of the table below. `preload` is the code the route needs, which a navigation awaits before
@@ -23,6 +24,8 @@ type AppRoute = RouteObject & {
   preload?: () => Promise<unknown>;
   prefetch?: (params: Params) => void;
   serverLoad?: (client: QueryClient, params: Params) => Promise<unknown>;
+  /** Code beyond `preload` that the server's drawing of the page had (a section, a widget). */
+  drawn?: (params: Params) => Promise<unknown>;
   children?: AppRoute[];
 };
 
@@ -128,6 +131,7 @@ export const routes: AppRoute[] = [
             index: true,
             element: <HomePage />,
             prefetch: () => void HomeSections.preload().catch(() => undefined),
+            drawn: () => HomeSections.preload(),
             // The server draws the sections whole, with their data; one whose data it could not have
             // is drawn loading, and the browser asks for it.
             serverLoad: (client) =>
@@ -153,6 +157,7 @@ export const routes: AppRoute[] = [
                 () => undefined,
               );
             },
+            drawn: ({ id }) => (isOrganizationCampaign(id) ? preloadQuantityStepper() : Promise.resolve()),
             serverLoad: (client, { id }) =>
               Promise.all([
                 campaignsApi().then((api) => api.loadCampaignPage(client, id)),
@@ -269,6 +274,19 @@ export function prepareRoute(pathname: string): Promise<unknown> {
 }
 
 /**
+ * What the app awaits before it draws a page the server drew, in place (a light page handing over,
+ * decision 0058): the page's code as for a navigation, and what else the drawing had, so the app's
+ * first drawing matches the server's, with no section missing while its code arrives.
+ */
+export function prepareDrawnPage(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all([
+    prepareRoute(pathname),
+    ...matches.map(({ route, params }) => (route as AppRoute).drawn?.(params)),
+  ]);
+}
+
+/**
  * For the server (web/entry-server.tsx): whether the page at an address is one it draws, and if so its
  * code and its `serverLoad` data, put in `client`. Resolves false for any other page, and rejects
  * when the code or the data could not be had.
@@ -286,5 +304,5 @@ export async function loadForServer(pathname: string, client: QueryClient): Prom
 
 /** The route table, rendered for the current address (React Router's declarative mode). */
 export function AppRoutes() {
-  return useRoutes(routes);
+  return <RouterLinkKit>{useRoutes(routes)}</RouterLinkKit>;
 }

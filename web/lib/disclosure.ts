@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useLinkKit } from './link-kit';
 
 /**
  * A menu shown and hidden by a button (the header's menu, an area's sidebar on a phone): closed on
@@ -10,9 +10,9 @@ export function useDisclosure() {
   const [open, setOpen] = useState(false);
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
+  const locationKey = useLinkKit().useLocationKey();
 
-  useEffect(() => setOpen(false), [location.key]);
+  useEffect(() => setOpen(false), [locationKey]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;

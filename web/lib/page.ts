@@ -1,22 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { documentTitle } from '@contract/site';
+import { announce } from './announce';
 
-let announceTimer: ReturnType<typeof setTimeout> | undefined;
+export { announce };
+
 let firstLocationKey: string | undefined;
 let lastFocusedKey: string | undefined;
-
-/** Says something politely to screen readers through the layout's live region. */
-export function announce(message: string): void {
-  const region = document.getElementById('route-announcer');
-  if (!region) return;
-  clearTimeout(announceTimer);
-  // Clearing first makes a repeated message be read again.
-  region.textContent = '';
-  announceTimer = setTimeout(() => {
-    region.textContent = message;
-  }, 250);
-}
 
 /** While the server draws a page (web/entry-server.tsx): the title it asked for, for the HTML's <title>. */
 export const drawnTitle: { current?: string } = {};

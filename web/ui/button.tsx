@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
 
 export type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -52,8 +51,4 @@ export function Button({
       {children}
     </button>
   );
-}
-
-export function LinkButton({ variant = 'primary', className = '', ...props }: LinkProps & { variant?: Variant }) {
-  return <Link {...props} className={buttonClass(variant, className)} />;
 }

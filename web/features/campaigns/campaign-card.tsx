@@ -1,13 +1,12 @@
-import { Building2, CheckCircle2, Gift, User } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Building2, CheckCircle2, User } from 'lucide-react';
 import { formatNaira, percentOf } from '@contract/money';
 import { truncate } from '@contract/text';
 import { Link } from 'react-router';
-import { useAfterFirstPaint } from '@/lib/after-paint';
+import { Island } from '@/islands/island';
 import { ProgressBar } from '@/ui/progress-bar';
 import { ProductImage } from '@/ui/product-image';
-import { buttonClass } from '@/ui/button';
 import { stoppedNotice, type Campaign } from '@/lib/campaigns';
+import { CardQuickAdd, quickAddFields } from './card-quick-add';
 
 const cardFrame =
   'relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-300 bg-white shadow-sm dark:border-gray-700 dark:bg-gray-900';
@@ -25,7 +24,6 @@ export function CampaignCard({
 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const Icon = campaign.type === 'organization' ? Building2 : User;
-  const painted = useAfterFirstPaint();
   const stopped = stoppedNotice(campaign);
   return (
     <article
@@ -77,28 +75,14 @@ export function CampaignCard({
           </p>
           {stopped ? (
             <p className="font-semibold text-gray-800 dark:text-gray-200">{stopped}</p>
-          ) : campaign.is_funded ? null : painted ? (
-            <Suspense fallback={quickAddPlaceholder}>
-              <QuickAddButton campaign={campaign} />
-            </Suspense>
-          ) : (
-            quickAddPlaceholder
+          ) : campaign.is_funded ? null : (
+            <Island name="quick-add" component={CardQuickAdd} props={{ campaign: quickAddFields(campaign) }} />
           )}
         </div>
       </div>
     </article>
   );
 }
-
-// The button's dialog (React Aria's modal, for organization campaigns) is code the list does not need to
-// show: it loads once the cards have been painted, with an inert look-alike in its place until then.
-const QuickAddButton = lazy(() => import('./quick-add-button').then((m) => ({ default: m.QuickAddButton })));
-const quickAddPlaceholder = (
-  <span aria-hidden="true" className={buttonClass('secondary', 'relative z-10 w-full')}>
-    <Gift aria-hidden="true" className="size-5" />
-    Add to gift bag
-  </span>
-);
 
 const bone = 'rounded bg-gray-200 dark:bg-gray-700';
 

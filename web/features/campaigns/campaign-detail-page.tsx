@@ -1,16 +1,15 @@
-import { ArrowLeft, CheckCircle2, Gift, PauseCircle } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { ArrowLeft, CheckCircle2, PauseCircle } from 'lucide-react';
+import { Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { CHECKOUT_LIMITS } from '@contract/checkout-limits';
 import { formatNaira, percentOf } from '@contract/money';
 import { campaignTitle } from '@contract/site';
-import { giftBagActions, useGiftBag } from '@/lib/gift-bag';
-import { announce, usePageTitle } from '@/lib/page';
+import { usePageTitle } from '@/lib/page';
 import { Avatar } from '@/ui/avatar';
-import { Button, LinkButton } from '@/ui/button';
+import { Button } from '@/ui/button';
+import { LinkButton } from '@/ui/link-button';
 import { ErrorMessage } from '@/ui/feedback';
 import { ProgressBar } from '@/ui/progress-bar';
-import { QuantityStepperOnDemand } from '@/ui/quantity-stepper-on-demand';
+import { Island } from '@/islands/island';
 import { useCampaign } from './api';
 import { loadingText } from './loading-text';
 import { stoppedNotice, type Campaign } from '@/lib/campaigns';
@@ -19,6 +18,7 @@ import { shareSubjectOf } from '@/lib/share-links';
 import { ShareControl } from '@/ui/share-control';
 import { CampaignUpdates } from './campaign-updates';
 import { SupportMessages } from '@/ui/support-messages';
+import { GiveBox, giveBoxFields } from './give-box';
 
 function BackButton() {
   const navigate = useNavigate();
@@ -29,17 +29,6 @@ function BackButton() {
     <Button variant="ghost" onClick={goBack} className="-ml-3">
       <ArrowLeft aria-hidden="true" className="size-5" /> Back
     </Button>
-  );
-}
-
-/**
- * Highest quantity a donor may pick: units still needed, or the whole quantity when that is unknown,
- * and never more than one payment may include.
- */
-export function maxQuantity(c: Pick<Campaign, 'units_remaining' | 'quantity'>): number {
-  return Math.max(
-    1,
-    Math.min(CHECKOUT_LIMITS.unitsPerCampaign, c.units_remaining > 0 ? c.units_remaining : c.quantity),
   );
 }
 
@@ -76,39 +65,8 @@ function CampaignDetailLoading() {
 }
 
 function CampaignDetail({ campaign }: { campaign: Campaign }) {
-  const [quantity, setQuantity] = useState(1);
-  const inBag = useGiftBag().some((i) => i.id === campaign.id);
   const isOrg = campaign.type === 'organization';
   const stopped = stoppedNotice(campaign);
-  const max = maxQuantity(campaign);
-
-  const addToBag = () => {
-    // One device per recipient campaign: once it is in the bag the button stays focusable and says so.
-    if (inBag && !isOrg) {
-      announce(`${campaignTitle(campaign.product_name, campaign.title)} is already in your gift bag.`);
-      return;
-    }
-    giftBagActions.add(
-      {
-        id: campaign.id,
-        type: campaign.type,
-        product_name: campaign.product_name,
-        product_image_url: campaign.product_image_url,
-        product_image: campaign.product_image ?? null,
-        product_price: campaign.product_price,
-        first_name: campaign.first_name,
-        last_name: campaign.last_name,
-        organization_name: campaign.organization_name,
-        units_remaining: campaign.units_remaining,
-      },
-      isOrg ? quantity : 1,
-    );
-    announce(
-      isOrg
-        ? `${quantity} ${quantity === 1 ? 'unit' : 'units'} of ${campaign.product_name} added to your gift bag.`
-        : `${campaignTitle(campaign.product_name, campaign.title)} added to your gift bag.`,
-    );
-  };
 
   return (
     <div className={detailGrid}>
@@ -209,37 +167,15 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
             This campaign has been fully funded. Thank you to everyone who gave.
           </p>
         ) : (
-          <div className="flex flex-col gap-4 rounded-xl border border-gray-300 p-4 dark:border-gray-700">
-            {isOrg ? (
-              <Suspense fallback={<div className="min-h-32" />}>
-                <QuantityStepperOnDemand
-                  label="Units to give"
-                  value={quantity}
-                  min={1}
-                  max={max}
-                  onChange={setQuantity}
-                  description={`Between 1 and ${max}.${max === CHECKOUT_LIMITS.unitsPerCampaign ? ` One payment can include at most ${max} units.` : ''} ${quantity} × ${formatNaira(campaign.product_price)} = ${formatNaira(quantity * campaign.product_price)}`}
-                />
-              </Suspense>
-            ) : null}
-            <div className="flex flex-wrap gap-3">
-              <LinkButton to={`/donate/${campaign.id}`} state={isOrg ? { units: quantity } : undefined}>
-                <Gift aria-hidden="true" className="size-5" /> Donate now
-              </LinkButton>
-              <Button
-                variant="secondary"
-                onClick={addToBag}
-                aria-disabled={(inBag && !isOrg) || undefined}
-                className="aria-disabled:cursor-default aria-disabled:opacity-70"
-              >
-                {inBag && !isOrg ? 'In your gift bag' : isOrg && inBag ? 'Update gift bag' : 'Add to gift bag'}
-              </Button>
-            </div>
-          </div>
+          <Island name="give-box" component={GiveBox} props={{ campaign: giveBoxFields(campaign) }} />
         )}
 
         <Suspense fallback={null}>
-          <ShareControl subject={shareSubjectOf(campaign)} takesGifts={campaign.takes_gifts} />
+          <Island
+            name="share"
+            component={ShareControl}
+            props={{ subject: shareSubjectOf(campaign), takesGifts: campaign.takes_gifts }}
+          />
           <CampaignUpdates campaignId={campaign.id} />
           <SupportMessages campaignId={campaign.id} />
         </Suspense>

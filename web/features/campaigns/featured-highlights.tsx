@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatNaira } from '@contract/money';
 import { HIGHLIGHT_DESCRIPTION_LENGTH, truncate } from '@contract/text';
-import { LinkButton } from '@/ui/button';
+import { LinkButton } from '@/ui/link-button';
 import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { useFeaturedCampaigns } from './api';
 import { ResponsiveImage } from '@/ui/responsive-image';

@@ -1,16 +1,34 @@
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { giftBagActions, useGiftBag } from '@/lib/gift-bag';
-import { announce } from '@/lib/page';
-import { Button, LinkButton } from '@/ui/button';
+import { announce } from '@/lib/announce';
+import { Button } from '@/ui/button';
+import { LinkButton } from '@/ui/link-button';
 import { DialogOnDemand } from '@/ui/dialog-on-demand';
 import type { Campaign } from '@/lib/campaigns';
 
 export const ORG_QUICK_ADD_ALERT =
   'Organization campaigns work differently. Please visit the campaign page for more information.';
 
+/** What the quick add needs of a campaign: what the gift bag keeps, and whether it takes gifts. */
+export type QuickAddCampaign = Pick<
+  Campaign,
+  | 'id'
+  | 'type'
+  | 'title'
+  | 'is_funded'
+  | 'takes_gifts'
+  | 'product_name'
+  | 'product_image_url'
+  | 'product_image'
+  | 'product_price'
+  | 'first_name'
+  | 'last_name'
+  | 'units_remaining'
+>;
+
 /** Adds a recipient campaign straight from its card; organization campaigns need their own page. */
-export function QuickAddButton({ campaign }: { campaign: Campaign }) {
+export function QuickAddButton({ campaign }: { campaign: QuickAddCampaign }) {
   const inBag = useGiftBag().some((i) => i.id === campaign.id);
   const [alertOpen, setAlertOpen] = useState(false);
   if (campaign.is_funded || !campaign.takes_gifts) return null;

@@ -3,7 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { CONSENT_METHOD_WORDS, type HelpedRecipient } from '@contract/caseworkers';
 import { errorMessage } from '@/lib/api';
-import { LinkButton } from '@/ui/button';
+import { LinkButton } from '@/ui/link-button';
 import { EmptyState, ErrorMessage, InfoMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { YourDataSection } from '@/ui/your-data-section';

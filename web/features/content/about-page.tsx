@@ -1,6 +1,6 @@
 import { ArrowRight, Gift, IdCard, ShieldCheck, Video } from 'lucide-react';
 import { Link } from 'react-router';
-import { LinkButton } from '@/ui/button';
+import { LinkButton } from '@/ui/link-button';
 import { Page, Section } from '@/ui/page';
 import { textLink } from '@/ui/text-link';
 

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClass, LinkButton } from '@/ui/button';
+import { buttonClass } from '@/ui/button';
+import { LinkButton } from '@/ui/link-button';
 import { Page, Section } from '@/ui/page';
 import { textLink } from '@/ui/text-link';
 

@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { Navigate, useNavigate } from 'react-router';
 import type { FundReply } from '@contract/giving';
 import { giftBagActions, giftBagTotal, useGiftBag } from '@/lib/gift-bag';
-import { LinkButton } from '@/ui/button';
+import { LinkButton } from '@/ui/link-button';
 import { Page } from '@/ui/page';
 import { giftFor, lineTotal } from './bag';
 import { CheckoutForm, type CheckoutLine } from './checkout-form';

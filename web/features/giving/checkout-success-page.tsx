@@ -7,7 +7,7 @@ import { AWAITING_AFTER_HOLD, AWAITING_CONFIRMATION } from '@contract/payment-ch
 import { announce } from '@/lib/page';
 import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
-import { LinkButton } from '@/ui/button';
+import { LinkButton } from '@/ui/link-button';
 import { Page } from '@/ui/page';
 import { blockLink } from '@/ui/text-link';
 import { isWaiting, useDonationStatus } from './donation-status';

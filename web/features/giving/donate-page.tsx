@@ -6,7 +6,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { CHECKOUT_LIMITS, type FundReply } from '@contract/giving';
 import { formatNaira } from '@contract/money';
 import { campaignQuery, perUnitPrice, stoppedNotice, type Campaign } from '@/lib/campaigns';
-import { LinkButton } from '@/ui/button';
+import { LinkButton } from '@/ui/link-button';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { QuantityStepper } from '@/ui/quantity-stepper';

@@ -13,7 +13,8 @@ import {
   type GiftBagItem,
 } from '@/lib/gift-bag';
 import { announce } from '@/lib/page';
-import { buttonClass, LinkButton } from '@/ui/button';
+import { buttonClass } from '@/ui/button';
+import { LinkButton } from '@/ui/link-button';
 import { Page } from '@/ui/page';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { giftFor, lineTotal } from './bag';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wrapIndex } from './success-stories';
+import { wrapIndex } from './stories-carousel';
 
 describe('carousel wrap-around', () => {
   it('goes from the last story to the first and back', () => {

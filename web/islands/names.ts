@@ -1,0 +1,2 @@
+/** The islands a light page can hold (web/islands/registry.ts says what each one renders). */
+export type IslandName = 'header' | 'give-box' | 'share' | 'search-form' | 'quick-add' | 'stories';

@@ -1,0 +1,64 @@
+import { createContext, useContext, type AnchorHTMLAttributes, type ReactNode } from 'react';
+
+type Base = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> & {
+  to: string;
+  /** What the page opened needs to know (React Router's location state). */
+  state?: Record<string, unknown>;
+  children?: ReactNode;
+};
+export type KitLinkProps = Base & { className?: string };
+export type KitNavLinkProps = Base & { end?: boolean; className?: string | ((state: { isActive: boolean }) => string) };
+
+/**
+ * Links and the one location fact a component shown on every page needs, from whoever renders it:
+ * React Router inside the app (web/app/router-link-kit.tsx), plain anchors in an island of a light
+ * page, which has no router (decision 0058). A link's state is also written on the anchor
+ * (`data-link-state`), so a light page that hands over to the app on a click can pass it on.
+ */
+export type LinkKit = {
+  Link: (props: KitLinkProps) => ReactNode;
+  NavLink: (props: KitNavLinkProps) => ReactNode;
+  /** Changes with every navigation. */
+  useLocationKey: () => string;
+  /** Opens a page of the site, as a link would. */
+  useNavigate: () => OpenPage;
+};
+
+export type OpenPage = (to: string, options?: { state?: Record<string, unknown>; replace?: boolean }) => void;
+
+/** How an island opens a page: the light page's hand-over (web/light.tsx), or else as a new page load. */
+let openPage: OpenPage = (to) => location.assign(to);
+export function setPageOpener(opener: OpenPage): void {
+  openPage = opener;
+}
+
+export const linkState = (state: Record<string, unknown> | undefined) => (state ? JSON.stringify(state) : undefined);
+
+const isActivePath = (to: string, end: boolean | undefined) => {
+  if (typeof window === 'undefined') return false;
+  const path = to.split(/[?#]/)[0]!;
+  const here = window.location.pathname.replace(/\/$/, '') || '/';
+  return end ? here === path : here === path || here.startsWith(`${path}/`);
+};
+
+const anchorKit: LinkKit = {
+  Link: ({ to, state, ...props }) => <a {...props} data-link-state={linkState(state)} href={to} />,
+  NavLink: ({ to, state, end, className, ...props }) => {
+    const isActive = !to.includes('#') && isActivePath(to, end);
+    return (
+      <a
+        {...props}
+        data-link-state={linkState(state)}
+        aria-current={isActive ? 'page' : undefined}
+        className={typeof className === 'function' ? className({ isActive }) : className}
+        href={to}
+      />
+    );
+  },
+  useLocationKey: () => 'light',
+  useNavigate: () => openPage,
+};
+
+export const LinkKitContext = createContext<LinkKit>(anchorKit);
+
+export const useLinkKit = (): LinkKit => useContext(LinkKitContext);

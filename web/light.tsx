@@ -1,0 +1,102 @@
+import { startTransition, type ComponentType } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import type { AppHistory } from './app/start-app';
+import { registerOfflineShell } from './app/register-offline-shell';
+import { appAddress, elementAt, placeOf } from './islands/hand-over';
+import type { IslandName } from './islands/names';
+import { ISLANDS } from './islands/registry';
+import { keepVisitSource } from './lib/keep-visit-source';
+import { setPageOpener, type OpenPage } from './lib/link-kit';
+import { loadSession } from './lib/session';
+
+/**
+ * The entry of a light page (decision 0058): the server drew the page whole, and only its islands
+ * (the header's controls, the give box, the share links) come to life here, each as a root of its
+ * own, with React and their own code. The rest stays the server's markup. The first click on a link
+ * or a button outside an island brings the whole app, which draws the same page in place and then
+ * carries out the click: a link opens its page as in the app, a button is pressed again with focus
+ * on it. Until then the page is readable and its islands work.
+ */
+keepVisitSource(location.search);
+const root = document.getElementById('root')!;
+const islands: Root[] = [];
+for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
+  const Component = ISLANDS[element.dataset.island as IslandName] as ComponentType<object> | undefined;
+  if (!Component) continue;
+  const props = JSON.parse(element.dataset.props ?? '{}') as object;
+  // An island that fails leaves nothing in its place: the app then draws the whole page instead.
+  const onUncaughtError = () => void handOver().catch(() => undefined);
+  startTransition(() => void islands.push(hydrateRoot(element, <Component {...props} />, { onUncaughtError })));
+}
+
+let app: Promise<AppHistory> | undefined;
+let handedOver = false;
+const handOver = () =>
+  (app ??= import('./app/start-app')
+    .then(({ startApp }) => {
+      // Focus stays on the same element of the app's drawing, so a reader keeps their place while
+      // the next page loads.
+      let focused: number[] | null = null;
+      return startApp(root, 'replace', () => {
+        handedOver = true;
+        const active = document.activeElement;
+        focused = active && active !== root && root.contains(active) ? placeOf(root, active) : null;
+        for (const island of islands.splice(0)) island.unmount();
+      }).then((history) => {
+        const again = focused && elementAt(root, focused);
+        if (again instanceof HTMLElement) again.focus({ preventScroll: true });
+        return history;
+      });
+    })
+    .catch((error: unknown) => {
+      app = undefined;
+      throw error;
+    }));
+
+const openInApp: OpenPage = (to, { state, replace } = {}) =>
+  void handOver().then(
+    (history) => (replace ? history.replace(to, state) : history.push(to, state)),
+    // Without the app (the line dropped), the browser opens the page itself.
+    () => location.assign(to),
+  );
+setPageOpener(openInApp);
+
+document.addEventListener(
+  'click',
+  (event) => {
+    if (handedOver || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const anchor = target?.closest('a[href]');
+    if (anchor instanceof HTMLAnchorElement) {
+      const to = appAddress(anchor, location);
+      if (to === null) return;
+      event.preventDefault();
+      const state = anchor.getAttribute('data-link-state');
+      openInApp(to, { state: state ? (JSON.parse(state) as Record<string, unknown>) : undefined });
+      return;
+    }
+    const button = target?.closest('button');
+    // Only the page's own buttons: an island's work themselves, and a notice outside #root is no page's.
+    if (!button || !root.contains(button) || button.closest('[data-island]')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const place = placeOf(root, button);
+    void handOver().then(
+      () => {
+        const again = elementAt(root, place);
+        if (!(again instanceof HTMLElement)) return;
+        again.focus();
+        again.click();
+      },
+      () => undefined,
+    );
+  },
+  true,
+);
+
+// A stored sign-in is checked as in the app; only the server's 401 ends it (decision 0047).
+void loadSession().then((message) => {
+  if (message) openInApp('/login', { state: { message }, replace: true });
+});
+registerOfflineShell();
