@@ -32,16 +32,22 @@ function pageChunks(): Plugin {
         for (const imported of chunk.imports) closure(imported, seen);
         return seen;
       };
-      // The app's entry (index.html's script); the light pages' entry is named in light-entry.json.
+      // The app's entry (index.html's script) and the light pages' (decision 0058), with the modules
+      // each imports, written to entries.json: index.html names none of them (build.modulePreload
+      // below), and the server names them where a page needs them (server/http/page-html.ts).
       const entryFiles = new Set<string>();
       for (const chunk of chunks.values())
         if (chunk.isEntry && chunk.name === 'index') closure(chunk.fileName, entryFiles);
       const light = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === 'light');
-      if (light)
+      const app = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === 'index');
+      if (light && app)
         this.emitFile({
           type: 'asset',
-          fileName: 'light-entry.json',
-          source: `${JSON.stringify({ script: light.fileName, imports: [...closure(light.fileName)].slice(1) })}\n`,
+          fileName: 'entries.json',
+          source: `${JSON.stringify({
+            app: { script: app.fileName, imports: [...closure(app.fileName)].slice(1) },
+            light: { script: light.fileName, imports: [...closure(light.fileName)].slice(1) },
+          })}\n`,
         });
       if (process.env.SHOW_ENTRY)
         for (const c of chunks.values())
@@ -190,14 +196,27 @@ function offlinePage(): Plugin {
 
 /**
  * The service worker (web/sw.ts, decision 0046) and the web app manifest. The precache holds the
- * offline page and what it needs, the icons, and the code the first page loads (the files
- * index.html names); the rest of the build's code is kept as the visitor's pages load it, so a
+ * offline page and what it needs, the icons, and the code every first page loads (the entries and
+ * the modules they share); the rest of the build's code is kept as the visitor's pages load it, so a
  * first visit on a slow line downloads nothing it did not ask for.
  */
 function offlineShell() {
   const firstPageFiles = () => {
-    const html = fs.readFileSync(path.resolve(import.meta.dirname, 'dist/web/index.html'), 'utf8');
-    return new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+    const built = path.resolve(import.meta.dirname, 'dist/web');
+    const html = fs.readFileSync(path.join(built, 'index.html'), 'utf8');
+    // And what every first page loads beyond it (entries.json): both entries' scripts and the modules
+    // they share (React, the header), which index.html does not name.
+    type Entry = { script: string; imports: string[] };
+    const { app, light } = JSON.parse(fs.readFileSync(path.join(built, 'entries.json'), 'utf8')) as Record<
+      'app' | 'light',
+      Entry
+    >;
+    return new Set([
+      ...[...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]),
+      app.script,
+      light.script,
+      ...app.imports.filter((file) => light.imports.includes(file)),
+    ]);
   };
   // The server's build (the ssr environment below) has no use for a worker or a manifest.
   const plugins = VitePWA({
@@ -270,6 +289,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // index.html names no module for early download: a drawn page paints without scripts, and early
+    // downloads of high priority would share a slow line with its stylesheet and top image. The
+    // server names the entry's modules for a page it did not draw (entries.json). A dynamic import
+    // still fetches its chunk's imports beside it.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     // WEB_MINIFY=0 keeps the names in the built code, for reading a CPU profile of a page's load.
     minify: process.env.WEB_MINIFY !== '0',
     rollupOptions: {

@@ -37,13 +37,13 @@ export const followsQuery = (urlPath: string) => QUERY_PAGES.some((pattern) => p
 
 /**
  * Public pages drawn as light pages (decision 0058): with their islands' entry (the build's
- * light-entry.json) in place of the app's, which they bring only when a click needs it.
+ * entries.json) in place of the app's, which they bring only when a click needs it.
  */
 const LIGHT_PAGES: readonly RegExp[] = [/^\/$/, /^\/campaigns(?:\/[^/]+)?\/?$/, /^\/search\/?$/];
 export const isLightPage = (urlPath: string) => LIGHT_PAGES.some((pattern) => pattern.test(urlPath));
 
-/** The app's entry script and the modules it names for early download, as index.html carries them. */
-const APP_SCRIPTS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+/** The app's entry script, as index.html carries it. */
+const APP_SCRIPT = /<script type="module"[^>]*><\/script>\s*/;
 
 const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -124,21 +124,26 @@ export function createPageHtml(
   const pageChunks = fs.existsSync(chunksPath)
     ? (JSON.parse(fs.readFileSync(chunksPath, 'utf8')) as Record<string, string[]>)
     : {};
-  // Written by the build (vite.config.ts, pageChunks): the light pages' entry and the modules it imports.
-  const lightPath = path.join(webDir, 'light-entry.json');
-  const light = fs.existsSync(lightPath)
-    ? (JSON.parse(fs.readFileSync(lightPath, 'utf8')) as { script: string; imports: string[] })
+  // Written by the build (vite.config.ts, pageChunks): the app's and the light pages' entries and the
+  // modules each imports.
+  const entriesPath = path.join(webDir, 'entries.json');
+  type Entry = { script: string; imports: string[] };
+  const entries = fs.existsSync(entriesPath)
+    ? (JSON.parse(fs.readFileSync(entriesPath, 'utf8')) as { app: Entry; light: Entry })
     : null;
-  const lightHtml = light
+  // A light page names its script alone: like the app's on a drawn page, it is not needed to paint.
+  const lightHtml = entries
     ? indexHtml
-        .replace(APP_SCRIPTS, '')
+        .replace(APP_SCRIPT, '')
         .replace(
           '</head>',
-          `<script type="module" crossorigin src="/${attribute(light.script)}"></script>` +
-            light.imports.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`).join('') +
-            '</head>',
+          `<script type="module" crossorigin src="/${attribute(entries.light.script)}"></script></head>`,
         )
     : null;
+  // A page the browser draws waits for the app: its modules are named at once, not found one after another.
+  const appModules = (entries?.app.imports ?? [])
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`)
+    .join('');
   const codeLinks = new Map(
     Object.entries(pageChunks).map(([source, files]) => [
       source,
@@ -161,7 +166,7 @@ export function createPageHtml(
         : early.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`).join('')) +
       // A drawn page's code is not named: it is not needed to paint, and on a slow line it would share
       // the bandwidth with the stylesheet and the image the visitor waits for. The entry loads it.
-      (drawn ? '' : (match && codeLinks.get(match[1])) || '');
+      (drawn ? '' : appModules + ((match && codeLinks.get(match[1])) || ''));
     const shell = drawn && lightHtml && isLightPage(urlPath) ? lightHtml : indexHtml;
     let html = links ? shell.replace('</head>', `${links}</head>`) : shell;
     if (about !== undefined) html = withMeta(html, about);

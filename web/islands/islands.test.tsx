@@ -3,15 +3,17 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RouterLinkKit } from '@/app/router-link-kit';
-import type { GiveBoxCampaign } from '@/features/campaigns/give-box';
+import type { GivingCampaign } from '@/features/campaigns/giving-fields';
 import { Island } from './island';
 import type { IslandName } from './names';
 import { ISLANDS } from './registry';
 
-const recipient: GiveBoxCampaign = {
+const recipient: GivingCampaign = {
   id: '7',
   type: 'recipient',
   title: 'Ada O.',
+  is_funded: false,
+  takes_gifts: true,
   product_name: 'Smart Cane "Plus" & more',
   product_image_url: '/media/cane.svg',
   product_image: null,
@@ -22,7 +24,7 @@ const recipient: GiveBoxCampaign = {
   units_remaining: 1,
   quantity: 1,
 };
-const organization: GiveBoxCampaign = {
+const organization: GivingCampaign = {
   ...recipient,
   id: 'org-3',
   type: 'organization',
@@ -38,8 +40,8 @@ const cases: Array<[IslandName, object]> = [
   ['search-form', { q: 'braille "display" & more' }],
   ['give-box', { campaign: recipient }],
   ['give-box', { campaign: organization }],
-  ['quick-add', { campaign: { ...recipient, is_funded: false, takes_gifts: true } }],
-  ['quick-add', { campaign: { ...organization, is_funded: false, takes_gifts: true } }],
+  ['quick-add', { campaign: recipient }],
+  ['quick-add', { campaign: organization }],
   [
     'stories',
     {
@@ -79,7 +81,7 @@ const sameIds = (html: string) => html.replace(/«[^»]+»|_R_[0-9a-z]+_/g, 'ID'
 describe('islands of a light page (decision 0058)', () => {
   it.each(cases)('%s renders from its props as the app drew it inside the page', async (name, props) => {
     const Component = ISLANDS[name] as ComponentType<object>;
-    if (name === 'give-box' && (props as { campaign: GiveBoxCampaign }).campaign.type === 'organization')
+    if (name === 'give-box' && (props as { campaign: GivingCampaign }).campaign.type === 'organization')
       // The stepper's code is in before an organization's page is drawn, on the server and in the browser.
       await (await import('@/ui/quantity-stepper-on-demand')).preloadQuantityStepper();
     const inApp = renderToString(

@@ -6,7 +6,8 @@ import { Island } from '@/islands/island';
 import { ProgressBar } from '@/ui/progress-bar';
 import { ProductImage } from '@/ui/product-image';
 import { stoppedNotice, type Campaign } from '@/lib/campaigns';
-import { CardQuickAdd, quickAddFields } from './card-quick-add';
+import { CardQuickAdd } from './card-quick-add';
+import { givingFields } from './giving-fields';
 
 const cardFrame =
   'relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-300 bg-white shadow-sm dark:border-gray-700 dark:bg-gray-900';
@@ -76,7 +77,7 @@ export function CampaignCard({
           {stopped ? (
             <p className="font-semibold text-gray-800 dark:text-gray-200">{stopped}</p>
           ) : campaign.is_funded ? null : (
-            <Island name="quick-add" component={CardQuickAdd} props={{ campaign: quickAddFields(campaign) }} />
+            <Island name="quick-add" component={CardQuickAdd} props={{ campaign: givingFields(campaign) }} />
           )}
         </div>
       </div>

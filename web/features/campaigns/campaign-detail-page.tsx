@@ -18,7 +18,8 @@ import { shareSubjectOf } from '@/lib/share-links';
 import { ShareControl } from '@/ui/share-control';
 import { CampaignUpdates } from './campaign-updates';
 import { SupportMessages } from '@/ui/support-messages';
-import { GiveBox, giveBoxFields } from './give-box';
+import { GiveBox } from './give-box';
+import { givingFields } from './giving-fields';
 
 function BackButton() {
   const navigate = useNavigate();
@@ -167,7 +168,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
             This campaign has been fully funded. Thank you to everyone who gave.
           </p>
         ) : (
-          <Island name="give-box" component={GiveBox} props={{ campaign: giveBoxFields(campaign) }} />
+          <Island name="give-box" component={GiveBox} props={{ campaign: givingFields(campaign) }} />
         )}
 
         <Suspense fallback={null}>

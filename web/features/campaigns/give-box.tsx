@@ -9,38 +9,7 @@ import { useLinkKit } from '@/lib/link-kit';
 import { announce } from '@/lib/announce';
 import { Button, buttonClass } from '@/ui/button';
 import { QuantityStepperOnDemand } from '@/ui/quantity-stepper-on-demand';
-
-/** What the give box needs of a campaign: what the gift bag keeps, and what limits the units. */
-export type GiveBoxCampaign = Pick<
-  Campaign,
-  | 'id'
-  | 'type'
-  | 'title'
-  | 'product_name'
-  | 'product_image_url'
-  | 'product_image'
-  | 'product_price'
-  | 'first_name'
-  | 'last_name'
-  | 'organization_name'
-  | 'units_remaining'
-  | 'quantity'
->;
-
-export const giveBoxFields = (c: Campaign): GiveBoxCampaign => ({
-  id: c.id,
-  type: c.type,
-  title: c.title,
-  product_name: c.product_name,
-  product_image_url: c.product_image_url,
-  product_image: c.product_image ?? null,
-  product_price: c.product_price,
-  first_name: c.first_name,
-  last_name: c.last_name,
-  organization_name: c.organization_name,
-  units_remaining: c.units_remaining,
-  quantity: c.quantity,
-});
+import { bagLineOf, type GivingCampaign } from './giving-fields';
 
 /**
  * Highest quantity a donor may pick: units still needed, or the whole quantity when that is unknown,
@@ -58,7 +27,7 @@ export function maxQuantity(c: Pick<Campaign, 'units_remaining' | 'quantity'>): 
  * campaign: an island of the light campaign page (decision 0058), so it works as soon as its own
  * small code is in.
  */
-export function GiveBox({ campaign }: { campaign: GiveBoxCampaign }) {
+export function GiveBox({ campaign }: { campaign: GivingCampaign }) {
   const { Link } = useLinkKit();
   const [quantity, setQuantity] = useState(1);
   const inBag = useGiftBag().some((i) => i.id === campaign.id);
@@ -71,21 +40,7 @@ export function GiveBox({ campaign }: { campaign: GiveBoxCampaign }) {
       announce(`${campaignTitle(campaign.product_name, campaign.title)} is already in your gift bag.`);
       return;
     }
-    giftBagActions.add(
-      {
-        id: campaign.id,
-        type: campaign.type,
-        product_name: campaign.product_name,
-        product_image_url: campaign.product_image_url,
-        product_image: campaign.product_image ?? null,
-        product_price: campaign.product_price,
-        first_name: campaign.first_name,
-        last_name: campaign.last_name,
-        organization_name: campaign.organization_name,
-        units_remaining: campaign.units_remaining,
-      },
-      isOrg ? quantity : 1,
-    );
+    giftBagActions.add(bagLineOf(campaign), isOrg ? quantity : 1);
     announce(
       isOrg
         ? `${quantity} ${quantity === 1 ? 'unit' : 'units'} of ${campaign.product_name} added to your gift bag.`

@@ -5,30 +5,13 @@ import { announce } from '@/lib/announce';
 import { Button } from '@/ui/button';
 import { LinkButton } from '@/ui/link-button';
 import { DialogOnDemand } from '@/ui/dialog-on-demand';
-import type { Campaign } from '@/lib/campaigns';
+import { bagLineOf, type GivingCampaign } from './giving-fields';
 
 export const ORG_QUICK_ADD_ALERT =
   'Organization campaigns work differently. Please visit the campaign page for more information.';
 
-/** What the quick add needs of a campaign: what the gift bag keeps, and whether it takes gifts. */
-export type QuickAddCampaign = Pick<
-  Campaign,
-  | 'id'
-  | 'type'
-  | 'title'
-  | 'is_funded'
-  | 'takes_gifts'
-  | 'product_name'
-  | 'product_image_url'
-  | 'product_image'
-  | 'product_price'
-  | 'first_name'
-  | 'last_name'
-  | 'units_remaining'
->;
-
 /** Adds a recipient campaign straight from its card; organization campaigns need their own page. */
-export function QuickAddButton({ campaign }: { campaign: QuickAddCampaign }) {
+export function QuickAddButton({ campaign }: { campaign: GivingCampaign }) {
   const inBag = useGiftBag().some((i) => i.id === campaign.id);
   const [alertOpen, setAlertOpen] = useState(false);
   if (campaign.is_funded || !campaign.takes_gifts) return null;
@@ -42,18 +25,7 @@ export function QuickAddButton({ campaign }: { campaign: QuickAddCampaign }) {
       setAlertOpen(true);
       return;
     }
-    giftBagActions.add({
-      id: campaign.id,
-      type: 'recipient',
-      product_name: campaign.product_name,
-      product_image_url: campaign.product_image_url,
-      product_image: campaign.product_image ?? null,
-      product_price: campaign.product_price,
-      first_name: campaign.first_name,
-      last_name: campaign.last_name,
-      organization_name: null,
-      units_remaining: campaign.units_remaining,
-    });
+    giftBagActions.add(bagLineOf(campaign));
     announce(`${campaign.product_name} for ${campaign.title} added to your gift bag.`);
   };
   return (
