@@ -269,9 +269,28 @@ describe('campaign journeys', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('smrt cane');
     await settle(page);
     await expect.poll(() => page.locator('main').innerText()).toContain('WeWALK Smart Cane');
+    // The box keeps the query the results are for, also once the app has taken the page over.
+    expect(await box.inputValue()).toBe('smrt cane');
     await box.fill('xylophone quartz');
     await box.press('Enter');
     await expect.poll(() => mainText(page)).toContain('No campaigns found matching your search.');
+    // Back to the earlier results: the box follows.
+    await page.goBack();
+    await expect.poll(() => box.inputValue()).toBe('smrt cane');
+  });
+
+  it('a light page reached by back or forward from a page the app showed loads that page', async () => {
+    const { page } = await e2e.newPage({ width: 1280 });
+    await page.goto('/about');
+    await settle(page);
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Campaigns' }).click();
+    await page.waitForURL('**/campaigns');
+    // The tab is reloaded on the campaign list, a light page; back goes to the about page.
+    await page.reload();
+    await settle(page);
+    await page.goBack();
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('About Us');
+    expect(pageProblems(page)).toEqual([]);
   });
 
   it('moves through success stories with wrap-around', async () => {

@@ -8,7 +8,13 @@ import { documentTitle, SITE_NAME } from '@contract/site';
 import { drawnTitle } from './lib/page';
 
 /** A public page as the server draws it: its title, the markup inside #root, and the data it was drawn with (or null). */
-export type RenderedPage = { title: string; html: string; state: unknown };
+export type RenderedPage = {
+  title: string;
+  html: string;
+  state: unknown;
+  /** No section's data failed: none is drawn loading, for the browser to fetch. */
+  complete: boolean;
+};
 
 /**
  * The server's drawing of the public pages (decision 0022), built beside the web app as
@@ -35,7 +41,11 @@ export function createPageRenderer(api: (url: string, init: RequestInit) => Prom
         </StrictMode>,
       ),
     );
-    const state = client.getQueryCache().getAll().length > 0 ? dehydrateQueries(client) : null;
+    const queries = client.getQueryCache().getAll();
+    const state = queries.length > 0 ? dehydrateQueries(client) : null;
+    // A section whose data the server asked for and could not have is drawn loading (decision 0055);
+    // a query no section runs yet (a search with no words) is no gap.
+    const complete = queries.every((query) => query.state.status !== 'error');
     client.clear();
     // Without a <head> to put them in, React writes a preload for each image at the start of the
     // markup; the images are named right after, and the page's top image in the head already.
@@ -44,6 +54,7 @@ export function createPageRenderer(api: (url: string, init: RequestInit) => Prom
       title: documentTitle(drawnTitle.current ?? SITE_NAME),
       html: html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, ''),
       state,
+      complete,
     };
   };
 }

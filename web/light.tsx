@@ -5,6 +5,7 @@ import { registerOfflineShell } from './app/register-offline-shell';
 import { appAddress, elementAt, placeOf } from './islands/hand-over';
 import type { IslandName } from './islands/names';
 import { ISLANDS } from './islands/registry';
+import { announce } from './lib/announce';
 import { keepVisitSource } from './lib/keep-visit-source';
 import { setPageOpener, type OpenPage } from './lib/link-kit';
 import { loadSession } from './lib/session';
@@ -19,6 +20,7 @@ import { loadSession } from './lib/session';
  */
 keepVisitSource(location.search);
 const root = document.getElementById('root')!;
+const drawnAt = location.pathname + location.search;
 const islands: Root[] = [];
 for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
   const Component = ISLANDS[element.dataset.island as IslandName] as ComponentType<object> | undefined;
@@ -55,16 +57,40 @@ const handOver = () =>
 
 const openInApp: OpenPage = (to, { state, replace } = {}) =>
   void handOver().then(
-    (history) => (replace ? history.replace(to, state) : history.push(to, state)),
+    (history) => {
+      // A link to the page shown replaces it, as a link in the app does.
+      if (replace || to === location.pathname + location.search) history.replace(to, state);
+      else history.push(to, state);
+    },
     // Without the app (the line dropped), the browser opens the page itself.
     () => location.assign(to),
   );
 setPageOpener(openInApp);
 
+/** The button last pressed while the app loads: pressed once, again, when it has drawn the page. */
+let pressed: number[] | null = null;
+const pressInApp = (button: Element) => {
+  pressed = placeOf(root, button);
+  void handOver().then(
+    () => {
+      const place = pressed;
+      pressed = null;
+      const again = place && elementAt(root, place);
+      if (!(again instanceof HTMLButtonElement)) return;
+      again.focus();
+      again.click();
+    },
+    () => {
+      pressed = null;
+      announce('This needs a connection to the site. Please check your connection and try again.');
+    },
+  );
+};
+
 document.addEventListener(
   'click',
   (event) => {
-    if (handedOver || event.defaultPrevented || event.button !== 0) return;
+    if (handedOver || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const target = event.target instanceof Element ? event.target : null;
     const anchor = target?.closest('a[href]');
@@ -81,19 +107,16 @@ document.addEventListener(
     if (!button || !root.contains(button) || button.closest('[data-island]')) return;
     event.preventDefault();
     event.stopPropagation();
-    const place = placeOf(root, button);
-    void handOver().then(
-      () => {
-        const again = elementAt(root, place);
-        if (!(again instanceof HTMLElement)) return;
-        again.focus();
-        again.click();
-      },
-      () => undefined,
-    );
+    pressInApp(button);
   },
   true,
 );
+
+// Back or forward to another page of this tab's history (one the app showed before a reload) loads
+// that page: until the app has taken over, nothing here draws it.
+addEventListener('popstate', () => {
+  if (!handedOver && location.pathname + location.search !== drawnAt) location.reload();
+});
 
 // A stored sign-in is checked as in the app; only the server's 401 ends it (decision 0047).
 void loadSession().then((message) => {

@@ -142,6 +142,15 @@ describe('page HTML', () => {
       expect(light).toContain('<script type="module" crossorigin src="/assets/light-c.js"></script></head>');
       expect(light).not.toContain('index-a.js');
       expect(light).not.toContain('modulepreload');
+      // A light page drawn with a section loading (its data could not be had) loads the app, which fetches it.
+      const incomplete = pageHtml(dir, undefined, async () => ({
+        title: 'Drawn',
+        html: '<h1>Drawn</h1>',
+        state: null,
+        complete: false,
+      }));
+      expect(await incomplete('/')).toContain('/assets/index-a.js');
+      expect(await incomplete('/')).not.toContain('light-c.js');
       // A drawn page that is not light loads the app, and names nothing early either.
       const about = await html('/about');
       expect(about).toContain('/assets/index-a.js');

@@ -57,7 +57,9 @@ const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&
 export type PreloadImage = { href: string; srcset?: string; sizes?: string };
 export type PagePreloads = (urlPath: string) => Promise<{ images: PreloadImage[]; data: string[] }>;
 /** The server's drawing of a public page (server/http/page-render.ts): its markup and the data it was drawn with. */
-export type PageRender = (urlPath: string) => Promise<{ title: string; html: string; state: unknown } | null>;
+export type PageRender = (
+  urlPath: string,
+) => Promise<{ title: string; html: string; state: unknown; complete?: boolean } | null>;
 
 /**
  * What a link to a public page says about it where it is shared (a chat, a social network, a search
@@ -167,7 +169,8 @@ export function createPageHtml(
       // A drawn page's code is not named: it is not needed to paint, and on a slow line it would share
       // the bandwidth with the stylesheet and the image the visitor waits for. The entry loads it.
       (drawn ? '' : appModules + ((match && codeLinks.get(match[1])) || ''));
-    const shell = drawn && lightHtml && isLightPage(urlPath) ? lightHtml : indexHtml;
+    // A light page brings no section to life: one drawn loading (its data could not be had) needs the app.
+    const shell = drawn && drawn.complete !== false && lightHtml && isLightPage(urlPath) ? lightHtml : indexHtml;
     let html = links ? shell.replace('</head>', `${links}</head>`) : shell;
     if (about !== undefined) html = withMeta(html, about);
     if (drawn) {

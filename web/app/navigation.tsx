@@ -55,6 +55,9 @@ export function createPreparingHistory(prepare: (pathname: string) => Promise<un
   };
 }
 
+/** How the app started: by taking over a light page (decision 0058), whose place the reader keeps. */
+export const arrival = { handedOver: false };
+
 /** The router: React Router's declarative mode on the history above (updates run as transitions). */
 export function AppRouter({ history, children }: { history: History; children: ReactNode }) {
   return <HistoryRouter history={history}>{children}</HistoryRouter>;

@@ -6,6 +6,7 @@ import { LoadingState } from '@/ui/feedback';
 import { Footer } from './footer';
 import { Island } from '@/islands/island';
 import { Header } from './header';
+import { arrival } from './navigation';
 
 /** Plays the page sound on every route change after the first, when the visitor turned sound on. */
 function useNavigationSound() {
@@ -23,8 +24,12 @@ function useNavigationSound() {
 /** Scrolls to an in-page anchor such as /#success-stories once the target has rendered. */
 function useHashScroll() {
   const location = useLocation();
+  const first = useRef(true);
   useEffect(() => {
-    if (!location.hash) return;
+    // The app taking over a light page draws it where the reader already is: nothing moves.
+    const takingOver = first.current && arrival.handedOver;
+    first.current = false;
+    if (!location.hash || takingOver) return;
     const id = decodeURIComponent(location.hash.slice(1));
     let tries = 0;
     const timer = setInterval(() => {

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppRouter, createPreparingHistory } from './navigation';
+import { AppRouter, arrival, createPreparingHistory } from './navigation';
 import { AppRoutes, prepareDrawnPage, prepareRoute } from './router';
 
 export type AppHistory = ReturnType<typeof createPreparingHistory>;
@@ -23,8 +23,11 @@ export async function startApp(root: HTMLElement, mode: 'hydrate' | 'replace', b
     const { restoreQueries } = await import('./query-client');
     restoreQueries(JSON.parse(drawnWith.textContent));
   }
-  const prepare = mode === 'replace' ? prepareDrawnPage : prepareRoute;
-  await prepare(history.location.pathname).catch(() => undefined);
+  if (mode === 'replace') {
+    // A page's code that fails to arrive leaves the light page as it is (the caller falls back).
+    await prepareDrawnPage(history.location.pathname);
+    arrival.handedOver = true;
+  } else await prepareRoute(history.location.pathname).catch(() => undefined);
   const app = (
     <StrictMode>
       <AppRouter history={history}>

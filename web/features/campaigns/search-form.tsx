@@ -11,6 +11,12 @@ import { Button } from '@/ui/button';
 export function SearchForm({ q }: { q: string }) {
   const navigate = useLinkKit().useNavigate();
   const [text, setText] = useState(q);
+  // The box follows the query the page shows: a new search, back and forward.
+  const [shown, setShown] = useState(q);
+  if (q !== shown) {
+    setShown(q);
+    setText(q);
+  }
   const inputRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = (e: FormEvent) => {
