@@ -3,8 +3,6 @@ import { useLocation, useNavigationType } from 'react-router';
 import { documentTitle } from '@contract/site';
 import { announce } from './announce';
 
-export { announce };
-
 let firstLocationKey: string | undefined;
 let lastFocusedKey: string | undefined;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
 import { Button } from './button';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
 
 export function StepHeading({
   id,

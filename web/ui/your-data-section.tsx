@@ -1,7 +1,7 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { apiDownload, apiRequest, errorMessage } from '@/lib/api';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorMessage } from './feedback';

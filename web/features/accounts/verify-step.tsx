@@ -3,7 +3,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { verifyEmailSchema } from '@contract/auth';
 import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS, homeFor } from '@contract/roles';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
 import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';

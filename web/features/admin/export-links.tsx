@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { EXPORTS, type ExportName, type PaymentFilters } from '@contract/money-desk';
 import { errorMessage } from '@/lib/api';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
 import { ErrorMessage } from '@/ui/feedback';
 import { blockLink } from '@/ui/text-link';
 import { downloadExport, exportPath } from './money-desk-api';

@@ -2,7 +2,7 @@ import { Download, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { DonorReceipt } from '@contract/receipts';
 import { errorMessage } from '@/lib/api';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
 import { fieldClass } from '@/ui/form';

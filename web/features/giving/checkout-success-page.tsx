@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { appRole } from '@contract/roles';
 import { formatNaira } from '@contract/money';
 import { AWAITING_AFTER_HOLD, AWAITING_CONFIRMATION } from '@contract/payment-channels';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
 import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
 import { LinkButton } from '@/ui/link-button';

@@ -12,7 +12,7 @@ import {
   useGiftBag,
   type GiftBagItem,
 } from '@/lib/gift-bag';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
 import { buttonClass } from '@/ui/button';
 import { LinkButton } from '@/ui/link-button';
 import { Page } from '@/ui/page';

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { UploadPurpose } from '@contract/uploads';
 import { ApiError, errorMessage } from '@/lib/api';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
 import { refreshSessionUser } from '@/lib/session';
 import type { SubmitHelpers } from '@/ui/form';
 import { OWN_REVIEW_KEY } from '@/lib/own-review';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
 import { ProgressBar } from '@/ui/progress-bar';
 
 export type Progress = { name: string; percent: number };

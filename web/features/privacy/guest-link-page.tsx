@@ -2,7 +2,7 @@ import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '@/lib/api';
-import { announce } from '@/lib/page';
+import { announce } from '@/lib/announce';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
 import { Page } from '@/ui/page';
