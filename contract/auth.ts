@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SELF_SERVICE_ROLES, PASSWORD_MIN } from './roles';
+import { EMAIL_MAX, EMAIL_PATTERN, EMAIL_WORDS, SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_WORDS } from './sign-in-rules';
 
 /** The signed-in user (product notes 3: session user). */
 export const sessionUserSchema = z.object({
@@ -21,12 +22,12 @@ export type AuthReply = z.infer<typeof authReplySchema>;
 export const messageReplySchema = z.object({ message: z.string() });
 
 const email = z
-  .string({ error: 'Enter your email address.' })
+  .string({ error: EMAIL_WORDS.missing })
   .trim()
   .toLowerCase()
-  .min(1, 'Enter your email address.')
-  .max(254, 'That email address is too long.')
-  .email('Enter an email address in the format name@example.com.');
+  .min(1, EMAIL_WORDS.missing)
+  .max(EMAIL_MAX, EMAIL_WORDS.tooLong)
+  .email({ pattern: EMAIL_PATTERN, error: EMAIL_WORDS.format });
 export const emailSchema = email;
 
 /** The password rule of sign-up, also used for a temporary password an admin sets. */
@@ -82,7 +83,10 @@ export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(200),
+  password: z
+    .string({ error: SIGN_IN_PASSWORD_WORDS.missing })
+    .min(1, SIGN_IN_PASSWORD_WORDS.missing)
+    .max(SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_WORDS.tooLong),
   turnstileToken: z.string().max(4096).optional(),
 });
 

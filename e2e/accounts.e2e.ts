@@ -167,6 +167,84 @@ describe('accounts', () => {
     expect(path(page)).toBe('/login');
   });
 
+  it('signs in on a light page: the form checks as the server does, then the app takes the visitor home', async () => {
+    const { page } = await e2e.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const appLoaded = () => scripts.some((address) => /\/assets\/start-app-/.test(address));
+    await page.goto('/login');
+    await settle(page);
+    // The light entry (decision 0058) runs the page: no app, no form library.
+    expect(scripts.some((address) => /\/assets\/light-/.test(address))).toBe(true);
+    expect(appLoaded()).toBe(false);
+    expect(scripts.filter((address) => /\/assets\/(form|fields|zod)-/.test(address))).toEqual([]);
+
+    // Nothing typed: the summary takes focus and names both problems; each field says its own.
+    const email = page.getByRole('textbox', { name: 'Email' });
+    const password = page.getByLabel('Password', { exact: true });
+    await email.focus();
+    await page.keyboard.press('Enter');
+    const summary = await expectFocusOnErrorSummary(page);
+    expect(summary).toContain('Enter your email address.');
+    expect(summary).toContain('Enter your password.');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await email.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toContain('Enter your email address.');
+    await expectNoAxeViolations(page, '/login refused');
+    // The summary's link takes focus to its field; a fix leaves the list without a new alert.
+    await page.getByRole('link', { name: 'Enter your email address.' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    await email.fill('not an address');
+    await expect
+      .poll(() => page.locator(`[id="${describedBy}"]`).innerText())
+      .toContain('Enter an email address in the format name@example.com.');
+    await email.fill('  Donor@Example.com ');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(() => page.getByRole('link', { name: /Enter your email/ }).count()).toBe(0);
+    // The password can be shown and hidden.
+    await password.fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    expect(await page.getByRole('button', { name: 'Show password' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+
+    // Signed in (the address kept as the server keeps it): the app opens the account's home.
+    const entries = await page.evaluate(() => history.length);
+    await password.press('Enter');
+    await expect.poll(() => path(page)).toBe('/');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('main h1') ?? false)).toBe(true);
+    expect(appLoaded()).toBe(true);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('authUser') ?? '{}').email)).toBe(
+      'donor@example.com',
+    );
+    // Replaced, not pushed: back does not return to the sign-in form.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('a reload of the sign-in page keeps the tab and role the link that opened it asked for', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/');
+    await settle(page);
+    await page.getByRole('main').getByRole('link', { name: 'Start a Gift Campaign' }).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Create Account');
+    await page.reload();
+    await settle(page);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Create Account');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('radio', { name: /Recipient/ })
+          .first()
+          .isChecked(),
+      )
+      .toBe(true);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('moves between the sign-in and sign-up tabs with the arrow keys, Home and End, one tab stop between them', async () => {
     const { page } = await e2e.newPage();
     await page.goto('/login');

@@ -3,8 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import type { AppHistory } from './app/start-app';
 import { registerOfflineShell } from './app/register-offline-shell';
 import { appAddress, elementAt, placeOf } from './islands/hand-over';
-import type { IslandName } from './islands/names';
-import { ISLANDS } from './islands/registry';
+import { islandComponent } from './islands/registry';
 import { announce } from './lib/announce';
 import { keepVisitSource } from './lib/keep-visit-source';
 import { setPageOpener, type OpenPage } from './lib/link-kit';
@@ -22,17 +21,22 @@ keepVisitSource(location.search);
 const root = document.getElementById('root')!;
 const drawnAt = location.pathname + location.search;
 const islands: Root[] = [];
+let handedOver = false;
 for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
-  const Component = ISLANDS[element.dataset.island as IslandName] as ComponentType<object> | undefined;
-  if (!Component) continue;
+  const found = islandComponent(element.dataset.island ?? '');
+  if (!found) continue;
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
   // An island that fails leaves nothing in its place: the app then draws the whole page instead.
   const onUncaughtError = () => void handOver().catch(() => undefined);
-  startTransition(() => void islands.push(hydrateRoot(element, <Component {...props} />, { onUncaughtError })));
+  const hydrate = (Component: ComponentType<object>) => {
+    if (handedOver) return;
+    startTransition(() => void islands.push(hydrateRoot(element, <Component {...props} />, { onUncaughtError })));
+  };
+  if (found instanceof Promise) found.then((loaded) => hydrate(loaded as ComponentType<object>), onUncaughtError);
+  else hydrate(found as ComponentType<object>);
 }
 
 let app: Promise<AppHistory> | undefined;
-let handedOver = false;
 const handOver = () =>
   (app ??= import('./app/start-app')
     .then(({ startApp }) => {

@@ -142,6 +142,9 @@ describe('page HTML', () => {
       expect(light).toContain('<script type="module" crossorigin src="/assets/light-c.js"></script></head>');
       expect(light).not.toContain('index-a.js');
       expect(light).not.toContain('modulepreload');
+      // The sign-in page is one too, and so are the home page, the list and the bare search.
+      for (const address of ['/', '/campaigns', '/search', '/login'])
+        expect(await html(address)).toContain('/assets/light-c.js');
       // A light page drawn with a section loading (its data could not be had) loads the app, which fetches it.
       const incomplete = pageHtml(dir, undefined, async () => ({
         title: 'Drawn',

@@ -39,7 +39,7 @@ export const followsQuery = (urlPath: string) => QUERY_PAGES.some((pattern) => p
  * Public pages drawn as light pages (decision 0058): with their islands' entry (the build's
  * entries.json) in place of the app's, which they bring only when a click needs it.
  */
-const LIGHT_PAGES: readonly RegExp[] = [/^\/$/, /^\/campaigns(?:\/[^/]+)?\/?$/, /^\/search\/?$/];
+const LIGHT_PAGES: readonly RegExp[] = [/^\/$/, /^\/campaigns(?:\/[^/]+)?\/?$/, /^\/search\/?$/, /^\/login\/?$/];
 export const isLightPage = (urlPath: string) => LIGHT_PAGES.some((pattern) => pattern.test(urlPath));
 
 /** The app's entry script, as index.html carries it. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { LinkKitContext, linkState, type LinkKit } from '@/lib/link-kit';
 
 const routerKit: LinkKit = {
@@ -8,6 +8,8 @@ const routerKit: LinkKit = {
     <NavLink {...props} state={state} data-link-state={linkState(state)} discover="none" />
   ),
   useLocationKey: () => useLocation().key,
+  useLocationState: () => useLocation().state as unknown,
+  useReturning: () => useNavigationType() === 'POP',
   useNavigate: () => {
     const navigate = useNavigate();
     return (to, options) => void navigate(to, options);

@@ -6,7 +6,7 @@ import { RouterLinkKit } from '@/app/router-link-kit';
 import type { GivingCampaign } from '@/features/campaigns/giving-fields';
 import { Island } from './island';
 import type { IslandName } from './names';
-import { ISLANDS } from './registry';
+import { islandComponent } from './registry';
 
 const recipient: GivingCampaign = {
   id: '7',
@@ -73,6 +73,7 @@ const cases: Array<[IslandName, object]> = [
       takesGifts: true,
     },
   ],
+  ['login', {}],
 ];
 
 // React's own ids differ with a component's place in the tree; everything else must not.
@@ -80,12 +81,12 @@ const sameIds = (html: string) => html.replace(/«[^»]+»|_R_[0-9a-z]+_/g, 'ID'
 
 describe('islands of a light page (decision 0058)', () => {
   it.each(cases)('%s renders from its props as the app drew it inside the page', async (name, props) => {
-    const Component = ISLANDS[name] as ComponentType<object>;
+    const Component = (await islandComponent(name)) as ComponentType<object>;
     if (name === 'give-box' && (props as { campaign: GivingCampaign }).campaign.type === 'organization')
       // The stepper's code is in before an organization's page is drawn, on the server and in the browser.
       await (await import('@/ui/quantity-stepper-on-demand')).preloadQuantityStepper();
     const inApp = renderToString(
-      <StaticRouter location="/campaigns/7">
+      <StaticRouter location={name === 'login' ? '/login' : '/campaigns/7'}>
         <RouterLinkKit>
           <Island name={name} component={Component} props={props} />
         </RouterLinkKit>

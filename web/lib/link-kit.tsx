@@ -1,4 +1,4 @@
-import { createContext, useContext, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type AnchorHTMLAttributes, type ReactNode } from 'react';
 
 type Base = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> & {
   to: string;
@@ -18,8 +18,12 @@ export type KitNavLinkProps = Base & { end?: boolean; className?: string | ((sta
 export type LinkKit = {
   Link: (props: KitLinkProps) => ReactNode;
   NavLink: (props: KitNavLinkProps) => ReactNode;
-  /** Changes with every navigation. */
+  /** Changes with every navigation; `LIGHT_PAGE_KEY` on a light page, which is always its first. */
   useLocationKey: () => string;
+  /** What the link that opened this page passed (`state`), or null. */
+  useLocationState: () => unknown;
+  /** The page was reached with Back or Forward. */
+  useReturning: () => boolean;
   /** Opens a page of the site, as a link would. */
   useNavigate: () => OpenPage;
 };
@@ -41,6 +45,17 @@ const isActivePath = (to: string, end: boolean | undefined) => {
   return end ? here === path : here === path || here.startsWith(`${path}/`);
 };
 
+export const LIGHT_PAGE_KEY = 'light';
+
+const noChanges = () => () => undefined;
+let arrival: { state: unknown } | undefined;
+/**
+ * The state the app kept for this address in the tab's history (React Router keeps it as `usr`),
+ * when a reload of a page the app had opened lands on a light page. Read once: a light page never
+ * changes address by itself.
+ */
+const arrivalState = () => (arrival ??= { state: (history.state as { usr?: unknown } | null)?.usr ?? null }).state;
+
 const anchorKit: LinkKit = {
   Link: ({ to, state, ...props }) => <a {...props} data-link-state={linkState(state)} href={to} />,
   NavLink: ({ to, state, end, className, ...props }) => {
@@ -55,7 +70,10 @@ const anchorKit: LinkKit = {
       />
     );
   },
-  useLocationKey: () => 'light',
+  useLocationKey: () => LIGHT_PAGE_KEY,
+  // The server drew the page without it: it is read once the island has hydrated.
+  useLocationState: () => useSyncExternalStore(noChanges, arrivalState, () => null),
+  useReturning: () => false,
   useNavigate: () => openPage,
 };
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
 import { documentTitle } from '@contract/site';
 import { announce } from './announce';
+import { LIGHT_PAGE_KEY, useLinkKit } from './link-kit';
 
 let firstLocationKey: string | undefined;
 let lastFocusedKey: string | undefined;
@@ -15,18 +15,22 @@ export const drawnTitle: { current?: string } = {};
  */
 export function usePageTitle(title: string): void {
   if (typeof document === 'undefined') drawnTitle.current = title;
-  const location = useLocation();
+  const kit = useLinkKit();
+  const key = kit.useLocationKey();
+  const state = kit.useLocationState();
   // Back and forward return to the place the page was left (web/app/navigation.tsx): focus moves without scrolling.
-  const returning = useNavigationType() === 'POP';
+  const returning = kit.useReturning();
   useEffect(() => {
     document.title = documentTitle(title);
-    firstLocationKey ??= location.key;
-    if (location.key === firstLocationKey) return;
+    // A light page is the first page shown; the app, once it takes over, counts its own first.
+    if (key === LIGHT_PAGE_KEY) return;
+    firstLocationKey ??= key;
+    if (key === firstLocationKey) return;
     // A change that stays on the page (a filter or a page of a table) keeps focus where it is.
-    if ((location.state as { keepFocus?: boolean } | null)?.keepFocus) return;
+    if ((state as { keepFocus?: boolean } | null)?.keepFocus) return;
     announce(title);
-    if (lastFocusedKey !== location.key) {
-      lastFocusedKey = location.key;
+    if (lastFocusedKey !== key) {
+      lastFocusedKey = key;
       requestAnimationFrame(() => {
         const heading = document.querySelector<HTMLElement>('main h1');
         if (heading) {
@@ -35,5 +39,5 @@ export function usePageTitle(title: string): void {
         }
       });
     }
-  }, [title, location.key, location.state, returning]);
+  }, [title, key, state, returning]);
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { AuthConfig } from '@contract/auth';
 import { apiGet } from '@/lib/api';
 
@@ -14,21 +14,33 @@ const NO_CONFIG: AuthConfig = {
   payLaterHoldMinutes: null,
 };
 
+let config: AuthConfig | undefined;
+let loading: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  loading ??= apiGet<AuthConfig>('/auth/config')
+    // Without the settings the forms still work; the server reports a missing check itself.
+    .catch(() => NO_CONFIG)
+    .then((loaded) => {
+      config = loaded;
+      for (const notify of listeners) notify();
+    });
+  return () => void listeners.delete(listener);
+}
+
 /**
  * Public settings the sign-in and checkout pages need before a call (human check, Google sign-in,
- * test or live payments); they only change with a server restart, so they are fetched once.
+ * test or live payments). They only change with a server restart, so they are fetched once, by the
+ * first page that asks, with no query cache: the sign-in page is a light page (decision 0058).
  */
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: ['auth', 'config'],
-    staleTime: Infinity,
-    queryFn: async (): Promise<AuthConfig> => {
-      try {
-        return await apiGet<AuthConfig>('/auth/config');
-      } catch {
-        // Without the settings the forms still work; the server reports a missing check itself.
-        return NO_CONFIG;
-      }
-    },
-  });
+export function usePublicConfig(): { data: AuthConfig | undefined } {
+  return {
+    data: useSyncExternalStore(
+      subscribe,
+      () => config,
+      () => undefined,
+    ),
+  };
 }

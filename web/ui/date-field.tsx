@@ -1,5 +1,5 @@
 import { useField } from './fields';
-import { describedBy, FieldError, fieldClass, hintClass, labelClass } from './form';
+import { describedBy, FieldError, fieldClass, LabelAndHintFor } from './field-parts';
 
 /**
  * A calendar day in a form, as the browser's own date control offers it (typed or picked, by keyboard
@@ -35,12 +35,7 @@ function BrowserField({
   const errorId = `${id}-error`;
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <p id={hintId} className={hintClass}>
-        {hint}
-      </p>
+      <LabelAndHintFor htmlFor={id} label={label} hint={hint} hintId={hintId} />
       <input
         id={id}
         ref={field.ref}
@@ -53,7 +48,7 @@ function BrowserField({
         onChange={(e) => field.onChange(e.target.value)}
         onBlur={field.onBlur}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, error && errorId)}
+        aria-describedby={describedBy(Boolean(hint) && hintId, error && errorId)}
         className={`mt-1 w-fit ${fieldClass(Boolean(error))} dark:scheme-dark`}
       />
       <FieldError id={errorId}>{error}</FieldError>

@@ -1,4 +1,3 @@
-import { Eye, EyeOff } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import {
   FieldError as AriaFieldError,
@@ -13,16 +12,18 @@ import { useController, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { ChoiceCard } from './choice-card';
 import { HumanCheck } from './human-check';
+import { useFormIds } from './form';
 import {
   FieldError,
   FieldErrorContent,
+  LabelAndHintFor,
+  ShowPasswordButton,
   describedBy,
   fieldClass,
   fieldErrorClass,
   hintClass,
   labelClass,
-  useFormIds,
-} from './form';
+} from './field-parts';
 
 /**
  * The field family every form uses. Each reads its value, error and focus target from the
@@ -210,18 +211,7 @@ export function PasswordField({
           autoCapitalize="none"
           className={fieldClass(Boolean(error))}
         />
-        <button
-          type="button"
-          aria-pressed={shown}
-          aria-controls={id}
-          aria-label={toggleLabel}
-          onClick={() => setShown((s) => !s)}
-          className="inline-flex min-h-12 shrink-0 cursor-pointer items-center gap-1.5 rounded-lg border-2 border-gray-700 bg-white px-3 font-semibold text-gray-900 hover:bg-gray-100 dark:border-gray-300 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800"
-        >
-          {shown ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
-          {/* The visible word stays inside the accessible name; the pressed state says whether it is shown. */}
-          <span>Show</span>
-        </button>
+        <ShowPasswordButton controls={id} label={toggleLabel} shown={shown} onToggle={() => setShown((s) => !s)} />
       </div>
       <ErrorText>{error}</ErrorText>
     </AriaTextField>
@@ -344,14 +334,7 @@ export function FileField({
   const file = field.value instanceof File ? field.value : null;
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
+      <LabelAndHintFor htmlFor={id} label={label} hint={hint} hintId={hintId} />
       <input
         id={id}
         ref={field.ref}
@@ -396,9 +379,6 @@ export function HumanCheckField({ name, siteKey, resetKey }: { name: string; sit
   );
   return <HumanCheck key={resetKey} id={id} siteKey={siteKey} onToken={onToken} error={error} groupRef={field.ref} />;
 }
-
-/** The product's words while the human check has not finished (sign-in and checkout). */
-export const CAPTCHA_PENDING = 'Please wait for CAPTCHA verification and try again.';
 
 /** The human-check token in a form's schema: required with this message when the check is on. */
 export const humanCheckToken = (required: boolean, message: string) =>

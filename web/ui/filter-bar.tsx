@@ -1,7 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from './button';
-import { fieldClass, fieldErrorClass, hintClass, labelClass } from './form';
+import { fieldClass, fieldErrorClass, hintClass, labelClass } from './field-parts';
 
 export type FilterChoice = {
   label: string;

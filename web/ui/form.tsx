@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle } from 'lucide-react';
 import {
   createContext,
   useCallback,
@@ -23,43 +22,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api';
-
-/** A text field's classes; the red border is extra, the error text below it says what is wrong. */
-export const fieldClass = (invalid: boolean, rounding = 'rounded-lg') =>
-  `block w-full min-w-0 min-h-12 ${rounding} border-2 bg-white px-3 py-2 text-lg text-gray-900 placeholder:text-gray-600 dark:placeholder:text-gray-400 read-only:bg-gray-100 dark:bg-gray-900 dark:text-gray-100 dark:read-only:bg-gray-800 ${
-    invalid ? 'border-red-700 dark:border-red-400' : 'border-gray-700 dark:border-gray-300'
-  }`;
-
-export const labelClass = 'block text-lg font-semibold text-gray-900 dark:text-gray-100';
-export const hintClass = 'mt-1 text-base text-gray-700 dark:text-gray-300';
-
-export const fieldErrorClass = 'mt-1 flex items-start gap-1.5 font-medium text-red-800 dark:text-red-300';
-
-/** An icon, then the message; "Error:" is spoken first. */
-export function FieldErrorContent({ children }: { children?: string }) {
-  return (
-    <>
-      <AlertCircle aria-hidden="true" className="mt-1 size-5 shrink-0" />
-      <span>
-        <span className="sr-only">Error: </span>
-        {children}
-      </span>
-    </>
-  );
-}
-
-/** The message under a field, linked to it with aria-describedby. */
-export function FieldError({ id, children }: { id: string; children?: string }) {
-  if (!children) return null;
-  return (
-    <p id={id} className={fieldErrorClass}>
-      <FieldErrorContent>{children}</FieldErrorContent>
-    </p>
-  );
-}
-
-export const describedBy = (...ids: (string | false | null | undefined)[]) =>
-  ids.filter(Boolean).join(' ') || undefined;
+import { ErrorSummaryBox } from './field-parts';
 
 /**
  * A react-hook-form form validated by a zod schema, normally the contract's own (the one the route
@@ -156,7 +119,6 @@ export function Form<V extends FieldValues, O>({
   className?: string;
 } & Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children' | 'className' | 'noValidate'>) {
   const uid = useId();
-  const headingId = useId();
   const summaryRef = useRef<HTMLDivElement>(null);
   const order = useRef<string[]>([]);
   const [shown, setShown] = useState<string[] | null>(null);
@@ -239,63 +201,15 @@ export function Form<V extends FieldValues, O>({
           }}
           className={className}
         >
-          <div
-            ref={summaryRef}
-            tabIndex={-1}
-            className={
-              standing.length
-                ? 'rounded-lg border-4 border-red-700 bg-white px-4 py-3 text-gray-900 focus:outline-4 focus:outline-offset-2 focus:outline-blue-700 dark:border-red-400 dark:bg-gray-950 dark:text-gray-100 dark:focus:outline-orange-300'
-                : 'outline-none'
-            }
-          >
-            {standing.length ? (
-              <ErrorSummary title={summaryTitle} headingId={headingId} problems={standing} idFor={idFor} />
-            ) : null}
-          </div>
+          <ErrorSummaryBox
+            boxRef={summaryRef}
+            title={summaryTitle}
+            problems={standing.map((problem) => ({ id: idFor(problem.name), message: problem.message }))}
+          />
           {children}
         </form>
       </FormIds.Provider>
     </FormProvider>
-  );
-}
-
-function ErrorSummary({
-  title,
-  headingId,
-  problems,
-  idFor,
-}: {
-  title: string;
-  headingId: string;
-  problems: Problem[];
-  idFor: (name: string) => string;
-}) {
-  return (
-    <div role="alert" aria-labelledby={headingId}>
-      <h2 id={headingId} className="flex items-start gap-2 text-xl font-bold">
-        <AlertCircle aria-hidden="true" className="mt-1 size-6 shrink-0 text-red-800 dark:text-red-300" />
-        {title}
-      </h2>
-      <ul className="mt-2 space-y-1">
-        {problems.map((problem) => (
-          <li key={problem.name}>
-            <a
-              href={`#${idFor(problem.name)}`}
-              onClick={(event) => {
-                // The field, not the top of the page, gets focus; scrolling follows focus.
-                event.preventDefault();
-                const target = document.getElementById(idFor(problem.name));
-                target?.focus();
-                target?.scrollIntoView({ block: 'center' });
-              }}
-              className="inline-flex min-h-11 items-center font-semibold break-words text-red-800 underline decoration-2 hover:decoration-4 dark:text-red-300"
-            >
-              {problem.message}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 

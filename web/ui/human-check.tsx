@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
-import { FieldError } from '@/ui/form';
+import { FieldError } from '@/ui/field-parts';
 import { isDarkMode, loadScript } from '@/lib/scripts';
 
 const TURNSTILE_SRC = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
@@ -18,6 +18,9 @@ type TurnstileApi = {
   ): string | undefined;
   remove(widgetId: string): void;
 };
+
+/** The product's words while the human check has not finished (sign-in and checkout). */
+export const CAPTCHA_PENDING = 'Please wait for CAPTCHA verification and try again.';
 
 const turnstile = () => (window as unknown as { turnstile?: TurnstileApi }).turnstile;
 

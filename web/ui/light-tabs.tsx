@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { tabClass, tabListClass } from './tabs';
 
 type Tab<K extends string> = { id: K; label: string; panel: ReactNode };
@@ -12,21 +12,26 @@ const TABBABLE =
  * the others `tabindex=-1`), Left/Right move and select (wrapping round), Home/End go to the first
  * and last; each tab names its panel with `aria-controls` and the panel is labelled by its tab. Only
  * the selected panel is rendered, and it is a tab stop itself only while it holds nothing focusable.
+ *
+ * Its ids come from `id`, not `useId`: an island hydrated alone (decision 0058) would compute other
+ * ids than the server drew, and the tabs name their panels by id.
  */
 export function LightTabs<K extends string>({
+  id: base,
   label,
   tabs,
   selected,
   onSelect,
   className,
 }: {
+  /** Unique on the page: the start of the tabs' and panels' ids. */
+  id: string;
   label: string;
   tabs: ReadonlyArray<Tab<K>>;
   selected: K;
   onSelect: (id: K) => void;
   className?: string;
 }) {
-  const base = useId();
   const tabId = (id: K) => `${base}-tab-${id}`;
   const panelId = (id: K) => `${base}-panel-${id}`;
   const list = useRef<HTMLDivElement>(null);

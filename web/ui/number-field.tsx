@@ -2,7 +2,7 @@ import { Minus, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button as AriaButton, Group, Input, NumberField as AriaNumberField } from 'react-aria-components';
 import { ErrorText, LabelAndHint, useField } from './fields';
-import { fieldClass } from './form';
+import { fieldClass } from './field-parts';
 
 // Its own module: React Aria's number parsing loads only on the pages that ask for a number.
 /** A whole number with minus and plus buttons; the value stays in [min, max]. */

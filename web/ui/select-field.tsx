@@ -9,7 +9,7 @@ import {
   SelectValue,
 } from 'react-aria-components';
 import { ErrorText, LabelAndHint, useField } from './fields';
-import { fieldClass } from './form';
+import { fieldClass } from './field-parts';
 
 // Its own module: the list and popover code loads only on the pages with a choice list.
 export type Option = { value: string; label: string };

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { homeFor } from '@contract/roles';
 import { isDarkMode, loadScript } from '@/lib/scripts';
 import { signIn } from '@/lib/session';
+import { useLinkKit } from '@/lib/link-kit';
 import { failureMessage, googleAuth } from './api';
 
 const GOOGLE_SRC = 'https://accounts.google.com/gsi/client';
@@ -98,7 +98,7 @@ export function useGoogleCredential(
   words: { failed: string; tryAgain: string },
   setAlert: (message: string | null) => void,
 ) {
-  const navigate = useNavigate();
+  const navigate = useLinkKit().useNavigate();
   return async (credential: string | null) => {
     setAlert(null);
     if (!credential) {

@@ -1,70 +1,75 @@
 import { LogIn } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { loginSchema, type AuthConfig, type AuthReply } from '@contract/auth';
+import { useRef, useState } from 'react';
+import type { AuthConfig, AuthReply } from '@contract/auth';
 import { homeFor } from '@contract/roles';
+import { emailProblem, normalEmail, signInPasswordProblem } from '@contract/sign-in-rules';
 import { ApiError } from '@/lib/api';
+import { useLinkKit } from '@/lib/link-kit';
 import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
-import { CAPTCHA_PENDING, HumanCheckField, PasswordField, EmailField, humanCheckToken } from '@/ui/fields';
-import { Form, useZodForm } from '@/ui/form';
+import { CAPTCHA_PENDING, HumanCheck } from '@/ui/human-check';
+import { LightEmailField, LightPasswordField } from '@/ui/light-fields';
+import { LightForm, type FieldProblem } from '@/ui/light-form';
 import { blockLink } from '@/ui/text-link';
 import { failureMessage, login } from './api';
 import { StepHeading, useStepFocus } from '@/ui/steps';
 import { GoogleButton, useGoogleCredential } from './google-button';
 import type { VerifyStep } from './verify-step';
 
+type Field = 'email' | 'password' | 'turnstileToken';
+
+/** What the sign-in rules (contract/sign-in-rules.ts) find in what is typed, in the fields' order. */
+function problemsOf(email: string, password: string, token: string | null, needsToken: boolean) {
+  const found: FieldProblem<Field>[] = [];
+  const add = (name: Field, message: string | null) => void (message && found.push({ name, message }));
+  add('email', emailProblem(email));
+  add('password', signInPasswordProblem(password));
+  add('turnstileToken', needsToken && !token ? CAPTCHA_PENDING : null);
+  return found;
+}
+
+/**
+ * The sign-in tab. Its fields are light ones (no form library or schema library), so the sign-in
+ * page stays a light page (decision 0058); the rules are the contract's own.
+ */
 export function SignInPanel({
   config,
   email,
   setEmail,
 }: {
   config: AuthConfig | undefined;
+  /** Kept by the page, so it is still there after a visit to the other tab. */
   email: string;
   setEmail: (email: string) => void;
 }) {
+  const { Link, useNavigate } = useLinkKit();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState<'form' | 'verify'>('form');
   // The verify step's code loads only when an account turns out to be unverified, before the step shows.
   const [Verify, setVerify] = useState<typeof VerifyStep | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [token, setToken] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   useStepFocus(step, headingRef);
 
   const siteKey = config?.turnstileSiteKey ?? null;
   const googleClientId = config?.googleClientId ?? null;
-  const schema = useMemo(
-    () => loginSchema.extend({ turnstileToken: humanCheckToken(Boolean(siteKey), CAPTCHA_PENDING) }),
-    [siteKey],
-  );
-  const form = useZodForm(schema, { defaultValues: { email, password: '', turnstileToken: '' } });
-  const busy = form.formState.isSubmitting;
-
-  // The email is kept by the page, so it is still there after a visit to the other tab.
-  useEffect(() => {
-    const watching = form.watch((values) => setEmail(values.email ?? ''));
-    return () => watching.unsubscribe();
-  }, [form, setEmail]);
+  const problems = problemsOf(email, password, token, Boolean(siteKey));
 
   function finish(reply: AuthReply) {
     signIn(reply.token, reply.user);
     navigate(homeFor(reply.user), { replace: true });
   }
 
-  async function submit(values: z.output<typeof schema>) {
+  async function submit() {
     setAlert(null);
+    const address = normalEmail(email);
     try {
-      finish(
-        await login({
-          email: values.email,
-          password: values.password,
-          ...(siteKey && values.turnstileToken ? { turnstileToken: values.turnstileToken } : {}),
-        }),
-      );
+      finish(await login({ email: address, password, ...(siteKey && token ? { turnstileToken: token } : {}) }));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
         try {
@@ -76,16 +81,13 @@ export function SignInPanel({
           );
           return;
         }
-        setUnverifiedEmail(values.email);
+        setUnverifiedEmail(address);
         setStep('verify');
         return;
       }
       setAlert(failureMessage(error, 'Login failed', 'Failed to sign in. Please check your credentials.'));
       // Each human-check token is good for one try.
-      if (siteKey) {
-        form.setValue('turnstileToken', '');
-        setCaptchaKey((k) => k + 1);
-      }
+      if (siteKey) setCaptchaKey((k) => k + 1);
     }
   }
 
@@ -98,7 +100,7 @@ export function SignInPanel({
     return (
       <Verify
         email={unverifiedEmail}
-        password={form.getValues('password')}
+        password={password}
         heading="Verify your email"
         headingRef={headingRef}
         backLabel="Back to sign in"
@@ -110,21 +112,47 @@ export function SignInPanel({
   return (
     <div className="space-y-6">
       <StepHeading headingRef={headingRef}>Sign in with your email</StepHeading>
-      <Form form={form} onSubmit={submit}>
-        <EmailField />
-        <div>
-          <PasswordField name="password" label="Password" autoComplete="current-password" />
-          <Link to="/forgot-password" className={`mt-1 ${blockLink}`}>
-            Forgot password?
-          </Link>
-        </div>
-        {siteKey ? <HumanCheckField name="turnstileToken" siteKey={siteKey} resetKey={captchaKey} /> : null}
-        {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
-        <Button type="submit" className="w-full">
-          <LogIn aria-hidden="true" className="size-5" />
-          {busy ? 'Signing In...' : 'Sign In'}
-        </Button>
-      </Form>
+      <LightForm problems={problems} onSubmit={submit}>
+        {({ idFor, errorOf, busy }) => (
+          <>
+            <LightEmailField
+              id={idFor('email')}
+              value={email}
+              onChange={setEmail}
+              error={errorOf('email')}
+              readOnly={busy}
+            />
+            <div>
+              <LightPasswordField
+                id={idFor('password')}
+                label="Password"
+                autoComplete="current-password"
+                value={password}
+                onChange={setPassword}
+                error={errorOf('password')}
+                readOnly={busy}
+              />
+              <Link to="/forgot-password" className={`mt-1 ${blockLink}`}>
+                Forgot password?
+              </Link>
+            </div>
+            {siteKey ? (
+              <HumanCheck
+                key={captchaKey}
+                id={idFor('turnstileToken')}
+                siteKey={siteKey}
+                onToken={setToken}
+                error={errorOf('turnstileToken')}
+              />
+            ) : null}
+            {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
+            <Button type="submit" className="w-full">
+              <LogIn aria-hidden="true" className="size-5" />
+              {busy ? 'Signing In...' : 'Sign In'}
+            </Button>
+          </>
+        )}
+      </LightForm>
       {googleClientId ? (
         <div className="space-y-3 border-t-2 border-gray-200 pt-6 dark:border-gray-700">
           <p className="text-base text-gray-800 dark:text-gray-200">

@@ -1,10 +1,10 @@
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
 import { verifyEmailSchema } from '@contract/auth';
 import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS, homeFor } from '@contract/roles';
 import { announce } from '@/lib/announce';
 import { signIn } from '@/lib/session';
+import { useLinkKit } from '@/lib/link-kit';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
 import { failureMessage, resendOtp, verifyEmail } from './api';
@@ -31,7 +31,7 @@ export function VerifyStep({
   backLabel: string;
   onBack: () => void;
 }) {
-  const navigate = useNavigate();
+  const navigate = useLinkKit().useNavigate();
   const form = useZodForm(codeSchema, { defaultValues: { token: '' } });
   const busy = form.formState.isSubmitting;
   const [alert, setAlert] = useState<string | null>(null);

@@ -6,7 +6,8 @@ import { useUrlFilters } from '@/lib/url-filters';
 import { Button } from '@/ui/button';
 import { DateField } from '@/ui/date-field';
 import { TextField, useField } from '@/ui/fields';
-import { describedBy, FieldError, fieldClass, Form, labelClass, useZodForm } from '@/ui/form';
+import { Form, useZodForm } from '@/ui/form';
+import { describedBy, FieldError, fieldClass, labelClass } from '@/ui/field-parts';
 
 const FILTER_KEYS = ['status', 'channel', 'campaign', 'email', 'from', 'to'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api';
 import { announce } from '@/lib/announce';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
-import { fieldClass } from '@/ui/form';
+import { fieldClass } from '@/ui/field-parts';
 import { downloadReceipt, downloadStatement } from './api';
 
 const FAILED = { noMessage: 'The download failed. Please try again.' };

@@ -12,7 +12,7 @@ import {
 import { apiRequest } from '@/lib/api';
 import { visitSource } from '@/lib/visit-source';
 import type { SubmitHelpers } from '@/ui/form';
-import { CAPTCHA_PENDING } from '@/ui/fields';
+import { CAPTCHA_PENDING } from '@/ui/human-check';
 import {
   GATEWAY_UNAVAILABLE,
   MISSING_REFERENCE,
