@@ -211,9 +211,25 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Show password' }).click();
     expect(await password.getAttribute('type')).toBe('password');
 
-    // Signed in (the address kept as the server keeps it): the app opens the account's home.
+    // Signed in (the address kept as the server keeps it): the app opens the account's home. While
+    // its code is on the way the form stays busy, and a second press sends nothing.
     const entries = await page.evaluate(() => history.length);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    let logins = 0;
+    page.on('request', (r) => void (r.url().endsWith('/api/auth/login') && logins++));
     await password.press('Enter');
+    const submit = page.locator('form button[type="submit"]');
+    await expect.poll(() => submit.innerText()).toBe('Signing In...');
+    await expect.poll(() => scripts.some((address) => /\/assets\/start-app-/.test(address))).toBe(true);
+    await submit.press('Enter');
+    expect(logins).toBe(1);
+    expect(await submit.innerText()).toBe('Signing In...');
+    release();
     await expect.poll(() => path(page)).toBe('/');
     await expect.poll(() => page.evaluate(() => document.activeElement?.matches('main h1') ?? false)).toBe(true);
     expect(appLoaded()).toBe(true);
@@ -222,6 +238,37 @@ describe('accounts', () => {
     );
     // Replaced, not pushed: back does not return to the sign-in form.
     expect(await page.evaluate(() => history.length)).toBe(entries);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('a stored sign-in found expired on the sign-in page says so there, keeping what was typed', async () => {
+    const { page, context } = await e2e.newPage();
+    await context.addInitScript(() => {
+      localStorage.setItem('authToken', 'revoked-or-made-up-token-000000000000');
+      localStorage.setItem(
+        'authUser',
+        JSON.stringify({ id: 1, first_name: 'Old', last_name: 'User', email: 'old@example.org', role: 'donor' }),
+      );
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect.poll(() => email.count()).toBe(1);
+    await email.fill('someone@example.org');
+    release();
+    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContain('Session expired. Please login again.');
+    expect(await email.inputValue()).toBe('someone@example.org');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    expect(scripts.some((address) => /\/assets\/start-app-/.test(address))).toBe(false);
     expect(pageProblems(page)).toEqual([]);
   });
 

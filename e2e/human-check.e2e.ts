@@ -81,6 +81,8 @@ describe('the human check on the light sign-in page', () => {
     await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContain('Incorrect email or password.');
     await expect.poll(() => page.getByRole('button', { name: 'Verify you are human (2)' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Verify you are human (1)' }).count()).toBe(0);
+    // The fresh check is not an error until the next send.
+    expect(await check.getAttribute('aria-describedby')).toBeNull();
     await password.press('Enter');
     expect(await expectFocusOnErrorSummary(page)).toContain(CAPTCHA_PENDING);
 

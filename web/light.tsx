@@ -6,7 +6,7 @@ import { appAddress, elementAt, placeOf } from './islands/hand-over';
 import { islandComponent } from './islands/registry';
 import { announce } from './lib/announce';
 import { keepVisitSource } from './lib/keep-visit-source';
-import { setPageOpener, type OpenPage } from './lib/link-kit';
+import { replaceArrivalState, setPageOpener, type OpenPage } from './lib/link-kit';
 import { loadSession } from './lib/session';
 
 /**
@@ -122,8 +122,11 @@ addEventListener('popstate', () => {
   if (!handedOver && location.pathname + location.search !== drawnAt) location.reload();
 });
 
-// A stored sign-in is checked as in the app; only the server's 401 ends it (decision 0047).
+// A stored sign-in is checked as in the app; only the server's 401 ends it (decision 0047). On the
+// sign-in page itself the notice joins the page, which keeps what the visitor has typed.
 void loadSession().then((message) => {
-  if (message) openInApp('/login', { state: { message }, replace: true });
+  if (!message) return;
+  if (/^\/login\/?$/.test(location.pathname)) replaceArrivalState({ message });
+  else openInApp('/login', { state: { message }, replace: true });
 });
 registerOfflineShell();

@@ -8,9 +8,9 @@ import type { IslandName } from './names';
  *
  * The component must render from its props alone: no router, no query cache, and no context but
  * the link kit's default (web/lib/link-kit.tsx); module stores (the gift bag, the session, settings)
- * are fine, with the snapshot they hydrate with. Its props must survive JSON. An id one element of its
- * drawing names another by (a tab's panel) comes from a fixed string, not `useId`: hydrated alone,
- * the island would compute other ids than the server drew.
+ * are fine, with the snapshot they hydrate with. Its props must survive JSON. An id its code looks up
+ * or changes after hydration (a tab's panel) comes from a fixed string, not `useId`: hydrated alone,
+ * the island computes other ids than the server drew, and hydration keeps the server's.
  */
 export function Island<P extends object>({
   name,

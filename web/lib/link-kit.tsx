@@ -47,14 +47,28 @@ const isActivePath = (to: string, end: boolean | undefined) => {
 
 export const LIGHT_PAGE_KEY = 'light';
 
-const noChanges = () => () => undefined;
 let arrival: { state: unknown } | undefined;
+const arrivalListeners = new Set<() => void>();
+const onArrivalChange = (listener: () => void) => {
+  arrivalListeners.add(listener);
+  return () => void arrivalListeners.delete(listener);
+};
 /**
  * The state the app kept for this address in the tab's history (React Router keeps it as `usr`),
  * when a reload of a page the app had opened lands on a light page. Read once: a light page never
  * changes address by itself.
  */
 const arrivalState = () => (arrival ??= { state: (history.state as { usr?: unknown } | null)?.usr ?? null }).state;
+
+/**
+ * Gives a light page's islands new state for the page shown, as a link to the same page with that
+ * state would in the app, without handing over; it is kept in the tab's history for the app too.
+ */
+export function replaceArrivalState(state: Record<string, unknown>): void {
+  history.replaceState({ ...(history.state as object | null), usr: state }, '');
+  arrival = { state };
+  for (const notify of arrivalListeners) notify();
+}
 
 const anchorKit: LinkKit = {
   Link: ({ to, state, ...props }) => <a {...props} data-link-state={linkState(state)} href={to} />,
@@ -72,7 +86,7 @@ const anchorKit: LinkKit = {
   },
   useLocationKey: () => LIGHT_PAGE_KEY,
   // The server drew the page without it: it is read once the island has hydrated.
-  useLocationState: () => useSyncExternalStore(noChanges, arrivalState, () => null),
+  useLocationState: () => useSyncExternalStore(onArrivalChange, arrivalState, () => null),
   useReturning: () => false,
   useNavigate: () => openPage,
 };

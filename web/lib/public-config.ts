@@ -18,22 +18,32 @@ let config: AuthConfig | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
+function publish(loaded: AuthConfig) {
+  config = loaded;
+  for (const notify of listeners) notify();
+}
+
+function load() {
+  loading ??= apiGet<AuthConfig>('/auth/config').then(publish, () => {
+    // Without the settings the forms still work; the server reports a missing check itself. They
+    // are asked for again by the next page that needs them, or when the connection comes back.
+    loading = undefined;
+    if (!config) publish(NO_CONFIG);
+    addEventListener('online', () => void (listeners.size && load()), { once: true });
+  });
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  loading ??= apiGet<AuthConfig>('/auth/config')
-    // Without the settings the forms still work; the server reports a missing check itself.
-    .catch(() => NO_CONFIG)
-    .then((loaded) => {
-      config = loaded;
-      for (const notify of listeners) notify();
-    });
+  if (config === undefined || config === NO_CONFIG) load();
   return () => void listeners.delete(listener);
 }
 
 /**
  * Public settings the sign-in and checkout pages need before a call (human check, Google sign-in,
- * test or live payments). They only change with a server restart, so they are fetched once, by the
- * first page that asks, with no query cache: the sign-in page is a light page (decision 0058).
+ * test or live payments). They only change with a server restart, so they are fetched once they
+ * have been had, by the first page that asks, with no query cache: the sign-in page is a light page
+ * (decision 0058).
  */
 export function usePublicConfig(): { data: AuthConfig | undefined } {
   return {

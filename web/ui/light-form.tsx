@@ -8,7 +8,7 @@ export type FieldProblem<N extends string> = { name: N; message: string };
 export type LightFormState<N extends string> = {
   /** The id of a field's control, the same for the field and the summary's link to it. */
   idFor: (name: N) => string;
-  /** A field's message: none until the first send, then the one standing now. */
+  /** A field's message: none until a send is refused, then the one standing now. */
   errorOf: (name: N) => string | undefined;
   /** While a send runs; fields stay focusable, read-only. */
   busy: boolean;
@@ -19,7 +19,9 @@ export type LightFormState<N extends string> = {
  * library: the page keeps the values and passes `problems`, what the rules find in them now, in the
  * fields' order. A send with problems is refused and the error summary takes focus, naming each
  * and linking to its field; from then on each field shows its own message as it stands, and a
- * problem fixed leaves the summary without a new announcement. One send at a time.
+ * problem fixed leaves the summary without a new announcement, until a send passes the check. One
+ * send at a time; `onSubmit` resolves true when it has taken the visitor elsewhere, and the form
+ * then stays busy, so nothing is sent twice while the next page loads.
  */
 export function LightForm<N extends string>({
   problems,
@@ -29,7 +31,7 @@ export function LightForm<N extends string>({
   children,
 }: {
   problems: ReadonlyArray<FieldProblem<N>>;
-  onSubmit: () => unknown;
+  onSubmit: () => Promise<boolean | void>;
   summaryTitle?: string;
   className?: string;
   children: (form: LightFormState<N>) => ReactNode;
@@ -56,13 +58,17 @@ export function LightForm<N extends string>({
       return;
     }
     sending.current = true;
+    setTried(false);
     setShown(null);
     setBusy(true);
+    let leaving = false;
     try {
-      await onSubmit();
+      leaving = (await onSubmit()) === true;
     } finally {
-      sending.current = false;
-      setBusy(false);
+      if (!leaving) {
+        sending.current = false;
+        setBusy(false);
+      }
     }
   }
 

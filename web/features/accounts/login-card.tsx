@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState, type SetStateAction } from 'react';
 import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@contract/roles';
-import { useAfterFirstPaint } from '@/lib/after-paint';
+import { useHydrated } from '@/lib/hydrated';
 import { useLinkKit } from '@/lib/link-kit';
 import { usePageTitle } from '@/lib/page';
 import { usePublicConfig } from '@/lib/public-config';
@@ -10,8 +10,8 @@ import { initialSignUpState, type SignUpState } from './sign-up-state';
 
 // The sign-up form (its fields, zod and the schemas) loads only when its tab is chosen.
 const SignUpPanel = lazy(() => import('./sign-up-panel').then((m) => ({ default: m.SignUpPanel })));
-// The forms show once the page has: the server's drawing holds their place with a status, so no
-// form is on the page before its script can send it.
+// The server's drawing holds the forms' place with a status, so no form is on the page before its
+// script can send it; the browser shows them once the island has hydrated.
 const formLoading = (
   <div role="status" className="min-h-96">
     <span className="sr-only">Loading the form...</span>
@@ -28,16 +28,22 @@ const isRole = (value: unknown): value is SelfServiceRole =>
  * page's island (decision 0058), so it renders from no props, and reads what the link that opened
  * the page passed (the tab, the role, a notice) through the link kit.
  */
+type Arrival = { defaultTab?: unknown; role?: unknown; message?: unknown } | null;
+
 export function LoginCard() {
-  const state = useLinkKit().useLocationState() as { defaultTab?: unknown; role?: unknown; message?: unknown } | null;
+  const state = useLinkKit().useLocationState() as Arrival;
   // Set when a stored session could not be restored ('Session expired. Please login again.').
   const notice = typeof state?.message === 'string' ? state.message : null;
+  // The tab and role the page was opened for are taken once, when they are first known (after
+  // hydration on a light page): a notice arriving later changes neither.
+  const [opened, setOpened] = useState<Arrival>(state);
+  if (opened === null && state !== null) setOpened(state);
   const [chosen, setChosen] = useState<TabKey | null>(null);
-  const tab = chosen ?? (state?.defaultTab === 'signup' ? 'signup' : 'signin');
+  const tab = chosen ?? (opened?.defaultTab === 'signup' ? 'signup' : 'signin');
   // Kept here because the hidden tab's panel is unmounted.
   const [signInEmail, setSignInEmail] = useState('');
   const [signUp, setSignUp] = useState<SignUpState | null>(null);
-  const role = isRole(state?.role) ? state.role : null;
+  const role = isRole(opened?.role) ? opened.role : null;
   const setSignUpState = useCallback(
     (next: SetStateAction<SignUpState>) =>
       setSignUp((current) => {
@@ -49,7 +55,7 @@ export function LoginCard() {
   const title = tab === 'signup' ? 'Create Account' : 'Sign In';
   usePageTitle(title);
   const { data: config } = usePublicConfig();
-  const painted = useAfterFirstPaint();
+  const hydrated = useHydrated();
 
   return (
     <div className="mt-4 rounded-2xl border-2 border-gray-200 bg-white p-4 shadow-sm sm:p-8 dark:border-gray-700 dark:bg-gray-900">
@@ -77,7 +83,7 @@ export function LoginCard() {
           {
             id: 'signin',
             label: 'Sign In',
-            panel: painted ? (
+            panel: hydrated ? (
               <SignInPanel config={config} email={signInEmail} setEmail={setSignInEmail} />
             ) : (
               formLoading
@@ -86,7 +92,7 @@ export function LoginCard() {
           {
             id: 'signup',
             label: 'Create Account',
-            panel: painted ? (
+            panel: hydrated ? (
               <Suspense fallback={formLoading}>
                 <SignUpPanel config={config} state={signUp ?? initialSignUpState(role)} setState={setSignUpState} />
               </Suspense>

@@ -65,11 +65,13 @@ export function SignInPanel({
     navigate(homeFor(reply.user), { replace: true });
   }
 
-  async function submit() {
+  /** True once signed in: the account's home is on its way. */
+  async function submit(): Promise<boolean> {
     setAlert(null);
     const address = normalEmail(email);
     try {
       finish(await login({ email: address, password, ...(siteKey && token ? { turnstileToken: token } : {}) }));
+      return true;
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
         try {
@@ -79,15 +81,16 @@ export function SignInPanel({
           setAlert(
             'Your email address is not verified yet, and the page to verify it could not load. Please try again.',
           );
-          return;
+          return false;
         }
         setUnverifiedEmail(address);
         setStep('verify');
-        return;
+        return false;
       }
       setAlert(failureMessage(error, 'Login failed', 'Failed to sign in. Please check your credentials.'));
       // Each human-check token is good for one try.
       if (siteKey) setCaptchaKey((k) => k + 1);
+      return false;
     }
   }
 
