@@ -113,7 +113,7 @@ describe('link-preview tags on the public pages', () => {
       '/': 'web/app/home-page.tsx',
       '/campaigns': 'web/features/campaigns/campaigns-page.tsx',
       '/search': 'web/features/campaigns/search-page.tsx',
-      '/login': 'web/features/accounts/login-page.tsx',
+      '/login': 'web/features/accounts/login-card.tsx',
       '/about': 'web/features/content/about-page.tsx',
       '/how-it-works': 'web/features/content/how-it-works-page.tsx',
       '/help': 'web/features/content/help-page.tsx',
