@@ -23,13 +23,14 @@ type TabKey = 'signin' | 'signup';
 const isRole = (value: unknown): value is SelfServiceRole =>
   typeof value === 'string' && (SELF_SERVICE_ROLES as readonly string[]).includes(value);
 
+/** What the link that opened the page passed, as far as the card reads it. */
+type Arrival = { defaultTab?: unknown; role?: unknown; message?: unknown } | null;
+
 /**
  * The sign-in page's card: its heading, the notice it was opened with, and the two tabs. It is the
  * page's island (decision 0058), so it renders from no props, and reads what the link that opened
  * the page passed (the tab, the role, a notice) through the link kit.
  */
-type Arrival = { defaultTab?: unknown; role?: unknown; message?: unknown } | null;
-
 export function LoginCard() {
   const state = useLinkKit().useLocationState() as Arrival;
   // Set when a stored session could not be restored ('Session expired. Please login again.').
