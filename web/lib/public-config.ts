@@ -39,6 +39,9 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
+/** The store behind `usePublicConfig`, as React's `useSyncExternalStore` reads it. */
+export const publicConfigStore = { subscribe, current: (): AuthConfig | undefined => config };
+
 /**
  * Public settings the sign-in and checkout pages need before a call (human check, Google sign-in,
  * test or live payments). They only change with a server restart, so they are fetched once they
@@ -47,10 +50,6 @@ function subscribe(listener: () => void) {
  */
 export function usePublicConfig(): { data: AuthConfig | undefined } {
   return {
-    data: useSyncExternalStore(
-      subscribe,
-      () => config,
-      () => undefined,
-    ),
+    data: useSyncExternalStore(publicConfigStore.subscribe, publicConfigStore.current, () => undefined),
   };
 }
