@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useState, type SetStateAction } from 'react';
 import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@contract/roles';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { useHydrated } from '@/lib/hydrated';
 import { useLinkKit } from '@/lib/link-kit';
 import { usePageTitle } from '@/lib/page';
@@ -11,7 +12,9 @@ import { initialSignUpState, type SignUpState } from './sign-up-state';
 // The sign-up form (its fields, zod and the schemas) loads only when its tab is chosen.
 const SignUpPanel = lazy(() => import('./sign-up-panel').then((m) => ({ default: m.SignUpPanel })));
 // The server's drawing holds the forms' place with a status, so no form is on the page before its
-// script can send it; the browser shows them once the island has hydrated.
+// script can send it. A hydrated card draws the form in a task of its own after the first paint, so
+// hydrating and drawing the form are not one long block of the main thread; a card the app draws
+// itself (taking the page over) shows it at once, so focus stays on the same control.
 const formLoading = (
   <div role="status" className="min-h-96">
     <span className="sr-only">Loading the form...</span>
@@ -57,6 +60,9 @@ export function LoginCard() {
   usePageTitle(title);
   const { data: config } = usePublicConfig();
   const hydrated = useHydrated();
+  const [drawnByTheApp] = useState(hydrated);
+  const painted = useAfterFirstPaint();
+  const formShown = drawnByTheApp || painted;
 
   return (
     <div className="mt-4 rounded-2xl border-2 border-gray-200 bg-white p-4 shadow-sm sm:p-8 dark:border-gray-700 dark:bg-gray-900">
@@ -84,7 +90,7 @@ export function LoginCard() {
           {
             id: 'signin',
             label: 'Sign In',
-            panel: hydrated ? (
+            panel: formShown ? (
               <SignInPanel config={config} email={signInEmail} setEmail={setSignInEmail} />
             ) : (
               formLoading
@@ -93,7 +99,7 @@ export function LoginCard() {
           {
             id: 'signup',
             label: 'Create Account',
-            panel: hydrated ? (
+            panel: formShown ? (
               <Suspense fallback={formLoading}>
                 <SignUpPanel config={config} state={signUp ?? initialSignUpState(role)} setState={setSignUpState} />
               </Suspense>
