@@ -128,6 +128,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   const limits = await registerRateLimits(app, {
     redisUrl: config.redisUrl,
     keyPrefix: config.rateLimitKeyPrefix,
+    commandTimeoutMs: config.redisCommandTimeoutMs,
     onRefusal: metrics.rateLimited,
   });
   const providers = defaultProviders(config);

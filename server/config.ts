@@ -235,6 +235,11 @@ export type Config = {
   redisUrl: string | undefined;
   /** Prefix of every rate-limit key in Redis (tests give each app its own). */
   rateLimitKeyPrefix: string;
+  /**
+   * How long a request waits on one Redis command before it is let through uncounted: short, so a
+   * Redis in trouble never holds requests up (tests on a busy machine allow more).
+   */
+  redisCommandTimeoutMs: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
   /** Things about the configuration worth a line in the start-up log. */
@@ -342,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS,
     redisUrl: e.REDIS_URL,
     rateLimitKeyPrefix: 'goi:rl:',
+    redisCommandTimeoutMs: 500,
     webDistDir: path.resolve('dist/web'),
     startupNotices: e.TRUST_PROXY.notice ? [e.TRUST_PROXY.notice] : [],
     crashAfterGiftCommit: e.CRASH_AFTER_GIFT_COMMIT && e.NODE_ENV !== 'production',

@@ -18,11 +18,17 @@ afterAll(() => stopTestApp(ctx));
 
 type Exchange = { text: string; closedAfterMs: number };
 
+// The configured limits are one to one and a half seconds, checked every second; Node's own are a
+// minute and more (five seconds for keep-alive). The bounds leave room for a busy machine and still
+// tell the two apart.
+const CUT_OFF_WITHIN_MS = 8000;
+const KEEP_ALIVE_ENDS_WITHIN_MS = 4500;
+
 /**
  * Opens a raw connection (app.inject never goes through Node's HTTP parser), sends `first`, then
  * `drip` one byte a second until the server closes the connection or `giveUpMs` passes.
  */
-function exchange(first: string, drip = '', giveUpMs = 8000): Promise<Exchange> {
+function exchange(first: string, drip = '', giveUpMs = 15_000): Promise<Exchange> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = net.connect(port, '127.0.0.1');
@@ -63,7 +69,7 @@ describe('slow clients', () => {
       'POST /api/auth/forgot-password HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{';
     const result = await exchange(head, '"aaaaaaaa');
     expect(result.closedAfterMs).toBeGreaterThanOrEqual(1000);
-    expect(result.closedAfterMs).toBeLessThan(4000);
+    expect(result.closedAfterMs).toBeLessThan(CUT_OFF_WITHIN_MS);
     const reply = parse(result.text);
     expect(reply.status).toBe(408);
     expect(reply.body).toEqual({
@@ -74,19 +80,19 @@ describe('slow clients', () => {
 
   it('cuts off a client that sends its headers a byte a second', async () => {
     const result = await exchange('GET /api/health/live HTTP/1.1\r\nHost: localhost\r\nX-Slow: ', 'abcdef');
-    expect(result.closedAfterMs).toBeLessThan(4000);
+    expect(result.closedAfterMs).toBeLessThan(CUT_OFF_WITHIN_MS);
     expect(parse(result.text).status).toBe(408);
   });
 
   it('closes a connection that opens and sends nothing', async () => {
     const result = await exchange('');
-    expect(result.closedAfterMs).toBeLessThan(4000);
+    expect(result.closedAfterMs).toBeLessThan(CUT_OFF_WITHIN_MS);
   });
 
   it('answers a normal request, and closes the idle connection after the keep-alive time', async () => {
     const result = await exchange('GET /api/health/live HTTP/1.1\r\nHost: localhost\r\n\r\n');
     expect(result.text).toMatch(/^HTTP\/1\.1 200 OK/);
-    expect(result.closedAfterMs).toBeLessThan(4000);
+    expect(result.closedAfterMs).toBeLessThan(KEEP_ALIVE_ENDS_WITHIN_MS);
 
     const res = await fetch(`http://127.0.0.1:${port}/api/auth/forgot-password`, {
       method: 'POST',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, stopTestApp, type TestContext } from '../test/harness';
+import { eventually, startTestApp, stopTestApp, type TestContext } from '../test/harness';
 import { clientKey, type Rule } from './rate-limit';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -71,8 +71,23 @@ describe.skipIf(!REDIS_URL)('limits shared in Redis', () => {
   let a: TestContext;
   let b: TestContext;
   beforeAll(async () => {
-    a = await startTestApp({ redisUrl: REDIS_URL, rateLimitKeyPrefix: prefix });
-    b = await startTestApp({ redisUrl: REDIS_URL, rateLimitKeyPrefix: prefix });
+    // A busy machine may take longer than a request would wait on Redis: a command let through
+    // uncounted would read here as a limit not shared.
+    const shared = { redisUrl: REDIS_URL, rateLimitKeyPrefix: prefix, redisCommandTimeoutMs: 10_000 };
+    a = await startTestApp(shared);
+    b = await startTestApp(shared);
+    // Start-up waits only briefly for Redis: each app counts there before the tests do.
+    for (const [ctx, key] of [
+      [a, 'connected-a'],
+      [b, 'connected-b'],
+    ] as const) {
+      expect(
+        await eventually(
+          () => ctx.app.limits.count(rule, key),
+          (n) => n > 0,
+        ),
+      ).toBeGreaterThan(0);
+    }
   });
   afterAll(async () => {
     await stopTestApp(a);

@@ -58,6 +58,8 @@ export async function registerRateLimits(
   options: {
     redisUrl?: string;
     keyPrefix?: string;
+    /** How long one Redis command may take before the request goes on uncounted (500 ms unless given). */
+    commandTimeoutMs?: number;
     localKeys?: number;
     /** Told the rule's name whenever a rule refuses (the metrics count them). */
     onRefusal?: (rule: string) => void;
@@ -70,7 +72,7 @@ export async function registerRateLimits(
       // A request must not wait on a Redis that is down: fail fast, count nothing, go on.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      commandTimeout: 500,
+      commandTimeout: options.commandTimeoutMs ?? 500,
       lazyConnect: false,
     });
     redis.on('error', (error: Error) =>

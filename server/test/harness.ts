@@ -108,6 +108,15 @@ export async function eventually<T>(
   }
 }
 
+/**
+ * Stops an app's own runs of a scheduled job (a sweep every minute, reminders every quarter hour),
+ * for tests that run it themselves and read what it did: a scheduled run could take the work first.
+ */
+export async function stopSchedule(database: Database, name: string): Promise<void> {
+  await database.db.execute(sql`delete from pgboss.schedule where name = ${name}`);
+  await database.db.execute(sql`delete from pgboss.job where name = ${name} and state = 'created'`);
+}
+
 /** Waits until the queue has run every job of `name` waiting now (a webhook event's processing, say). */
 export async function jobsDone(database: Database, name: string, timeoutMs = 15_000): Promise<void> {
   const waiting = () =>

@@ -4,8 +4,9 @@ import { COLLECTION_FULL, MOVED_ONCE, NOT_READY_FOR_PICKUP, NO_CAMPAIGN_READY, l
 import { HELP_LINE, fitsSms, smsLength } from '@contract/sms';
 import { selectRows } from '../../db/client';
 import { createOrganizationCampaign, createRecipientCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
+import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
-import { startTestApp, stopTestApp, testConfig, type TestContext } from '../../test/harness';
+import { startTestApp, stopSchedule, stopTestApp, testConfig, type TestContext } from '../../test/harness';
 import { sendCollectionReminders } from './reminders';
 import { bookedNotice, missedNotice, reminderNotice, thankYouVideoNotice } from './words';
 
@@ -13,6 +14,8 @@ let ctx: TestContext;
 let admin: { token: string; user: { id: number } };
 beforeAll(async () => {
   ctx = await startTestApp();
+  // The reminder tests run the job themselves and read what it sent.
+  await stopSchedule(ctx.database, JOB.collectionReminders);
   admin = await signInNewAdmin(ctx.app, ctx.database.db);
 });
 afterAll(() => stopTestApp(ctx));

@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { createSmtpMailer } from '../../providers/mail/mail';
 import { createPaystackProvider } from '../../providers/payments/payments';
-import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
+import { eventually, jobsDone, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { startSmtpCatcher } from '../../test/smtp';
 import { startPaystackStandIn } from '../../test/stand-ins';
 import { createOrganizationCampaign } from '../../test/fixtures';
@@ -15,10 +15,26 @@ import { createOrganizationCampaign } from '../../test/fixtures';
 const SECRET = 'sk_test_durable';
 const contexts: TestContext[] = [];
 const closers: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const c of contexts) await stopTestApp(c);
-  for (const close of closers) await close();
+// Each test's app and stand-ins stop with it: idle apps keep polling their queues and hold memory.
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await stopTestApp(c);
+  for (const close of closers.splice(0)) await close();
 });
+// Each test starts its own app, with its database, inside the test: room for that on a busy machine.
+const OWN_APP = { timeout: 60_000 };
+
+/** Waits until no mail job is waiting, so a count taken then is final. */
+async function mailSettled(ctx: TestContext) {
+  await jobsDone(ctx.database, JOB.receiptMail, 30_000);
+  await jobsDone(ctx.database, JOB.mail, 30_000);
+}
+
+/** How often the receipt's sending has failed so far. */
+const receiptRetries = (ctx: TestContext) =>
+  selectRows<{ n: number }>(
+    ctx.database.db,
+    sql`select coalesce(max(retry_count), 0)::int as n from pgboss.job where name in (${JOB.receiptMail}, ${JOB.mail})`,
+  ).then((r) => Number(r[0]!.n));
 
 let ip = 0;
 const post = (ctx: TestContext, url: string, payload: object, headers: Record<string, string> = {}) =>
@@ -60,7 +76,7 @@ async function notices(ctx: TestContext, reference: string) {
   return Number(row!.n);
 }
 
-describe('a receipt survives a mail server outage', () => {
+describe('a receipt survives a mail server outage', OWN_APP, () => {
   it('records the gift with SMTP down, then sends the receipt once when SMTP is back', async () => {
     const port = await freePort();
     const ctx = await startTestApp(
@@ -76,18 +92,24 @@ describe('a receipt survives a mail server outage', () => {
     expect(fund.json().status).toBe('paid');
     expect(await notices(ctx, c.reference)).toBeGreaterThan(0);
 
-    // Give the queue time to try (and fail) while nothing listens on the port.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The queue has tried, and failed, while nothing listened on the port.
+    expect(
+      await eventually(
+        () => receiptRetries(ctx),
+        (n) => n >= 1,
+        30_000,
+      ),
+    ).toBeGreaterThanOrEqual(1);
     const smtp = await startSmtpCatcher(port);
     closers.push(smtp.close);
-    const receipt = await smtp.waitFor(email, (m) => m.text.includes(c.reference), { timeoutMs: 20_000 });
+    const receipt = await smtp.waitFor(email, (m) => m.text.includes(c.reference), { timeoutMs: 30_000 });
     expect(receipt.subject).toContain('receipt');
-    await new Promise((r) => setTimeout(r, 2500));
+    await mailSettled(ctx);
     expect(smtp.to(email).filter((m) => m.text.includes(c.reference))).toHaveLength(1);
   });
 });
 
-describe('Paystack payments nobody reports in time', () => {
+describe('Paystack payments nobody reports in time', OWN_APP, () => {
   async function paystackApp(extra: { jobs?: JobQueue } = {}) {
     const paystack = await startPaystackStandIn(SECRET);
     closers.push(paystack.close);
@@ -151,7 +173,8 @@ describe('Paystack payments nobody reports in time', () => {
       ).statusCode,
     ).toBe(200);
     await smtp.waitFor(email, (m) => m.text.includes(c.reference));
-    await new Promise((r) => setTimeout(r, 1500));
+    await jobsDone(ctx.database, JOB.providerEvent, 30_000);
+    await mailSettled(ctx);
     expect(smtp.to(email).filter((m) => m.text.includes(c.reference))).toHaveLength(1);
     const [items] = await selectRows<{ n: number }>(
       ctx.database.db,
@@ -288,7 +311,8 @@ describe('Paystack payments nobody reports in time', () => {
         (s) => s === 'needs_attention',
       ),
     ).toBe('needs_attention');
-    await new Promise((r) => setTimeout(r, 1500));
+    // Both deliveries have been acted on, so the count is final.
+    await jobsDone(ctx.database, JOB.providerEvent, 30_000);
     const [n] = await selectRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from notifications where message like ${`Needs attention: payment ${c.reference}. %`}`,

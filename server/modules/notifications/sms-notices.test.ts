@@ -132,7 +132,8 @@ describe('notices by SMS', () => {
 });
 
 describe('the SMS job', () => {
-  it('retries when the gateway fails once, then sends the text once', async () => {
+  // It starts its own app and waits out a retry: room for both on a busy machine.
+  it('retries when the gateway fails once, then sends the text once', { timeout: 60_000 }, async () => {
     const key = 'TLtest-retry-key';
     const termii = await startTermiiStandIn(key);
     const app = await startTestApp(
