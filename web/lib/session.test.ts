@@ -59,24 +59,41 @@ afterEach(() => {
 });
 
 const backOnline = () => window.dispatchEvent(new Event('online'));
-/** Until the failed reply has been read and the retry is waiting: a missed wake-up only means the back-off runs out. */
-const replyRead = () => new Promise((resolve) => setTimeout(resolve, 20));
-const patiently = { timeout: 10_000 };
+/**
+ * Until every reply given so far has been read and acted on, without moving the clock. The replies
+ * settle through promises alone, so one turn of the event loop sees them all through however slow
+ * the machine is, and a back-off pause waiting on the clock is still waiting afterwards.
+ */
+const replyRead = () => vi.advanceTimersByTimeAsync(0);
+/** What restoring the session ended with, or "still asking" if the replies so far have not ended it. */
+const outcome = (done: Promise<string | null>) => Promise.race([done, replyRead().then(() => 'still asking')]);
 
 describe('restoring a stored session (decision 0047)', () => {
+  // The clock stands still unless a test moves it: a back-off pause ends only when the test wakes it,
+  // never because the machine was slow.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('keeps the session and the last known profile through a time-out, says so, and clears it when the server answers', async () => {
     replies = [timedOut, () => Promise.resolve(json(200, fresh))];
     expect(session.getSession()).toEqual({ status: 'loading', user: stored });
     const done = session.loadSession();
-    await vi.waitFor(() => expect(session.serverUnreachable()).toBe(true));
     await replyRead();
+    expect(session.serverUnreachable()).toBe(true);
     expect(session.getSession()).toEqual({ status: 'signedIn', user: stored });
     expect(storage.get('authToken')).toBe('a-stored-token');
     // The profile request is given a time limit, so a request that hangs ends as a time-out.
     expect(asked[0]?.signal).toBeInstanceOf(AbortSignal);
+    expect(asked).toHaveLength(1);
 
     backOnline();
-    expect(await done).toBeNull();
+    await replyRead();
+    expect(asked).toHaveLength(2);
+    expect(await outcome(done)).toBeNull();
     expect(session.getSession()).toEqual({ status: 'signedIn', user: fresh });
     expect(session.serverUnreachable()).toBe(false);
     expect(JSON.parse(storage.get('authUser')!)).toEqual(fresh);
@@ -94,14 +111,16 @@ describe('restoring a stored session (decision 0047)', () => {
     ];
     const done = session.loadSession();
     for (let failures = 1; failures <= 3; failures++) {
-      await vi.waitFor(() => expect(asked).toHaveLength(failures), patiently);
       await replyRead();
-      await vi.waitFor(() => expect(session.serverUnreachable()).toBe(true));
+      expect(asked).toHaveLength(failures);
+      expect(session.serverUnreachable()).toBe(true);
       expect(session.getSession().status).toBe('signedIn');
       expect(storage.get('authToken')).toBe('a-stored-token');
       backOnline();
     }
-    expect(await done).toBe(session.SESSION_EXPIRED);
+    await replyRead();
+    expect(asked).toHaveLength(4);
+    expect(await outcome(done)).toBe(session.SESSION_EXPIRED);
     expect(session.SESSION_EXPIRED).toBe('Session expired. Please login again.');
     expect(session.getSession()).toEqual({ status: 'signedOut', user: null, reason: session.SESSION_EXPIRED });
     expect(session.serverUnreachable()).toBe(false);
@@ -111,25 +130,26 @@ describe('restoring a stored session (decision 0047)', () => {
   it('asks again at once when the server answers another call, instead of waiting out the pause', async () => {
     replies = [timedOut, () => Promise.resolve(json(200, fresh))];
     const done = session.loadSession();
-    await vi.waitFor(() => expect(session.serverUnreachable()).toBe(true));
     await replyRead();
+    expect(session.serverUnreachable()).toBe(true);
     // Some other call gets a reply: the server is back, and the profile is asked for again straight
-    // away, well inside the shortest back-off (half a second).
+    // away, with no time passing at all (the shortest back-off is half a second).
     await api.apiGet('/campaigns').catch(() => undefined);
     await replyRead();
     expect(urls).toEqual(['/api/auth/me', '/api/campaigns', '/api/auth/me']);
-    expect(await done).toBeNull();
+    expect(await outcome(done)).toBeNull();
     expect(session.serverUnreachable()).toBe(false);
   });
 
   it('stops asking once the person signs out meanwhile', async () => {
     replies = [timedOut];
     const done = session.loadSession();
-    await vi.waitFor(() => expect(session.serverUnreachable()).toBe(true));
     await replyRead();
+    expect(session.serverUnreachable()).toBe(true);
     await session.signOut();
     backOnline();
-    expect(await done).toBeNull();
+    expect(await outcome(done)).toBeNull();
+    expect(urls).toEqual(['/api/auth/me', '/api/auth/logout']);
     expect(session.getSession()).toEqual({ status: 'signedOut', user: null });
     expect(session.serverUnreachable()).toBe(false);
   });
