@@ -59,8 +59,8 @@ describe('the page cache', () => {
       expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
     }
     expect(plain.headers['content-encoding']).toBeUndefined();
-    // Whole seconds since the copy was made: moments ago (a busy machine may take a second or two).
-    expect(plain.headers.age).toMatch(/^[0-9]$/);
+    // Whole seconds since the copy was made, moments ago (a busy machine may take a few).
+    expect(plain.headers.age).toMatch(/^[0-3]$/);
     // A browser that has the page already is told so, without the page.
     const revalidated = await app.inject({ url: '/campaigns/7', headers: { 'if-none-match': plain.headers.etag } });
     expect(revalidated.statusCode).toBe(304);

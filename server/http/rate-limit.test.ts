@@ -125,7 +125,8 @@ describe.skipIf(!REDIS_URL)('limits shared in Redis', () => {
     const redis = new Redis(REDIS_URL!);
     const keys = await redis.keys(`${prefix}*`);
     redis.disconnect();
-    expect(keys.length).toBeGreaterThan(0);
+    // The reset mails above were counted per email.
+    expect(keys.filter((k) => k.includes('forgot-email'))).not.toHaveLength(0);
     expect(keys.join(' ')).not.toContain('@');
   });
 });

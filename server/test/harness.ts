@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, selectRows, type Database } from '../db/client';
 import os from 'node:os';
 import path from 'node:path';
+import type { JobName } from '../jobs/names';
 import { createJobQueue } from '../jobs/queue';
 import { createMailbox, type CodeReader } from './mailbox';
 import { createSmsInbox } from './sms-inbox';
@@ -70,14 +71,28 @@ export function smsInboxOf(app: App): ReturnType<typeof createSmsInbox> {
   return inbox;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}, deps: Partial<AppDeps> = {}): Promise<TestContext> {
+/**
+ * `withoutSchedules`: scheduled jobs (a sweep every minute, reminders every quarter hour) this app
+ * never runs by itself, for tests that run them and read what they did: a scheduled run could take
+ * the work first.
+ */
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  deps: Partial<AppDeps> = {},
+  { withoutSchedules = [] }: { withoutSchedules?: readonly JobName[] } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   // Mail stays in memory unless a test brings its own SMTP catcher; fixtures read codes from it.
   const mailbox = createMailbox();
   const smsInbox = createSmsInbox();
+  const jobs = createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined });
+  const schedule = jobs.schedule.bind(jobs);
+  jobs.schedule = (name, cron) => {
+    if (!(withoutSchedules as readonly string[]).includes(name)) schedule(name, cron);
+  };
   const app = await buildApp(testConfig(overrides), {
     db: database.db,
-    jobs: createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined }),
+    jobs,
     mailer: mailbox,
     sms: smsInbox,
     ...deps,
@@ -106,15 +121,6 @@ export async function eventually<T>(
     if (ok(value) || Date.now() > deadline) return value;
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/**
- * Stops an app's own runs of a scheduled job (a sweep every minute, reminders every quarter hour),
- * for tests that run it themselves and read what it did: a scheduled run could take the work first.
- */
-export async function stopSchedule(database: Database, name: string): Promise<void> {
-  await database.db.execute(sql`delete from pgboss.schedule where name = ${name}`);
-  await database.db.execute(sql`delete from pgboss.job where name = ${name} and state = 'created'`);
 }
 
 /** Waits until the queue has run every job of `name` waiting now (a webhook event's processing, say). */

@@ -9,10 +9,16 @@ export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // A frame callback runs just before the paint; a task queued from it runs after.
-    const frame = requestAnimationFrame(() => {
+    const afterThisTask = () => {
       timer = setTimeout(() => setPainted(true), 0);
-    });
+    };
+    // A page in a background tab paints nothing and gets no frames: it need not wait for one.
+    if (document.visibilityState === 'hidden') {
+      afterThisTask();
+      return () => clearTimeout(timer);
+    }
+    // A frame callback runs just before the paint; a task queued from it runs after.
+    const frame = requestAnimationFrame(afterThisTask);
     return () => {
       cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);

@@ -6,16 +6,15 @@ import { selectRows } from '../../db/client';
 import { createOrganizationCampaign, createRecipientCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
 import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
-import { startTestApp, stopSchedule, stopTestApp, testConfig, type TestContext } from '../../test/harness';
+import { startTestApp, stopTestApp, testConfig, type TestContext } from '../../test/harness';
 import { sendCollectionReminders } from './reminders';
 import { bookedNotice, missedNotice, reminderNotice, thankYouVideoNotice } from './words';
 
 let ctx: TestContext;
 let admin: { token: string; user: { id: number } };
 beforeAll(async () => {
-  ctx = await startTestApp();
   // The reminder tests run the job themselves and read what it sent.
-  await stopSchedule(ctx.database, JOB.collectionReminders);
+  ctx = await startTestApp({}, {}, { withoutSchedules: [JOB.collectionReminders] });
   admin = await signInNewAdmin(ctx.app, ctx.database.db);
 });
 afterAll(() => stopTestApp(ctx));

@@ -9,7 +9,7 @@ import { createResponseCache } from '../../http/response-cache';
 import { JOB } from '../../jobs/names';
 import { createPaystackProvider, createSandboxProvider } from '../../providers/payments/payments';
 import { sandboxWebhookSecret } from '../../providers/payments/sandbox-webhook';
-import { eventually, startTestApp, stopSchedule, stopTestApp, testConfig, type TestContext } from '../../test/harness';
+import { eventually, startTestApp, stopTestApp, testConfig, type TestContext } from '../../test/harness';
 import { createOrganizationCampaign, signUpUser } from '../../test/fixtures';
 import { startPaystackStandIn } from '../../test/stand-ins';
 import { markAwaiting } from './await-confirmation';
@@ -30,10 +30,13 @@ const post = (ctx: TestContext, url: string, payload: object | string, headers: 
   ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: address() });
 
 async function sandboxApp(overrides: Parameters<typeof testConfig>[0] = {}) {
-  const ctx = await startTestApp({ sandbox: { confirmSeconds: 120, webhookSecret: WEBHOOK_SECRET }, ...overrides });
-  contexts.push(ctx);
   // These tests run the sweep themselves and read what it did.
-  await stopSchedule(ctx.database, JOB.reconcile);
+  const ctx = await startTestApp(
+    { sandbox: { confirmSeconds: 120, webhookSecret: WEBHOOK_SECRET }, ...overrides },
+    {},
+    { withoutSchedules: [JOB.reconcile] },
+  );
+  contexts.push(ctx);
   return ctx;
 }
 
