@@ -5,7 +5,8 @@
  * Lighthouse 12 (mobile form factor, simulated throttling, performance category only) against each
  * page with the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Nothing is downloaded.
  * LIGHTHOUSE_RUNS=3 runs each page three times and prints the median run by score, with each run's
- * Total Blocking Time, and the machine's load average before and after (the figures are noisy on a busy one);
+ * Total Blocking Time and LCP, and the machine's load average before and after (the figures are noisy
+ * on a busy one);
  * LIGHTHOUSE_DETAILS=1 also prints FCP, Speed Index, the LCP element with its phases, what shifted, the long
  * tasks, each script's time and the main thread's work by kind; LIGHTHOUSE_PAGES=home,recipient audits only
  * the pages whose label contains one of those words.
@@ -131,7 +132,10 @@ async function main() {
       console.log(
         `${`${page.label} (${page.path})`.padEnd(40)} ${String(m.score).padStart(5)} ${m.lcpMs.toFixed(0).padStart(8)} ${m.cls.toFixed(3).padStart(7)} ${m.tbtMs.toFixed(0).padStart(7)}`,
       );
-      if (RUNS > 1) console.log(`    TBT ms of each run: ${runs.map((r) => r.tbtMs.toFixed(0)).join(', ')}`);
+      if (RUNS > 1) {
+        console.log(`    TBT ms of each run: ${runs.map((r) => r.tbtMs.toFixed(0)).join(', ')}`);
+        console.log(`    LCP ms of each run: ${runs.map((r) => r.lcpMs.toFixed(0)).join(', ')}`);
+      }
       for (const line of m.details) console.log(`    ${line}`);
     }
     console.log(
