@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 
 /**
- * False until the browser has painted once after the calling component mounted, then true. Code
+ * False until the browser has painted once after the calling component mounted, then true; in a
+ * background tab, which paints nothing until it is shown, true right after the mount's task. Code
  * that a page needs only on demand (a dialog, a form that can follow its heading) is requested once
  * the page is on screen, so its download never competes with what the visitor is waiting to see.
  */
