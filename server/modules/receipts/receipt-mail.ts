@@ -13,11 +13,13 @@ export type ReceiptMailInput = {
   lines: Array<{ label: string; units: number; amount: number }>;
   /** Campaigns part of the payment could not be placed with. */
   unallocated: string[];
-  /** Where the receipt can be downloaded again (a guest's signed link), when there is one. */
+  /** Where the receipt PDF can be downloaded for a year (a signed link), once the gift is recorded. */
   receiptLink?: string;
-  /** Said when the receipt is attached. */
-  attached?: boolean;
+  /** Whether the donor has an account, whose My Gifts also holds the receipt. */
+  inMyGifts?: boolean;
 };
+
+const MY_GIFTS_WORDS = 'It is also in My Gifts whenever you sign in.';
 
 /** The receipt mail's subject, which names the payment's reference. */
 export const receiptSubject = (reference: string): string => `Your Gift of Independence receipt (${reference})`;
@@ -39,15 +41,17 @@ export function receiptMail(input: ReceiptMailInput): MailMessage {
         ['Total charged', formatNaira(input.amountKobo)],
       ]
     : [['Amount', formatNaira(input.amountKobo)]];
-  const pdfWords = input.attached ? 'Your receipt is attached as a PDF.' : '';
-  const linkWords = input.receiptLink ? `You can download it again for a year from: ${input.receiptLink}` : '';
-  const download = [pdfWords, linkWords].filter(Boolean).join('\n');
+  const linkWords = input.receiptLink
+    ? `Download your receipt as a PDF (this link works for a year): ${input.receiptLink}`
+    : '';
+  const accountWords = input.receiptLink && input.inMyGifts ? MY_GIFTS_WORDS : '';
+  const download = [linkWords, accountWords].filter(Boolean).join('\n');
   const text = `Dear ${input.donorFullName},\n\nThank you for your gift to Gift of Independence.\n\n${amounts.map(([k, v]) => `${k}: ${v}`).join('\n')}\nReference: ${input.reference}\nDate: ${date}\n\n${lines.join('\n')}${attention}${download ? `\n\n${download}` : ''}\n\nDonations are final and non-refundable.\n\nGift of Independence, a programme of a non-profit research centre for accessibility technology.`;
   const downloadHtml = [
-    pdfWords ? `<p>${pdfWords}</p>` : '',
     input.receiptLink
       ? `<p><a href="${escapeHtml(input.receiptLink)}">Download your receipt (PDF)</a>; this link works for a year.</p>`
       : '',
+    accountWords ? `<p>${accountWords}</p>` : '',
   ].join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Your gift receipt</title></head><body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5;">
 <h1 style="font-size: 22px;">Thank you for your gift</h1>

@@ -22,8 +22,9 @@ import { RECEIPT_PURPOSE } from './receipt-link';
 import { receiptFileName, renderReceipt } from './receipt-pdf';
 import { RESEND_REPLY } from './resend-receipts';
 import { renderStatement, statementFileName } from './statement-pdf';
+import { copyKey, createRenderedCopies } from '../sharing/rendered-copies';
 
-const errors = errorReplies(400, 401, 403, 404, 429);
+const errors = errorReplies(400, 401, 403, 404, 429, 503);
 const binary = (what: string) => z.unknown().describe(what);
 
 // The same sentence for a reference that is unknown, unpaid or someone else's: it reveals nothing.
@@ -52,6 +53,8 @@ const LIMITS = {
   },
 } satisfies Record<string, Rule>;
 
+const DRAWING_BUSY = 'Many receipts are being prepared right now. Please try again in a few seconds.';
+
 const pdfReply = (reply: FastifyReply, fileName: string, pdf: Buffer) =>
   reply
     .type('application/pdf')
@@ -66,6 +69,19 @@ const pdfReply = (reply: FastifyReply, fileName: string, pdf: Buffer) =>
  */
 export function receiptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, limits, signer, config, jobs } = deps;
+  /**
+   * Receipts and statements are drawn when first downloaded, not when the gift is recorded (decision
+   * 0064), and kept by a digest of everything printed on them: a donor who opens the mail's link twice,
+   * or on two devices, gets the first drawing, and a change to what a receipt says (a name erased)
+   * names a new copy. 8 MB keeps a few hundred (20 to 60 kB each); at most two drawings run at once.
+   */
+  const copies = createRenderedCopies({
+    maxBytes: 8 * 1024 * 1024,
+    concurrency: 2,
+    queue: 16,
+    busyMessage: DRAWING_BUSY,
+  });
+  const drawn = async (source: unknown, draw: () => Promise<Buffer>) => (await copies.get(copyKey(source), draw)).file;
 
   /**
    * A signed link's verdict, read before any gift is looked up so that a wrong or expired signature
@@ -112,7 +128,10 @@ export function receiptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const facts = signed === false ? null : await receiptFactsByReference(db, reference);
         const allowed = facts ? signed === true || (await isReader(request, facts.donationId)) : false;
         if (!facts || !allowed) throw new AppError('not_found', NOT_FOUND).withCode('receipt_not_found');
-        return pdfReply(reply, receiptFileName(facts), await renderReceipt(facts, config.charity));
+        const pdf = await drawn({ receipt: facts, charity: config.charity }, () =>
+          renderReceipt(facts, config.charity),
+        );
+        return pdfReply(reply, receiptFileName(facts), pdf);
       },
     );
 
@@ -157,9 +176,9 @@ export function receiptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const gifts = await giftsOfYear(db, userId, year);
         if (gifts.length === 0) throw new AppError('not_found', NO_GIFTS_THAT_YEAR).withCode('no_gifts_that_year');
         const holder = await accountHolder(db, userId);
-        const pdf = await renderStatement(
-          { year, donorName: holder.name, donorEmail: holder.email, gifts },
-          config.charity,
+        const statement = { year, donorName: holder.name, donorEmail: holder.email, gifts };
+        const pdf = await drawn({ statement, charity: config.charity }, () =>
+          renderStatement(statement, config.charity),
         );
         return pdfReply(reply, statementFileName(year), pdf);
       },

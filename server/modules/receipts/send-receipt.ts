@@ -5,7 +5,6 @@ import type { LinkSigner } from '../../providers/storage/storage';
 import { receiptDate, receiptFactsById } from './receipt-facts';
 import { receiptMail } from './receipt-mail';
 import { MAILED_LINK_SECONDS, receiptLink } from './receipt-link';
-import { receiptFileName, renderReceipt } from './receipt-pdf';
 
 export type ReceiptDeps = {
   db: Db;
@@ -16,14 +15,14 @@ export type ReceiptDeps = {
 };
 
 /**
- * The receipt mail of a recorded gift, with its PDF attached, drawn now from what the database holds.
- * A guest also gets a year-long link to download it again; a donor account finds it in My Gifts. A
- * failed send throws, and the queue retries; a gift that is not (or no longer) recorded sends nothing.
+ * The receipt mail of a recorded gift, from what the database holds, with a year-long link to its
+ * PDF. The PDF is drawn when first downloaded, not here: most receipts are never opened, and drawing
+ * one costs more than the rest of the gift (decision 0064). A failed send throws, and the queue
+ * retries; a gift that is not (or no longer) recorded sends nothing.
  */
 export async function sendReceipt(deps: ReceiptDeps, donationId: number): Promise<void> {
   const facts = await receiptFactsById(deps.db, donationId);
   if (!facts) return;
-  const pdf = await renderReceipt(facts, deps.config.charity);
   const message = receiptMail({
     to: facts.donorEmail,
     donorFullName: facts.donorFullName,
@@ -33,13 +32,8 @@ export async function sendReceipt(deps: ReceiptDeps, donationId: number): Promis
     date: receiptDate(facts.paidAt),
     lines: facts.lines.map((line) => ({ label: line.label, units: line.units, amount: line.amountKobo })),
     unallocated: [],
-    attached: true,
-    ...(facts.donorUserId === null
-      ? { receiptLink: `${deps.baseUrl}${receiptLink(deps.signer, facts.reference, MAILED_LINK_SECONDS)}` }
-      : {}),
+    receiptLink: `${deps.baseUrl}${receiptLink(deps.signer, facts.reference, MAILED_LINK_SECONDS)}`,
+    inMyGifts: facts.donorUserId !== null,
   });
-  await deps.mailer.send({
-    ...message,
-    attachments: [{ filename: receiptFileName(facts), content: pdf, contentType: 'application/pdf' }],
-  });
+  await deps.mailer.send(message);
 }
