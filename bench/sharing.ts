@@ -52,7 +52,7 @@ async function timed(label: string, work: () => Promise<unknown>) {
 
 export async function runSharingBench() {
   const dataDir = path.join(os.tmpdir(), `goi-bench-sharing-${process.pid}`);
-  const storage = createStorage({ s3: undefined, dataDir }, new LinkSigner('bench-sharing-secret-0123456789'));
+  const storage = await createStorage({ s3: undefined, dataDir }, new LinkSigner('bench-sharing-secret-0123456789'));
   const address = qrAddress('https://giftofindependence.example', facts.path);
   console.log(`\nDrawing what a shared campaign carries, ${ROUNDS} rounds each (median, p95):`);
   await timed('preview image 1200x630 (with picture)', async () =>

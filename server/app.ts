@@ -136,7 +136,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   const deps: AppDeps = {
     ...providers,
     signer,
-    storage: given.storage ?? createStorage(config, signer),
+    storage: given.storage ?? (await createStorage(config, signer)),
     publicCache: createResponseCache({ ttlMs: config.publicCacheSeconds * 1000 }),
     searchGate: createBusyGate({ ...config.search, retryAfterSeconds: 2, message: SEARCH_BUSY_MESSAGE }),
     limits,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { redactUrl } from '../db/client';
 import { AppError } from './errors';
 
@@ -68,6 +68,8 @@ export async function registerRateLimits(
   const localKeys = options.localKeys ?? 100_000;
   let redis: Redis | undefined;
   if (options.redisUrl) {
+    // Loaded only when limits are shared (decision 0059).
+    const { Redis } = await import('ioredis');
     redis = new Redis(options.redisUrl, {
       // A request must not wait on a Redis that is down: fail fast, count nothing, go on.
       enableOfflineQueue: false,

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { isValidKey, type Storage } from '../../providers/storage/storage';
 
 /** The shipped demo images `seed/...` keys name; they live in the repository, not in storage. */
@@ -58,6 +57,7 @@ export async function printablePhoto(storage: Storage, key: string | null): Prom
   const bytes = await campaignPhotoBytes(storage, key);
   if (!bytes) return null;
   // SVGs are drawn at a density that gives the print size, not their nominal few hundred pixels.
+  const { default: sharp } = await import('sharp');
   const input = key.endsWith('.svg') ? sharp(bytes, { density: 300 }) : sharp(bytes);
   return input
     .rotate()

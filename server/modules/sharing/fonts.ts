@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { create as parseFont, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
 
 const fontFile = (name: string) => new URL(`../../assets/fonts/${name}`, import.meta.url);
 
@@ -27,7 +27,10 @@ let faces: Promise<{ regular: Font; bold: Font }> | undefined;
  * subset of the shared face.
  */
 export function notoSansFaces(): Promise<{ regular: Font; bold: Font }> {
-  faces ??= notoSans().then(({ regular, bold }) => ({ regular: parseFont(regular), bold: parseFont(bold) }));
+  faces ??= Promise.all([notoSans(), import('fontkit')]).then(([{ regular, bold }, { create: parseFont }]) => ({
+    regular: parseFont(regular),
+    bold: parseFont(bold),
+  }));
   faces.catch(() => (faces = undefined));
   return faces;
 }

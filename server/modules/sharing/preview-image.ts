@@ -1,6 +1,4 @@
-import { renderAsync } from '@resvg/resvg-js';
 import type { ReactNode } from 'react';
-import satori from 'satori';
 import { SITE_NAME, TAGLINE } from '@contract/site';
 import { notoSans } from './fonts';
 import { progressPercentOf, progressWordsOf } from './progress-words';
@@ -95,7 +93,12 @@ function brandBand(): ReactNode {
 }
 
 async function toPng(element: ReactNode): Promise<Buffer> {
-  const { regular, bold } = await notoSans();
+  // Both are loaded by the first drawing, not at start (decision 0059).
+  const [{ regular, bold }, { default: satori }, { renderAsync }] = await Promise.all([
+    notoSans(),
+    import('satori'),
+    import('@resvg/resvg-js'),
+  ]);
   const svg = await satori(element, {
     width: PREVIEW_WIDTH,
     height: PREVIEW_HEIGHT,

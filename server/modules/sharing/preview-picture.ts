@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Storage } from '../../providers/storage/storage';
 import { campaignPhotoBytes } from './campaign-photo';
 import type { PreviewPicture } from './preview-image';
@@ -16,6 +15,7 @@ export async function previewPictureOf(
   if (!key) return null;
   const bytes = await campaignPhotoBytes(storage, key);
   if (!bytes) return null;
+  const { default: sharp } = await import('sharp');
   // SVGs are rasterised at twice their size, so the fitted copy stays sharp.
   const { data, info } = await sharp(bytes, { density: 144, limitInputPixels: 50_000_000 })
     .resize(box.width, box.height, { fit: 'inside' })

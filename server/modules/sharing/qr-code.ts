@@ -1,5 +1,4 @@
 import QRCode from 'qrcode';
-import sharp from 'sharp';
 import { digestOf } from './digest';
 
 /**
@@ -88,6 +87,7 @@ export async function qrPng(text: string): Promise<Buffer> {
       pixels.fill(0, row * side + left, row * side + left + run.width * scale);
     }
   }
+  const { default: sharp } = await import('sharp');
   return sharp(pixels, { raw: { width: side, height: side, channels: 1 } })
     .png({ compressionLevel: 9, palette: true, colours: 2 })
     .toBuffer();

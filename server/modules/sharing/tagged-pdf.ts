@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { notoSansFaces } from './fonts';
 
 // A4 in points, with a 15 mm margin that every office printer can reach.
@@ -30,8 +30,9 @@ export async function openTaggedPdf(info: {
   Author: string;
   Keywords?: string;
 }): Promise<TaggedPdf> {
-  const { regular, bold } = await notoSansFaces();
-  const doc = new PDFDocument({
+  // pdfkit is loaded by the first document, not at start (decision 0059).
+  const [{ regular, bold }, { default: PdfDocument }] = await Promise.all([notoSansFaces(), import('pdfkit')]);
+  const doc = new PdfDocument({
     size: 'A4',
     margins: { top: A4_MARGIN, left: A4_MARGIN, right: A4_MARGIN, bottom: 0 },
     pdfVersion: '1.7',

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { UPLOAD_PURPOSES, type UploadPurpose } from '@contract/uploads';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -153,6 +152,8 @@ export type SizedFiles = { key: string; files: { key: string; body: Buffer; type
  * encoded from them alone.
  */
 export async function encodeSizes(bytes: Buffer, side: number, purposeFolder: string): Promise<SizedFiles> {
+  // Loaded on the first image, not at start: libvips holds tens of megabytes an instance rarely needs.
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(bytes, { limitInputPixels: 60_000_000, failOn: 'error' })
     .rotate()
     .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })

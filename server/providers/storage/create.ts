@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
 import { createLocalStorage } from './local';
-import { createS3Storage } from './s3';
 import { LinkSigner, type Storage } from './storage';
 
 /** SIGNING_SECRET, or one made on first start and kept (owner-only) in DATA_DIR/signing-secret. */
@@ -22,9 +21,15 @@ export function signingSecretFor(config: Pick<Config, 'signingSecret' | 'dataDir
   return secret;
 }
 
-/** The storage configuration asks for: S3 when S3_BUCKET is set, otherwise DATA_DIR/uploads. */
-export function createStorage(config: Pick<Config, 's3' | 'dataDir'>, signer: LinkSigner): Storage {
-  if (config.s3) return createS3Storage(config.s3);
+/**
+ * The storage configuration asks for: S3 when S3_BUCKET is set, otherwise DATA_DIR/uploads. The S3
+ * client's modules are loaded only when S3 is asked for (decision 0059).
+ */
+export async function createStorage(config: Pick<Config, 's3' | 'dataDir'>, signer: LinkSigner): Promise<Storage> {
+  if (config.s3) {
+    const { createS3Storage } = await import('./s3');
+    return createS3Storage(config.s3);
+  }
   return createLocalStorage({ root: path.join(config.dataDir, 'uploads'), signer });
 }
 
