@@ -10,17 +10,17 @@ import { Page } from '@/ui/page';
 import { YourDataSection } from '@/ui/your-data-section';
 import { tabClass, tabListClass } from '@/ui/tabs';
 import { blockLink, wrappingLink } from '@/ui/text-link';
-import { dateFormat, recipientName } from './admin-format';
-import { GiftSourcesSection } from './gift-sources-table';
-import { DeskWaiting } from './desk-waiting';
-import { SupportMessagesWaiting } from './support-messages-waiting';
-import { RecipientActions } from './recipient-actions';
-import { CampaignStatusBadge } from './status-badges';
-import { useActionFeedback, type Run } from './use-action-feedback';
-import { loadedOf, useOrganizationList, useRecipientList, type RecipientList } from './api';
-import { OrganizationCampaignCard } from './organization-campaigns';
-import { assistedFacts } from './assisted-facts';
-import { requesterFacts } from './requester-facts';
+import { dateFormat, recipientName } from './shared/admin-format';
+import { GiftSourcesSection } from './money-desk/gift-sources-table';
+import { DeskWaiting } from './money-desk/desk-waiting';
+import { SupportMessagesWaiting } from './content/support-messages-waiting';
+import { RecipientActions } from './campaigns/recipient-actions';
+import { CampaignStatusBadge } from './shared/status-badges';
+import { useActionFeedback, type Run } from './shared/use-action-feedback';
+import { loadedOf, useOrganizationList, useRecipientList, type RecipientList } from './shared/admin-api';
+import { OrganizationCampaignCard } from './campaigns/organization-campaigns';
+import { assistedFacts } from './shared/assisted-facts';
+import { requesterFacts } from './campaigns/requester-facts';
 
 export const FAILED = 'Failed to fetch admin data.';
 
