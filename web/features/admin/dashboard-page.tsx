@@ -17,12 +17,11 @@ import { SupportMessagesWaiting } from './content/support-messages-waiting';
 import { RecipientActions } from './campaigns/recipient-actions';
 import { CampaignStatusBadge } from './shared/status-badges';
 import { useActionFeedback, type Run } from './shared/use-action-feedback';
-import { loadedOf, useOrganizationList, useRecipientList, type RecipientList } from './shared/admin-api';
+import { loadedOf } from './shared/admin-api';
+import { FAILED, useOrganizationList, useRecipientList, type RecipientList } from './campaigns/campaigns-api';
 import { OrganizationCampaignCard } from './campaigns/organization-campaigns';
 import { assistedFacts } from './shared/assisted-facts';
 import { requesterFacts } from './campaigns/requester-facts';
-
-export const FAILED = 'Failed to fetch admin data.';
 
 /** A recipient campaign as review needs it: who asks, how to reach them, their answers, the ID document and the actions. */
 export function RecipientCampaignCard({ campaign, run }: { campaign: AdminRecipientCampaign; run: Run }) {

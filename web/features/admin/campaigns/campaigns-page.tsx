@@ -11,7 +11,7 @@ import { dateFormat, deliveryWords, recipientName } from '../shared/admin-format
 import { RecipientActions } from './recipient-actions';
 import { CampaignStatusBadge } from '../shared/status-badges';
 import { useActionFeedback } from '../shared/use-action-feedback';
-import { PAGE_SIZE, useAllCampaigns } from '../shared/admin-api';
+import { PAGE_SIZE, useAllCampaigns } from './campaigns-api';
 
 const STATUSES = [
   ['', 'All statuses'],

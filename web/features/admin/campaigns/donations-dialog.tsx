@@ -7,7 +7,7 @@ import { ModalDialog } from '@/ui/dialog';
 import { QueryView } from '@/ui/query-view';
 import { cellClass } from '@/ui/table';
 import { dateFormat } from '../shared/admin-format';
-import { useDonations } from '../shared/admin-api';
+import { useDonations } from './campaigns-api';
 
 const count = new Intl.NumberFormat('en-NG');
 

@@ -13,7 +13,7 @@ import { STAT_ICONS } from '@/ui/stat-icons';
 import { StatusBadge } from '@/ui/status-badge';
 import { cellClass, DataTable } from '@/ui/table';
 import { useActionFeedback, type Run } from '../shared/use-action-feedback';
-import { useAdminStats, useContentChange } from '../shared/admin-api';
+import { useAdminStats, useContentChange } from './content-api';
 
 const SAVE_FAILED = 'Failed to save the statistic.';
 const count = new Intl.NumberFormat('en-NG');

@@ -14,7 +14,7 @@ import { Page, Section } from '@/ui/page';
 import { QueryView } from '@/ui/query-view';
 import { dateFormat } from '../shared/admin-format';
 import { useActionFeedback, type Run } from '../shared/use-action-feedback';
-import { useAdminStories, useContentChange } from '../shared/admin-api';
+import { useAdminStories, useContentChange } from './content-api';
 import { ResponsiveImage } from '@/ui/responsive-image';
 
 const CREATE_FAILED = 'Failed to create story.';

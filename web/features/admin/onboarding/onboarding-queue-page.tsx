@@ -11,7 +11,7 @@ import { PagedList } from '@/ui/paged-list';
 import { StatusTabs } from '@/ui/status-tabs';
 import { blockLink } from '@/ui/text-link';
 import { dateFormat } from '../shared/admin-format';
-import { useOnboardingQueue } from '../shared/admin-api';
+import { useOnboardingQueue } from './onboarding-api';
 
 const isStatus = (value: string): value is OnboardingReviewStatus =>
   (ONBOARDING_REVIEW_STATUSES as readonly string[]).includes(value);

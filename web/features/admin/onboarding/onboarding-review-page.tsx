@@ -15,7 +15,7 @@ import { Page, Section } from '@/ui/page';
 import { blockLink, textLink } from '@/ui/text-link';
 import { Verb } from '../shared/action-verb';
 import { dateFormat } from '../shared/admin-format';
-import { useOnboardingDecision, useOnboardingReview } from '../shared/admin-api';
+import { useOnboardingDecision, useOnboardingReview } from './onboarding-api';
 import { useActionFeedback, type Run } from '../shared/use-action-feedback';
 
 const reasonRule = z

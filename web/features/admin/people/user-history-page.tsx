@@ -8,7 +8,7 @@ import { cellClass, DataTable } from '@/ui/table';
 import { blockLink } from '@/ui/text-link';
 import { dateFormat } from '../shared/admin-format';
 import { CampaignStatusBadge, RoleBadge } from '../shared/status-badges';
-import { useUserHistory } from '../shared/admin-api';
+import { useUserHistory } from './people-api';
 
 /** User history (product notes 2): who the person is, the campaigns they asked for and the gifts they made. */
 export default function AdminUserHistoryPage() {

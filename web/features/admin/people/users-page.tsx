@@ -27,7 +27,8 @@ import { blockLink } from '@/ui/text-link';
 import { dateFormat } from '../shared/admin-format';
 import { RoleBadge } from '../shared/status-badges';
 import { useActionFeedback, type Run } from '../shared/use-action-feedback';
-import { loadedOf, useAdminRoles, useCreateAdmin, useUsers } from '../shared/admin-api';
+import { loadedOf } from '../shared/admin-api';
+import { useAdminRoles, useCreateAdmin, useUsers } from './people-api';
 
 const ROLE_WORDS: Record<(typeof USER_ROLE_FILTERS)[number], string> = {
   all: 'All users',
