@@ -24,10 +24,11 @@ import { Select } from '@/ui/select-field';
 import { StatusBadge } from '@/ui/status-badge';
 import { cellClass, DataTable } from '@/ui/table';
 import { blockLink } from '@/ui/text-link';
-import { dateFormat } from './admin-format';
-import { RoleBadge } from './status-badges';
-import { useActionFeedback, type Run } from './use-action-feedback';
-import { loadedOf, useAdminRoles, useCreateAdmin, useUsers } from './api';
+import { dateFormat } from '../shared/admin-format';
+import { RoleBadge } from '../shared/status-badges';
+import { useActionFeedback, type Run } from '../shared/use-action-feedback';
+import { loadedOf } from '../shared/admin-api';
+import { useAdminRoles, useCreateAdmin, useUsers } from './people-api';
 
 const ROLE_WORDS: Record<(typeof USER_ROLE_FILTERS)[number], string> = {
   all: 'All users',

@@ -5,11 +5,11 @@ import { PostUpdateButton } from './post-update-dialog';
 import { Facts } from '@/ui/facts';
 import { ProgressBar } from '@/ui/progress-bar';
 import { wrappingLink } from '@/ui/text-link';
-import { dateFormat } from './admin-format';
+import { dateFormat } from '../shared/admin-format';
 import { OrganizationActions } from './organization-actions';
 import { DocumentFact, requesterFacts } from './requester-facts';
-import { CampaignStatusBadge } from './status-badges';
-import type { Run } from './use-action-feedback';
+import { CampaignStatusBadge } from '../shared/status-badges';
+import type { Run } from '../shared/use-action-feedback';
 import { DonationsButton } from './donations-dialog';
 
 const count = new Intl.NumberFormat('en-NG');

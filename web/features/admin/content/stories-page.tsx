@@ -12,9 +12,9 @@ import { FileField, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { Page, Section } from '@/ui/page';
 import { QueryView } from '@/ui/query-view';
-import { dateFormat } from './admin-format';
-import { useActionFeedback, type Run } from './use-action-feedback';
-import { useAdminStories, useContentChange } from './api';
+import { dateFormat } from '../shared/admin-format';
+import { useActionFeedback, type Run } from '../shared/use-action-feedback';
+import { useAdminStories, useContentChange } from './content-api';
 import { ResponsiveImage } from '@/ui/responsive-image';
 
 const CREATE_FAILED = 'Failed to create story.';

@@ -26,7 +26,7 @@ import { Page } from '@/ui/page';
 import { ProductImage } from '@/ui/product-image';
 import { QueryView } from '@/ui/query-view';
 import { StatusBadge } from '@/ui/status-badge';
-import { useActionFeedback, type Run } from './use-action-feedback';
+import { useActionFeedback, type Run } from '../shared/use-action-feedback';
 
 export type ProductKind = 'recipient' | 'organization';
 

@@ -7,7 +7,7 @@ import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { StatusTabs } from '@/ui/status-tabs';
 import { cellClass, DataTable } from '@/ui/table';
 import { useDeskCalls, useJobs, type JobState } from './money-desk-api';
-import { useModerationDecisions } from './moderation-queue';
+import { useModerationDecisions } from '../shared/moderation-queue';
 import { timeOf } from './payment-words';
 
 const WORDS: Record<JobState, string> = { failed: 'Failed', waiting: 'Waiting' };

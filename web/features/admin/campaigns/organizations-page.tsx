@@ -8,9 +8,9 @@ import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { LoadMoreButton, useLoadMore } from '@/ui/load-more';
 import { Page } from '@/ui/page';
 import { blockLink } from '@/ui/text-link';
-import { useActionFeedback, type Run } from './use-action-feedback';
-import { loadedOf, useOrganizationList } from './api';
-import { FAILED } from './dashboard-page';
+import { useActionFeedback, type Run } from '../shared/use-action-feedback';
+import { loadedOf } from '../shared/admin-api';
+import { FAILED, useOrganizationList } from './campaigns-api';
 import { OrganizationCampaignCard } from './organization-campaigns';
 
 type ListQuery = ReturnType<typeof useOrganizationList>;

@@ -9,14 +9,14 @@ import {
 import { Button } from '@/ui/button';
 import { PromptDialog } from '@/ui/confirm-dialog';
 import { Facts } from '@/ui/facts';
-import { assistedFacts } from './assisted-facts';
+import { assistedFacts } from '../shared/assisted-facts';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page, Section } from '@/ui/page';
 import { blockLink, textLink } from '@/ui/text-link';
-import { Verb } from './action-verb';
-import { dateFormat } from './admin-format';
-import { useOnboardingDecision, useOnboardingReview } from './api';
-import { useActionFeedback, type Run } from './use-action-feedback';
+import { Verb } from '../shared/action-verb';
+import { dateFormat } from '../shared/admin-format';
+import { useOnboardingDecision, useOnboardingReview } from './onboarding-api';
+import { useActionFeedback, type Run } from '../shared/use-action-feedback';
 
 const reasonRule = z
   .string()

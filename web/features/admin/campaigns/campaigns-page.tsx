@@ -7,11 +7,11 @@ import { Page } from '@/ui/page';
 import { PagedList } from '@/ui/paged-list';
 import { cellClass, DataTable } from '@/ui/table';
 import { blockLink } from '@/ui/text-link';
-import { dateFormat, deliveryWords, recipientName } from './admin-format';
+import { dateFormat, deliveryWords, recipientName } from '../shared/admin-format';
 import { RecipientActions } from './recipient-actions';
-import { CampaignStatusBadge } from './status-badges';
-import { useActionFeedback } from './use-action-feedback';
-import { PAGE_SIZE, useAllCampaigns } from './api';
+import { CampaignStatusBadge } from '../shared/status-badges';
+import { useActionFeedback } from '../shared/use-action-feedback';
+import { PAGE_SIZE, useAllCampaigns } from './campaigns-api';
 
 const STATUSES = [
   ['', 'All statuses'],

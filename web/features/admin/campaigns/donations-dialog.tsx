@@ -6,8 +6,8 @@ import { Button } from '@/ui/button';
 import { ModalDialog } from '@/ui/dialog';
 import { QueryView } from '@/ui/query-view';
 import { cellClass } from '@/ui/table';
-import { dateFormat } from './admin-format';
-import { useDonations } from './api';
+import { dateFormat } from '../shared/admin-format';
+import { useDonations } from './campaigns-api';
 
 const count = new Intl.NumberFormat('en-NG');
 

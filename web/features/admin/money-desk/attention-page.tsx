@@ -7,7 +7,7 @@ import { blockLink } from '@/ui/text-link';
 import { useAttention } from './money-desk-api';
 import { CaseActions, RefundButton } from './payment-actions';
 import { CampaignNames, DeskTabs, DonorName, paymentPage, timeOf } from './payment-words';
-import { useActionFeedback } from './use-action-feedback';
+import { useActionFeedback } from '../shared/use-action-feedback';
 
 /**
  * /admin/payments/attention: the payments waiting for an admin's decision, oldest first, each with

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api';
-import { useAdminCall, type AdminCall } from './api';
+import { useAdminCall, type AdminCall } from './admin-api';
 
 type Said = { text: string; ok: boolean; key: number };
 

@@ -8,7 +8,12 @@ import { campaignUpdatesKey } from '@/lib/updates';
 import { Page } from '@/ui/page';
 import { QueryView } from '@/ui/query-view';
 import { blockLink } from '@/ui/text-link';
-import { DecisionButtons, ModerationTabs, useModerationDecisions, useModerationStatus } from './moderation-queue';
+import {
+  DecisionButtons,
+  ModerationTabs,
+  useModerationDecisions,
+  useModerationStatus,
+} from '../shared/moderation-queue';
 
 const KEY = ['admin', 'updates'] as const;
 const NONE: AdminUpdate[] = [];

@@ -4,8 +4,13 @@ import { MODERATION_STATUS_LABELS, type ModerationStatus } from '@contract/moder
 import { Page } from '@/ui/page';
 import { PagedList } from '@/ui/paged-list';
 import { textLink } from '@/ui/text-link';
-import { dateFormat } from './admin-format';
-import { DecisionButtons, ModerationTabs, useModerationDecisions, useModerationStatus } from './moderation-queue';
+import { dateFormat } from '../shared/admin-format';
+import {
+  DecisionButtons,
+  ModerationTabs,
+  useModerationDecisions,
+  useModerationStatus,
+} from '../shared/moderation-queue';
 import { useSupportMessageDecision, useSupportMessageQueue } from './support-messages-api';
 
 const EMPTY: Record<ModerationStatus, string> = {

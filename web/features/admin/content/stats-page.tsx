@@ -12,8 +12,8 @@ import { QueryView } from '@/ui/query-view';
 import { STAT_ICONS } from '@/ui/stat-icons';
 import { StatusBadge } from '@/ui/status-badge';
 import { cellClass, DataTable } from '@/ui/table';
-import { useActionFeedback, type Run } from './use-action-feedback';
-import { useAdminStats, useContentChange } from './api';
+import { useActionFeedback, type Run } from '../shared/use-action-feedback';
+import { useAdminStats, useContentChange } from './content-api';
 
 const SAVE_FAILED = 'Failed to save the statistic.';
 const count = new Intl.NumberFormat('en-NG');

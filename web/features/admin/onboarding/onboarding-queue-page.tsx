@@ -10,8 +10,8 @@ import { Page } from '@/ui/page';
 import { PagedList } from '@/ui/paged-list';
 import { StatusTabs } from '@/ui/status-tabs';
 import { blockLink } from '@/ui/text-link';
-import { dateFormat } from './admin-format';
-import { useOnboardingQueue } from './api';
+import { dateFormat } from '../shared/admin-format';
+import { useOnboardingQueue } from './onboarding-api';
 
 const isStatus = (value: string): value is OnboardingReviewStatus =>
   (ONBOARDING_REVIEW_STATUSES as readonly string[]).includes(value);

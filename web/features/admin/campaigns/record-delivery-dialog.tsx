@@ -26,8 +26,8 @@ import { FileField, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { hintClass, labelClass } from '@/ui/field-parts';
 import { NumberField } from '@/ui/number-field';
-import { Verb } from './action-verb';
-import type { Run } from './use-action-feedback';
+import { Verb } from '../shared/action-verb';
+import type { Run } from '../shared/use-action-feedback';
 
 const FAILED = 'Failed to record the delivery.';
 const PHOTO_FAILED = 'Failed to upload the delivery photo.';

@@ -16,9 +16,9 @@ import { ModalDialog } from '@/ui/dialog';
 import { ErrorMessage } from '@/ui/feedback';
 import { Checkbox, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
-import { Verb } from './action-verb';
+import { Verb } from '../shared/action-verb';
 import { useDeskCalls } from './money-desk-api';
-import type { Run } from './use-action-feedback';
+import type { Run } from '../shared/use-action-feedback';
 
 const REFUND_FAILED = 'The refund could not be asked for. Please try again.';
 const RESOLVE_FAILED = 'The decision could not be saved. Please try again.';

@@ -8,7 +8,7 @@ import { FilterBar } from '@/ui/filter-bar';
 import { Page } from '@/ui/page';
 import { PagedList } from '@/ui/paged-list';
 import { blockLink } from '@/ui/text-link';
-import { useAudit } from './api';
+import { useAudit } from './audit-api';
 
 const WHAT: Record<string, string> = {
   'campaign.approve': 'Approved',

@@ -12,7 +12,7 @@ import { blockLink } from '@/ui/text-link';
 import { usePayment } from './money-desk-api';
 import { CaseActions, RefundButton } from './payment-actions';
 import { CampaignNames, DonorName, PaymentStatusBadge, refundableKobo, timeOf } from './payment-words';
-import { useActionFeedback, type Run } from './use-action-feedback';
+import { useActionFeedback, type Run } from '../shared/use-action-feedback';
 
 const ITEM_WORDS: Record<PaymentDetail['items'][number]['status'], string> = {
   held: 'Held for this checkout',

@@ -4,13 +4,13 @@ import { reasonEditSchema, videoSchema, type AdminRecipientCampaign } from '@con
 import { z } from 'zod';
 import { Button } from '@/ui/button';
 import { ConfirmDialog, PromptDialog } from '@/ui/confirm-dialog';
-import { Verb } from './action-verb';
-import { recipientName } from './admin-format';
-import type { AdminCall } from './api';
+import { Verb } from '../shared/action-verb';
+import { recipientName } from '../shared/admin-format';
+import type { AdminCall } from '../shared/admin-api';
 import { DonationsButton } from './donations-dialog';
 import { PostUpdateButton } from './post-update-dialog';
 import { REJECT_FAILED, RejectDialog } from './reject-dialog';
-import type { Run } from './use-action-feedback';
+import type { Run } from '../shared/use-action-feedback';
 
 const reasonRule = reasonEditSchema.shape.reason as unknown as z.ZodType<string, string>;
 const videoRule = videoSchema.shape.videoUrl as unknown as z.ZodType<string, string>;

@@ -6,9 +6,9 @@ import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page, Section } from '@/ui/page';
 import { cellClass, DataTable } from '@/ui/table';
 import { blockLink } from '@/ui/text-link';
-import { dateFormat } from './admin-format';
-import { CampaignStatusBadge, RoleBadge } from './status-badges';
-import { useUserHistory } from './api';
+import { dateFormat } from '../shared/admin-format';
+import { CampaignStatusBadge, RoleBadge } from '../shared/status-badges';
+import { useUserHistory } from './people-api';
 
 /** User history (product notes 2): who the person is, the campaigns they asked for and the gifts they made. */
 export default function AdminUserHistoryPage() {

@@ -3,12 +3,12 @@ import { useState, type ComponentType } from 'react';
 import { REASON_REQUIRED, type AdminOrganizationCampaign, type OrganizationAction } from '@contract/admin';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { Verb } from './action-verb';
-import type { AdminCall } from './api';
+import { Verb } from '../shared/action-verb';
+import type { AdminCall } from '../shared/admin-api';
 import { ReasonDialog } from './reason-dialog';
 import { RecordDelivery } from './record-delivery-dialog';
 import { REJECT_FAILED, RejectDialog } from './reject-dialog';
-import type { Run } from './use-action-feedback';
+import type { Run } from '../shared/use-action-feedback';
 
 type Icon = ComponentType<{ 'aria-hidden'?: boolean | 'true'; className?: string }>;
 type Move = {

@@ -5,8 +5,8 @@ import type { EarlierRequests, Verification } from '@contract/admin';
 import { formatNaira } from '@contract/money';
 import { StatusBadge, type Tone } from '@/ui/status-badge';
 import { blockLink, wrappingLink } from '@/ui/text-link';
-import { dateFormat } from './admin-format';
-import { CampaignStatusBadge } from './status-badges';
+import { dateFormat } from '../shared/admin-format';
+import { CampaignStatusBadge } from '../shared/status-badges';
 
 const VERIFICATION: Record<NonNullable<Verification>['status'], [string, Tone]> = {
   verified: ['Verified', 'success'],

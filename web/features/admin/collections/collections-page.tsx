@@ -23,7 +23,7 @@ import { hintClass, labelClass } from '@/ui/field-parts';
 import { NumberField } from '@/ui/number-field';
 import { Page, Section } from '@/ui/page';
 import { QueryView } from '@/ui/query-view';
-import { useActionFeedback } from './use-action-feedback';
+import { useActionFeedback } from '../shared/use-action-feedback';
 
 const SLOTS_KEY = ['admin', 'collection-slots'] as const;
 const dayKey = (date: string) => ['admin', 'collections', date] as const;
