@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain-JavaScript scripts carry `// @ts-check`: the compiler knows Node's globals, ESLint's no-undef does not.
+    files: ['scripts/**/*.mjs'],
+    rules: { 'no-undef': 'off' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, startApp } from '../scripts/app-process';
 import { build } from '../scripts/build';
-import { buildIsCurrent } from '../scripts/build-stamp';
+import { buildIsCurrent } from '../scripts/build-stamp.mjs';
 
 const STARTS = 5;
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildIsCurrent, sourceDigest, writeStamp } from './build-stamp';
+import { buildIsCurrent, sourceDigest, writeStamp } from './build-stamp.mjs';
 
 let root = '';
 const write = (file: string, text: string) => {
@@ -13,6 +13,7 @@ const write = (file: string, text: string) => {
 const built = () => {
   write('dist/web/index.html', '<!doctype html>');
   write('dist/ssr/entry-server.js', 'export {}');
+  write('dist/server/main.js', 'export {}');
   writeStamp(sourceDigest(root), root);
 };
 
@@ -21,6 +22,9 @@ beforeEach(() => {
   write('web/main.tsx', 'render()');
   write('web/lib/format.test.ts', 'test()');
   write('contract/money.ts', 'export const kobo = 100;');
+  write('server/main.ts', 'listen()');
+  write('server/app.test.ts', 'test()');
+  write('server/db/seed/images/photo.webp', 'RIFF');
   write('vite.config.ts', 'export default {}');
   write('package-lock.json', '{}');
 });
@@ -43,11 +47,13 @@ describe('whether npm start needs to build', () => {
     expect(buildIsCurrent(root)).toBe(true);
   });
 
-  it('builds again when the web app, the contract, the build settings or the packages change', () => {
+  it('builds again when the web app, the server, the contract, the build settings or the packages change', () => {
     for (const [file, text] of [
       ['web/main.tsx', 'render(); hydrate()'],
       ['web/features/new-page.tsx', 'export {}'],
       ['contract/money.ts', 'export const kobo = 1;'],
+      ['server/main.ts', 'listen(); log()'],
+      ['server/modules/new-module/queries.ts', 'export {}'],
       ['vite.config.ts', 'export default { base: "/" }'],
       ['package-lock.json', '{"lockfileVersion":3}'],
     ]) {
@@ -60,8 +66,14 @@ describe('whether npm start needs to build', () => {
   it('does not build for a changed test file, or when an output is missing builds again', () => {
     built();
     write('web/lib/format.test.ts', 'test(); test()');
+    write('server/app.test.ts', 'test(); test()');
+    // A file the server ships is read where it is, not built.
+    write('server/db/seed/images/photo.webp', 'RIFF2');
     expect(buildIsCurrent(root)).toBe(true);
-    fs.rmSync(path.join(root, 'dist/ssr/entry-server.js'));
-    expect(buildIsCurrent(root)).toBe(false);
+    for (const output of ['dist/ssr/entry-server.js', 'dist/server/main.js']) {
+      fs.rmSync(path.join(root, output));
+      expect(buildIsCurrent(root), output).toBe(false);
+      built();
+    }
   });
 });
