@@ -9,6 +9,7 @@ import {
 import { numberedPageFields, pagedFlagFields, pagedReply } from './page-query';
 import { reasonSchema } from './requests';
 import { assistedFactsSchema } from './caseworkers';
+import { ONBOARDING_REVIEW_STATUSES } from './onboarding-review';
 
 const INT_MAX = 2_147_483_647;
 /** A database id: a positive whole number that fits the id columns. */
@@ -75,9 +76,8 @@ export type OrganizationAction = (typeof ORGANIZATION_ACTIONS)[number];
 const documentLink = z.string().nullable();
 
 /** The person's onboarding as an admin last judged it: the latest version's status. */
-export const VERIFICATION_STATUSES = ['submitted', 'verified', 'correction_requested'] as const;
 export const verificationSchema = z
-  .object({ status: z.enum(VERIFICATION_STATUSES), submission_id: z.number().int() })
+  .object({ status: z.enum(ONBOARDING_REVIEW_STATUSES), submission_id: z.number().int() })
   .nullable();
 export type Verification = z.infer<typeof verificationSchema>;
 

@@ -10,15 +10,20 @@ import { imageSetSchema } from './images';
 /** Money on the wire: integer kobo, never negative. */
 export const money = z.number().int().nonnegative();
 
-export const recipientCampaignStatusSchema = z.enum([
+/**
+ * Every status of each campaign kind: the one list the database's column and check, the rule book's
+ * rows (`server/modules/campaigns/status-rules.ts`, which says what each status allows) and the
+ * replies are all made from.
+ */
+export const RECIPIENT_CAMPAIGN_STATUSES = [
   'pending',
   'approved',
   'rejected',
   'purchased',
   'ready_for_pickup',
   'delivered',
-]);
-export const organizationCampaignStatusSchema = z.enum([
+] as const;
+export const ORGANIZATION_CAMPAIGN_STATUSES = [
   'pending',
   'approved',
   'partially_fulfilled',
@@ -28,7 +33,9 @@ export const organizationCampaignStatusSchema = z.enum([
   'ready_for_pickup',
   'delivered',
   'rejected',
-]);
+] as const;
+export const recipientCampaignStatusSchema = z.enum(RECIPIENT_CAMPAIGN_STATUSES);
+export const organizationCampaignStatusSchema = z.enum(ORGANIZATION_CAMPAIGN_STATUSES);
 
 /** The same image in each stored size, for srcset; null when it is kept as a single file. */
 const imageSet = imageSetSchema.nullable().optional();

@@ -6,7 +6,8 @@
 /** Organization campaigns carry an 'org-' prefix in the web app; recipient campaigns are bare numbers. */
 export const ORG_PREFIX = 'org-';
 
-export type CampaignKind = 'recipient' | 'organization';
+export const CAMPAIGN_KINDS = ['recipient', 'organization'] as const;
+export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 export type CampaignRef = { kind: CampaignKind; id: number };
 
 const positiveInt = /^[1-9][0-9]{0,9}$/;

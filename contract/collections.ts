@@ -150,7 +150,9 @@ export type CollectionState = z.infer<typeof collectionStateSchema>;
 export const collectionReplySchema = collectionStateSchema.extend({ message: z.string() });
 export type CollectionReply = z.infer<typeof collectionReplySchema>;
 
-export const collectionBookingStatusSchema = z.enum(['booked', 'collected', 'missed', 'cancelled']);
+/** What became of a booked collection: kept (moving it keeps the same row), collected, missed or cancelled. */
+export const COLLECTION_BOOKING_STATUSES = ['booked', 'collected', 'missed', 'cancelled'] as const;
+export const collectionBookingStatusSchema = z.enum(COLLECTION_BOOKING_STATUSES);
 
 /** One collection on the admin's day list. */
 export const dayCollectionSchema = z.object({

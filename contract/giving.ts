@@ -23,6 +23,17 @@ const campaignId = z.union([z.string(), z.number()]).transform((v, ctx) => {
   return ref;
 });
 
+/** Who takes the payments: the embedded sandbox, or Paystack. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * Where each campaign of a checkout stands: units held while the donor pays, allocated to the
+ * campaign once paid, released when the hold ends unpaid (or a refund frees them), unallocated
+ * when a paid gift found them taken.
+ */
+export const DONATION_ITEM_STATUSES = ['held', 'allocated', 'released', 'unallocated'] as const;
+
 /**
  * The donor's two fields, each with its own message, so a form never shows the same sentence under
  * both; the checkout form heads its error summary with the product's 'Please fill in your name and
@@ -85,7 +96,7 @@ export const checkoutReplySchema = z.object({
   /** The payment fee included in amountKobo (0 when the donor did not choose to cover it). */
   feeKobo: z.number().int(),
   currency: z.literal('NGN'),
-  provider: z.enum(['sandbox', 'paystack']),
+  provider: z.enum(PAYMENT_PROVIDERS),
   publicKey: z.string().nullable(),
   holdExpiresAt: z.string(),
   /** The ways of paying the payment window offers (PAYSTACK_CHANNELS). */

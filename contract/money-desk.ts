@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DONATION_ITEM_STATUSES } from './giving';
 import { PAGE_MAX } from './pagination';
 
 /**
@@ -43,7 +44,9 @@ export const ATTENTION_REASON_WORDS: Record<AttentionReason, string> = {
 /** What an admin may decide on an open case. A refund is its own call (`/refund`). */
 export const RESOLUTIONS = ['accept', 'outside'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
-export const RESOLUTION_WORDS: Record<Resolution | 'refunded', string> = {
+/** How a case was resolved: an admin's decision, or the refund that settled it. */
+export const CASE_RESOLUTIONS = [...RESOLUTIONS, 'refunded'] as const;
+export const RESOLUTION_WORDS: Record<(typeof CASE_RESOLUTIONS)[number], string> = {
   accept: 'Accepted: the gift was recorded',
   outside: 'Resolved outside the platform',
   refunded: 'Refunded',
@@ -51,6 +54,9 @@ export const RESOLUTION_WORDS: Record<Resolution | 'refunded', string> = {
 
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Where a kept provider event came from: a signed webhook, a verify call's reply, a refund call's reply. */
+export const PROVIDER_EVENT_SOURCES = ['webhook', 'verify', 'refund'] as const;
 
 export const NOTE_MAX = 1000;
 const note = z
@@ -174,7 +180,7 @@ export const attentionCaseSchema = z.object({
   words: z.string(),
   openedAt: z.string(),
   resolvedAt: z.string().nullable(),
-  resolution: z.enum(['accept', 'outside', 'refunded']).nullable(),
+  resolution: z.enum(CASE_RESOLUTIONS).nullable(),
   note: z.string().nullable(),
   adminEmail: z.string().nullable(),
 });
@@ -202,7 +208,7 @@ export const paymentDetailSchema = z.object({
       campaign: campaignRef,
       units: z.number().int(),
       amountKobo: z.number().int(),
-      status: z.enum(['held', 'allocated', 'released', 'unallocated']),
+      status: z.enum(DONATION_ITEM_STATUSES),
     }),
   ),
   hold: z.object({ expiresAt: z.string().nullable(), awaitingSince: z.string().nullable() }),
@@ -220,7 +226,7 @@ export const paymentDetailSchema = z.object({
   events: z.array(
     z.object({
       id: z.number().int(),
-      source: z.enum(['webhook', 'verify', 'refund']),
+      source: z.enum(PROVIDER_EVENT_SOURCES),
       event: z.string(),
       receivedAt: z.string(),
       payload: z.record(z.string(), z.unknown()),

@@ -16,6 +16,9 @@ import { assistedFactsSchema } from './caseworkers';
 export const ONBOARDING_REVIEW_STATUSES = ['submitted', 'verified', 'correction_requested'] as const;
 export type OnboardingReviewStatus = (typeof ONBOARDING_REVIEW_STATUSES)[number];
 
+/** Whose onboarding it is: a recipient's or an organization's. */
+export const ONBOARDING_KINDS = ['recipient', 'organization'] as const;
+
 export const ONBOARDING_STATUS_LABELS: Record<OnboardingReviewStatus, string> = {
   submitted: 'Waiting for review',
   verified: 'Verified',
@@ -36,7 +39,7 @@ export const reviewQueueQuerySchema = z.object({
 });
 export type ReviewQueueQuery = z.infer<typeof reviewQueueQuerySchema>;
 
-const kind = z.enum(['recipient', 'organization']);
+const kind = z.enum(ONBOARDING_KINDS);
 const status = z.enum(ONBOARDING_REVIEW_STATUSES);
 
 export const reviewQueueItemSchema = z.object({

@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '@contract/auth';
+import type { ORGANIZATION_CAMPAIGN_STATUSES, RECIPIENT_CAMPAIGN_STATUSES } from '@contract/campaign-fields';
 import type { FundReply } from '@contract/giving';
 import type { App } from '../app';
 import { selectRows, type Db } from '../db/client';
 import { createAdmin } from '../modules/accounts/create-admin';
-import type { organizationCampaignStatuses, recipientCampaignStatuses } from '../db/schema/campaigns';
 import { mailboxOf } from './harness';
 import type { CodeReader } from './mailbox';
 
-export type RecipientCampaignStatus = (typeof recipientCampaignStatuses)[number];
-export type OrganizationCampaignStatus = (typeof organizationCampaignStatuses)[number];
+export type RecipientCampaignStatus = (typeof RECIPIENT_CAMPAIGN_STATUSES)[number];
+export type OrganizationCampaignStatus = (typeof ORGANIZATION_CAMPAIGN_STATUSES)[number];
 export type SelfServiceRole = 'donor' | 'recipient' | 'organization';
 
 // Addresses of their own, so fixture calls never use up the rate limits a test is checking.

@@ -1,4 +1,12 @@
 import { sql } from 'drizzle-orm';
+import {
+  EMPLOYMENT_STATUSES,
+  GENDERS,
+  ID_HOLDERS,
+  ORGANIZATION_DOCUMENT_TYPES,
+  RECIPIENT_ID_TYPES,
+} from '../../../contract/onboarding';
+import { PUBLIC_NAME_CHOICES } from '../../../contract/public-name';
 import { NOTIFY_BY } from '../../../contract/sms';
 import {
   boolean,
@@ -12,8 +20,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { knownValues } from './known-values';
 
-export const publicNameChoices = ['full', 'first_initial'] as const;
+/** What a code sent by mail proves: the address is the person's, or they may set a new password. */
+export const verificationPurposes = ['verify_email', 'reset_password'] as const;
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -49,7 +59,7 @@ export const users = pgTable(
     // Emails are compared case-insensitively; callers store them lower-cased.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
-    check('users_notify_by', sql`${t.notifyBy} in ('email', 'sms', 'both')`),
+    knownValues(t.notifyBy, NOTIFY_BY),
     check('users_phone_format', sql`${t.phoneNumber} is null or ${t.phoneNumber} ~ '^\\+234[0-9]{7,11}$'`),
     index('users_role_idx').on(t.roleId),
   ],
@@ -80,7 +90,7 @@ export const verificationCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: verificationPurposes }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -91,6 +101,7 @@ export const verificationCodes = pgTable(
     index('verification_codes_user_idx').on(t.userId, t.purpose),
     index('verification_codes_hash_idx').on(t.codeHash),
     check('verification_codes_attempts', sql`${t.attempts} >= 0`),
+    knownValues(t.purpose, verificationPurposes),
   ],
 );
 
@@ -125,28 +136,31 @@ export const recipientProfiles = pgTable(
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    gender: text('gender', { enum: ['Male', 'Female'] }).notNull(),
+    gender: text('gender', { enum: GENDERS }).notNull(),
     age: integer('age').notNull(),
     stateOfOrigin: text('state_of_origin').notNull(),
     bio: text('bio').notNull(),
-    employmentStatus: text('employment_status', {
-      enum: ['Employed', 'Self-employed', 'Unemployed', 'Student'],
-    }).notNull(),
-    idType: text('id_type', { enum: ['NIN', 'VotersCard', 'DriversLicence'] }).notNull(),
+    employmentStatus: text('employment_status', { enum: EMPLOYMENT_STATUSES }).notNull(),
+    idType: text('id_type', { enum: RECIPIENT_ID_TYPES }).notNull(),
     /** 'parentOrGuardian' when a minor or a person without ID sent a parent's or guardian's (product notes 1). */
-    idHolder: text('id_holder', { enum: ['self', 'parentOrGuardian'] })
-      .notNull()
-      .default('self'),
+    idHolder: text('id_holder', { enum: ID_HOLDERS }).notNull().default('self'),
     profilePhotoKey: text('profile_photo_key'),
     idDocumentKey: text('id_document_key'),
     /** How the name appears on public pages (product notes 3): 'first_initial' shows "Ada O.". */
-    publicName: text('public_name', { enum: publicNameChoices }).notNull().default('first_initial'),
+    publicName: text('public_name', { enum: PUBLIC_NAME_CHOICES }).notNull().default('first_initial'),
     /** Whether public pages may show the state of origin. */
     showState: boolean('show_state').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('recipient_profiles_age', sql`${t.age} between 1 and 120`)],
+  (t) => [
+    check('recipient_profiles_age', sql`${t.age} between 1 and 120`),
+    knownValues(t.gender, GENDERS),
+    knownValues(t.employmentStatus, EMPLOYMENT_STATUSES),
+    knownValues(t.idType, RECIPIENT_ID_TYPES),
+    knownValues(t.idHolder, ID_HOLDERS),
+    knownValues(t.publicName, PUBLIC_NAME_CHOICES),
+  ],
 );
 
 export const organizationProfiles = pgTable(
@@ -159,7 +173,7 @@ export const organizationProfiles = pgTable(
     yearOfEstablishment: integer('year_of_establishment'),
     stateOfOperation: text('state_of_operation'),
     organizationBio: text('organization_bio'),
-    idType: text('id_type', { enum: ['CAC', 'TrustDeed', 'Incorporation', 'Other', 'ConsentLetter'] }),
+    idType: text('id_type', { enum: ORGANIZATION_DOCUMENT_TYPES }),
     profilePhotoKey: text('profile_photo_key'),
     idDocumentKey: text('id_document_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -168,6 +182,7 @@ export const organizationProfiles = pgTable(
   (t) => [
     check('organization_profiles_name', sql`length(trim(${t.organizationName})) > 0`),
     check('organization_profiles_year', sql`${t.yearOfEstablishment} is null or ${t.yearOfEstablishment} >= 1900`),
+    knownValues(t.idType, ORGANIZATION_DOCUMENT_TYPES),
   ],
 );
 

@@ -12,18 +12,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { CAMPAIGN_KINDS } from '../../../contract/campaign-ids';
+import { ORGANIZATION_CAMPAIGN_STATUSES, RECIPIENT_CAMPAIGN_STATUSES } from '../../../contract/campaign-fields';
 import { users } from './accounts';
 import { organizationProducts, products } from './catalog';
+import { knownValues } from './known-values';
 import { tsvector } from './types';
 
-export const recipientCampaignStatuses = [
-  'pending',
-  'approved',
-  'rejected',
-  'purchased',
-  'ready_for_pickup',
-  'delivered',
-] as const;
+/** Where a recipient's bought device is on its way to them. */
 export const deliveryStatuses = ['processing_pickup', 'ready_for_pickup', 'delivered'] as const;
 
 /**
@@ -42,7 +38,7 @@ export const recipientCampaigns = pgTable(
       .references(() => products.id, { onDelete: 'restrict' }),
     priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
-    status: text('status', { enum: recipientCampaignStatuses }).notNull().default('pending'),
+    status: text('status', { enum: RECIPIENT_CAMPAIGN_STATUSES }).notNull().default('pending'),
     isFeatured: boolean('is_featured').notNull().default(false),
     unitsFulfilled: integer('units_fulfilled').notNull().default(0),
     amountRaisedKobo: bigint('amount_raised_kobo', { mode: 'number' }).notNull().default(0),
@@ -64,6 +60,8 @@ export const recipientCampaigns = pgTable(
     check('recipient_campaigns_units', sql`${t.unitsFulfilled} between 0 and 1`),
     check('recipient_campaigns_amount', sql`${t.amountRaisedKobo} >= 0`),
     check('recipient_campaigns_reason', sql`length(trim(${t.reason})) >= 20`),
+    knownValues(t.status, RECIPIENT_CAMPAIGN_STATUSES),
+    knownValues(t.deliveryStatus, deliveryStatuses),
     check('recipient_campaigns_featured_live', sql`not ${t.isFeatured} or ${t.status} = 'approved'`),
     index('recipient_campaigns_status_idx').on(t.status, t.createdAt, t.id),
     // Serves the public list in order without sorting (scanned backwards: newest first). Ascending on
@@ -80,18 +78,6 @@ export const recipientCampaigns = pgTable(
     index('recipient_campaigns_search_idx').using('gin', t.searchVector),
   ],
 );
-
-export const organizationCampaignStatuses = [
-  'pending',
-  'approved',
-  'partially_fulfilled',
-  'paused',
-  'fulfilled',
-  'closed',
-  'ready_for_pickup',
-  'delivered',
-  'rejected',
-] as const;
 
 /** Several units of one organization product; total = unit price x quantity, fixed at request. */
 export const organizationCampaigns = pgTable(
@@ -110,7 +96,7 @@ export const organizationCampaigns = pgTable(
     unitsFulfilled: integer('units_fulfilled').notNull().default(0),
     amountRaisedKobo: bigint('amount_raised_kobo', { mode: 'number' }).notNull().default(0),
     reason: text('reason').notNull(),
-    status: text('status', { enum: organizationCampaignStatuses }).notNull().default('pending'),
+    status: text('status', { enum: ORGANIZATION_CAMPAIGN_STATUSES }).notNull().default('pending'),
     adminNotes: text('admin_notes'),
     specifications: jsonb('specifications').$type<Record<string, string>>().notNull().default({}),
     searchTitle: text('search_title').notNull().default(''),
@@ -128,6 +114,7 @@ export const organizationCampaigns = pgTable(
     check('organization_campaigns_units', sql`${t.unitsFulfilled} >= 0 and ${t.unitsFulfilled} <= ${t.quantity}`),
     check('organization_campaigns_amount', sql`${t.amountRaisedKobo} >= 0`),
     check('organization_campaigns_reason', sql`length(trim(${t.reason})) >= 20`),
+    knownValues(t.status, ORGANIZATION_CAMPAIGN_STATUSES),
     index('organization_campaigns_status_idx').on(t.status, t.createdAt, t.id),
     index('organization_campaigns_public_order_idx')
       .on(t.createdAt, t.id)
@@ -160,15 +147,12 @@ export const searchChanges = pgTable(
   'search_changes',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: CAMPAIGN_KINDS }).notNull(),
     campaignId: integer('campaign_id').notNull(),
     xid: bigint('xid', { mode: 'number' })
       .notNull()
       .default(sql`(pg_current_xact_id()::text)::bigint`),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('search_changes_xid_idx').on(t.xid),
-    check('search_changes_kind', sql`${t.kind} in ('recipient', 'organization')`),
-  ],
+  (t) => [index('search_changes_xid_idx').on(t.xid), knownValues(t.kind, CAMPAIGN_KINDS)],
 );

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CONSENT_METHODS } from '../../../contract/caseworkers';
 import { users } from './accounts';
-
-export const consentMethods = ['signed_form', 'spoken'] as const;
+import { knownValues } from './known-values';
 
 /** A caseworker's account belongs to the organization that invited them (docs/decisions/0043). */
 export const caseworkers = pgTable(
@@ -52,7 +52,7 @@ export const assistedApplications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     caseworkerId: integer('caseworker_id').references(() => users.id, { onDelete: 'set null' }),
     organizationId: integer('organization_id').references(() => users.id, { onDelete: 'set null' }),
-    consentMethod: text('consent_method', { enum: consentMethods }).notNull(),
+    consentMethod: text('consent_method', { enum: CONSENT_METHODS }).notNull(),
     consentFormKey: text('consent_form_key'),
     consentGivenOn: date('consent_given_on').notNull(),
     witnessName: text('witness_name'),
@@ -61,6 +61,7 @@ export const assistedApplications = pgTable(
   (t) => [
     index('assisted_applications_caseworker_idx').on(t.caseworkerId),
     uniqueIndex('assisted_applications_form_key').on(t.consentFormKey),
+    knownValues(t.consentMethod, CONSENT_METHODS),
     check(
       'assisted_applications_consent',
       sql`(${t.consentMethod} = 'signed_form' and ${t.consentFormKey} is not null)

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { COLLECTION_BOOKING_STATUSES } from '../../../contract/collections';
 import { organizationCampaigns, recipientCampaigns } from './campaigns';
-
-/** What became of a booked collection: kept, moved to another slot is the same row, collected or missed. */
-export const collectionBookingStatuses = ['booked', 'collected', 'missed', 'cancelled'] as const;
+import { knownValues } from './known-values';
 
 /**
  * A time at the collection centre in Lagos when people may come for their devices, with how many
@@ -46,7 +45,7 @@ export const collectionBookings = pgTable(
     }),
     /** Who booked: the campaign's owner or the caseworker who helped them. */
     bookedBy: integer('booked_by').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: collectionBookingStatuses }).notNull().default('booked'),
+    status: text('status', { enum: COLLECTION_BOOKING_STATUSES }).notNull().default('booked'),
     moves: integer('moves').notNull().default(0),
     /** Set in the transaction that queues the day-before reminder, so it is sent once. */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
@@ -68,7 +67,7 @@ export const collectionBookings = pgTable(
       'collection_bookings_one_campaign',
       sql`(${t.recipientCampaignId} is null) <> (${t.organizationCampaignId} is null)`,
     ),
-    check('collection_bookings_status', sql`${t.status} in ('booked', 'collected', 'missed', 'cancelled')`),
+    knownValues(t.status, COLLECTION_BOOKING_STATUSES),
     check('collection_bookings_moves', sql`${t.moves} between 0 and 1`),
   ],
 );

@@ -3,6 +3,8 @@ import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp 
 import { users } from './accounts';
 import { organizationCampaigns, recipientCampaigns } from './campaigns';
 import { GIFT_SOURCES } from '../../../contract/gift-sources';
+import { DONATION_ITEM_STATUSES, PAYMENT_PROVIDERS } from '../../../contract/giving';
+import { knownValues } from './known-values';
 
 export const donationStatuses = ['pending', 'paid', 'failed', 'needs_attention'] as const;
 
@@ -44,7 +46,8 @@ export const donations = pgTable(
   (t) => [
     check('donations_total_positive', sql`${t.totalKobo} > 0`),
     check('donations_currency', sql`${t.currency} = 'NGN'`),
-    check('donations_source', sql`${t.source} in (${sql.raw(GIFT_SOURCES.map((s) => `'${s}'`).join(', '))})`),
+    knownValues(t.status, donationStatuses),
+    knownValues(t.source, GIFT_SOURCES),
     check('donations_fee', sql`${t.feeKobo} >= 0 and ${t.feeKobo} < ${t.totalKobo}`),
     index('donations_donor_user_idx').on(t.donorUserId),
     index('donations_donor_email_idx').on(t.donorEmail),
@@ -55,8 +58,6 @@ export const donations = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
-
-export const donationItemStatuses = ['held', 'allocated', 'released', 'unallocated'] as const;
 
 /** One campaign within a donation; exactly one of the two campaign references is set. */
 export const donationItems = pgTable(
@@ -70,13 +71,14 @@ export const donationItems = pgTable(
     organizationCampaignId: integer('organization_campaign_id').references(() => organizationCampaigns.id),
     units: integer('units').notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    status: text('status', { enum: donationItemStatuses }).notNull().default('held'),
+    status: text('status', { enum: DONATION_ITEM_STATUSES }).notNull().default('held'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('donation_items_one_campaign', sql`num_nonnulls(${t.recipientCampaignId}, ${t.organizationCampaignId}) = 1`),
     check('donation_items_units', sql`${t.units} >= 1`),
     check('donation_items_amount', sql`${t.amountKobo} > 0`),
+    knownValues(t.status, DONATION_ITEM_STATUSES),
     index('donation_items_donation_idx').on(t.donationId),
     index('donation_items_recipient_campaign_idx').on(t.recipientCampaignId),
     index('donation_items_org_campaign_idx').on(t.organizationCampaignId),
@@ -93,7 +95,7 @@ export const payments = pgTable(
     donationId: integer('donation_id')
       .notNull()
       .references(() => donations.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['sandbox', 'paystack'] }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     reference: text('reference').notNull().unique(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('NGN'),
@@ -102,8 +104,16 @@ export const payments = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('payments_amount', sql`${t.amountKobo} > 0`), index('payments_donation_idx').on(t.donationId)],
+  (t) => [
+    check('payments_amount', sql`${t.amountKobo} > 0`),
+    knownValues(t.provider, PAYMENT_PROVIDERS),
+    knownValues(t.status, paymentStatuses),
+    index('payments_donation_idx').on(t.donationId),
+  ],
 );
+
+/** What the embedded payment provider's ledger says of a reference. */
+export const sandboxTransactionStatuses = ['pending', 'success', 'failed'] as const;
 
 /**
  * The embedded payment provider's own ledger: what a payment network would hold for a sandbox
@@ -115,9 +125,7 @@ export const sandboxTransactions = pgTable(
     reference: text('reference').primaryKey(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('NGN'),
-    status: text('status', { enum: ['pending', 'success', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: sandboxTransactionStatuses }).notNull().default('pending'),
     email: text('email').notNull(),
     /** The channel the test payment dialog paid by; null until it is paid or under way. */
     channel: text('channel'),
@@ -129,5 +137,8 @@ export const sandboxTransactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [check('sandbox_transactions_amount', sql`${t.amountKobo} > 0`)],
+  (t) => [
+    check('sandbox_transactions_amount', sql`${t.amountKobo} > 0`),
+    knownValues(t.status, sandboxTransactionStatuses),
+  ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { donations } from './giving';
+import { knownValues } from './known-values';
 import { MODERATION_STATUSES } from '../../../contract/moderation';
 import { SUPPORT_MESSAGE_MAX } from '../../../contract/support-message-limits';
 
@@ -28,10 +29,7 @@ export const supportMessages = pgTable(
   },
   (t) => [
     check('support_messages_body', sql`char_length(${t.body}) between 1 and ${sql.raw(String(SUPPORT_MESSAGE_MAX))}`),
-    check(
-      'support_messages_status',
-      sql`${t.status} in (${sql.raw(MODERATION_STATUSES.map((s) => `'${s}'`).join(', '))})`,
-    ),
+    knownValues(t.status, MODERATION_STATUSES),
     index('support_messages_queue_idx').on(t.status, t.createdAt, t.id),
   ],
 );

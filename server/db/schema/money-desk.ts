@@ -14,11 +14,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { donations } from './giving';
-import { ATTENTION_REASONS, REFUND_STATUSES } from '../../../contract/money-desk';
-
-const listOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
-export const providerEventSources = ['webhook', 'verify', 'refund'] as const;
+import {
+  ATTENTION_REASONS,
+  CASE_RESOLUTIONS,
+  PROVIDER_EVENT_SOURCES,
+  REFUND_STATUSES,
+} from '../../../contract/money-desk';
+import { knownValues } from './known-values';
 
 /**
  * What the payment provider told us, kept as received (docs/decisions/0040): every signed webhook
@@ -31,16 +33,13 @@ export const providerEvents = pgTable(
     /** The checkout's reference the event names; kept even when no checkout has it. */
     reference: text('reference').notNull(),
     donationId: integer('donation_id').references(() => donations.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: providerEventSources }).notNull(),
+    source: text('source', { enum: PROVIDER_EVENT_SOURCES }).notNull(),
     /** The provider's name for it: `charge.success`, `refund.processed`, `charge.dispute.create`... */
     event: text('event').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('provider_events_source', sql`${t.source} in (${listOf(providerEventSources)})`),
-    index('provider_events_reference_idx').on(t.reference, t.id),
-  ],
+  (t) => [knownValues(t.source, PROVIDER_EVENT_SOURCES), index('provider_events_reference_idx').on(t.reference, t.id)],
 );
 
 /**
@@ -60,11 +59,12 @@ export const attentionCases = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
-    resolution: text('resolution', { enum: ['accept', 'outside', 'refunded'] }),
+    resolution: text('resolution', { enum: CASE_RESOLUTIONS }),
     note: text('note'),
   },
   (t) => [
-    check('attention_cases_reason', sql`${t.reason} in (${listOf(ATTENTION_REASONS)})`),
+    knownValues(t.reason, ATTENTION_REASONS),
+    knownValues(t.resolution, CASE_RESOLUTIONS),
     check(
       'attention_cases_resolved',
       sql`(${t.resolvedAt} is null) = (${t.resolution} is null) and (${t.resolvedAt} is null or ${t.note} is not null)`,
@@ -102,7 +102,7 @@ export const refunds = pgTable(
   },
   (t) => [
     check('refunds_amount', sql`${t.amountKobo} > 0`),
-    check('refunds_status', sql`${t.status} in (${listOf(REFUND_STATUSES)})`),
+    knownValues(t.status, REFUND_STATUSES),
     index('refunds_donation_idx').on(t.donationId),
   ],
 );

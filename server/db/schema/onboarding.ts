@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ONBOARDING_KINDS, ONBOARDING_REVIEW_STATUSES } from '../../../contract/onboarding-review';
 import { users } from './accounts';
-
-export const onboardingKinds = ['recipient', 'organization'] as const;
-export const onboardingReviewStatuses = ['submitted', 'verified', 'correction_requested'] as const;
+import { knownValues } from './known-values';
 
 /**
  * Every version of a person's onboarding, as they sent it: the wizard's answers and the stored keys
@@ -18,10 +17,10 @@ export const onboardingSubmissions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: onboardingKinds }).notNull(),
+    kind: text('kind', { enum: ONBOARDING_KINDS }).notNull(),
     version: integer('version').notNull(),
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: onboardingReviewStatuses }).notNull().default('submitted'),
+    status: text('status', { enum: ONBOARDING_REVIEW_STATUSES }).notNull().default('submitted'),
     /** The admin's reason when they ask for a correction. */
     reviewNote: text('review_note'),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -32,6 +31,8 @@ export const onboardingSubmissions = pgTable(
     uniqueIndex('onboarding_submissions_version_key').on(t.userId, t.version),
     index('onboarding_submissions_queue_idx').on(t.status, t.createdAt, t.id),
     check('onboarding_submissions_version', sql`${t.version} >= 1`),
+    knownValues(t.kind, ONBOARDING_KINDS),
+    knownValues(t.status, ONBOARDING_REVIEW_STATUSES),
     check(
       'onboarding_submissions_correction_note',
       sql`${t.status} <> 'correction_requested' or length(trim(coalesce(${t.reviewNote}, ''))) > 0`,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { knownValues } from './known-values';
 
 /**
  * What a mailed privacy link does when opened (docs/decisions/0054): erase a signed-in person's
@@ -27,7 +28,7 @@ export const privacyRequests = pgTable(
   (t) => [
     index('privacy_requests_user_idx').on(t.userId),
     index('privacy_requests_expires_idx').on(t.expiresAt),
-    check('privacy_requests_kind', sql`${t.kind} in ('account_erase', 'guest_export', 'guest_erase')`),
+    knownValues(t.kind, privacyRequestKinds),
     check(
       'privacy_requests_subject',
       sql`(${t.kind} = 'account_erase' and ${t.userId} is not null) or (${t.kind} <> 'account_erase' and ${t.userId} is null)`,

@@ -9,8 +9,7 @@ import {
 } from '../../../contract/update-words';
 import { users } from './accounts';
 import { organizationCampaigns, recipientCampaigns } from './campaigns';
-
-const listOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import { knownValues } from './known-values';
 
 /**
  * News about one campaign for its donors and visitors, written by an admin or the campaign's owner.
@@ -47,8 +46,8 @@ export const campaignUpdates = pgTable(
       'campaign_updates_body',
       sql`char_length(${t.body}) between ${sql.raw(String(UPDATE_BODY_MIN))} and ${sql.raw(String(UPDATE_BODY_MAX))}`,
     ),
-    check('campaign_updates_status', sql`${t.status} in (${listOf(MODERATION_STATUSES)})`),
-    check('campaign_updates_author_role', sql`${t.authorRole} in (${listOf(UPDATE_AUTHOR_ROLES)})`),
+    knownValues(t.status, MODERATION_STATUSES),
+    knownValues(t.authorRole, UPDATE_AUTHOR_ROLES),
     check('campaign_updates_video', sql`${t.videoUrl} is null or ${t.videoUrl} ~ '^https://'`),
     index('campaign_updates_recipient_idx').on(t.recipientCampaignId, t.status, t.id),
     index('campaign_updates_organization_idx').on(t.organizationCampaignId, t.status, t.id),

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { UPLOAD_PURPOSE_NAMES } from '../../../contract/uploads';
 import { users } from './accounts';
+import { knownValues } from './known-values';
+
+/** An upload address given out and waiting for its form, or used by one. */
+export const uploadStatuses = ['issued', 'used'] as const;
 
 /**
  * One file a signed-in person was given an upload address for. The key is random and bound to its
@@ -16,12 +21,10 @@ export const uploads = pgTable(
     ownerId: integer('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: UPLOAD_PURPOSE_NAMES }).notNull(),
     fileName: text('file_name').notNull(),
     declaredType: text('declared_type').notNull(),
-    status: text('status', { enum: ['issued', 'used'] })
-      .notNull()
-      .default('issued'),
+    status: text('status', { enum: uploadStatuses }).notNull().default('issued'),
     /** What the bytes are, read from them when the key was used. */
     detectedType: text('detected_type'),
     /** The key kept once used: a private/ copy of a document, or a public/ re-encoded image. */
@@ -32,6 +35,8 @@ export const uploads = pgTable(
   (t) => [
     index('uploads_status_created_idx').on(t.status, t.createdAt),
     index('uploads_stored_key_idx').on(t.storedKey),
+    knownValues(t.purpose, UPLOAD_PURPOSE_NAMES),
+    knownValues(t.status, uploadStatuses),
     check(
       'uploads_used_has_type',
       sql`${t.status} = 'issued' or (${t.detectedType} is not null and ${t.storedKey} is not null)`,

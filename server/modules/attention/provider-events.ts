@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
 import { JOB, type ProviderEventJob } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
-import type { providerEventSources } from '../../db/schema/money-desk';
+import type { PROVIDER_EVENT_SOURCES } from '@contract/money-desk';
 import type { PaymentDeps } from '../giving/record-payment';
 import { handlerFor, type StoredEvent } from './event-handlers';
 
@@ -14,7 +14,7 @@ import { handlerFor, type StoredEvent } from './event-handlers';
 export async function storeProviderEvent(
   deps: { db: Db; jobs: JobQueue },
   input: {
-    source: (typeof providerEventSources)[number];
+    source: (typeof PROVIDER_EVENT_SOURCES)[number];
     event: string;
     reference: string | null;
     payload: Record<string, unknown>;

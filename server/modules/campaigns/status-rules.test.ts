@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql, type SQL } from 'drizzle-orm';
+import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../../db/client';
-import { organizationCampaignStatuses, recipientCampaignStatuses } from '../../db/schema/campaigns';
+import { ORGANIZATION_CAMPAIGN_STATUSES, RECIPIENT_CAMPAIGN_STATUSES } from '@contract/campaign-fields';
+import { selectRows, type Db } from '../../db/client';
+import * as schema from '../../db/schema/all';
 import { createOrganizationCampaign, createRecipientCampaign, createUser, signInNewAdmin } from '../../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { loadSessionUser } from '../accounts/queries';
@@ -25,7 +27,7 @@ import {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const kinds: CampaignKind[] = ['recipient', 'organization'];
-const allStatuses = new Set<string>([...recipientCampaignStatuses, ...organizationCampaignStatuses]);
+const allStatuses = new Set<string>([...RECIPIENT_CAMPAIGN_STATUSES, ...ORGANIZATION_CAMPAIGN_STATUSES]);
 const sorted = (list: readonly string[]) => [...list].sort();
 const an = (kind: CampaignKind) => (kind === 'organization' ? 'an' : 'a');
 
@@ -37,8 +39,68 @@ describe('the rule book against the database', () => {
   afterAll(() => stopTestApp(ctx));
 
   it('has one row for every status the schema allows, and only those', () => {
-    expect(sorted(statusesOf('recipient'))).toEqual(sorted(recipientCampaignStatuses));
-    expect(sorted(statusesOf('organization'))).toEqual(sorted(organizationCampaignStatuses));
+    expect(sorted(statusesOf('recipient'))).toEqual(sorted(RECIPIENT_CAMPAIGN_STATUSES));
+    expect(sorted(statusesOf('organization'))).toEqual(sorted(ORGANIZATION_CAMPAIGN_STATUSES));
+  });
+
+  it("checks every column of fixed values against its list in code, and a campaign's status against the rule book", async () => {
+    const declared = new Map<string, string[]>();
+    for (const table of Object.values(schema)) {
+      if (!is(table, PgTable)) continue;
+      for (const column of getTableConfig(table).columns) {
+        if (column.enumValues) declared.set(`${getTableName(table)}.${column.name}`, sorted(column.enumValues));
+      }
+    }
+    const checked = await knownValueChecks(ctx.database.db);
+    // Both ways: a column whose list the database does not hold exactly, or a list the database holds
+    // for a column declared without one, fails.
+    expect(Object.fromEntries([...checked].sort())).toEqual(Object.fromEntries([...declared].sort()));
+    expect(checked.get('recipient_campaigns.status')).toEqual(sorted(statusesOf('recipient')));
+    expect(checked.get('organization_campaigns.status')).toEqual(sorted(statusesOf('organization')));
+    // The status columns by name, so one that lost its declared list cannot pass by missing on both sides.
+    for (const column of [
+      'recipient_campaigns.delivery_status',
+      'donations.status',
+      'donation_items.status',
+      'payments.status',
+      'sandbox_transactions.status',
+      'refunds.status',
+      'attention_cases.resolution',
+      'onboarding_submissions.status',
+      'campaign_updates.status',
+      'support_messages.status',
+      'collection_bookings.status',
+      'uploads.status',
+      'users.notify_by',
+    ])
+      expect(checked.has(column), column).toBe(true);
+  });
+
+  it('refuses a status the code does not know, on insert and on update', async () => {
+    const db = ctx.database.db;
+    const recipientId = await createUser(db, 'recipient');
+    const campaignId = await createRecipientCampaign(db, { status: 'approved', recipientId });
+    const organizationId = await createUser(db, 'organization');
+    const orgCampaignId = await createOrganizationCampaign(db, 4, { status: 'approved', organizationId });
+
+    expect(await refusal(db, sql`update recipient_campaigns set status = 'archived' where id = ${campaignId}`)).toEqual(
+      { code: '23514', constraint: 'recipient_campaigns_status' },
+    );
+    expect(
+      await refusal(db, sql`update organization_campaigns set status = 'archived' where id = ${orgCampaignId}`),
+    ).toEqual({ code: '23514', constraint: 'organization_campaigns_status' });
+    expect(
+      await refusal(
+        db,
+        sql`insert into donations (reference, donor_email, donor_full_name, total_kobo, status)
+            values (${`unknown-status-${campaignId}`}, 'rules@example.org', 'Rule Checker', 100000, 'refunded')`,
+      ),
+    ).toEqual({ code: '23514', constraint: 'donations_status' });
+    const [campaign] = await selectRows<{ status: string }>(
+      db,
+      sql`select status from recipient_campaigns where id = ${campaignId}`,
+    );
+    expect(campaign?.status).toBe('approved');
   });
 
   it('knows every status a stored campaign holds', async () => {
@@ -63,6 +125,8 @@ describe('the rule book against the database', () => {
       recipient_campaigns_public_order_idx: PUBLIC_STATUSES.recipient,
       organization_campaigns_public_order_idx: PUBLIC_STATUSES.organization,
       recipient_campaigns_featured_live: FEATURABLE_STATUSES,
+      recipient_campaigns_status: statusesOf('recipient'),
+      organization_campaigns_status: statusesOf('organization'),
     };
     const definitions = await selectRows<{ name: string; definition: string }>(
       ctx.database.db,
@@ -73,7 +137,8 @@ describe('the rule book against the database', () => {
            where conrelid in ('recipient_campaigns'::regclass, 'organization_campaigns'::regclass)`,
     );
     const named = new Map<string, string[]>();
-    for (const { name, definition } of definitions) {
+    // Conditions on the status column only: a delivery status shares some words with campaign statuses.
+    for (const { name, definition } of definitions.filter((d) => /\bstatus\b/.test(d.definition))) {
       const literals = [...definition.matchAll(/'([^']*)'/g)].map((m) => m[1]!).filter((s) => allStatuses.has(s));
       if (literals.length) named.set(name, sorted(literals));
     }
@@ -81,6 +146,38 @@ describe('the rule book against the database', () => {
     for (const [name, statuses] of Object.entries(expected)) expect(named.get(name), name).toEqual(sorted(statuses));
   });
 });
+
+/**
+ * Every check in the database that holds a column to a list of values (`column in (...)`, which
+ * PostgreSQL keeps as `column = ANY (ARRAY[...])`), by `table.column`, the values sorted.
+ */
+async function knownValueChecks(db: Db): Promise<Map<string, string[]>> {
+  const rows = await selectRows<{ table: string; definition: string }>(
+    db,
+    sql`select conrelid::regclass::text as table, pg_get_constraintdef(oid) as definition
+          from pg_constraint
+         where contype = 'c' and connamespace = 'public'::regnamespace`,
+  );
+  const checks = new Map<string, string[]>();
+  for (const { table, definition } of rows) {
+    const match = /^CHECK \(\("?(\w+)"? = ANY \(ARRAY\[(.*)\]\)\)\)$/.exec(definition);
+    if (!match) continue;
+    const values = [...match[2]!.matchAll(/'((?:[^']|'')*)'::text/g)].map((m) => m[1]!.replaceAll("''", "'"));
+    checks.set(`${table.replaceAll('"', '')}.${match[1]}`, sorted(values));
+  }
+  return checks;
+}
+
+/** The code and constraint PostgreSQL refused a statement with; fails the test when it was taken. */
+async function refusal(db: Db, statement: SQL): Promise<{ code: string; constraint: string }> {
+  try {
+    await db.execute(statement);
+  } catch (error) {
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
+    return { code: String(cause.code), constraint: String(cause.constraint) };
+  }
+  throw new Error('The database took a value the code does not know.');
+}
 
 /** The literal text of a template starting just after its opening backtick, and where it ends. */
 function templateText(source: string, start: number): { text: string; end: number } {

@@ -1,9 +1,9 @@
 import type { OrganizationAction, RecipientAction } from '@contract/admin';
+import type { ORGANIZATION_CAMPAIGN_STATUSES, RECIPIENT_CAMPAIGN_STATUSES } from '@contract/campaign-fields';
 import type { CampaignKind } from '@contract/ids';
-import type { organizationCampaignStatuses, recipientCampaignStatuses } from '../../db/schema/campaigns';
 
-export type RecipientCampaignStatus = (typeof recipientCampaignStatuses)[number];
-export type OrganizationCampaignStatus = (typeof organizationCampaignStatuses)[number];
+export type RecipientCampaignStatus = (typeof RECIPIENT_CAMPAIGN_STATUSES)[number];
+export type OrganizationCampaignStatus = (typeof ORGANIZATION_CAMPAIGN_STATUSES)[number];
 export type { CampaignKind };
 export type StatusOf<K extends CampaignKind> = K extends 'recipient'
   ? RecipientCampaignStatus
@@ -43,10 +43,12 @@ type Rules<K extends CampaignKind> = Readonly<Record<StatusOf<K>, StatusRule<Sta
 /**
  * The rule book: every status of each campaign kind, one row each (product notes 4). Every status
  * condition in the code, SQL included, is derived from here, and a status with no move out is
- * final. A new status is one row here plus its value in the schema's status list (the type asks for
- * the row); if it is public, open or may be featured, the partial indexes and the check that name
- * those statuses change with it in a migration. `status-rules.test.ts` compares the database's
- * indexes and checks with this table and looks for status lists written anywhere else.
+ * final. A new status is one row here plus its value in the contract's status list
+ * (`contract/campaign-fields.ts`; the type asks for the row), and a generated migration for the
+ * column's check, by which the database refuses a status not listed; if the status is public, open
+ * or may be featured, the partial indexes and the check that name those statuses change with it.
+ * `status-rules.test.ts` compares the database's checks and indexes with this table and looks for
+ * status lists written anywhere else.
  */
 export const statusRules: { readonly [K in CampaignKind]: Rules<K> } = {
   recipient: {

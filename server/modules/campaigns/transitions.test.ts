@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { organizationCampaignStatuses, recipientCampaignStatuses } from '../../db/schema/campaigns';
+import { ORGANIZATION_CAMPAIGN_STATUSES, RECIPIENT_CAMPAIGN_STATUSES } from '@contract/campaign-fields';
 import { AppError } from '../../http/errors';
 import { assertTransition, campaignTransitions, canTransition } from './transitions';
 
@@ -15,8 +15,8 @@ function refusal(run: () => void): AppError {
 
 describe('campaign status transitions', () => {
   it('names every status the database allows, and only those', () => {
-    expect(Object.keys(campaignTransitions.recipient).sort()).toEqual([...recipientCampaignStatuses].sort());
-    expect(Object.keys(campaignTransitions.organization).sort()).toEqual([...organizationCampaignStatuses].sort());
+    expect(Object.keys(campaignTransitions.recipient).sort()).toEqual([...RECIPIENT_CAMPAIGN_STATUSES].sort());
+    expect(Object.keys(campaignTransitions.organization).sort()).toEqual([...ORGANIZATION_CAMPAIGN_STATUSES].sort());
   });
 
   it.each([

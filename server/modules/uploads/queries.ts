@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { UploadPurpose } from '@contract/uploads';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/all';
 
@@ -6,7 +7,7 @@ export type UploadRow = typeof uploads.$inferSelect;
 
 export async function insertUpload(
   db: Db,
-  row: { key: string; ownerId: number; purpose: string; fileName: string; declaredType: string },
+  row: { key: string; ownerId: number; purpose: UploadPurpose; fileName: string; declaredType: string },
 ) {
   await db.insert(uploads).values(row);
 }
@@ -16,7 +17,7 @@ export async function findIssuedUpload(
   db: Db,
   key: string,
   ownerId: number,
-  purpose: string,
+  purpose: UploadPurpose,
 ): Promise<UploadRow | undefined> {
   const [row] = await db
     .select()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxTransactions } from '../../db/schema/all';
+import type { PaymentProviderName } from '@contract/giving';
 import { isPayLater } from '@contract/payment-channels';
 
 /** What the provider says about a reference. Only `success` with the exact amount and NGN counts. */
@@ -37,7 +38,7 @@ function refundStatus(status: unknown): ProviderRefund['status'] {
 }
 
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'paystack';
+  readonly name: PaymentProviderName;
   /** Given to the browser for the payment popup (Paystack's public key); null for the sandbox. */
   readonly publicKey: string | null;
   /** Called when the server issues a reference, before the donor pays. */
