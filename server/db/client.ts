@@ -1,15 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema/all';
 
@@ -66,9 +60,6 @@ export function compiledSelect<T>(
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-// node-postgres returns bigint (int8) as strings by default; kobo amounts fit safely in a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
-
 /** A connection URL fit for a log line: the password masked. */
 export function redactUrl(url: string): string {
   try {
@@ -87,7 +78,17 @@ export function redactUrl(url: string): string {
  */
 export const SESSION_SETTINGS = { 'pg_trgm.similarity_threshold': '0.4' } as const;
 
+// Each engine's driver is loaded only when that engine is opened: an instance on PostgreSQL never
+// loads PGlite's, and the embedded one never loads node-postgres (decision 0059).
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  // node-postgres returns bigint (int8) as strings by default; kobo amounts fit safely in a JS number.
+  pg.types.setTypeParser(20, (v) => Number(v));
   const options = Object.entries(SESSION_SETTINGS)
     .map(([k, v]) => `-c ${k}=${v}`)
     .join(' ');
@@ -145,6 +146,12 @@ function yieldBeforeEachQuery(client: PGlite): { drain: () => Promise<void> } {
 
 /** Embedded PostgreSQL (PGlite). `dataDir` undefined means in memory; `loadDataDir` restores a snapshot. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   // A second process on the same directory would not fail but silently lose writes: refuse it.
   const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : undefined;
@@ -187,8 +194,10 @@ export async function openDatabase(config: { databaseUrl?: string; dataDir: stri
 
 /** Connections of a handle's client: a PostgreSQL pool's total, idle and waiting; PGlite's one. */
 export function connectionUse(db: Db): { total: number; idle?: number; waiting?: number } {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  const client = (db as unknown as { $client?: { totalCount?: number; idleCount?: number; waitingCount?: number } })
+    .$client;
+  // A node-postgres pool counts its connections; PGlite has one and no such counts.
+  if (client && typeof client.totalCount === 'number') {
     return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
   }
   return { total: 1 };
