@@ -69,6 +69,7 @@ import { registerJobs } from './register-jobs';
 import { registerMetrics } from './register-metrics';
 import { countSends, createMetrics } from './http/metrics';
 import { createLifecycle, type Lifecycle } from './http/lifecycle';
+import { createBackground } from './http/background';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import { createStorage, LinkSigner, signingSecretFor } from './providers/storage/create';
@@ -104,12 +105,20 @@ export type App = FastifyInstance & {
   lifecycle: Lifecycle;
   /** This app's metrics, and where they are served (METRICS_PORT) once the app is ready. */
   metrics: { registry: Registry; address(): AddressInfo | undefined };
+  /**
+   * Starts what need not keep the port closed (http/background.ts): the job queue among it, so a
+   * failure here is the instance's. With `background: 'after-listen'` the caller calls it once the
+   * server listens; otherwise the app calls it when it is ready.
+   */
+  startBackground(): Promise<void>;
 };
+
+export type BuildOptions = { background?: 'when-ready' | 'after-listen' };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const seedImagesDir = path.join(here, 'db', 'seed', 'images');
 
-export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
+export async function buildApp(config: Config, given: GivenDeps, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     ...connectionOptions(config),
     logger: loggerOptions(config, given.logStream),
@@ -150,6 +159,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
     config,
     lifecycle: createLifecycle(),
     ...given,
+    background: createBackground(),
   };
   // Every mail and SMS goes out from a background job through these: each try is counted there.
   deps.mailer = countSends(deps.mailer, (outcome) => metrics.message('mail', outcome));
@@ -242,9 +252,12 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   // Background work starts once the app is ready and stops, letting running jobs finish, on close.
   registerJobs(deps);
   if (config.logLevel !== 'silent') deps.jobs.useLog((message, error) => app.log.error({ err: error }, message));
-  app.addHook('onReady', async () => {
-    await deps.jobs.start();
-  });
+  deps.background.add('the background jobs', () => deps.jobs.start());
+  if (options.background !== 'after-listen') {
+    app.addHook('onReady', async () => {
+      await deps.background.start();
+    });
+  }
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     deps.mailer.close?.();
@@ -299,8 +312,12 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
     await app.register(fastifyStatic, {
       root: webDir,
       prefix: '/',
-      wildcard: false,
+      // One route for every file: a route per file (about 500 with their compressed copies) cost a
+      // third of a second at start. A path that is no file falls through to the page handler below.
+      wildcard: true,
       index: false,
+      // A folder's address (the site's root among them) is a page's, never a listing or a 403.
+      allowedPath: (pathName) => !pathName.endsWith('/'),
       // The build writes .br and .gz copies beside each file (vite.config.ts, precompress); the one the
       // browser accepts is sent as it is, so compression above leaves it alone.
       preCompressed: true,
@@ -318,7 +335,8 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
       },
     });
   }
-  const pageRender = webDir ? await loadPageRender(app, webDir) : undefined;
+  const pageRender = webDir ? loadPageRender(app, webDir) : undefined;
+  if (pageRender) deps.background.add('the drawing of pages', pageRender.warm);
   const pageHtml = webDir
     ? createPageHtml(
         webDir,
@@ -354,5 +372,6 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
     storage: deps.storage,
     lifecycle: deps.lifecycle,
     metrics: { registry: metrics.registry, address: served.address },
+    startBackground: () => deps.background.start(),
   }) as unknown as App;
 }

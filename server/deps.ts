@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { LogStream } from './http/logging';
+import type { Background } from './http/background';
 import type { BusyGate } from './http/busy-gate';
 import type { RateLimits } from './http/rate-limit';
 import type { ResponseCache } from './http/response-cache';
@@ -37,6 +38,8 @@ export type AppDeps = {
   lifecycle: Lifecycle;
   /** Log lines go here instead of stdout. */
   logStream?: LogStream;
+  /** Work done once the instance is up, not before it opens its port (http/background.ts). */
+  background: Background;
 };
 
 /** The deps `buildApp` chooses from configuration when the caller does not pass its own. */
@@ -54,4 +57,4 @@ export type OptionalDeps =
   | 'signer';
 
 /** What a caller of `buildApp` passes: the rate limits are always the app's own. */
-export type GivenDeps = Omit<AppDeps, OptionalDeps | 'limits'> & Partial<Pick<AppDeps, OptionalDeps>>;
+export type GivenDeps = Omit<AppDeps, OptionalDeps | 'limits' | 'background'> & Partial<Pick<AppDeps, OptionalDeps>>;

@@ -1,19 +1,24 @@
 import type { AddressInfo } from 'node:net';
-import { buildApp } from './app';
 import { loadConfig, paymentModeWarning } from './config';
-import { publicBaseUrl } from './http/public-url';
 import { openDatabase } from './db/client';
-import { seedIfEmpty } from './seed-demo';
-import { installSeedDocuments } from './db/seed/documents';
-import { createJobQueue } from './jobs/queue';
+import { publicBaseUrl } from './http/public-url';
 import { GIVE_UP_MS, shutDown } from './shut-down';
 
 const config = loadConfig();
-const database = await openDatabase(config).catch((error: unknown) => {
+// The database opens (PGlite compiles its engine off the main thread) while the app's modules load:
+// start-up waits for the longer of the two, not both (decision 0059).
+const opening = openDatabase(config).catch((error: unknown) => {
   // A refusal (another server holds DATA_DIR, PostgreSQL unreachable) is a sentence, not a stack.
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });
+const [database, { buildApp }, { createJobQueue }, { seedIfEmpty }, { installSeedDocuments }] = await Promise.all([
+  opening,
+  import('./app'),
+  import('./jobs/queue'),
+  import('./seed-demo'),
+  import('./db/seed/documents'),
+]);
 await database.migrate();
 if (config.seedDemo) {
   const seeded = await seedIfEmpty(database.db);
@@ -22,7 +27,7 @@ if (config.seedDemo) {
 
 // Its failures are logged through the app's logger (which redacts) once the app exists.
 const jobs = createJobQueue(database);
-const app = await buildApp(config, { db: database.db, jobs });
+const app = await buildApp(config, { db: database.db, jobs }, { background: 'after-listen' });
 if (config.seedDemo) await installSeedDocuments(app.storage);
 if (!config.turnstile.secretKey) {
   app.log.warn(
@@ -40,11 +45,11 @@ if (!config.smtpUrl)
   console.log(`Mail: written as .eml files under ${config.dataDir}/mail (set SMTP_URL to send real mail).`);
 
 let stopping = false;
-const stop = (signal: string) => {
+const stop = (signal: string, exitCode = 0) => {
   // A second signal while stopping changes nothing: the requests in flight still get their time.
   if (stopping) return;
   stopping = true;
-  app.log.info(`${signal} received, shutting down`);
+  app.log.info(`shutting down (${signal})`);
   console.log(`Stopping (${signal}): no new connections; finishing the requests and jobs under way.`);
   setTimeout(() => {
     console.error(`Stopping took longer than ${GIVE_UP_MS / 1000} s; leaving anyway.`);
@@ -53,7 +58,7 @@ const stop = (signal: string) => {
   shutDown(app, database).then(
     () => {
       console.log('Stopped.');
-      process.exit(0);
+      process.exit(exitCode);
     },
     (error: unknown) => {
       console.error(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -73,3 +78,10 @@ console.log(`Rate limits: counted in ${app.limits.description}`);
 console.log(`Uploads: ${app.storage.description}`);
 const metricsAt = app.metrics.address();
 if (metricsAt) console.log(`Metrics: http://${metricsAt.address}:${metricsAt.port}/metrics`);
+// Jobs, the search index and the drawing of pages start now that the port answers. Without its job
+// queue an instance would take gifts whose receipts never go: that failure stops it, as it did before it listened.
+app.startBackground().catch((error: unknown) => {
+  app.log.error({ err: error }, 'starting the background work failed');
+  console.error(error instanceof Error ? error.message : String(error));
+  stop('a failed start', 1);
+});

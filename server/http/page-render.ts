@@ -23,12 +23,24 @@ export const MAX_DRAWING = 8;
  * drawing. The page is then kept beside the API's public replies, and forgotten with them
  * (server/http/page-cache.ts, decision 0048). A drawing that fails is logged and the visitor gets
  * index.html, which is not kept.
+ *
+ * The drawing's module (the whole web app, about a megabyte) is loaded by `warm`, which the app calls
+ * once it listens (decision 0059), or by the first page asked for before that; a failed load is tried
+ * again by the next page.
  */
-export async function loadPageRender(app: FastifyInstance, webDir: string): Promise<PageRender | undefined> {
+export function loadPageRender(
+  app: FastifyInstance,
+  webDir: string,
+): (PageRender & { warm: () => Promise<void> }) | undefined {
   const entry = path.join(webDir, '..', 'ssr', 'entry-server.js');
   if (!fs.existsSync(entry)) return undefined;
-  const { createPageRenderer } = (await import(pathToFileURL(entry).href)) as RendererModule;
-  const render = createPageRenderer(async (url, init) => {
+  let loading: Promise<ReturnType<RendererModule['createPageRenderer']>> | undefined;
+  const renderer = () => {
+    loading ??= import(pathToFileURL(entry).href).then((module: RendererModule) => module.createPageRenderer(api));
+    loading.catch(() => (loading = undefined));
+    return loading;
+  };
+  const api = async (url: string, init: RequestInit) => {
     if ((init.method ?? 'GET') !== 'GET') throw new Error('The server draws pages with GET requests only.');
     const reply = await app.inject({ method: 'GET', url });
     const headers = new Headers();
@@ -39,13 +51,14 @@ export async function loadPageRender(app: FastifyInstance, webDir: string): Prom
       status: reply.statusCode,
       headers,
     });
-  });
+  };
   const drawing = new Map<string, ReturnType<PageRender>>();
-  return (urlPath) => {
+  const draw: PageRender = (urlPath) => {
     const shared = drawing.get(urlPath);
     if (shared) return shared;
     if (drawing.size >= MAX_DRAWING) return Promise.resolve(null);
-    const page = render(urlPath)
+    const page = renderer()
+      .then((render) => render(urlPath))
       .catch((error: unknown) => {
         app.log.warn({ err: error, url: urlPath }, 'drawing a page on the server failed; index.html was sent');
         return null;
@@ -54,4 +67,16 @@ export async function loadPageRender(app: FastifyInstance, webDir: string): Prom
     drawing.set(urlPath, page);
     return page;
   };
+  return Object.assign(draw, {
+    warm: async () => {
+      try {
+        await renderer();
+      } catch (error) {
+        app.log.warn(
+          { err: error },
+          'loading the server drawing of pages failed; the first page asked for tries again',
+        );
+      }
+    },
+  });
 }

@@ -129,8 +129,9 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       : undefined;
     if (index) {
       app.addHook('onClose', async () => index.stop());
-      // Built while the server starts; until it is ready the database answers (decision 0049).
-      void index.start(0);
+      // Built once the server is up (decision 0059), without holding up what follows; until it is
+      // ready the database answers (decision 0049).
+      deps.background.add('the search index', () => index.start(0));
     }
 
     app.get(
