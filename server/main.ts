@@ -29,6 +29,8 @@ if (config.seedDemo) {
 const jobs = createJobQueue(database);
 const app = await buildApp(config, { db: database.db, jobs }, { background: 'after-listen' });
 if (config.seedDemo) await installSeedDocuments(app.storage);
+// Every kind of job's queue exists before a request can write a job (the workers start after listening).
+await app.jobs.prepare();
 if (!config.turnstile.secretKey) {
   app.log.warn(
     'Human check is OFF: TURNSTILE_SECRET_KEY is not set, so sign-in, sign-up and checkout accept requests without a CAPTCHA.',

@@ -45,7 +45,13 @@ export type JobQueue = {
   handle<T>(name: string, policy: QueuePolicy, handler: Handler<T>): void;
   /** Runs a job on a cron schedule (UTC), once across every process. */
   schedule(name: string, cron: string): void;
-  /** Starts the workers. */
+  /**
+   * Makes every declared kind of job's queue exist with its settings, so a job written from now on
+   * is kept (pg-boss drops one for a queue that does not exist). A server does this before it opens
+   * its port; `start` does it too when it has not been done.
+   */
+  prepare(): Promise<void>;
+  /** Starts the workers and the schedules. */
   start(): Promise<void>;
   /** Asks this process's worker for `name` to look for work now instead of at its next poll. */
   wake(name: string): void;
@@ -197,6 +203,47 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
   const schedules: Array<{ name: string; cron: string }> = [];
   const workers = new Map<string, string>();
   let started = false;
+  let prepared: Promise<void> | undefined;
+
+  const settingsOf = (name: string, policy: QueuePolicy) => ({
+    name,
+    retryLimit: policy.retryLimit,
+    retryDelay: options.fastRetries ? 1 : policy.retryDelaySeconds,
+    retryBackoff: options.fastRetries ? false : policy.backoff,
+    ...(policy.onePerKey ? { policy: 'short' as const } : {}),
+    ...(policy.expireInSeconds ? { expireInSeconds: policy.expireInSeconds } : {}),
+  });
+  type Settings = ReturnType<typeof settingsOf>;
+  // A queue's own settings as pg-boss keeps them; one whose kind sets no expiry keeps whatever it has.
+  const same = (kept: Partial<Settings> & { policy?: string }, wanted: Settings) =>
+    (kept.policy ?? 'standard') === (wanted.policy ?? 'standard') &&
+    kept.retryLimit === wanted.retryLimit &&
+    kept.retryDelay === wanted.retryDelay &&
+    kept.retryBackoff === wanted.retryBackoff &&
+    (wanted.expireInSeconds === undefined || kept.expireInSeconds === wanted.expireInSeconds);
+
+  function prepare(): Promise<void> {
+    prepared ??= (async () => {
+      await boss.start();
+      // One look at every queue: at a restart they are all there as they should be, and nothing
+      // more is written.
+      const kept = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+      for (const [name, { policy }] of handlers) {
+        const queue = settingsOf(name, policy);
+        const found = kept.get(name) as (Partial<Settings> & { policy?: string }) | undefined;
+        if (found && same(found, queue)) continue;
+        // createQueue keeps an existing queue's settings; updateQueue brings them up to date. Several
+        // processes starting at once race to create the same queue (its own table): the loser's
+        // deadlock or duplicate is retried and then finds the queue there.
+        await settleRace(async () => {
+          if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+          else await boss.createQueue(name, queue);
+        });
+      }
+    })();
+    prepared.catch(() => (prepared = undefined));
+    return prepared;
+  }
 
   return {
     boss,
@@ -223,24 +270,10 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
     schedule(name, cron) {
       schedules.push({ name, cron });
     },
+    prepare,
     async start() {
-      await boss.start();
-      for (const [name, { policy, handler }] of handlers) {
-        const queue = {
-          name,
-          retryLimit: policy.retryLimit,
-          retryDelay: options.fastRetries ? 1 : policy.retryDelaySeconds,
-          retryBackoff: options.fastRetries ? false : policy.backoff,
-          ...(policy.onePerKey ? { policy: 'short' as const } : {}),
-          ...(policy.expireInSeconds ? { expireInSeconds: policy.expireInSeconds } : {}),
-        };
-        // createQueue keeps an existing queue's settings; updateQueue brings them up to date. Several
-        // processes starting at once race to create the same queue (its own table): the loser's
-        // deadlock or duplicate is retried and then finds the queue there.
-        await settleRace(async () => {
-          if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-          else await boss.createQueue(name, queue);
-        });
+      await prepare();
+      for (const [name, { handler }] of handlers) {
         // A batch per poll, each job settled on its own: the failures are failed here one by one,
         // and pg-boss then completes the jobs that are still active (the ones that succeeded).
         const batchSize = options.batchSize ?? 20;
@@ -282,8 +315,11 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
       if (id) boss.notifyWorker(id);
     },
     async stop() {
-      if (!started) return;
+      if (!started && !prepared) return;
       started = false;
+      // A stop while preparing waits for it, so pg-boss is not left running behind the stop.
+      await prepared?.catch(() => undefined);
+      prepared = undefined;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
     async failed(limit = 100) {
