@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/all';
 import type { LinkSigner, Storage } from '../../providers/storage/storage';
 import { documentLink } from '../onboarding/profiles';
-import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from './cursor';
+import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from '../../db/cursor';
 import { campaignKinds, publicIdOf } from './kinds';
 import { PUBLIC_ORGANIZATION_STATUSES } from './queries';
 import { unitsOf } from './reply-fields';

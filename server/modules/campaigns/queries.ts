@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema/all';
 import type { Storage } from '../../providers/storage/storage';
-import type { Cursor } from './cursor';
+import type { Cursor } from '../../db/cursor';
 import { publicLastNameSql } from './public-name-sql';
 import { imageOf, oneUnitOf, productImageOf, unitsOf } from './reply-fields';
 import { FEATURABLE_STATUSES, isFunded, isGivable, PUBLIC_STATUSES } from './status-rules';

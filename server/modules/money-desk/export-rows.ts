@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExportName } from '@contract/money-desk';
 import { selectRows, type Db } from '../../db/client';
-import type { KeyCursor } from '../campaigns/cursor';
+import type { KeyCursor } from '../../db/cursor';
 import { publicLastNameSql } from '../campaigns/public-name-sql';
 import type { CsvColumn } from './csv-cell';
 import { nairaCell } from './csv-cell';
