@@ -8,7 +8,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { audit } from '../audit/audit';
 import { announceGift } from '../giving/announce-gift';
 import { wakeNotices } from '../notifications/tell-user';
-import { lockCampaigns } from '../giving/availability';
+import { lockCampaigns } from '../campaign-core/availability';
 import { fundCampaigns, PAID_MESSAGE } from '../giving/fulfil-donation';
 import { itemsOf, weighPlacement } from './placement';
 import { caseColumns, caseReply } from './queue';

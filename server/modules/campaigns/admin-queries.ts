@@ -24,7 +24,7 @@ import { unitsOf } from './reply-fields';
 import type { AssistedFacts } from '@contract/caseworkers';
 import { assistedFactsOf } from '../caseworkers/assisted-facts';
 import { earlierRequestsOf, requesterHistories, type RequesterHistory } from './requester-history';
-import { FEATURABLE_STATUSES, GIVABLE_STATUSES, REVIEW_STATUSES } from './status-rules';
+import { FEATURABLE_STATUSES, GIVABLE_STATUSES, REVIEW_STATUSES } from '../campaign-core/status-rules';
 import { allowedOrganizationActions, allowedRecipientActions } from './transitions';
 
 type Files = { db: Db; storage: Storage; signer: LinkSigner };
