@@ -22,7 +22,7 @@ import { campaignKinds, publicIdOf } from './kinds';
 import { PUBLIC_ORGANIZATION_STATUSES } from './queries';
 import { unitsOf } from './reply-fields';
 import type { AssistedFacts } from '@contract/caseworkers';
-import { assistedFactsOf } from '../caseworkers/assisted-facts';
+import { assistedFactsOf } from '../onboarding/assisted-facts';
 import { earlierRequestsOf, requesterHistories, type RequesterHistory } from './requester-history';
 import { FEATURABLE_STATUSES, GIVABLE_STATUSES, REVIEW_STATUSES } from '../campaign-core/status-rules';
 import { allowedOrganizationActions, allowedRecipientActions } from './transitions';
