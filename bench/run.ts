@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openPostgres, selectRows, type Db } from '../server/db/client';
 import { createSearchIndex } from '../server/modules/campaigns/search-index';
-import { encodeCursor } from '../server/modules/campaigns/cursor';
+import { encodeCursor } from '../server/db/cursor';
 import { seedDemo } from '../server/seed-demo';
 import { addSiteHistory, createBenchCampaign, oversold, runGivingScenario } from './giving';
 import { cpuSince, markCpu } from './cpu';

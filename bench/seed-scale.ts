@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
-import { refreshOrganizationSearchText, refreshRecipientSearchText } from '../server/modules/campaigns/queries';
+import { refreshOrganizationSearchText, refreshRecipientSearchText } from '../server/modules/campaign-core/search-text';
 
 /** Adds `count` public campaigns (nine in ten recipient, one in ten organization) with their owners. */
 export async function seedExtraCampaigns(db: Db, count: number): Promise<void> {

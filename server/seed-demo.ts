@@ -20,8 +20,8 @@ import {
   successStories,
   users,
 } from './db/schema/all';
-import { refreshOrganizationSearchText, refreshRecipientSearchText } from './modules/campaigns/queries';
-import { isFunded } from './modules/campaigns/status-rules';
+import { refreshOrganizationSearchText, refreshRecipientSearchText } from './modules/campaign-core/search-text';
+import { isFunded } from './modules/campaign-core/status-rules';
 import {
   DEMO_PASSWORD,
   demoAccounts,

@@ -1,10 +1,42 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { findCycles, importGraph } from './import-graph';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  findCycles,
+  importGraph,
+  importsOfComposition,
+  moduleGraph,
+  type ImportEdge,
+  type ModuleEdge,
+} from './import-graph';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The server modules in layers (ARCHITECTURE.md): no two modules import each other, directly or
+ * through others, tests included, so a module can be read, tested and changed with only the modules
+ * below it in mind. Found on the modules' own graph (the file imports folded to their module) by the
+ * same loop finder as the files' loops, each loop written with the file imports that make its steps.
+ * dependency-cruiser's `no-circular` is the usual tool; its current release needs Node 22, and an
+ * older one would be a dependency for what these lines do over the graph built here anyway.
+ */
+function moduleLoops(dir: string, edges: ImportEdge[]): string[] {
+  const modules = moduleGraph(dir, edges);
+  const byPair = new Map<string, ModuleEdge>(modules.edges.map((e) => [`${e.from} ${e.to}`, e]));
+  const rel = (file: string) => path.relative(dir, file);
+  return findCycles(modules.modules, modules.edges).map((loop) => {
+    const steps = loop.slice(1).map((to, i) => byPair.get(`${loop[i]} ${to}`)!);
+    const lines = steps.flatMap((step) =>
+      step.imports.map((e) => `    ${rel(e.from)} -> ${rel(e.to)}${e.typeOnly ? ' (types only)' : ''}`),
+    );
+    return [loop.join(' -> '), ...lines].join('\n');
+  });
+}
+
+/** What a module's own code imports outside the modules that leads back into them. */
+const compositionImports = (dir: string, files: string[], edges: ImportEdge[]) =>
+  importsOfComposition(dir, files, edges).map((e) => `${path.relative(dir, e.from)} -> ${path.relative(dir, e.to)}`);
 
 /**
  * "No cycles" (design.md) is checked here rather than by ESLint: eslint-plugin-import-x needs a native
@@ -13,9 +45,15 @@ const root = path.resolve(import.meta.dirname, '../..');
  * start-up, but a loop through them (a route module naming a type from the app that registers it)
  * tangles the layers all the same, and every one of them is easy to break.
  */
+
 describe('import cycles', () => {
+  let graph: { files: string[]; edges: ImportEdge[] };
+  beforeAll(() => {
+    graph = importGraph(root, ['server', 'web', 'contract']);
+  });
+
   it('server/, web/ and contract/ import one another without a loop', () => {
-    const { files, edges } = importGraph(root, ['server', 'web', 'contract']);
+    const { files, edges } = graph;
     expect(files.length).toBeGreaterThan(100);
     // The aliases resolve: without them the graph would miss most of web/.
     expect(
@@ -28,6 +66,21 @@ describe('import cycles', () => {
     ).toBe(true);
     const loops = findCycles(files, edges).map((loop) => loop.map((f) => path.relative(root, f)).join(' -> '));
     expect(loops, `import cycles:\n${loops.join('\n')}`).toEqual([]);
+  });
+
+  it('server modules import one another without a loop, tests included', () => {
+    const { edges } = graph;
+    expect(moduleGraph(root, edges).modules.length).toBeGreaterThan(20);
+    const loops = moduleLoops(root, edges);
+    expect(loops, `modules importing each other, with the imports that make each step:\n${loops.join('\n')}`).toEqual(
+      [],
+    );
+  });
+
+  it('module code reaches other modules only by importing them, not through what composes them', () => {
+    const { files, edges } = graph;
+    const found = compositionImports(root, files, edges);
+    expect(found, `module code importing what imports modules:\n${found.join('\n')}`).toEqual([]);
   });
 
   describe('finds the loops it is meant to find', () => {
@@ -83,6 +136,64 @@ describe('import cycles', () => {
 
     it('leaves chains and packages alone', () => {
       expect(loops.flat().some((f) => f.includes('chain'))).toBe(false);
+    });
+  });
+
+  describe('finds the module loops it is meant to find', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goi-module-cycles-'));
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write('tsconfig.json', JSON.stringify({ compilerOptions: { moduleResolution: 'Bundler', module: 'ESNext' } }));
+    // Two modules whose files import each other with no loop between files: one through a test.
+    write('server/modules/alpha/use.ts', "import { rule } from '../beta/rule';\nexport const use = rule;\n");
+    write('server/modules/alpha/kept.ts', 'export const kept = 1;\n');
+    write('server/modules/beta/rule.ts', 'export const rule = 2;\n');
+    write('server/modules/beta/rule.test.ts', "import { kept } from '../alpha/kept';\nexport const t = kept;\n");
+    // Three modules in a ring, one step a type-only import.
+    write('server/modules/gamma/g.ts', "import { d } from '../delta/d';\nexport const g = d;\n");
+    write('server/modules/delta/d.ts', "import type { E } from '../epsilon/e';\nexport const d = (e: E) => e;\n");
+    write('server/modules/epsilon/e.ts', "import { g } from '../gamma/g';\nexport type E = typeof g;\n");
+    // No loop: a module on another, and one reaching a third only through what composes them.
+    write('server/modules/zeta/z.ts', "import { rule } from '../beta/rule';\nexport const z = rule;\n");
+    write('server/modules/eta/h.ts', "import { composed } from '../../compose';\nexport const h = composed;\n");
+    write('server/modules/eta/h.test.ts', "import { composed } from '../../compose';\nexport const t = composed;\n");
+    write('server/compose.ts', "import { z } from './modules/zeta/z';\nexport const composed = z;\n");
+    write('server/deps.ts', 'export type Deps = { db: string };\n');
+    write('server/modules/zeta/uses-deps.ts', "import type { Deps } from '../../deps';\nexport type D = Deps;\n");
+
+    const { files, edges } = importGraph(dir, ['server']);
+    const loops = moduleLoops(dir, edges);
+
+    it('reports each loop of modules once, with the file imports of every step', () => {
+      // Of the two, only the ring is a loop of files as well.
+      expect(findCycles(files, edges)).toHaveLength(1);
+      expect(loops).toHaveLength(2);
+      expect(loops).toContainEqual(
+        [
+          'alpha -> beta -> alpha',
+          '    server/modules/alpha/use.ts -> server/modules/beta/rule.ts',
+          '    server/modules/beta/rule.test.ts -> server/modules/alpha/kept.ts',
+        ].join('\n'),
+      );
+      expect(loops).toContainEqual(
+        [
+          'delta -> epsilon -> gamma -> delta',
+          '    server/modules/delta/d.ts -> server/modules/epsilon/e.ts (types only)',
+          '    server/modules/epsilon/e.ts -> server/modules/gamma/g.ts',
+          '    server/modules/gamma/g.ts -> server/modules/delta/d.ts',
+        ].join('\n'),
+      );
+    });
+
+    it('leaves a module on another alone', () => {
+      expect(loops.some((loop) => loop.includes('zeta'))).toBe(false);
+    });
+
+    it('names module code that imports what composes the modules, and leaves tests and deps.ts alone', () => {
+      expect(compositionImports(dir, files, edges)).toEqual(['server/modules/eta/h.ts -> server/compose.ts']);
     });
   });
 });

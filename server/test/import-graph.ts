@@ -99,10 +99,10 @@ export function importGraph(root: string, folders: string[]): { files: string[];
 }
 
 /**
- * Each group of files that import one another in a loop (Tarjan's strongly connected components),
- * written as one concrete loop through the group, e.g. [a, b, c, a].
+ * Each group of files (or of any nodes, such as modules) that import one another in a loop (Tarjan's
+ * strongly connected components), written as one concrete loop through the group, e.g. [a, b, c, a].
  */
-export function findCycles(files: string[], edges: ImportEdge[]): string[][] {
+export function findCycles(files: string[], edges: ReadonlyArray<{ from: string; to: string }>): string[][] {
   const next = new Map<string, string[]>(files.map((f) => [f, []]));
   for (const edge of edges) next.get(edge.from)?.push(edge.to);
 
@@ -166,4 +166,57 @@ export function findCycles(files: string[], edges: ImportEdge[]): string[][] {
     }
     return [...group].sort();
   });
+}
+
+/** The server module a file belongs to (its folder under server/modules/), or null for any other file. */
+export function moduleOf(root: string, file: string): string | null {
+  const relative = path.relative(root, file).split(path.sep).join('/');
+  return /^server\/modules\/([^/]+)\//.exec(relative)?.[1] ?? null;
+}
+
+export const isTestFile = (file: string) => /\.test\.tsx?$/.test(file);
+
+/** One module importing another, with the file imports that make it. */
+export type ModuleEdge = { from: string; to: string; imports: ImportEdge[] };
+
+/**
+ * The file imports between server modules folded to one edge per pair of modules. Test files count
+ * as part of their module: a test that imports a module is a dependency of its module like any other.
+ */
+export function moduleGraph(root: string, edges: ImportEdge[]): { modules: string[]; edges: ModuleEdge[] } {
+  const modules = new Set<string>();
+  const folded = new Map<string, ModuleEdge>();
+  for (const edge of edges) {
+    const from = moduleOf(root, edge.from);
+    const to = moduleOf(root, edge.to);
+    if (from) modules.add(from);
+    if (to) modules.add(to);
+    if (!from || !to || from === to) continue;
+    const key = `${from} ${to}`;
+    const found = folded.get(key) ?? folded.set(key, { from, to, imports: [] }).get(key)!;
+    found.imports.push(edge);
+  }
+  return { modules: [...modules].sort(), edges: [...folded.values()] };
+}
+
+/**
+ * Imports by a module's own code (tests aside) of a file outside the modules that leads into a module,
+ * directly or through other such files (what composes the modules: app.ts, register-jobs.ts, and the
+ * like). A loop through one of those would pass unseen by the module graph, which folds only the imports
+ * between modules. Tests drive the assembled app, so theirs are left out.
+ */
+export function importsOfComposition(root: string, files: string[], edges: ImportEdge[]): ImportEdge[] {
+  const next = new Map<string, string[]>(files.map((f) => [f, []]));
+  for (const edge of edges) next.get(edge.from)?.push(edge.to);
+  const leadsIntoModule = new Map<string, boolean>();
+  const leads = (file: string): boolean => {
+    if (moduleOf(root, file)) return true;
+    const known = leadsIntoModule.get(file);
+    if (known !== undefined) return known;
+    leadsIntoModule.set(file, false); // a loop among files outside the modules is the file check's to report
+    const answer = (next.get(file) ?? []).some(leads);
+    leadsIntoModule.set(file, answer);
+    return answer;
+  };
+  return edges.filter((e) => moduleOf(root, e.from) && !isTestFile(e.from) && !moduleOf(root, e.to) && leads(e.to));
 }

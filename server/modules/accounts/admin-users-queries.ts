@@ -2,8 +2,8 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { DELETED_NAME, type AdminUser, type UserHistory, type UsersQuery } from '@contract/admin-users';
 import { NON_ADMIN_ROLES } from '@contract/roles';
 import { selectRows, type Db } from '../../db/client';
-import { afterKey, decodeKeyCursor, keyPage, keyText, type Keyset } from '../campaigns/cursor';
-import { adminMove } from '../campaigns/status-rules';
+import { afterKey, decodeKeyCursor, keyPage, keyText, type Keyset } from '../../db/cursor';
+import { adminMove } from '../campaign-core/status-rules';
 
 const nonAdmin = sql.join(
   NON_ADMIN_ROLES.map((r) => sql`${r}`),

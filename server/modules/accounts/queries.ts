@@ -4,7 +4,7 @@ import { appRole } from '@contract/roles';
 import type { Db } from '../../db/client';
 import type { AuthenticatedUser } from '../../http/session-user';
 import { organizationProfiles, roles, sessions, users, verificationCodes } from '../../db/schema/all';
-import { OPEN_STATUSES } from '../campaigns/status-rules';
+import { OPEN_STATUSES } from '../campaign-core/status-rules';
 
 export type UserRow = typeof users.$inferSelect & { roleName: string };
 

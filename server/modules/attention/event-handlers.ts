@@ -3,8 +3,8 @@ import { selectRows, type Db } from '../../db/client';
 import type { PaystackEvent } from '../../providers/payments/paystack-webhook';
 import { isFinalRefusal, recordPayment, type PaymentDeps } from '../giving/record-payment';
 import { handleRefundEvent } from '../refunds/refund-event';
-import { caseWords } from './case-words';
-import { openCase } from './open-case';
+import { caseWords } from '../attention-cases/case-words';
+import { openCase } from '../attention-cases/open-case';
 
 /** A provider event as kept in provider_events. */
 export type StoredEvent = {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { CampaignKind } from '@contract/ids';
 import { selectRows, type Db } from '../../db/client';
-import { acceptsGift } from '../campaigns/status-rules';
-import { remaining, type LockedCampaign } from '../giving/availability';
+import { acceptsGift } from '../campaign-core/status-rules';
+import { remaining, type LockedCampaign } from '../campaign-core/availability';
 import type { Fulfilment } from '../giving/fulfil-donation';
 
 /** A part of a gift not yet allocated to its campaign (held, released or left unallocated). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { toCampaignId } from '@contract/ids';
 import type { AttentionCase, AttentionItem, AttentionReason } from '@contract/money-desk';
 import { selectRows, type Db } from '../../db/client';
-import { readCampaigns } from '../giving/availability';
+import { readCampaigns } from '../campaign-core/availability';
 import { itemsOf, weighPlacement } from './placement';
 
 /** The open cases the queue shows at once, oldest first. */

@@ -8,11 +8,11 @@ import type { JobQueue } from '../../jobs/queue';
 import { audit } from '../audit/audit';
 import { announceGift } from '../giving/announce-gift';
 import { wakeNotices } from '../notifications/tell-user';
-import { lockCampaigns } from '../giving/availability';
+import { lockCampaigns } from '../campaign-core/availability';
 import { fundCampaigns, PAID_MESSAGE } from '../giving/fulfil-donation';
 import { itemsOf, weighPlacement } from './placement';
 import { caseColumns, caseReply } from './queue';
-import { followOpenCases } from './resolve-open-cases';
+import { followOpenCases } from '../attention-cases/resolve-open-cases';
 
 export const UNITS_TAKEN = 'Its units are no longer free; refund it instead.';
 export const CASE_NOT_OPEN = 'That case is not open on this payment. Refresh the queue to see where it stands.';

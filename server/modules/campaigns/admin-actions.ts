@@ -26,7 +26,7 @@ import {
   type ReviewKind,
   type CampaignRow,
 } from './review-kinds';
-import { refreshRecipientSearchText } from './queries';
+import { refreshRecipientSearchText } from '../campaign-core/search-text';
 import {
   adminActionTo,
   adminMove,
@@ -36,7 +36,7 @@ import {
   type ActionOf,
   type CampaignKind,
   type StatusOf,
-} from './status-rules';
+} from '../campaign-core/status-rules';
 import { assertTransition } from './transitions';
 
 export type AdminDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage' | 'signer' | 'config' | 'publicCache'>;

@@ -17,14 +17,14 @@ import {
 } from '../../db/schema/all';
 import type { LinkSigner, Storage } from '../../providers/storage/storage';
 import { documentLink } from '../onboarding/profiles';
-import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from './cursor';
+import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from '../../db/cursor';
 import { campaignKinds, publicIdOf } from './kinds';
 import { PUBLIC_ORGANIZATION_STATUSES } from './queries';
 import { unitsOf } from './reply-fields';
 import type { AssistedFacts } from '@contract/caseworkers';
-import { assistedFactsOf } from '../caseworkers/assisted-facts';
+import { assistedFactsOf } from '../onboarding/assisted-facts';
 import { earlierRequestsOf, requesterHistories, type RequesterHistory } from './requester-history';
-import { FEATURABLE_STATUSES, GIVABLE_STATUSES, REVIEW_STATUSES } from './status-rules';
+import { FEATURABLE_STATUSES, GIVABLE_STATUSES, REVIEW_STATUSES } from '../campaign-core/status-rules';
 import { allowedOrganizationActions, allowedRecipientActions } from './transitions';
 
 type Files = { db: Db; storage: Storage; signer: LinkSigner };

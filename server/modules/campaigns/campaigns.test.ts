@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { createRecipientCampaign } from '../../test/fixtures';
-import { refreshRecipientSearchText } from './queries';
+import { refreshRecipientSearchText } from '../campaign-core/search-text';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -7,12 +7,8 @@ import {
   recipientCampaigns,
   recipientProfiles,
 } from '../../db/schema/all';
-import {
-  PUBLIC_ORGANIZATION_STATUSES,
-  PUBLIC_RECIPIENT_STATUSES,
-  refreshOrganizationSearchText,
-  refreshRecipientSearchText,
-} from './queries';
+import { refreshOrganizationSearchText, refreshRecipientSearchText } from '../campaign-core/search-text';
+import { PUBLIC_ORGANIZATION_STATUSES, PUBLIC_RECIPIENT_STATUSES } from './queries';
 
 /**
  * What differs between a recipient's and an organization's campaigns where the code is otherwise

@@ -12,10 +12,9 @@ import {
   users,
 } from '../../db/schema/all';
 import type { Storage } from '../../providers/storage/storage';
-import type { Cursor } from './cursor';
-import { publicLastNameSql } from './public-name-sql';
+import type { Cursor } from '../../db/cursor';
 import { imageOf, oneUnitOf, productImageOf, unitsOf } from './reply-fields';
-import { FEATURABLE_STATUSES, isFunded, isGivable, PUBLIC_STATUSES } from './status-rules';
+import { FEATURABLE_STATUSES, isFunded, isGivable, PUBLIC_STATUSES } from '../campaign-core/status-rules';
 
 /** Recipient campaigns a donor may see (the rule book's public statuses). */
 export const PUBLIC_RECIPIENT_STATUSES = PUBLIC_STATUSES.recipient;
@@ -244,55 +243,6 @@ export async function findPublicOrganizationCampaign(
   return row ? toPublicOrganizationCampaign(row, storage) : undefined;
 }
 
-/**
- * Rebuilds the search text of campaigns from their product, owner and reason. The owner is named as
- * the public sees them, so a surname the recipient keeps hidden finds nothing.
- */
-export async function refreshRecipientSearchText(db: Db, ids?: number[]): Promise<void> {
-  const lastName = publicLastNameSql(sql`u.last_name`, sql`rp.public_name`);
-  await db.execute(sql`
-    update recipient_campaigns c
-       set search_title = concat_ws(' ', p.name, u.first_name, ${lastName}),
-           search_text = concat_ws(' ', p.name, u.first_name, ${lastName}, c.reason)
-      from products p, users u
-      left join recipient_profiles rp on rp.user_id = u.id
-     where p.id = c.product_id and u.id = c.recipient_id
-       ${ids ? sql`and c.id = any(${sql.param(ids)}::int[])` : sql``}`);
-  await addSearchWords(
-    db,
-    sql`select search_text from recipient_campaigns ${ids ? sql`where id = any(${sql.param(ids)}::int[])` : sql``}`,
-  );
-}
-
-/**
- * Adds the words of some campaigns' search text to the vocabulary search matches misspellings
- * against (letters only, three or more). Words are never removed: one left behind only widens a
- * query to a word no public campaign has.
- */
-async function addSearchWords(db: Db, texts: SQL): Promise<void> {
-  await db.execute(sql`
-    insert into search_words (word)
-    select distinct w.lexeme
-      from (${texts}) c, unnest(to_tsvector('simple', c.search_text)) w
-     where w.lexeme ~ '^[[:alpha:]]{3,}$'
-    on conflict do nothing`);
-}
-
-export async function refreshOrganizationSearchText(db: Db, ids?: number[]): Promise<void> {
-  await db.execute(sql`
-    update organization_campaigns c
-       set search_title = concat_ws(' ', p.name, coalesce(op.organization_name, ''), u.first_name, u.last_name),
-           search_text = concat_ws(' ', p.name, coalesce(op.organization_name, ''), u.first_name, u.last_name, c.reason)
-      from organization_products p, users u
-      left join organization_profiles op on op.user_id = u.id
-     where p.id = c.organization_product_id and u.id = c.organization_id
-       ${ids ? sql`and c.id = any(${sql.param(ids)}::int[])` : sql``}`);
-  await addSearchWords(
-    db,
-    sql`select search_text from organization_campaigns ${ids ? sql`where id = any(${sql.param(ids)}::int[])` : sql``}`,
-  );
-}
-
 // The public columns of both kinds under one list of names, for a union of the two: each kind's
 // own column, or a typed null where only the other kind has that column.
 const unionColumnTypes = new Map<string, string>();
@@ -350,24 +300,6 @@ export async function listByIds(
     else out.set(`organization:${r.id}`, toPublicOrganizationCampaign(r, storage));
   }
   return out;
-}
-
-/** The ids of a recipient's campaigns, whatever their status, for refreshing their search text. */
-export async function recipientCampaignIds(db: Db, recipientId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: recipientCampaigns.id })
-    .from(recipientCampaigns)
-    .where(eq(recipientCampaigns.recipientId, recipientId));
-  return rows.map((r) => r.id);
-}
-
-/** The ids of an organization's campaigns, whatever their status, for refreshing their search text. */
-export async function organizationCampaignIds(db: Db, organizationId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: organizationCampaigns.id })
-    .from(organizationCampaigns)
-    .where(eq(organizationCampaigns.organizationId, organizationId));
-  return rows.map((r) => r.id);
 }
 
 /** Every campaign a visitor may open (the same statuses as the public pages), for the sitemap: id and last change. */

@@ -16,7 +16,7 @@ import type { Storage } from '../../providers/storage/storage';
 import { tellAdmins } from '../notifications/tell-admins';
 import { campaignKinds, publicIdOf } from './kinds';
 import { imageOf, productImageOf, unitsOf } from './reply-fields';
-import { OPEN_STATUSES, statusesWhere } from './status-rules';
+import { OPEN_STATUSES, statusesWhere } from '../campaign-core/status-rules';
 
 export const ONBOARD_FIRST = 'Complete your profile before making a request.';
 

@@ -16,7 +16,7 @@ import { CALL_US, clip, signed, withReason } from '../notifications/sms-text';
 import type { Notice } from '../notifications/tell-user';
 import { findAdminOrganizationCampaign, findAdminRecipientCampaign } from './admin-queries';
 import { campaignKinds } from './kinds';
-import type { ActionOf, CampaignKind, StatusOf } from './status-rules';
+import type { ActionOf, CampaignKind, StatusOf } from '../campaign-core/status-rules';
 
 /** Each kind's campaign table, from the one kind descriptor (kinds.ts). */
 export const campaignTables = {

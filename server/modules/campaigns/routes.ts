@@ -15,7 +15,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { createResponseCache, type ResponseCache } from '../../http/response-cache';
 import type { Storage } from '../../providers/storage/storage';
-import { decodeCursor, encodeCursor, type Cursor } from './cursor';
+import { decodeCursor, encodeCursor, type Cursor } from '../../db/cursor';
 import { CAMPAIGN_KINDS } from './kinds';
 import {
   findPublicOrganizationCampaign,

@@ -5,7 +5,7 @@ import { openPostgres, selectRows, type Database, type Db } from '../../db/clien
 import type { Storage } from '../../providers/storage/storage';
 import { createRecipientCampaign, createUsers } from '../../test/fixtures';
 import { openTestDatabase } from '../../test/harness';
-import { refreshOrganizationSearchText, refreshRecipientSearchText } from './queries';
+import { refreshOrganizationSearchText, refreshRecipientSearchText } from '../campaign-core/search-text';
 import { decodeSearchCursor, searchCampaigns, type SearchPosition } from './search-campaigns';
 import { createSearchIndex, parseAlternatives, parseVector, type SearchIndex } from './search-index';
 

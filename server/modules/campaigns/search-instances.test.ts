@@ -5,7 +5,7 @@ import { openPostgres, type Database } from '../../db/client';
 import { createJobQueue } from '../../jobs/queue';
 import { createRecipientCampaign } from '../../test/fixtures';
 import { openTestDatabase, testConfig } from '../../test/harness';
-import { refreshRecipientSearchText } from './queries';
+import { refreshRecipientSearchText } from '../campaign-core/search-text';
 
 const onPostgres = inject('templateKind') === 'postgres';
 

@@ -7,7 +7,7 @@ import {
   type OrganizationCampaignStatus,
   type RecipientCampaignStatus,
   type StatusOf,
-} from './status-rules';
+} from '../campaign-core/status-rules';
 
 type MovesOf<K extends CampaignKind> = Record<StatusOf<K>, readonly StatusOf<K>[]>;
 type ActionsOf<K extends CampaignKind, A> = Record<StatusOf<K>, readonly A[]>;

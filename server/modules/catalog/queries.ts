@@ -4,7 +4,7 @@ import type { CampaignKind } from '@contract/ids';
 import type { Db } from '../../db/client';
 import { organizationProducts, products } from '../../db/schema/all';
 import type { Storage } from '../../providers/storage/storage';
-import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from '../campaigns/cursor';
+import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from '../../db/cursor';
 import { campaignKinds } from '../campaigns/kinds';
 import { imageOf } from '../campaigns/reply-fields';
 import type { ProductRow as RowOf, ProductTable } from './catalogue-kinds';

@@ -4,7 +4,7 @@ import type { BringKind } from '@contract/collections';
 import type { CampaignKind } from '@contract/ids';
 import { selectRows, type Db } from '../../db/client';
 import { campaignTables, reviewKinds, type CampaignRow } from '../campaigns/review-kinds';
-import { adminMove } from '../campaigns/status-rules';
+import { adminMove } from '../campaign-core/status-rules';
 
 /**
  * What differs between booking a recipient's and an organization's collection: the booking's

@@ -14,7 +14,7 @@ import { publicBaseUrl } from '../../http/public-url';
 import { audit } from '../audit/audit';
 import { deliveryAuditNames } from '../campaigns/admin-actions';
 import { reviewKinds } from '../campaigns/review-kinds';
-import { adminMove, statusesAllowing, type OrganizationCampaignStatus } from '../campaigns/status-rules';
+import { adminMove, statusesAllowing, type OrganizationCampaignStatus } from '../campaign-core/status-rules';
 import { CALL_US, clip, signed } from '../notifications/sms-text';
 import { tellUser, wakeNotices, type Notice } from '../notifications/tell-user';
 import { noticeDonors } from '../updates/queries';

@@ -3,7 +3,7 @@ import { AWAITING_AFTER_HOLD, AWAITING_CONFIRMATION, isPayLater } from '@contrac
 import { selectRows, type Db } from '../../db/client';
 import type { VerifiedPayment } from '../../providers/payments/payments';
 import { CHECKOUT_LIMITS, HOLD_MINUTES } from '@contract/giving';
-import { lockCampaigns } from './availability';
+import { lockCampaigns } from '../campaign-core/availability';
 
 /**
  * The provider says a payment by a channel that confirms later (a transfer, USSD) is under way.

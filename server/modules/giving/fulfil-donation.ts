@@ -5,13 +5,13 @@ import { donationItems, donations } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { PaymentProvider, VerifiedPayment } from '../../providers/payments/payments';
-import { caseWords } from '../attention/case-words';
-import { openCase } from '../attention/open-case';
-import { acceptsGift, giftMove } from '../campaigns/status-rules';
-import { statusCase, statusLiterals } from '../campaigns/status-sql';
+import { caseWords } from '../attention-cases/case-words';
+import { openCase } from '../attention-cases/open-case';
+import { acceptsGift, giftMove } from '../campaign-core/status-rules';
+import { statusCase, statusLiterals } from '../campaign-core/status-sql';
 import { announceGift, type RecordedGift } from './announce-gift';
 import { isAwaitingConfirmation, markAwaiting, type AwaitingPayment } from './await-confirmation';
-import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
+import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from '../campaign-core/availability';
 
 export type Fulfilment = RecordedGift & {
   /** True only for the call that recorded the gift; repeats answer the same result with false. */

@@ -6,8 +6,8 @@ import { AWAITING_AFTER_HOLD, AWAITING_CONFIRMATION } from '@contract/payment-ch
 import { selectRows, type Db } from '../../db/client';
 import type { Storage } from '../../providers/storage/storage';
 import { deliveriesOf } from '../deliveries/queries';
-import { isFunded } from '../campaigns/status-rules';
-import { publicLastNameSql } from '../campaigns/public-name-sql';
+import { isFunded } from '../campaign-core/status-rules';
+import { publicLastNameSql } from '../campaign-core/public-name-sql';
 import { ATTENTION_MESSAGE, PAID_MESSAGE } from './fulfil-donation';
 
 /** The payment was reported with another amount than asked: set aside for the team, no gift recorded. */

@@ -5,9 +5,9 @@ import type { ResponseCache } from '../../http/response-cache';
 import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import type { PaymentProvider, VerifiedPayment } from '../../providers/payments/payments';
-import { caseWords } from '../attention/case-words';
+import { caseWords } from '../attention-cases/case-words';
 import { wakeNotices } from '../notifications/tell-user';
-import { openCase } from '../attention/open-case';
+import { openCase } from '../attention-cases/open-case';
 import { AmountMismatch, fulfilDonation } from './fulfil-donation';
 
 export type PaymentDeps = {

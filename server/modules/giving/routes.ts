@@ -31,7 +31,7 @@ import {
   readPaystackEvent,
   type PaystackEvent,
 } from '../../providers/payments/paystack-webhook';
-import { storeProviderEvent } from '../attention/provider-events';
+import { storeProviderEvent } from './store-provider-event';
 import { giftsBySource } from './gift-sources';
 import { recordPayment } from './record-payment';
 import { campaignDonations, donationStatus, donorGifts } from './queries';

@@ -16,10 +16,10 @@ import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
-import { isGivable } from '../campaigns/status-rules';
+import { isGivable } from '../campaign-core/status-rules';
 import { insertSupportMessage } from '../support-messages/queries';
 import { isAwaitingConfirmation, lockDonor } from './await-confirmation';
-import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from './availability';
+import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from '../campaign-core/availability';
 import { releaseDonations } from './release-hold';
 
 /**

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentFilters } from '@contract/money-desk';
 import { CAMPAIGN_ID_INVALID, parseCampaignId } from '@contract/ids';
 import { AppError } from '../../http/errors';
-import { publicLastNameSql } from '../campaigns/public-name-sql';
+import { publicLastNameSql } from '../campaign-core/public-name-sql';
 import { lagosDayAfter, lagosDayStart } from './lagos-time';
 
 /**

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExportName } from '@contract/money-desk';
 import { selectRows, type Db } from '../../db/client';
-import type { KeyCursor } from '../campaigns/cursor';
-import { publicLastNameSql } from '../campaigns/public-name-sql';
+import type { KeyCursor } from '../../db/cursor';
+import { publicLastNameSql } from '../campaign-core/public-name-sql';
 import type { CsvColumn } from './csv-cell';
 import { nairaCell } from './csv-cell';
 import { itemCampaignColumns, itemCampaignJoins, type ItemCampaignRow } from './desk-sql';

@@ -1,15 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentFilters, PaymentList, PaymentRow } from '@contract/money-desk';
 import { selectRows, type Db } from '../../db/client';
-import {
-  afterKey,
-  decodeKeyCursor,
-  keyOrder,
-  keyPage,
-  keyText,
-  type KeyCursor,
-  type Keyset,
-} from '../campaigns/cursor';
+import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type KeyCursor, type Keyset } from '../../db/cursor';
 import {
   campaignRef,
   deskStatusSql,

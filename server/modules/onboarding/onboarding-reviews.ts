@@ -19,7 +19,7 @@ import { tellUser, wakeNotices, type Notice } from '../notifications/tell-user';
 import { storedFile } from '../uploads/queries';
 import { answersInWords, answersWithoutFiles } from './answer-words';
 import { documentLink } from './profiles';
-import { assistedFactsOf } from '../caseworkers/assisted-facts';
+import { assistedFactsOf } from './assisted-facts';
 import {
   decideSubmission,
   latestSubmission,

@@ -14,7 +14,7 @@ import {
   uploadFile,
 } from '../../test/fixtures';
 import { pdfFile } from '../../test/files';
-import { refreshRecipientSearchText } from '../campaigns/queries';
+import { refreshRecipientSearchText } from '../campaign-core/search-text';
 
 let ctx: TestContext;
 const mailbox = createMailbox();

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { OnboardingReviewStatus } from '@contract/onboarding-review';
 import type { Db } from '../../db/client';
 import { onboardingSubmissions, users } from '../../db/schema/all';
-import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from '../campaigns/cursor';
+import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from '../../db/cursor';
 
 export type SubmissionRow = typeof onboardingSubmissions.$inferSelect;
 

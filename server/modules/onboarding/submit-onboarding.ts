@@ -10,7 +10,7 @@ import {
   recipientCampaignIds,
   refreshOrganizationSearchText,
   refreshRecipientSearchText,
-} from '../campaigns/queries';
+} from '../campaign-core/search-text';
 import { NO_PHONE_FOR_SMS, savePreferences } from '../accounts/preferences';
 import { acceptUploads } from '../uploads/accept-upload';
 import { isOnboardingComplete, markOnboardingComplete, saveOrganizationProfile, saveRecipientProfile } from './queries';

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { recipientProfiles } from '../../db/schema/all';
 import { notFound } from '../../http/errors';
-import { recipientCampaignIds, refreshRecipientSearchText } from '../campaigns/queries';
+import { recipientCampaignIds, refreshRecipientSearchText } from '../campaign-core/search-text';
 
 type Deps = Pick<AppDeps, 'db' | 'publicCache'>;
 

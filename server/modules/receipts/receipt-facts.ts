@@ -2,7 +2,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { CHANNEL_NAMES, type PaymentChannel } from '@contract/payment-channels';
 import { selectRows, type Db } from '../../db/client';
 import { donationItems } from '../../db/schema/all';
-import { readCampaigns } from '../giving/availability';
+import { readCampaigns } from '../campaign-core/availability';
 
 /** The time zone of every date on a receipt or statement, and of a statement's calendar year. */
 export const RECEIPT_TIME_ZONE = 'Africa/Lagos';

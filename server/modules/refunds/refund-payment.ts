@@ -8,7 +8,7 @@ import { enqueueMail, JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import type { PaymentProvider, ProviderRefund } from '../../providers/payments/payments';
 import { audit } from '../audit/audit';
-import { resolveOpenCases } from '../attention/resolve-open-cases';
+import { resolveOpenCases } from '../attention-cases/resolve-open-cases';
 import { refundMail } from './refund-mail';
 import {
   failWaitingRow,

@@ -3,7 +3,7 @@ import { toCampaignId, type CampaignKind } from '@contract/ids';
 import type { Db } from '../../db/client';
 import { donationItems, organizationCampaigns, organizationDeliveries, recipientCampaigns } from '../../db/schema/all';
 import { CAMPAIGN_KINDS } from '../campaigns/kinds';
-import { factsOf, OPEN_STATUSES, releaseMove, type StatusOf } from '../campaigns/status-rules';
+import { factsOf, OPEN_STATUSES, releaseMove, type StatusOf } from '../campaign-core/status-rules';
 
 /** One campaign's part of a gift, as a refund that frees units would give it back. */
 type Part = {

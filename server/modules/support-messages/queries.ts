@@ -3,7 +3,7 @@ import type { CampaignKind, CampaignRef } from '@contract/ids';
 import type { ModerationStatus } from '@contract/moderation';
 import type { Db } from '../../db/client';
 import { donationItems, donations, supportMessages } from '../../db/schema/all';
-import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from '../campaigns/cursor';
+import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from '../../db/cursor';
 import { campaignKinds } from '../campaigns/kinds';
 
 /** Where a donation's item names its campaign, by kind. */

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
-import { readCampaigns } from '../giving/availability';
+import { readCampaigns } from '../campaign-core/availability';
 import {
   approvedMessagesPage,
   isPublicCampaign,

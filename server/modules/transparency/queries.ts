@@ -12,7 +12,7 @@ import {
   REVIEW_STATUSES,
   statusesOf,
   type CampaignKind,
-} from '../campaigns/status-rules';
+} from '../campaign-core/status-rules';
 
 /** Months are counted as donors in Nigeria live them (West Africa Time, no daylight saving). */
 const LEDGER_TIME_ZONE = 'Africa/Lagos';

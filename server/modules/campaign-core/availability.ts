@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CampaignKind } from '@contract/ids';
 import { compiledSelect, type Db } from '../../db/client';
-import { publicLastNameSql } from '../campaigns/public-name-sql';
+import { publicLastNameSql } from './public-name-sql';
 
 export type LockedCampaign = {
   kind: CampaignKind;

@@ -3,7 +3,7 @@ import type { AssistedFacts } from '@contract/caseworkers';
 import type { AppDeps } from '../../deps';
 import { selectRows } from '../../db/client';
 import { storedFile } from '../uploads/queries';
-import { documentLink } from '../onboarding/profiles';
+import { documentLink } from './profiles';
 
 type Files = Pick<AppDeps, 'db' | 'signer'>;
 

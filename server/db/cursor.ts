@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { CURSOR_INVALID_MESSAGE } from '@contract/pagination';
-import { AppError } from '../../http/errors';
+import { AppError } from '../http/errors';
 
 export type Cursor = { createdAt: string; id: number };
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HELP_LINE, SMS_MAX_SEGMENTS, smsLength } from '@contract/sms';
-import { reviewKinds } from '../campaigns/review-kinds';
-import { deliveryNotice } from '../deliveries/record-delivery';
-import { fundedNotice } from '../giving/announce-gift';
-import { correctionNotice, verifiedNotice } from '../onboarding/onboarding-reviews';
-import type { Reach } from './queries';
-import { clip, fitting, gsm, signed } from './sms-text';
-import { messagesFor, type Notice } from './tell-user';
+import { reviewKinds } from '../modules/campaigns/review-kinds';
+import { deliveryNotice } from '../modules/deliveries/record-delivery';
+import { fundedNotice } from '../modules/giving/announce-gift';
+import { correctionNotice, verifiedNotice } from '../modules/onboarding/onboarding-reviews';
+import type { Reach } from '../modules/notifications/queries';
+import { clip, fitting, gsm, signed } from '../modules/notifications/sms-text';
+import { messagesFor, type Notice } from '../modules/notifications/tell-user';
 
+// The texts of notices from several modules: tested here, above them all, since notifications/ sits
+// below every module that sends a notice.
 const LONG_PRODUCT =
   'Orbit Reader 40 Refreshable Braille Display with Bluetooth, Note-Taker, Spare Battery and Carrying Case (2025 edition)';
 const LONG_REQUEST = `12 units of ${LONG_PRODUCT} (\u20A614,400,000)`;
