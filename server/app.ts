@@ -20,6 +20,7 @@ import { registerAuth } from './http/auth';
 import { registerRateLimits, type RateLimits } from './http/rate-limit';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { registerOpenApi } from './http/openapi';
+import { API_OPERATIONS } from './api-operations';
 import { registerTextGuard } from './http/text-guard';
 import { createPageHtml, followsQuery } from './http/page-html';
 import { loadPageRender } from './http/page-render';
@@ -250,7 +251,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
     deps.mailer.close?.();
   });
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, API_OPERATIONS);
   await app.register(contentRoutes(deps));
   await app.register(campaignRoutes(deps));
   await app.register(requestRoutes(deps));
