@@ -19,7 +19,7 @@ import { SEARCH_BUSY_MESSAGE } from '@contract/campaigns';
 import { registerAuth } from './http/auth';
 import { registerRateLimits, type RateLimits } from './http/rate-limit';
 import { fastifyTrustProxy } from './http/trust-proxy';
-import { registerOpenApi } from './http/openapi';
+import { registerApiReference, registerOpenApi } from './http/openapi';
 import { API_OPERATIONS } from './api-operations';
 import { registerTextGuard } from './http/text-guard';
 import { createPageHtml, followsQuery } from './http/page-html';
@@ -252,6 +252,7 @@ export async function buildApp(config: Config, given: GivenDeps): Promise<App> {
   });
 
   await registerOpenApi(app, API_OPERATIONS);
+  await registerApiReference(app);
   await app.register(contentRoutes(deps));
   await app.register(campaignRoutes(deps));
   await app.register(requestRoutes(deps));

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_OPERATIONS } from '../api-operations';
 import { createPaystackProvider } from '../providers/payments/payments';
 import { startTestApp, stopTestApp, type TestContext } from '../test/harness';
-import { registerOpenApi, type OperationTable } from './openapi';
+import { declareScopeAccess, enforceAccessDeclarations, type DeclaredRoute } from './access';
+import { API_REFERENCE_PATH, registerOpenApi, type OperationTable } from './openapi';
 
 let ctx: TestContext;
 // The payment routes differ by provider: between them the two apps answer every route there is.
@@ -46,7 +47,11 @@ async function documentOf(app: TestContext['app']): Promise<Document> {
   return res.json();
 }
 
-const apiRoutes = (app: TestContext['app']) => app.routeTable.filter((r) => r.url.startsWith('/api/'));
+/** The API's routes: every /api route but the reference's own pages and files. */
+const apiRoutes = (app: TestContext['app']) =>
+  app.routeTable.filter(
+    (r) => r.url.startsWith('/api/') && r.url !== API_REFERENCE_PATH && !r.url.startsWith(`${API_REFERENCE_PATH}/`),
+  );
 
 const named = new Map(
   Object.entries(API_OPERATIONS).flatMap(([tag, { operations }]) =>
@@ -155,6 +160,52 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe(`GET ${API_REFERENCE_PATH}`, () => {
+  it('is a page to browse the document, its scripts and styles served from this server', async () => {
+    for (const url of [API_REFERENCE_PATH, `${API_REFERENCE_PATH}/`]) {
+      const page = await ctx.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      // Helmet's policy holds here as on every page: scripts from this site only.
+      expect(page.headers['content-security-policy'], url).toMatch(/script-src 'self'(;| )/);
+      const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+      expect(
+        assets.filter((a) => /^(https?:)?\/\//.test(a)),
+        url,
+      ).toEqual([]);
+      expect(assets.filter((a) => a.endsWith('.js')).length, url).toBeGreaterThanOrEqual(3);
+      for (const asset of assets) {
+        const absolute = new URL(asset, `http://localhost${url}`).pathname;
+        const res = await ctx.app.inject({ method: 'GET', url: absolute });
+        expect(res.statusCode, absolute).toBe(200);
+        const type = absolute.endsWith('.js') ? /javascript/ : absolute.endsWith('.css') ? /text\/css/ : /image\//;
+        expect(res.headers['content-type'], absolute).toMatch(type);
+      }
+    }
+  });
+
+  it('reads the same document the API publishes, and nothing outside this server', async () => {
+    const init = await ctx.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/static/swagger-initializer.js` });
+    expect(init.statusCode).toBe(200);
+    expect(init.body).toContain("resolveUrl('./json')");
+    // No validity badge fetched from elsewhere.
+    expect(init.body).toContain('validatorUrl: null');
+    const shown = await ctx.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/json` });
+    expect(shown.json()).toEqual(await documentOf(ctx.app));
+  });
+
+  it('is public and left out of the document', async () => {
+    const reference = ctx.app.routeTable.filter((r) => r.url.startsWith(API_REFERENCE_PATH));
+    expect(reference.length).toBeGreaterThan(0);
+    for (const route of reference) expect(route.access, route.url).toBe('public');
+    const doc = await documentOf(ctx.app);
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith(API_REFERENCE_PATH))).toEqual([]);
+    const missing = await ctx.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/static/no-such-file.js` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
 describe('the operation table, at registration', () => {
   const table = (operations: OperationTable[string]['operations']): OperationTable => ({
     Things: {
@@ -185,5 +236,25 @@ describe('the operation table, at registration', () => {
     await expect(registerOpenApi(Fastify(), table({ 'GET /api/a': ['listA', 'List a.'] }))).rejects.toThrow(
       'without a full stop',
     );
+  });
+
+  it("gives a scope's declared access to routes a plugin registers without one, and keeps a route's own", async () => {
+    const app = Fastify();
+    const routes: DeclaredRoute[] = [];
+    enforceAccessDeclarations(app, routes);
+    await app.register(async (scope) => {
+      declareScopeAccess(scope, 'public');
+      await scope.register(async (plugin) => {
+        plugin.get('/api/plugin/page', async () => '');
+        plugin.get('/api/plugin/own', { config: { access: ['admin'] } }, async () => '');
+      });
+    });
+    expect(() => app.get('/api/elsewhere', async () => '')).toThrow('declares no access');
+    await app.ready();
+    expect(routes).toEqual([
+      { method: 'GET', url: '/api/plugin/page', access: 'public' },
+      { method: 'GET', url: '/api/plugin/own', access: ['admin'] },
+    ]);
+    await app.close();
   });
 });

@@ -1,11 +1,13 @@
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '@contract/errors';
-import type { Access } from './access';
+import { declareScopeAccess, type Access } from './access';
 
 export const OPENAPI_PATH = '/api/openapi.json';
+export const API_REFERENCE_PATH = '/api/docs';
 
 /** An operation's name, which generated clients make a method of, and its summary for people. */
 export type OperationName = readonly [operationId: string, summary: string];
@@ -77,7 +79,8 @@ export async function registerOpenApi(app: FastifyInstance, table: OperationTabl
         version: '1.0.0',
         description:
           'JSON under /api. Errors are { message, code, fieldErrors? } with a 4xx status; message is fit to show to a person. ' +
-          'Money is integer kobo. Lists page with limit and cursor (next cursor in the X-Next-Cursor header).',
+          'Money is integer kobo. Lists page with limit and cursor (next cursor in the X-Next-Cursor header). ' +
+          `This document is at ${OPENAPI_PATH}; people read it at ${API_REFERENCE_PATH}.`,
       },
       // Relative: the API is wherever this document was read from.
       servers: [{ url: '/' }],
@@ -120,4 +123,27 @@ export async function registerOpenApi(app: FastifyInstance, table: OperationTabl
     { config: { access: 'public' }, schema: { description: 'This document.', response: { 200: documentSchema } } },
     async () => app.swagger() as z.infer<typeof documentSchema>,
   );
+}
+
+/**
+ * The document as a page to browse (Swagger UI), its scripts and styles served from the package
+ * in node_modules, never a CDN, so the site's CSP holds for it as for every page. Each file is read
+ * when asked for, not at start-up. Its pages are public, as the document is, and not operations of
+ * the API, so the document leaves them out.
+ */
+export async function registerApiReference(app: FastifyInstance): Promise<void> {
+  await app.register(async (reference) => {
+    declareScopeAccess(reference, 'public');
+    await reference.register(swaggerUi, {
+      routePrefix: API_REFERENCE_PATH,
+      theme: { title: 'Gift of Independence API reference' },
+      uiConfig: {
+        // Without the top bar, which would offer to load any other document by its address.
+        layout: 'BaseLayout',
+        docExpansion: 'list',
+        displayOperationId: true,
+        deepLinking: true,
+      },
+    });
+  });
 }
