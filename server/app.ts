@@ -19,7 +19,8 @@ import { SEARCH_BUSY_MESSAGE } from '@contract/campaigns';
 import { registerAuth } from './http/auth';
 import { registerRateLimits, type RateLimits } from './http/rate-limit';
 import { fastifyTrustProxy } from './http/trust-proxy';
-import { registerOpenApi } from './http/openapi';
+import { registerApiReference, registerOpenApi } from './http/openapi';
+import { API_OPERATIONS } from './api-operations';
 import { registerTextGuard } from './http/text-guard';
 import { createPageHtml, followsQuery } from './http/page-html';
 import { loadPageRender } from './http/page-render';
@@ -263,7 +264,8 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
     deps.mailer.close?.();
   });
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, API_OPERATIONS);
+  await registerApiReference(app);
   await app.register(contentRoutes(deps));
   await app.register(campaignRoutes(deps));
   await app.register(requestRoutes(deps));

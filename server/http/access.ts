@@ -21,14 +21,29 @@ declare module 'fastify' {
 
 export type DeclaredRoute = { method: string; url: string; access: Access };
 
+const SCOPE_ACCESS = Symbol('scopeAccess');
+type ScopeDeclaration = { [SCOPE_ACCESS]?: { access: Access } };
+
+/**
+ * Declares who may call every route registered in this scope and the scopes inside it, for a plugin
+ * whose routes cannot carry `config.access` themselves (the API reference's pages and files). A
+ * route's own declaration still wins.
+ */
+export function declareScopeAccess(scope: FastifyInstance, access: Access): void {
+  scope.decorate(SCOPE_ACCESS, { access });
+}
+
 /** Refuses to register an /api route that does not say who may call it, and records the table. */
 export function enforceAccessDeclarations(app: FastifyInstance, table: DeclaredRoute[]): void {
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function (route) {
     if (!route.url.startsWith('/api/')) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const config = route.config as { access?: Access } | undefined;
+    const access = config?.access ?? (this as unknown as ScopeDeclaration)[SCOPE_ACCESS]?.access;
     if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access).`);
     }
+    // The role check and the API description read the route's own config.
+    route.config = { ...route.config, access };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;

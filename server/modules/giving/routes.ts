@@ -245,10 +245,17 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       // Its own scope, so only this route keeps the raw body the signature is computed over.
       await app.register(async (hook) => {
         keepRawJsonBodies(hook);
-        hook.post('/api/payments/paystack/webhook', { config: { access: 'public' } }, async (request, reply) => {
-          await keepEvent(readEvent(secret, request));
-          return reply.code(200).send({ received: true });
-        });
+        hook.post(
+          '/api/payments/paystack/webhook',
+          {
+            config: { access: 'public' },
+            schema: { response: { 200: z.object({ received: z.literal(true) }), ...errors } },
+          },
+          async (request, reply) => {
+            await keepEvent(readEvent(secret, request));
+            return reply.code(200).send({ received: true as const });
+          },
+        );
       });
     }
 
