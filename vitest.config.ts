@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import SlowestFilesReporter from './scripts/slowest-files';
 
 export default defineConfig({
   resolve: {
@@ -17,6 +18,7 @@ export default defineConfig({
       'web/**/*.test.tsx',
     ],
     globalSetup: ['server/test/global-setup.ts'],
+    reporters: ['default', new SlowestFilesReporter()],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import SlowestFilesReporter from './scripts/slowest-files';
 import { JOURNEY_MS, POLL_INTERVAL_MS, SETUP_MS, WAIT_MS } from './e2e/waits';
 
 export default defineConfig({
@@ -12,6 +13,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['server/test/global-setup.ts'],
+    reporters: ['default', new SlowestFilesReporter()],
     // Limits for a busy machine (e2e/waits.ts); long journeys set their own.
     testTimeout: JOURNEY_MS,
     hookTimeout: SETUP_MS,

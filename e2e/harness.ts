@@ -33,11 +33,30 @@ export type E2E = {
   close(): Promise<void>;
 };
 
+let launched: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for every journey file the worker runs (the worker keeps its modules from one file to
+ * the next: vitest.e2e.config.ts). Each journey still gets a context of its own, with its own storage,
+ * cache and service workers. Launching a browser takes seconds on a busy machine; Playwright ends this
+ * one when the worker exits.
+ */
+function sharedBrowser(): Promise<Browser> {
+  launched ??= chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }).then((browser) => {
+    browser.on('disconnected', () => (launched = undefined));
+    return browser;
+  });
+  launched.catch(() => (launched = undefined));
+  return launched;
+}
+
 export async function startE2E(deps: Partial<AppDeps> = {}, overrides: Partial<Config> = {}): Promise<E2E> {
   const webDistDir = path.resolve('dist/web');
   if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
     throw new Error('dist/web is missing: run `npx vite build` first (npm run test:e2e does).');
   }
+  // The browser launches (in the first file) while the database is restored.
+  const browserReady = sharedBrowser();
   const database = await openTestDatabase();
   const queue = createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined });
   // Starting the queue makes a table per kind of job; on a busy machine that outlasts the 10 s Fastify
@@ -62,7 +81,7 @@ export async function startE2E(deps: Partial<AppDeps> = {}, overrides: Partial<C
   await starting;
   const { port } = app.server.address() as AddressInfo;
   const baseURL = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await browserReady;
   const contexts: BrowserContext[] = [];
 
   return {
@@ -96,7 +115,6 @@ export async function startE2E(deps: Partial<AppDeps> = {}, overrides: Partial<C
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined);
-      await browser.close();
       await app.close();
       await database.close();
     },

@@ -81,7 +81,8 @@ describe('a server stopped with SIGTERM', () => {
     // calls, all on the same database, and a readiness check that hears nothing from the database
     // within 3 s answers 503: on a busy machine the first answers may say "not yet". The stop is
     // tried only on a server that has said it is ready.
-    const readiness = await eventually(
+    await eventually(
+      'the server to say it is ready',
       async () => {
         const reply = await fetch(`http://127.0.0.1:${server.port}/api/health/ready`);
         await reply.arrayBuffer();
@@ -90,7 +91,6 @@ describe('a server stopped with SIGTERM', () => {
       (status) => status === 200,
       60_000,
     );
-    expect(readiness).toBe(200);
 
     // A request whose body arrives in two parts, the second only after the stop has begun. The
     // server's "100 Continue" says it has taken the request in hand before the signal is sent.
@@ -114,6 +114,7 @@ describe('a server stopped with SIGTERM', () => {
       ].join('\r\n'),
     );
     await eventually(
+      "the server's 100 Continue",
       async () => received,
       (text) => text.startsWith('HTTP/1.1 100'),
     );
@@ -121,12 +122,12 @@ describe('a server stopped with SIGTERM', () => {
     socket.write(body.slice(0, 10));
 
     child!.kill('SIGTERM');
-    const closedToNew = await eventually(
+    await eventually(
+      'the server to refuse new connections',
       () => refused(server.port),
       (r) => r,
       30_000,
     );
-    expect(closedToNew).toBe(true);
     // Still running: the request in flight holds the stop open.
     expect(child!.exitCode).toBeNull();
 

@@ -103,7 +103,7 @@ describe('metrics', () => {
     await ctx.app.jobs.enqueue(ctx.database.db, JOB.reconcile, {});
     ctx.app.jobs.wake(JOB.reconcile);
 
-    const after = await eventually(scrape, (text) => {
+    const after = await eventually('the sweep and the sent mail in the metrics', scrape, (text) => {
       const swept = value(text, 'goi_job_last_success_timestamp_seconds', { job: JOB.reconcile }) ?? 0;
       return swept > 0 && (value(text, 'goi_messages_total', { channel: 'mail', outcome: 'sent' }) ?? 0) > 0;
     });

@@ -81,12 +81,11 @@ describe.skipIf(!REDIS_URL)('limits shared in Redis', () => {
       [a, 'connected-a'],
       [b, 'connected-b'],
     ] as const) {
-      expect(
-        await eventually(
-          () => ctx.app.limits.count(rule, key),
-          (n) => n > 0,
-        ),
-      ).toBeGreaterThan(0);
+      await eventually(
+        'the shared store to count the request',
+        () => ctx.app.limits.count(rule, key),
+        (n) => n > 0,
+      );
     }
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, selectRows, type Database } from '../db/client';
-import { openTestDatabase } from '../test/harness';
+import { eventually, openTestDatabase } from '../test/harness';
 import { createJobQueue, type JobQueue } from './queue';
 
 let database: Database;
@@ -23,14 +23,6 @@ function queue(db: Database = database) {
   return q;
 }
 
-async function until<T>(check: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const effects = (job: string) =>
   selectRows<{ note: string }>(database.db, sql`select note from job_effects where job = ${job} order by id`).then(
     (r) => r.map((x) => x.note),
@@ -57,7 +49,8 @@ describe('durable jobs', () => {
     });
     q.wake('flaky');
     expect(
-      await until(
+      await eventually(
+        'the job that committed to run',
         () => effects('flaky'),
         (e) => e.length > 0,
       ),
@@ -87,7 +80,8 @@ describe('durable jobs', () => {
     q.wake('several');
     expect(
       (
-        await until(
+        await eventually(
+          'all three committed jobs to run',
           () => effects('several'),
           (e) => e.length >= 3,
           30_000,
@@ -105,11 +99,11 @@ describe('durable jobs', () => {
     });
     await q.start();
     const id = await q.enqueue(database.db, 'doomed', { what: 'receipt' });
-    const failed = await until(
-      () => q.failed(),
-      (f) => f.some((j) => j.id === id),
+    const job = await eventually(
+      'the job to be listed as failed',
+      async () => (await q.failed()).find((j) => j.id === id),
+      (j) => j !== undefined,
     );
-    const job = failed.find((j) => j.id === id)!;
     expect(job).toMatchObject({ name: 'doomed', data: { what: 'receipt' }, retryCount: 1 });
     expect(job.error).toMatch(/still down/);
   });
@@ -135,7 +129,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('jobs across two server processes 
       await database.db.transaction(async (tx) => {
         for (let n = 0; n < 40; n++) await queues.at(-1)!.enqueue(tx, 'shared', { n });
       });
-      const done = await until(
+      const done = await eventually(
+        'all 40 jobs to run',
         () => effects('shared'),
         (e) => e.length >= 40,
       );

@@ -5,7 +5,10 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client';
 import { seedDemo } from '../seed-demo';
-import { migrateJobs } from '../jobs/queue';
+import { createJobQueue, migrateJobs } from '../jobs/queue';
+import { buildApp } from '../app';
+import type { Database } from '../db/client';
+import { testConfig } from './harness';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +37,7 @@ export default async function setup(project: TestProject) {
     await database.migrate();
     await migrateJobs(database);
     await seedDemo(database.db);
+    await createQueues(database);
     await database.close();
     project.provide('templateKind', 'postgres');
     project.provide('postgresTemplateUrl', templateUrl.toString());
@@ -50,9 +54,12 @@ export default async function setup(project: TestProject) {
   await database.migrate();
   await migrateJobs(database);
   await seedDemo(database.db);
-  const client = (database as unknown as { db: { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } } }).db.$client;
-  const blob = await client.dumpDataDir('gzip');
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'goi-test-')), 'template.tar.gz');
+  await createQueues(database);
+  const client = (database as unknown as { db: { $client: { dumpDataDir(c: 'gzip' | 'none'): Promise<Blob> } } }).db
+    .$client;
+  // Uncompressed: every file restores it, and unpacking is quicker than gunzipping and unpacking.
+  const blob = await client.dumpDataDir('none');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'goi-test-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
   await database.close();
   project.provide('templateKind', 'pglite');
@@ -60,4 +67,23 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplateUrl', '');
   project.provide('postgresAdminUrl', '');
   return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}
+
+/**
+ * Starts the app's job queue once on the template, so every copy already holds a table for each kind
+ * of job: making them is most of a test app's start-up (seconds on a busy machine), and a copy then
+ * only brings each one's settings up to date. Nothing is scheduled, so no copy inherits a sweep.
+ */
+async function createQueues(database: Database): Promise<void> {
+  const jobs = createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined });
+  jobs.schedule = () => undefined;
+  const config = testConfig();
+  const app = await buildApp(config, {
+    db: database.db,
+    jobs,
+    mailer: { description: 'discarded', send: async () => undefined },
+  });
+  await app.ready();
+  await app.close();
+  fs.rmSync(config.dataDir, { recursive: true, force: true });
 }

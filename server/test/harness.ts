@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, selectRows, type Database } from '../db/client';
 import os from 'node:os';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import type { JobName } from '../jobs/names';
 import { createJobQueue } from '../jobs/queue';
 import { createMailbox, type CodeReader } from './mailbox';
@@ -109,18 +110,50 @@ export async function stopTestApp(ctx: TestContext | undefined): Promise<void> {
   await ctx.database.close();
 }
 
-/** Polls `check` until `ok` holds (work done by the job queue lands a moment later), answering the last value. */
+/**
+ * Polls `check` until `ok` holds (work done by the job queue lands a moment later) and answers that
+ * value. Gives up after `timeoutMs` by failing the test with what it waited for and the last value
+ * seen, or the last error `check` threw: a wait that ends quietly would let the test go on to
+ * assert on something that never came.
+ */
+export async function eventually<T, U extends T>(
+  what: string,
+  check: () => Promise<T>,
+  ok: (value: T) => value is U,
+  timeoutMs?: number,
+): Promise<U>;
 export async function eventually<T>(
+  what: string,
+  check: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs?: number,
+): Promise<T>;
+export async function eventually<T>(
+  what: string,
   check: () => Promise<T>,
   ok: (value: T) => boolean,
   timeoutMs = 15_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
+  let last: { value: T } | { error: unknown } | undefined;
   for (;;) {
-    const value = await check();
-    if (ok(value) || Date.now() > deadline) return value;
+    try {
+      const value = await check();
+      if (ok(value)) return value;
+      last = { value };
+    } catch (error) {
+      last = { error };
+    }
+    if (Date.now() > deadline) throw new Error(gaveUp(what, timeoutMs, last));
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+function gaveUp(what: string, timeoutMs: number, last: { value: unknown } | { error: unknown } | undefined): string {
+  const shown = (v: unknown) =>
+    inspect(v, { depth: 4, maxArrayLength: 10, maxStringLength: 500, breakLength: Infinity });
+  const seen = !last ? 'nothing' : 'error' in last ? `the error ${shown(last.error)}` : shown(last.value);
+  return `Gave up after ${timeoutMs} ms waiting for ${what}; last seen: ${seen}`;
 }
 
 /** Waits until the queue has run every job of `name` waiting now (a webhook event's processing, say). */
@@ -130,6 +163,5 @@ export async function jobsDone(database: Database, name: string, timeoutMs = 15_
       database.db,
       sql`select count(*)::int as n from pgboss.job where name = ${name} and state in ('created', 'retry', 'active')`,
     );
-  const rows = await eventually(waiting, (r) => Number(r[0]!.n) === 0, timeoutMs);
-  if (Number(rows[0]!.n) !== 0) throw new Error(`jobs of ${name} still waiting after ${timeoutMs} ms`);
+  await eventually(`every waiting job of ${name} to run`, waiting, (r) => Number(r[0]!.n) === 0, timeoutMs);
 }

@@ -146,6 +146,7 @@ describe('admin users: a new admin', () => {
       { admin_id: admin.user.id, action: 'user.create_admin', details: { role: 'admin' } },
     ]);
     const mail = await eventually(
+      "the new admin's mail",
       async () => mails().find((m) => m.to === email),
       (m) => Boolean(m),
     );

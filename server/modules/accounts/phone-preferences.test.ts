@@ -33,10 +33,11 @@ let n = 0;
 const newNumber = () => `+2348090${String(++n).padStart(6, '0')}`;
 const codeFor = async (to: string) => {
   const found = await eventually(
+    `a code texted to ${to}`,
     async () => texts.filter((t) => t.to === to).at(-1),
     (t) => t !== undefined,
   );
-  const code = /is (\d{6})\./.exec(found?.text ?? '')?.[1];
+  const code = /is (\d{6})\./.exec(found.text)?.[1];
   if (!code) throw new Error(`no code sent to ${to}`);
   return code;
 };
@@ -127,10 +128,15 @@ describe('changing the phone number', () => {
     const notices = (await call(person.token, 'GET', '/api/notifications')).json() as Array<{ message: string }>;
     expect(notices.some((x) => x.message.includes(`changed to ${to}`))).toBe(true);
     await eventually(
+      'the mail saying the phone number changed',
       async () => mailbox.messages.some((m) => m.to === person.email && m.subject === 'Your phone number was changed'),
       Boolean,
     );
-    await eventually(async () => texts.some((t) => t.to === before && t.text.includes(`changed to ${to}`)), Boolean);
+    await eventually(
+      'the text to the old number saying it changed',
+      async () => texts.some((t) => t.to === before && t.text.includes(`changed to ${to}`)),
+      Boolean,
+    );
 
     const again = await call(person.token, 'POST', '/api/account/phone/confirm', { code });
     expect(again.statusCode).toBe(400);

@@ -72,13 +72,11 @@ async function queue(ctx: TestContext, token: string): Promise<AttentionItem[]> 
 
 /** The open case of a reference and reason, once the job queue has opened it. */
 async function caseFor(ctx: TestContext, token: string, reference: string, reason: string) {
-  const items = await eventually(
-    () => queue(ctx, token),
-    (list) => list.some((i) => i.reference === reference && i.reason === reason),
+  return eventually(
+    `the ${reason} case for ${reference} in the attention queue`,
+    async () => (await queue(ctx, token)).find((i) => i.reference === reference && i.reason === reason),
+    (found) => found !== undefined,
   );
-  const found = items.find((i) => i.reference === reference && i.reason === reason);
-  expect(found, `${reason} case for ${reference}`).toBeDefined();
-  return found!;
 }
 
 const donation = (ctx: TestContext, reference: string) =>
@@ -157,6 +155,7 @@ describe('cases opened from the Paystack webhook', () => {
     // The admins were told once, however often it is reported.
     await webhook({ event: 'charge.success', data: { id: 7001, reference: c.reference } });
     await eventually(
+      'both deliveries of the event to be kept',
       () => events(live, c.reference),
       (e) => e.length === 2,
     );
@@ -192,16 +191,16 @@ describe('cases opened from the Paystack webhook', () => {
     const c = await checkout(live, `org-${await createOrganizationCampaign(live.database.db, 3)}`);
     paystack.set(c.reference, { status: 'success', amount: c.amountKobo, id: 8001 });
     await webhook({ event: 'charge.success', data: { id: 8001, reference: c.reference, amount: c.amountKobo } });
-    expect(
-      await eventually(
-        () => donation(live, c.reference),
-        (d) => d.status === 'paid',
-      ),
-    ).toMatchObject({ status: 'paid' });
+    await eventually(
+      'the donation to be paid',
+      () => donation(live, c.reference),
+      (d) => d.status === 'paid',
+    );
     // The same charge again is no second payment.
     await webhook({ event: 'charge.success', data: { id: 8001, reference: c.reference, amount: c.amountKobo } });
     await webhook({ event: 'transfer.success', data: { reference: c.reference } });
     await eventually(
+      'the third delivery to be kept',
       () => events(live, c.reference),
       (e) => e.length === 3,
     );
@@ -225,6 +224,7 @@ describe('cases opened from the Paystack webhook', () => {
     const reversed = await caseFor(live, liveAdmin, c.reference, 'reversed');
     expect(reversed.words).toContain('charge.dispute.create');
     await eventually(
+      'all six deliveries to be kept',
       () => events(live, c.reference),
       (e) => e.length === 6,
     );

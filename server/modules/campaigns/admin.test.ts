@@ -76,6 +76,7 @@ describe('admin: recipient campaign transitions', () => {
       link_to: '/recipient/status',
     });
     await eventually(
+      'the approval mail',
       async () => mails().filter((m) => m.to === email),
       (list) => list.length > 0,
     );
@@ -101,6 +102,7 @@ describe('admin: recipient campaign transitions', () => {
     });
     expect((await notices(ownerId)).at(-1)!.message).toContain('was not approved');
     const mail = await eventually(
+      'the mail asking for a clearer ID photo',
       async () => mails().find((m) => m.to === email),
       (m) => Boolean(m),
     );
@@ -190,6 +192,7 @@ describe('admin: recipient campaign transitions', () => {
     // The purchase reaches the recipient in the app and by mail.
     expect((await notices(ownerId)).at(-1)!.message).toContain('a donor has funded your');
     await eventually(
+      'the mail saying the device was funded',
       async () => mails().filter((m) => m.to === email && m.subject === 'Your device has been funded'),
       (l) => l.length === 1,
     );
@@ -217,6 +220,7 @@ describe('admin: recipient campaign transitions', () => {
       link_to: '/donor/gifts',
     });
     await eventually(
+      "the donor's mail about the thank-you video",
       async () => mails().filter((m) => m.to === donor.email && /thank-you video/.test(m.subject)),
       (l) => l.length === 1,
     );

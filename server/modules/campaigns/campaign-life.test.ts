@@ -213,10 +213,11 @@ describe('delivery', () => {
     });
     expect((await notices(ownerId)).at(-1)?.message).toMatch(/ready for pickup at our collection centre in Lagos/);
     const mail = await eventually(
+      'the mail saying the device is ready for pickup',
       async () => mails().find((m) => m.subject === 'Your device is ready for pickup'),
       (m) => m !== undefined,
     );
-    expect(mail?.text).toMatch(/original of the ID/);
+    expect(mail.text).toMatch(/original of the ID/);
     res = await call('PATCH', `/api/admin/campaigns/${id}/delivery`, { deliveryStatus: 'ready_for_pickup' });
     expect(res.statusCode).toBe(409);
     res = await call('PATCH', `/api/admin/campaigns/${id}/delivery`, { deliveryStatus: 'delivered' });

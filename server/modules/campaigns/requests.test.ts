@@ -62,6 +62,7 @@ describe('recipient requests', () => {
 
     // The admins hear of it.
     await eventually(
+      "the admins' notice of the request",
       () =>
         selectRows<{ n: number }>(
           ctx.database.db,

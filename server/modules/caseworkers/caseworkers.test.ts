@@ -53,10 +53,11 @@ async function caseworkerOf(orgToken: string) {
   });
   expect(invited.statusCode, invited.body).toBe(201);
   const mail = await eventually(
+    `the invitation mailed to ${email}`,
     async () => mailbox.messages.find((m) => m.to === email),
     (m) => m !== undefined,
   );
-  const token = /\/caseworker\/join\/([\w-]+)/.exec(mail!.text)![1]!;
+  const token = /\/caseworker\/join\/([\w-]+)/.exec(mail.text)![1]!;
   const shown = await ctx.app.inject({ method: 'GET', url: `/api/caseworker-invites/${token}` });
   expect(shown.json()).toMatchObject({ email });
   const password = `Caseworker pass ${unique()}`;
@@ -235,11 +236,12 @@ describe('caseworkers', () => {
     );
     expect(person).toEqual({ notify_by: 'both', password_hash: null, status: 'submitted' });
     const sms = await eventually(
+      'the text to the applicant',
       async () => texts.find((t) => t.to === `+234${(body.phoneNumber as string).slice(1)}`),
       (t) => t !== undefined,
     );
-    expect(sms!.text).toContain('Ada Obi');
-    expect(sms!.text).toContain(HELP_LINE);
+    expect(sms.text).toContain('Ada Obi');
+    expect(sms.text).toContain(HELP_LINE);
 
     // The same email cannot be used twice.
     expect((await apply(first.token, await application(first.token, { email: body.email }))).statusCode).toBe(409);

@@ -134,6 +134,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server killed right after recor
       sql`select count(*)::int as n from users u join roles r on r.id = u.role_id where r.name not in ('recipient', 'donor', 'organization', 'caseworker')`,
     );
     const notices = await eventually(
+      'a notice for each paid gift',
       () =>
         selectRows<{ reference: string; n: number }>(
           database.db,
@@ -146,6 +147,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server killed right after recor
     // The organization heard of each gift once.
     expect((await ownerNotices()) - ownerBefore).toBe(gifts.length);
     await eventually(
+      'the healthy server to answer',
       async () => (await fetch(`${healthy.url}/api/health/live`)).status,
       (s) => s === 200,
     );

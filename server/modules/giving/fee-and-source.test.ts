@@ -180,6 +180,7 @@ describe('covering the payment fee', () => {
     expect(Number(items!.sum)).toBe(gifts);
 
     const receipt = await eventually(
+      "the donor's receipt",
       async () => mailbox.messages.find((m) => m.to === who.donorEmail && m.text.includes(checkout.reference)),
       Boolean,
     );

@@ -418,7 +418,7 @@ describe('Paystack', () => {
           app.database.db,
           sql`select status from donations where reference = ${c.reference}`,
         ).then((r) => r[0]!.status);
-      expect(await eventually(status, (s) => s === 'paid')).toBe('paid');
+      await eventually('the webhook to record the payment', status, (s) => s === 'paid');
       // The browser's own call afterwards records nothing new and answers the same.
       expect((await fund()).json()).toMatchObject({ status: 'paid', reference: c.reference });
       expect((await hook(event, sign(event))).statusCode).toBe(200);

@@ -191,12 +191,14 @@ describe('a bank transfer in the sandbox', () => {
     expect(sweep.checked).toBeGreaterThanOrEqual(1);
     expect(
       await eventually(
+        'the transfer to be paid',
         () => donation(ctx, c.reference),
         (d) => d.status === 'paid',
       ),
     ).toMatchObject({ status: 'paid', channel: 'bank_transfer' });
     // Let the webhook's job finish too, then count.
     await eventually(
+      "the webhook's job to finish",
       () =>
         selectRows<{ n: number }>(
           ctx.database.db,
@@ -470,6 +472,7 @@ describe('a bank transfer through Paystack', () => {
     expect(hook.statusCode).toBe(200);
     expect(
       await eventually(
+        'the transfer to be paid',
         () => donation(ctx, c.reference),
         (d) => d.status === 'paid',
       ),

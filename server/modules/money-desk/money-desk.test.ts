@@ -409,6 +409,7 @@ describe('background jobs', () => {
     expect(retried.statusCode, retried.body).toBe(200);
     const box = mailboxOf(ctx.app) as unknown as { messages: MailMessage[] };
     const sent = await eventually(
+      "the retried job's mail",
       async () => box.messages.filter((m) => m.to === mail('job')),
       (m) => m.length > 0,
     );

@@ -156,6 +156,7 @@ describe('the SMS job', () => {
       });
       wakeNotices(app.app.jobs);
       await eventually(
+        'the gateway to take the text',
         async () => termii.sent.length,
         (n) => n > 0,
         30_000,

@@ -55,6 +55,7 @@ describe('the onboarding review queue', () => {
     expect(v1!.answers).toMatchObject({ organizationName: 'Fixture School for the Blind' });
     expect(String(v1!.answers.idDocumentKey)).toMatch(/^private\/organization-document\//);
     const notices = await eventually(
+      "the admin's notice of the onboarding",
       async () =>
         (await noticesOf(admin.user.id)).filter((n) => n.link_to === `/admin/onboarding/${person.submissionId}`),
       (rows) => rows.length === 1,
@@ -129,6 +130,7 @@ describe('the onboarding review queue', () => {
       link_to: '/recipient/dashboard',
     });
     await eventually(
+      'the mail saying the profile was verified',
       async () => mails().filter((m) => m.to === person.email && m.subject === 'Your profile has been verified'),
       (found) => found.length === 1,
     );
@@ -196,6 +198,7 @@ describe('the onboarding review queue', () => {
       link_to: '/onboarding/edit',
     });
     const mail = await eventually(
+      'the mail asking for a correction',
       async () => mails().find((m) => m.to === person.email && m.subject === 'Please correct your profile'),
       Boolean,
     );
@@ -261,6 +264,7 @@ describe('the onboarding review queue', () => {
     const v2 = versions[1]!;
     expect((await queue('submitted', '&limit=100')).items.some((i) => i.id === v2.id && i.version === 2)).toBe(true);
     await eventually(
+      "the admin's notice of the correction",
       async () => (await noticesOf(admin.user.id)).filter((n) => n.link_to === `/admin/onboarding/${v2.id}`),
       (rows) => rows.length === 1 && /has corrected their onboarding and is ready for review\.$/.test(rows[0]!.message),
     );

@@ -156,6 +156,7 @@ describe('recipient onboarding with real files', () => {
 
     // The admins hear of it, in the app.
     const notes = await eventually(
+      "the admins' notice of the completed onboarding",
       () =>
         selectRows<{ message: string }>(
           ctx.database.db,

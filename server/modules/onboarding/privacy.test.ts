@@ -91,11 +91,12 @@ describe("a recipient's name and state on public pages", () => {
     const donor = await signUpUser(ctx.app, mailbox, { role: 'donor' });
     await payForCampaign(ctx.app, r.campaignId, 1, { donorEmail: donor.email, donorFullName: 'Kind Giver' });
     const receipt = await eventually(
+      "the donor's receipt",
       async () => mailbox.messages.find((m) => m.to === donor.email && m.subject.includes('receipt')),
       (m) => m !== undefined,
     );
-    expect(receipt?.text).toContain('for Zainab T.');
-    expect(receipt?.text).not.toContain('Thistlewood');
+    expect(receipt.text).toContain('for Zainab T.');
+    expect(receipt.text).not.toContain('Thistlewood');
     const history = (await call({ method: 'GET', url: '/api/donor/gifts', token: donor.token })).json() as {
       givingHistory: Array<{ recipient_first_name: string; recipient_last_name: string }>;
     };

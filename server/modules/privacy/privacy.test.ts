@@ -45,6 +45,7 @@ const linkIn = (mail: MailMessage, path: string) =>
   new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}${path}/([\\w-]+)`).exec(mail.text)?.[1];
 async function mailedLink(to: string, path: string, after = 0): Promise<string> {
   const found = await eventually(
+    `a ${path} link mailed to ${to}`,
     async () => mailTo(to).slice(after),
     (m) => m.some((x) => linkIn(x, path)),
   );

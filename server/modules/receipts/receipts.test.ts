@@ -318,6 +318,7 @@ describe('receipts again for guests', () => {
     const url = new URL(link!);
     expect((await call('GET', `${url.pathname}${url.search}`)).statusCode).toBe(200);
     const settled = await eventually(
+      'both resend jobs to complete',
       () =>
         selectRows<{ n: number }>(
           ctx.database.db,

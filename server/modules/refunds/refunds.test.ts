@@ -123,6 +123,7 @@ describe('refunds with the sandbox', () => {
     });
 
     const mailed = await eventually(
+      'the refund mail to the donor',
       async () => ctx.mail.messages.filter((m) => m.to === gift.donorEmail && /refund/i.test(m.subject)),
       (list) => list.length > 0,
     );

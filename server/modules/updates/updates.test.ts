@@ -192,6 +192,7 @@ describe('campaign updates', () => {
 
     // Each update's donors are told once, however often its job runs.
     const told = await eventually(
+      'the donors to be told of the update',
       () =>
         selectRows<{ n: number }>(
           ctx.database.db,
