@@ -73,7 +73,9 @@ function ReceiptLinks({ receiptUrl }: { receiptUrl: string | undefined }) {
       <h2 id="receipt-title" className="text-2xl font-bold">
         Your receipt
       </h2>
-      <p className="text-lg text-gray-800 dark:text-gray-200">We email your receipt to you, with a link to download it as a PDF.</p>
+      <p className="text-lg text-gray-800 dark:text-gray-200">
+        We email your receipt to you, with a link to download it as a PDF.
+      </p>
       <ul className="space-y-1">
         {receiptUrl ? (
           <li>
