@@ -41,7 +41,8 @@ export type AppProcess = {
 };
 
 /**
- * Runs `entry` (server/main.ts, or scripts/start.ts which builds first when stale) on `port` with
+ * Runs `entry` (server/main.ts through tsx, or scripts/start.mjs, which builds first when stale and runs the
+ * compiled server) on `port` with
  * `env` over the current environment, and resolves once `/api/health/ready` answers 200. Its output is
  * kept and shown if it fails to start.
  */
@@ -53,7 +54,10 @@ export async function startApp(options: {
   label?: string;
 }): Promise<AppProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'server/main.ts'], {
+  const entry = options.entry ?? 'server/main.ts';
+  // JavaScript (the compiled server, scripts/start.mjs) runs on plain node, as it does in production.
+  const loader = /\.m?js$/.test(entry) ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, entry], {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...options.env, PORT: String(options.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

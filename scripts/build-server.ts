@@ -53,7 +53,6 @@ export async function buildServer(root = process.cwd()): Promise<void> {
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: SERVER_ENTRIES,
-    outbase: 'server',
     outdir: outDir,
     bundle: true,
     splitting: true,

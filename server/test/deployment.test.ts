@@ -111,7 +111,8 @@ describe('the deployment files', () => {
   it("the image's final stage runs as an unprivileged user and is checked on the ready route", () => {
     const dockerfile = read('Dockerfile');
     const stages = dockerfile.split(/^FROM /m).slice(1);
-    expect(stages.every((stage) => stage.startsWith('node:20-bookworm-slim'))).toBe(true);
+    // The current LTS; the code itself also runs on Node 20 (package.json's engines, README).
+    expect(stages.every((stage) => stage.startsWith('node:24-bookworm-slim'))).toBe(true);
     const final = stages.at(-1)!;
     const user = /^USER (\S+)/m.exec(final)?.[1];
     expect(user).toBeDefined();
@@ -123,6 +124,11 @@ describe('the deployment files', () => {
     // Only production packages reach the final stage.
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
     expect(final).toMatch(/COPY --from=runtime-deps \/app\/node_modules/);
+    // The compiled server, with no TypeScript loader, and the files it reads where the repository keeps them.
+    expect(final).toMatch(/^CMD \["node", "--enable-source-maps", "dist\/server\/main\.js"\]$/m);
+    expect(final).not.toMatch(/tsx/);
+    for (const kept of ['server/db/migrations', 'server/assets', 'server/db/seed/images', 'server/db/seed/documents'])
+      expect(final).toContain(`COPY ${kept} ./${kept}`);
   });
 
   it.runIf(fs.existsSync('/usr/sbin/nginx'))('nginx accepts the load balancer configuration', () => {
