@@ -2,7 +2,7 @@
  * Prints throughput and latency figures; it asserts nothing. Usage:
  *   npm run bench                 embedded PGlite in a scratch directory
  *   BENCH_DATABASE_URL=postgres://... npm run bench   a scratch database on that PostgreSQL server
- *   BENCH_ONLY=search,pages,scale,giving,bundle,slownet,hydration,jobs,ratelimit,sharing,exports,startup,cluster  only those sections (comma-separated)
+ *   BENCH_ONLY=search,pages,scale,giving,bundle,slownet,hydration,jobs,ratelimit,sharing,exports,startup,memory,cluster  only those sections (comma-separated)
  *   BENCH_DONATIONS=100000                                gifts the exports section seeds
  *   BENCH_SCALE=10000,100000                              campaign counts the scale section seeds
  *   BENCH_PAST_GIFTS=20000                                gifts recorded before the giving rush (0: fresh campaigns)
@@ -32,6 +32,7 @@ import { realisticQueries } from './search-queries';
 import { pageWeightSection, slowNetworkSection } from './browser-pages';
 import { mainThreadSection } from './main-thread';
 import { runStartupBench } from './startup';
+import { runMemoryBench } from './memory';
 import { runClusterBench } from './cluster';
 import { buildIfStale } from '../scripts/build';
 
@@ -47,7 +48,8 @@ const EXTRA_CAMPAIGNS = 10_000;
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+    // The compiled server, as production runs it (decision 0059).
+    const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
       env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -165,6 +167,7 @@ const want = (
     | 'sharing'
     | 'exports'
     | 'startup'
+    | 'memory'
     | 'cluster',
 ) => ONLY.size === 0 || ONLY.has(section);
 
@@ -566,7 +569,8 @@ async function main() {
     want('giving') ||
     want('bundle') ||
     want('slownet') ||
-    want('hydration')
+    want('hydration') ||
+    want('memory')
   )
     await buildIfStale();
   const listRatio = want('search') ? await searchSection() : undefined;
@@ -581,6 +585,7 @@ async function main() {
   if (want('slownet')) await slowNetworkSection();
   if (want('hydration')) await mainThreadSection();
   if (want('startup')) await runStartupBench();
+  if (want('memory')) await runMemoryBench();
   if (want('cluster')) await runClusterBench();
   if (listRatio !== undefined)
     console.log(`Campaign list vs bare route, default settings: ${listRatio.toFixed(2)} (target: at least 0.50)`);
