@@ -172,7 +172,7 @@ export const routes: AppRoute[] = [
             ...page(() => import('@/features/content/how-it-works-page')),
             serverLoad: nothingToLoad,
           },
-          { path: 'help', ...page(() => import('@/features/content/help-page')) },
+          { path: 'help', ...page(() => import('@/features/content/help-page')), serverLoad: nothingToLoad },
           {
             path: 'supported-states',
             ...page(() => import('@/features/content/supported-states-page')),
@@ -201,7 +201,7 @@ export const routes: AppRoute[] = [
           { path: 'cart', ...page(() => import('@/features/giving/gift-bag-page')) },
           { path: 'checkout', ...page(() => import('@/features/giving/checkout-page')) },
           { path: 'checkout/success', ...page(() => import('@/features/giving/checkout-success-page')) },
-          { path: 'receipts', ...page(() => import('@/features/giving/receipts-page')) },
+          { path: 'receipts', ...page(() => import('@/features/giving/receipts-page')), serverLoad: nothingToLoad },
           { path: 'your-data', ...page(() => import('@/features/privacy/your-data-page')) },
           { path: 'your-data/:kind/:token', ...page(() => import('@/features/privacy/guest-link-page')) },
           { path: 'account/erase/:token', ...page(() => import('@/features/privacy/erase-account-page')) },
