@@ -275,8 +275,9 @@ export function prepareRoute(pathname: string): Promise<unknown> {
 
 /**
  * What the app awaits before it draws a page the server drew, in place (a light page handing over,
- * decision 0058): the page's code as for a navigation, and what else the drawing had, so the app's
- * first drawing matches the server's, with no section missing while its code arrives.
+ * decision 0058), or one the visitor returns to by back or forward: the page's code as for a
+ * navigation, and what else the drawing had, so the page is drawn as the server drew it, with no
+ * section missing while its code arrives.
  */
 export function prepareDrawnPage(pathname: string): Promise<unknown> {
   const matches = matchRoutes(routes, pathname) ?? [];
