@@ -40,7 +40,7 @@ export async function pageWeightSection() {
     console.log(
       '\nJavaScript a visit downloads, gzipped, loading each page in Chromium until the network is quiet (target: at most 100 KB)',
     );
-    for (const { label, path } of demo.pages) {
+    for (const { label, path } of [...demo.pages, ...demo.otherPages]) {
       const { files, gzipKb } = await scriptsUntilQuiet(browser, `${demo.baseUrl}${path}`);
       console.log(`  ${`${label} (${path})`.padEnd(40)} ${gzipKb.toFixed(1).padStart(6)} KB in ${files} file(s)`);
     }

@@ -54,6 +54,8 @@ export type DemoServer = {
   baseUrl: string;
   /** The public pages a visitor from a shared link meets first, with a label each. */
   pages: Array<{ label: string; path: string }>;
+  /** The other public pages a visitor may land on: reading matter, the public ledger, receipts again. */
+  otherPages: Array<{ label: string; path: string }>;
   recipientCampaign: string;
   stop(): Promise<void>;
 };
@@ -103,6 +105,17 @@ export async function startDemoServer(): Promise<DemoServer> {
         { label: 'organization campaign', path: `/campaigns/org-${organizationId}` },
         { label: 'search', path: '/search' },
         { label: 'sign in', path: '/login' },
+      ],
+      otherPages: [
+        { label: 'about', path: '/about' },
+        { label: 'how it works', path: '/how-it-works' },
+        { label: 'help', path: '/help' },
+        { label: 'supported states', path: '/supported-states' },
+        { label: 'organizations', path: '/organizations' },
+        { label: 'terms', path: '/terms-of-service' },
+        { label: 'privacy', path: '/privacy-policy' },
+        { label: 'public ledger', path: '/transparency' },
+        { label: 'receipts again', path: '/receipts' },
       ],
       stop,
     };

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +100,7 @@ const publicPages = (): PageCheck[] => [
   { path: '/organizations', title: /Organizations/, texts: ['Coming Soon'] },
   { path: '/terms-of-service', title: /Terms of Service/, texts: ['August 31, 2025', 'non-refundable'] },
   { path: '/privacy-policy', title: /Privacy Policy/, texts: ['August 31, 2025'] },
+  { path: '/receipts', title: /Get Your Receipts Again/, texts: ['Get Your Receipts Again', 'Email My Receipts'] },
   { path: '/no-such-page', title: /Page Not Found/, texts: ['Page Not Found'] },
   { path: '/login', title: /Sign In/, texts: ['Back to Home'] },
 ];
@@ -724,7 +727,73 @@ describe('pages the server draws', () => {
     });
   }
 
-  it("a page the app brings to life keeps the reader's place and focus: the about page", async () => {
+  /** The app's entry script (the build's entries.json), which a light page never loads. */
+  const appEntry = `/${
+    (
+      JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../dist/web/entries.json'), 'utf8')) as {
+        app: { script: string };
+      }
+    ).app.script
+  }`;
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`the reading matter, the public ledger and receipts again are light pages with their landmarks, toggles and nothing for axe (${theme})`, async () => {
+      const { page } = await e2e.newPage({ theme, width: 390 });
+      for (const address of [
+        '/about',
+        '/how-it-works',
+        '/help',
+        '/supported-states',
+        '/organizations',
+        '/terms-of-service',
+        '/privacy-policy',
+        '/transparency',
+        '/receipts',
+      ]) {
+        await page.goto(address);
+        await settle(page);
+        await expect.poll(() => islandsAlive(page), { message: address }).toBe(true);
+        // What this document loaded, from the network or a cache: the islands' entry, never the app's
+        // code or a form or schema library (decision 0058).
+        const scripts = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.endsWith('.js')),
+        );
+        expect(
+          scripts.some((path) => /\/assets\/light-/.test(path)),
+          address,
+        ).toBe(true);
+        expect(
+          scripts.filter((path) => path === appEntry || /\/assets\/(?:start-app|form|fields|zod)-/.test(path)),
+          address,
+        ).toEqual([]);
+        expect(await hydrated(page, 'main h1'), address).toBe(false);
+        expect(await page.locator('h1').count(), address).toBe(1);
+        expect(await page.getByRole('banner').count(), address).toBe(1);
+        expect(await page.getByRole('main').count(), address).toBe(1);
+        expect(await page.getByRole('contentinfo').count(), address).toBe(1);
+        expect(await page.getByRole('link', { name: 'Skip to main content' }).count(), address).toBe(1);
+        expect(await page.title(), address).toMatch(/ \| Gift of Independence$/);
+        await expectNoAxeViolations(page, `${address}, a light page (${theme})`);
+        // The theme toggle works on the light page, both ways.
+        const toggle = page.getByRole('button', { name: 'Dark mode' });
+        expect(await toggle.getAttribute('aria-pressed'), address).toBe(String(theme === 'dark'));
+        await toggle.click();
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+          .toBe(theme !== 'dark');
+        await toggle.click();
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+          .toBe(theme === 'dark');
+      }
+      expect(pageProblems(page)).toEqual([]);
+    });
+  }
+
+  it("a light content page keeps the reader's place and focus, then hands over on a link by keyboard", async () => {
     const { page } = await e2e.newPage({ width: 390 });
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -732,20 +801,28 @@ describe('pages the server draws', () => {
     });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
+    await page.route(/\/assets\/light-[^/]+\.js$/, async (route: Route) => {
       await gate;
       await route.continue();
     });
     await page.goto('/about', { waitUntil: 'commit' });
     const heading = await page.waitForSelector('main h1');
-    expect(await hydrated(page, 'main h1')).toBe(false);
-    await page.locator('main a').first().focus();
+    const link = page.getByRole('link', { name: 'See how it works' });
+    await link.focus();
     const focused = await page.evaluateHandle(() => document.activeElement);
     release();
-    await expect.poll(() => hydrated(page, 'main h1')).toBe(true);
+    await expect.poll(() => islandsAlive(page)).toBe(true);
     await settle(page);
+    // The same elements, focus where it was, and the reading matter as the server drew it.
     expect(await heading!.evaluate((el) => el.isConnected)).toBe(true);
+    expect(await hydrated(page, 'main h1')).toBe(false);
     expect(await page.evaluate((el) => document.activeElement === el, focused)).toBe(true);
+    // Enter on the link: the app opens the page, announces it and puts focus on its heading.
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/how-it-works');
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('How It Works');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('main h1') ?? false)).toBe(true);
+    await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('How It Works');
     expect(errors).toEqual([]);
     expect(pageProblems(page)).toEqual([]);
   });

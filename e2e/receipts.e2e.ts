@@ -74,11 +74,23 @@ describe('receipts', () => {
         const { page } = await e2e.newPage({ theme });
         await page.goto('/receipts');
         await settle(page);
+        // A light page (decision 0058): its form is an island, with no form or schema library.
+        const loaded = () =>
+          page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .map((entry) => new URL(entry.name).pathname)
+              .filter((address) => address.endsWith('.js')),
+          );
+        expect((await loaded()).some((address) => /\/assets\/light-/.test(address))).toBe(true);
         await page.getByRole('textbox', { name: 'Email' }).fill(`someone.${theme}@example.org`);
         await press(page, page.getByRole('button', { name: 'Email My Receipts' }));
         await expect
           .poll(() => page.getByRole('status').filter({ hasText: 'If this address has given' }).count())
           .toBe(1);
+        expect((await loaded()).filter((address) => /\/assets\/(?:start-app|form|fields|zod)-/.test(address))).toEqual(
+          [],
+        );
         await expectNoAxeViolations(page, `/receipts (${theme})`);
         expect(pageProblems(page)).toEqual([]);
         if (theme === 'dark') {

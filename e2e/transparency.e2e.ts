@@ -74,8 +74,18 @@ describe('the public ledger', () => {
       await page.goto('/transparency');
       await settle(page);
       await expect.poll(() => page.getByRole('table').count()).toBe(4);
-      // Drawn by the server and brought to life in place: a mismatch would be logged as an error.
-      await expect.poll(() => hydrated(page, 'main h1')).toBe(true);
+      // A light page (decision 0058): its header comes to life, its tables stay as the server drew
+      // them, and no script of the app's is loaded; a mismatch in an island would be logged as an error.
+      await expect.poll(() => hydrated(page, 'header button[aria-pressed]')).toBe(true);
+      expect(await hydrated(page, 'main h1')).toBe(false);
+      expect(
+        await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => /\/assets\/start-app-/.test(path)),
+        ),
+      ).toEqual([]);
       expect(await noSidewaysScroll(page)).toBe(true);
       await expectNoAxeViolations(page, `/transparency (${theme}, 320 px)`);
       expect(errors).toEqual([]);

@@ -1,10 +1,11 @@
 import { startTransition, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import type { AppHistory } from './app/start-app';
+import type { AppHistory, LinkToOpen } from './app/start-app';
 import { registerOfflineShell } from './app/register-offline-shell';
 import { appAddress, elementAt, placeOf } from './islands/hand-over';
 import { islandComponent } from './islands/registry';
 import { announce } from './lib/announce';
+import { onGiftBagChange } from './lib/gift-bag';
 import { keepVisitSource } from './lib/keep-visit-source';
 import { replaceArrivalState, setPageOpener, type OpenPage } from './lib/link-kit';
 import { loadSession } from './lib/session';
@@ -37,19 +38,26 @@ for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
 }
 
 let app: Promise<AppHistory> | undefined;
-const handOver = () =>
+/**
+ * Starts the app, once. Asked by a link (`link`), it opens the link's page as it starts; asked by a
+ * button, it draws this page, with focus on the same element, so the button can be pressed again.
+ */
+const handOver = (link?: LinkToOpen) =>
   (app ??= import('./app/start-app')
     .then(({ startApp }) => {
-      // Focus stays on the same element of the app's drawing, so a reader keeps their place while
-      // the next page loads.
       let focused: number[] | null = null;
-      return startApp(root, 'replace', () => {
-        handedOver = true;
-        const active = document.activeElement;
-        focused = active && active !== root && root.contains(active) ? placeOf(root, active) : null;
-        for (const island of islands.splice(0)) island.unmount();
-      }).then((history) => {
-        const again = focused && elementAt(root, focused);
+      return startApp(
+        root,
+        'replace',
+        () => {
+          handedOver = true;
+          const active = document.activeElement;
+          focused = active && active !== root && root.contains(active) ? placeOf(root, active) : null;
+          for (const island of islands.splice(0)) island.unmount();
+        },
+        link,
+      ).then((history) => {
+        const again = !link && focused && elementAt(root, focused);
         if (again instanceof HTMLElement) again.focus({ preventScroll: true });
         return history;
       });
@@ -59,16 +67,21 @@ const handOver = () =>
       throw error;
     }));
 
-const openInApp: OpenPage = (to, { state, replace } = {}) =>
-  void handOver().then(
+const openInApp: OpenPage = (to, { state, replace } = {}) => {
+  // A link to the page shown replaces it, as a link in the app does.
+  const inPlace = replace || to === location.pathname + location.search;
+  const starting = !app;
+  void handOver(starting ? { to, state, replace: inPlace } : undefined).then(
     (history) => {
-      // A link to the page shown replaces it, as a link in the app does.
-      if (replace || to === location.pathname + location.search) history.replace(to, state);
+      // The app opened this link's page as it started; a later one is a navigation in the app.
+      if (starting) return;
+      if (inPlace) history.replace(to, state);
       else history.push(to, state);
     },
     // Without the app (the line dropped), the browser opens the page itself.
     () => location.assign(to),
   );
+};
 setPageOpener(openInApp);
 
 /** The button last pressed while the app loads: pressed once, again, when it has drawn the page. */
@@ -79,6 +92,8 @@ const pressInApp = (button: Element) => {
     () => {
       const place = pressed;
       pressed = null;
+      // A link pressed first has opened another page: this page's button is no longer there.
+      if (location.pathname + location.search !== drawnAt) return;
       const again = place && elementAt(root, place);
       if (!(again instanceof HTMLButtonElement)) return;
       again.focus();
@@ -130,3 +145,13 @@ void loadSession().then((message) => {
   else openInApp('/login', { state: { message }, replace: true });
 });
 registerOfflineShell();
+
+// A gift added is a sign the visitor goes on to the gift bag and checkout, which need the app. Its
+// code is fetched then rather than with every visit, so that click waits less for it; a visitor who
+// asked to save data fetches it only when they click.
+if (!(navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) {
+  const stop = onGiftBagChange(() => {
+    stop();
+    if (!app) void import('./app/start-app').catch(() => undefined);
+  });
+}

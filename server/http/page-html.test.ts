@@ -142,9 +142,24 @@ describe('page HTML', () => {
       expect(light).toContain('<script type="module" crossorigin src="/assets/light-c.js"></script></head>');
       expect(light).not.toContain('index-a.js');
       expect(light).not.toContain('modulepreload');
-      // The sign-in page is one too, and so are the home page, the list and the bare search.
-      for (const address of ['/', '/campaigns', '/search', '/login'])
-        expect(await html(address)).toContain('/assets/light-c.js');
+      // The sign-in page is one too, and so are the home page, the list, the bare search, the reading
+      // matter, the public ledger and receipts again.
+      for (const address of [
+        '/',
+        '/campaigns',
+        '/search',
+        '/login',
+        '/about',
+        '/how-it-works',
+        '/help',
+        '/supported-states',
+        '/organizations',
+        '/terms-of-service',
+        '/privacy-policy',
+        '/transparency',
+        '/receipts',
+      ])
+        expect(await html(address), address).toContain('/assets/light-c.js');
       // A light page drawn with a section loading (its data could not be had) loads the app, which fetches it.
       const incomplete = pageHtml(dir, undefined, async () => ({
         title: 'Drawn',
@@ -155,10 +170,10 @@ describe('page HTML', () => {
       expect(await incomplete('/')).toContain('/assets/index-a.js');
       expect(await incomplete('/')).not.toContain('light-c.js');
       // A drawn page that is not light loads the app, and names nothing early either.
-      const about = await html('/about');
-      expect(about).toContain('/assets/index-a.js');
-      expect(about).not.toContain('light-c.js');
-      expect(about).not.toContain('modulepreload');
+      const other = await html('/forgot-password');
+      expect(other).toContain('/assets/index-a.js');
+      expect(other).not.toContain('light-c.js');
+      expect(other).not.toContain('modulepreload');
       // A page the browser draws (here a campaign the server could not draw) names the app's modules.
       const undrawn = await html('/campaigns/8');
       expect(undrawn).toContain('/assets/index-a.js');

@@ -19,6 +19,7 @@ export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/organizations\/?$/, 'features/content/organizations-page.tsx'],
   [/^\/terms-of-service\/?$/, 'features/content/terms-page.tsx'],
   [/^\/privacy-policy\/?$/, 'features/content/privacy-page.tsx'],
+  [/^\/receipts\/?$/, 'features/giving/receipts-page.tsx'],
   [/^\/cart\/?$/, 'features/giving/gift-bag-page.tsx'],
   [/^\/checkout\/?$/, 'features/giving/checkout-page.tsx'],
   [/^\/donate\/[^/]+\/?$/, 'features/giving/donate-page.tsx'],
@@ -36,10 +37,19 @@ const QUERY_PAGES: readonly RegExp[] = [/^\/search\/?$/];
 export const followsQuery = (urlPath: string) => QUERY_PAGES.some((pattern) => pattern.test(urlPath));
 
 /**
- * Public pages drawn as light pages (decision 0058): with their islands' entry (the build's
- * entries.json) in place of the app's, which they bring only when a click needs it.
+ * Public pages drawn as light pages (decisions 0058 and 0063): with their islands' entry (the
+ * build's entries.json) in place of the app's, which they bring only when a click needs it. Every
+ * page the server draws is one.
  */
-const LIGHT_PAGES: readonly RegExp[] = [/^\/$/, /^\/campaigns(?:\/[^/]+)?\/?$/, /^\/search\/?$/, /^\/login\/?$/];
+const LIGHT_PAGES: readonly RegExp[] = [
+  /^\/$/,
+  /^\/campaigns(?:\/[^/]+)?\/?$/,
+  /^\/search\/?$/,
+  /^\/login\/?$/,
+  /^\/(?:about|how-it-works|help|supported-states|organizations|terms-of-service|privacy-policy)\/?$/,
+  /^\/transparency\/?$/,
+  /^\/receipts\/?$/,
+];
 export const isLightPage = (urlPath: string) => LIGHT_PAGES.some((pattern) => pattern.test(urlPath));
 
 /** The app's entry script, as index.html carries it. */

@@ -16,15 +16,20 @@ type History = ReturnType<typeof createBrowserHistory>;
  * the old page stays on screen with focus where it was, and a page that waits for the new address
  * finds the new page's content with it. Every Link, NavLink, Navigate and navigate() goes through
  * here. Back and forward change the address at once (the browser does), but the page changes only
- * once its code is in. Of several navigations started close together, the last one wins.
+ * once its code is in (`prepareReturn`: with what else it needs to come back whole, so it returns to
+ * the place it was left at its full height). Of several navigations started close together, the
+ * last one wins.
  */
-export function createPreparingHistory(prepare: (pathname: string) => Promise<unknown>): History {
+export function createPreparingHistory(
+  prepare: (pathname: string) => Promise<unknown>,
+  prepareReturn: (pathname: string) => Promise<unknown> = prepare,
+): History {
   const browser = createBrowserHistory({ v5Compat: true });
   let latest = 0;
-  const when = (pathname: string, then: () => void) => {
+  const when = (pathname: string, then: () => void, ready = prepare) => {
     const ticket = ++latest;
     // A failed download still navigates: the page's error boundary then says so.
-    void prepare(pathname)
+    void ready(pathname)
       .catch(() => undefined)
       .then(() => {
         if (ticket === latest) then();
@@ -50,7 +55,7 @@ export function createPreparingHistory(prepare: (pathname: string) => Promise<un
     listen: (listener) =>
       browser.listen((update) => {
         if (update.action !== 'POP') listener(update);
-        else when(update.location.pathname, () => listener(update));
+        else when(update.location.pathname, () => listener(update), prepareReturn);
       }),
   };
 }
@@ -64,6 +69,14 @@ export function AppRouter({ history, children }: { history: History; children: R
 }
 
 const positions = new Map<string, number>();
+
+/**
+ * Where a page the app never drew was left (a light page whose link started the app, decision
+ * 0063), so back returns there as to any page the app showed.
+ */
+export function keepScrollPosition(key: string, top: number): void {
+  positions.set(key, top);
+}
 
 /**
  * Scroll position across navigations: a new page starts at the top (a link to an anchor scrolls to

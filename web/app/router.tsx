@@ -172,7 +172,7 @@ export const routes: AppRoute[] = [
             ...page(() => import('@/features/content/how-it-works-page')),
             serverLoad: nothingToLoad,
           },
-          { path: 'help', ...page(() => import('@/features/content/help-page')) },
+          { path: 'help', ...page(() => import('@/features/content/help-page')), serverLoad: nothingToLoad },
           {
             path: 'supported-states',
             ...page(() => import('@/features/content/supported-states-page')),
@@ -201,7 +201,7 @@ export const routes: AppRoute[] = [
           { path: 'cart', ...page(() => import('@/features/giving/gift-bag-page')) },
           { path: 'checkout', ...page(() => import('@/features/giving/checkout-page')) },
           { path: 'checkout/success', ...page(() => import('@/features/giving/checkout-success-page')) },
-          { path: 'receipts', ...page(() => import('@/features/giving/receipts-page')) },
+          { path: 'receipts', ...page(() => import('@/features/giving/receipts-page')), serverLoad: nothingToLoad },
           { path: 'your-data', ...page(() => import('@/features/privacy/your-data-page')) },
           { path: 'your-data/:kind/:token', ...page(() => import('@/features/privacy/guest-link-page')) },
           { path: 'account/erase/:token', ...page(() => import('@/features/privacy/erase-account-page')) },
@@ -275,8 +275,9 @@ export function prepareRoute(pathname: string): Promise<unknown> {
 
 /**
  * What the app awaits before it draws a page the server drew, in place (a light page handing over,
- * decision 0058): the page's code as for a navigation, and what else the drawing had, so the app's
- * first drawing matches the server's, with no section missing while its code arrives.
+ * decision 0058), or one the visitor returns to by back or forward: the page's code as for a
+ * navigation, and what else the drawing had, so the page is drawn as the server drew it, with no
+ * section missing while its code arrives.
  */
 export function prepareDrawnPage(pathname: string): Promise<unknown> {
   const matches = matchRoutes(routes, pathname) ?? [];

@@ -74,6 +74,8 @@ const cases: Array<[IslandName, object]> = [
     },
   ],
   ['login', {}],
+  ['contact', {}],
+  ['receipts', {}],
 ];
 
 // React's own ids differ with a component's place in the tree; everything else must not.

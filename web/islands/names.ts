@@ -2,4 +2,4 @@
 export type IslandName = 'header' | 'give-box' | 'share' | 'search-form' | 'quick-add' | 'stories' | PageIslandName;
 
 /** Islands only one page holds, whose code that page alone loads. */
-export type PageIslandName = 'login';
+export type PageIslandName = 'login' | 'contact' | 'receipts';

@@ -22,6 +22,8 @@ const SHARED: Record<Exclude<IslandName, PageIslandName>, Island> = {
 /** An island only one page holds: loaded by that page, so no other light page carries its code. */
 const ON_ONE_PAGE: Record<PageIslandName, () => Promise<Island>> = {
   login: () => import('@/features/accounts/login-card').then((m) => m.LoginCard),
+  contact: () => import('@/features/content/contact-form').then((m) => m.ContactForm),
+  receipts: () => import('@/features/giving/receipts-form').then((m) => m.ReceiptsForm),
 };
 
 /**

@@ -141,6 +141,9 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** Calls `listener` whenever the bag changes, in this tab or another; answers the way to stop. */
+export const onGiftBagChange = subscribe;
+
 export function useGiftBag(): GiftBagItem[] {
   return useSyncExternalStore(subscribe, getGiftBag, () => EMPTY_BAG);
 }

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
+import { useAfterFirstPaint } from './after-paint';
 
 const noChanges = () => () => undefined;
 
@@ -14,3 +15,16 @@ export const useHydrated = (): boolean =>
     () => true,
     () => false,
   );
+
+/**
+ * Whether a form the server leaves out (see `useHydrated`) is drawn now: at once in a drawing the
+ * browser makes itself, such as the app's, and in one the server drew, in a task of its own after
+ * the first paint that follows hydration, so hydrating and drawing the form are not one long block
+ * of the main thread.
+ */
+export function useFormShown(): boolean {
+  const hydrated = useHydrated();
+  const [drawnByTheBrowser] = useState(hydrated);
+  const painted = useAfterFirstPaint();
+  return drawnByTheBrowser || painted;
+}

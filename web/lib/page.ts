@@ -6,6 +6,14 @@ import { LIGHT_PAGE_KEY, useLinkKit } from './link-kit';
 let firstLocationKey: string | undefined;
 let lastFocusedKey: string | undefined;
 
+/**
+ * The app's first page is the one a light page's link opened (web/app/start-app.tsx): it is
+ * announced and takes focus as after any navigation, where a first page otherwise does not.
+ */
+export function openedByLink(): void {
+  firstLocationKey = LIGHT_PAGE_KEY;
+}
+
 /** While the server draws a page (web/entry-server.tsx): the title it asked for, for the HTML's <title>. */
 export const drawnTitle: { current?: string } = {};
 

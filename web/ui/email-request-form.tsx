@@ -1,16 +1,19 @@
 import { Mail } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { emailOnlySchema } from '@contract/auth';
+import { emailProblem, normalEmail } from '@contract/sign-in-rules';
+import { useFormShown } from '@/lib/hydrated';
 import { Button } from './button';
-import { ErrorMessage } from './feedback';
-import { EmailField } from './fields';
-import { Form, StatusBox, useZodForm } from './form';
+import { ErrorMessage, StatusBox } from './feedback';
+import { LightEmailField } from './light-fields';
+import { FormPlaceholder, LightForm } from './light-form';
 
 /**
  * Asking for something by email address (a password reset link, receipts again): the address, a
  * refusal said beside the button, and the answer in a status line. The page gives the words and the
  * request; `send` answers the server's sentence (or nothing, for `sent`), `failed` words a refusal.
- * `children` follow the answer.
+ * `children` follow the answer. Its field is a light one, checked with the contract's own email rule
+ * (contract/sign-in-rules.ts), so a light page can hold it (decision 0058); on a page the server
+ * drew, its place is held until its script can send it.
  */
 export function EmailRequestForm({
   submitLabel,
@@ -25,16 +28,17 @@ export function EmailRequestForm({
   failed: (error: unknown) => string;
   children?: ReactNode;
 }) {
-  const form = useZodForm(emailOnlySchema, { defaultValues: { email: '' } });
+  const shown = useFormShown();
+  const [email, setEmail] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
   const [answer, setAnswer] = useState<string | null>(null);
-  const busy = form.formState.isSubmitting;
+  const problem = emailProblem(email);
 
-  async function submit({ email }: { email: string }) {
+  async function submit() {
     setAlert(null);
     setAnswer(null);
     try {
-      setAnswer((await send(email)) || sent);
+      setAnswer((await send(normalEmail(email))) || sent);
     } catch (error) {
       setAlert(failed(error));
     }
@@ -42,14 +46,29 @@ export function EmailRequestForm({
 
   return (
     <div className="max-w-xl space-y-6">
-      <Form form={form} onSubmit={submit}>
-        <EmailField />
-        {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
-        <Button type="submit" className="w-full sm:w-auto">
-          <Mail aria-hidden="true" className="size-5" />
-          {busy ? 'Sending...' : submitLabel}
-        </Button>
-      </Form>
+      {shown ? (
+        <LightForm problems={problem ? [{ name: 'email' as const, message: problem }] : []} onSubmit={submit}>
+          {({ idFor, errorOf, busy }) => (
+            <>
+              <LightEmailField
+                id={idFor('email')}
+                name="email"
+                value={email}
+                onChange={setEmail}
+                error={errorOf('email')}
+                readOnly={busy}
+              />
+              {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
+              <Button type="submit" className="w-full sm:w-auto">
+                <Mail aria-hidden="true" className="size-5" />
+                {busy ? 'Sending...' : submitLabel}
+              </Button>
+            </>
+          )}
+        </LightForm>
+      ) : (
+        <FormPlaceholder className="min-h-44" />
+      )}
       <StatusBox>{answer}</StatusBox>
       {children}
     </div>

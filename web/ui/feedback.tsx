@@ -45,3 +45,16 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     </div>
   );
 }
+
+/** Success and progress messages, in a region present from the start so its changes are read out. */
+export function StatusBox({ children }: { children?: ReactNode }) {
+  return (
+    <div role="status">
+      {children ? (
+        <div className="rounded-lg border-2 border-green-700 bg-green-50 px-4 py-3 text-lg text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">
+          {children}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,9 +1,11 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { FieldError, LabelAndHintFor, ShowPasswordButton, describedBy, fieldClass } from './field-parts';
 
 type Common = {
   /** The control's id, the one the error summary links to (`LightForm`'s `idFor`). */
   id: string;
+  /** The control's name, as a form family's field has it: the browser fills it in by it. */
+  name?: string;
   label: string;
   hint?: ReactNode;
   value: string;
@@ -105,5 +107,42 @@ export function LightPasswordField({
         />
       }
     />
+  );
+}
+
+/** A text of its own words (a name, a subject) or, with `rows`, of several lines (a message). */
+export function LightTextField({ rows, autoComplete, ...props }: Common & { rows?: number; autoComplete?: string }) {
+  if (!rows) return <LightInput {...props} type="text" autoComplete={autoComplete} />;
+  return <LightTextArea {...props} rows={rows} autoComplete={autoComplete} />;
+}
+
+function LightTextArea({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  error,
+  readOnly,
+  ...area
+}: Common & Pick<TextareaHTMLAttributes<HTMLTextAreaElement>, 'rows' | 'autoComplete'>) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <LabelAndHintFor htmlFor={id} label={label} hint={hint} hintId={hintId} />
+      <textarea
+        {...area}
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        readOnly={readOnly}
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(Boolean(hint) && hintId, error && errorId)}
+        className={`mt-1 ${fieldClass(Boolean(error))}`}
+      />
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
   );
 }

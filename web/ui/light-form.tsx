@@ -85,3 +85,15 @@ export function LightForm<N extends string>({
     </form>
   );
 }
+
+/**
+ * The place of a form the server does not draw (`useFormShown`, web/lib/hydrated.ts): as tall as the
+ * form, so nothing moves when it arrives, and saying in words that it is loading.
+ */
+export function FormPlaceholder({ className }: { className: string }) {
+  return (
+    <div role="status" className={className}>
+      <span className="sr-only">Loading the form...</span>
+    </div>
+  );
+}

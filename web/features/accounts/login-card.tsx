@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useState, type SetStateAction } from 'react';
 import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@contract/roles';
-import { useAfterFirstPaint } from '@/lib/after-paint';
-import { useHydrated } from '@/lib/hydrated';
+import { useFormShown } from '@/lib/hydrated';
 import { useLinkKit } from '@/lib/link-kit';
 import { usePageTitle } from '@/lib/page';
 import { usePublicConfig } from '@/lib/public-config';
+import { FormPlaceholder } from '@/ui/light-form';
 import { LightTabs } from '@/ui/light-tabs';
 import { SignInPanel } from './sign-in-panel';
 import { initialSignUpState, type SignUpState } from './sign-up-state';
@@ -15,11 +15,7 @@ const SignUpPanel = lazy(() => import('./sign-up-panel').then((m) => ({ default:
 // script can send it. A hydrated card draws the form in a task of its own after the first paint, so
 // hydrating and drawing the form are not one long block of the main thread; a card the app draws
 // itself (taking the page over) shows it at once, so focus stays on the same control.
-const formLoading = (
-  <div role="status" className="min-h-96">
-    <span className="sr-only">Loading the form...</span>
-  </div>
-);
+const formLoading = <FormPlaceholder className="min-h-96" />;
 
 type TabKey = 'signin' | 'signup';
 
@@ -59,10 +55,7 @@ export function LoginCard() {
   const title = tab === 'signup' ? 'Create Account' : 'Sign In';
   usePageTitle(title);
   const { data: config } = usePublicConfig();
-  const hydrated = useHydrated();
-  const [drawnByTheApp] = useState(hydrated);
-  const painted = useAfterFirstPaint();
-  const formShown = drawnByTheApp || painted;
+  const formShown = useFormShown();
 
   return (
     <div className="mt-4 rounded-2xl border-2 border-gray-200 bg-white p-4 shadow-sm sm:p-8 dark:border-gray-700 dark:bg-gray-900">

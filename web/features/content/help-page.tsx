@@ -1,69 +1,11 @@
-import { Send } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { emailOnlySchema } from '@contract/auth';
-import { Button } from '@/ui/button';
-import { EmailField, TextField } from '@/ui/fields';
-import { Form, useZodForm } from '@/ui/form';
+import { Island } from '@/islands/island';
 import { Page, Section } from '@/ui/page';
-import { COLLECTION_CENTRE, PARTNERSHIPS_EMAIL, SUPPORT_EMAIL } from '@/lib/site';
+import { COLLECTION_CENTRE, PARTNERSHIPS_EMAIL } from '@/lib/site';
+import { ContactForm } from './contact-form';
 import { SubHeading } from './prose';
 import { textLink } from '@/ui/text-link';
-
-/** The four required fields of the contact form (product notes 5: all four are required). */
-const contactSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your full name.').max(120, 'Your name is too long.'),
-  email: emailOnlySchema.shape.email,
-  subject: z.string().trim().min(1, 'Enter a subject.').max(200, 'The subject is too long.'),
-  message: z.string().trim().min(1, 'Enter your message.').max(5000, 'The message is too long.'),
-});
-
-function ContactForm() {
-  const form = useZodForm(contactSchema, { defaultValues: { name: '', email: '', subject: '', message: '' } });
-  const [sent, setSent] = useState(false);
-
-  useEffect(() => {
-    const watching = form.watch(() => setSent(false));
-    return () => watching.unsubscribe();
-  }, [form]);
-
-  function submit(values: z.output<typeof contactSchema>) {
-    const body = `${values.message}\n\nFrom: ${values.name} <${values.email}>`;
-    window.location.href = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(values.subject)}&body=${encodeURIComponent(body)}`;
-    setSent(true);
-  }
-
-  return (
-    <Form form={form} onSubmit={submit}>
-      <p className="text-base text-gray-700 dark:text-gray-300">
-        All fields are required. Sending opens your email app with your message ready to send to {SUPPORT_EMAIL}.
-      </p>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField name="name" label="Full name" autoComplete="name" />
-        <EmailField />
-      </div>
-      <TextField name="subject" label="Subject" autoComplete="off" />
-      <TextField name="message" label="Message" rows={6} />
-      <Button type="submit">
-        <Send aria-hidden="true" className="size-5" />
-        Send Message
-      </Button>
-      {/* Kept in the page from the start so the message is announced when it appears. */}
-      <div role="status" className="text-base">
-        {sent ? (
-          <p className="rounded-lg border-2 border-green-700 bg-green-50 px-4 py-3 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">
-            Your email app should now open with your message. If it does not, write to us at{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold break-words underline decoration-2">
-              {SUPPORT_EMAIL}
-            </a>
-            .
-          </p>
-        ) : null}
-      </div>
-    </Form>
-  );
-}
 
 function Question({ question, children }: { question: string; children: ReactNode }) {
   return (
@@ -151,7 +93,7 @@ export default function HelpPage() {
       </Section>
 
       <Section title="Contact Us" id="contact">
-        <ContactForm />
+        <Island name="contact" component={ContactForm} props={{}} />
       </Section>
     </Page>
   );

@@ -1,5 +1,5 @@
 import { AlertCircle, FlaskConical, Lock, RotateCcw } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { HOLD_MINUTES, donorSchema, type FundReply } from '@contract/giving';
 import { formatNaira } from '@contract/money';
 import { isPayLater } from '@contract/payment-channels';
 import { feeToCover } from '@contract/payment-fee';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/site';
@@ -15,13 +16,17 @@ import { Checkbox, EmailField, HumanCheckField, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { textLink } from '@/ui/text-link';
 import { supportWordsFields } from '@contract/support-messages';
-import { FILL_IN_DETAILS } from './messages';
+import { FILL_IN_DETAILS, TEST_MODE_NOTICE } from './messages';
 import { Spinner } from './spinner';
 import { SupportWordsFields } from './support-words-fields';
-import { TEST_MODE_NOTICE, TestPaymentDialog } from './test-payment-dialog';
 import { useCheckout, type CheckoutLine } from './use-checkout';
 
 export type { CheckoutLine } from './use-checkout';
+
+// The test payment's dialog (React Aria's modal) is not part of the payment step: it loads once the
+// form has painted, so it never delays the Pay button, and is in by the time Pay is pressed.
+const loadTestPaymentDialog = () => import('./test-payment-dialog');
+const TestPaymentDialog = lazy(() => loadTestPaymentDialog().then((m) => ({ default: m.TestPaymentDialog })));
 
 /**
  * The donor's details as the route checks them, and whether they add the payment fee; the
@@ -93,6 +98,10 @@ export function CheckoutForm({
   });
   const { phase, problem, problemRef, submitRef, isBusy } = checkout;
   const testMode = config?.paymentMode === 'test' || checkout.sandboxSeen;
+  const painted = useAfterFirstPaint();
+  useEffect(() => {
+    if (painted && testMode) void loadTestPaymentDialog().catch(() => undefined);
+  }, [painted, testMode]);
   // Said only where a way of paying that confirms later is offered (the checkout's own list once it has one).
   const offered = phase.kind === 'paying' ? phase.checkout.channels : null;
   const payLaterMinutes = offered && !offered.some(isPayLater) ? null : (config?.payLaterHoldMinutes ?? null);
@@ -290,14 +299,17 @@ export function CheckoutForm({
       </section>
 
       {phase.kind === 'paying' && phase.checkout.provider === 'sandbox' ? (
-        <TestPaymentDialog
-          reference={phase.checkout.reference}
-          amountKobo={phase.checkout.amountKobo}
-          shownKobo={chargeKobo}
-          channels={phase.checkout.channels}
-          onCancel={checkout.cancel}
-          onCharged={checkout.charged}
-        />
+        // Focus stays on Pay until the dialog's code is in, then moves into it.
+        <Suspense fallback={null}>
+          <TestPaymentDialog
+            reference={phase.checkout.reference}
+            amountKobo={phase.checkout.amountKobo}
+            shownKobo={chargeKobo}
+            channels={phase.checkout.channels}
+            onCancel={checkout.cancel}
+            onCharged={checkout.charged}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
 import { ArrowRight, ShoppingBag, Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { CHECKOUT_LIMITS } from '@contract/giving';
+import { CHECKOUT_LIMITS } from '@contract/checkout-limits';
 import { formatNaira } from '@contract/money';
 import {
   giftBagActions,
@@ -12,6 +12,7 @@ import {
   useGiftBag,
   type GiftBagItem,
 } from '@/lib/gift-bag';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { announce } from '@/lib/announce';
 import { buttonClass } from '@/ui/button';
 import { LinkButton } from '@/ui/link-button';
@@ -118,6 +119,13 @@ export default function GiftBagPage() {
   const emptyHeading = useRef<HTMLHeadingElement>(null);
   const total = giftBagTotal(items);
   const count = itemCount(items);
+  // Checkout is this page's next step: its code comes once the bag is on screen, so Proceed to
+  // checkout opens it without a download; the app's navigation then finds it in.
+  const painted = useAfterFirstPaint();
+  const hasGifts = items.length > 0;
+  useEffect(() => {
+    if (painted && hasGifts) void import('./checkout-page').catch(() => undefined);
+  }, [painted, hasGifts]);
 
   function remove(item: GiftBagItem, index: number) {
     const next = items[index + 1] ?? items[index - 1];

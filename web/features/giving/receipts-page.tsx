@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { apiRequest, errorMessage } from '@/lib/api';
-import { EmailRequestForm } from '@/ui/email-request-form';
+import { Island } from '@/islands/island';
 import { Page } from '@/ui/page';
 import { blockLink } from '@/ui/text-link';
+import { ReceiptsForm } from './receipts-form';
 
 /** Receipts again: anyone who gave, with or without an account, asks for them by email address. */
 export default function ReceiptsPage() {
@@ -20,18 +20,7 @@ export default function ReceiptsPage() {
         </p>
       }
     >
-      <EmailRequestForm
-        submitLabel="Email My Receipts"
-        sent="If this address has given, we have sent its receipts to it."
-        send={async (email) => {
-          const reply = await apiRequest<{ message: string }>('/receipts/resend', {
-            method: 'POST',
-            body: JSON.stringify({ email }),
-          });
-          return reply.data?.message;
-        }}
-        failed={(error) => errorMessage(error, { noMessage: 'We could not send your receipts. Please try again.' })}
-      />
+      <Island name="receipts" component={ReceiptsForm} props={{}} />
     </Page>
   );
 }

@@ -8,10 +8,7 @@ import { Button } from '@/ui/button';
 import { ChoiceCard } from '@/ui/choice-card';
 import { ModalDialog } from '@/ui/dialog';
 import { Spinner } from './spinner';
-import { messageFor } from './messages';
-
-/** Said wherever a test payment could be mistaken for a real one. */
-export const TEST_MODE_NOTICE = 'Test mode: no money is charged.';
+import { TEST_MODE_NOTICE, messageFor } from './messages';
 
 const known = (channel: string): channel is PaymentChannel => (PAYMENT_CHANNELS as readonly string[]).includes(channel);
 
