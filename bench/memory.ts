@@ -16,6 +16,13 @@ import { scratchDatabase } from './scratch';
 const RUSH_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 15);
 const CONNECTIONS = 20;
 
+/** The JS heap in use and the memory outside it that V8 tracks (buffers), in MB, from the metrics. */
+async function heapMb(metricsUrl: string): Promise<{ heap: number; external: number }> {
+  const text = await (await fetch(metricsUrl)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0) / 1048576;
+  return { heap: value('nodejs_heap_size_used_bytes'), external: value('nodejs_external_memory_bytes') };
+}
+
 /** The process's resident set now and at its peak, in MB (Linux's /proc). */
 function residentMb(pid: number): { now: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -33,16 +40,25 @@ export async function runMemoryBench() {
       sql`select id from recipient_campaigns where status = 'active' order by id limit 5`,
     );
     await database.close();
+    const metricsPort = await freePort();
+    const metrics = `http://127.0.0.1:${metricsPort}/metrics`;
     const app = await startApp({
       entry: 'dist/server/main.js',
       port: await freePort(),
-      env: { ...env, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      env: {
+        ...env,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        METRICS_PORT: String(metricsPort),
+        METRICS_HOST: '127.0.0.1',
+      },
       label: 'the memory bench server',
     });
     try {
       // The background work that follows listening (decision 0059) is done within a few seconds.
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       const started = residentMb(app.child.pid!);
+      const startedHeap = await heapMb(metrics);
       const paths = [
         '/',
         '/campaigns',
@@ -62,10 +78,13 @@ export async function runMemoryBench() {
         requests: paths.map((path) => ({ method: 'GET', path })),
       });
       const after = residentMb(app.child.pid!);
+      const afterHeap = await heapMb(metrics);
       console.log(`\nMemory of one instance on ${database.kind} with the demo data (compiled server, resident set):`);
-      console.log(`  after start, background work done: ${started.now.toFixed(0)} MB`);
+      const parts = (heap: { heap: number; external: number }) =>
+        `JS heap used ${heap.heap.toFixed(0)} MB, buffers ${heap.external.toFixed(0)} MB`;
+      console.log(`  after start, background work done: ${started.now.toFixed(0)} MB (${parts(startedHeap)})`);
       console.log(
-        `  after ${RUSH_SECONDS} s of pages and searches under ${CONNECTIONS} connections (${rush.requests.total} requests, ${rush.non2xx + rush.errors} not 2xx): ${after.now.toFixed(0)} MB, peak ${after.peak.toFixed(0)} MB`,
+        `  after ${RUSH_SECONDS} s of pages and searches under ${CONNECTIONS} connections (${rush.requests.total} requests, ${rush.non2xx + rush.errors} not 2xx): ${after.now.toFixed(0)} MB, peak ${after.peak.toFixed(0)} MB (${parts(afterHeap)})`,
       );
       console.log('  target on PostgreSQL: at most 200 MB after start and after the rush');
     } finally {
