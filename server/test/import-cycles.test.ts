@@ -2,41 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  findCycles,
-  importGraph,
-  importsOfComposition,
-  moduleGraph,
-  type ImportEdge,
-  type ModuleEdge,
-} from './import-graph';
+import { compositionImports, findCycles, importGraph, moduleGraph, moduleLoops, type ImportEdge } from './import-graph';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-/**
- * The server modules in layers (ARCHITECTURE.md): no two modules import each other, directly or
- * through others, tests included, so a module can be read, tested and changed with only the modules
- * below it in mind. Found on the modules' own graph (the file imports folded to their module) by the
- * same loop finder as the files' loops, each loop written with the file imports that make its steps.
- * dependency-cruiser's `no-circular` is the usual tool; its current release needs Node 22, and an
- * older one would be a dependency for what these lines do over the graph built here anyway.
- */
-function moduleLoops(dir: string, edges: ImportEdge[]): string[] {
-  const modules = moduleGraph(dir, edges);
-  const byPair = new Map<string, ModuleEdge>(modules.edges.map((e) => [`${e.from} ${e.to}`, e]));
-  const rel = (file: string) => path.relative(dir, file);
-  return findCycles(modules.modules, modules.edges).map((loop) => {
-    const steps = loop.slice(1).map((to, i) => byPair.get(`${loop[i]} ${to}`)!);
-    const lines = steps.flatMap((step) =>
-      step.imports.map((e) => `    ${rel(e.from)} -> ${rel(e.to)}${e.typeOnly ? ' (types only)' : ''}`),
-    );
-    return [loop.join(' -> '), ...lines].join('\n');
-  });
-}
-
-/** What a module's own code imports outside the modules that leads back into them. */
-const compositionImports = (dir: string, files: string[], edges: ImportEdge[]) =>
-  importsOfComposition(dir, files, edges).map((e) => `${path.relative(dir, e.from)} -> ${path.relative(dir, e.to)}`);
 
 /**
  * "No cycles" (design.md) is checked here rather than by ESLint: eslint-plugin-import-x needs a native

@@ -220,3 +220,28 @@ export function importsOfComposition(root: string, files: string[], edges: Impor
   };
   return edges.filter((e) => moduleOf(root, e.from) && !isTestFile(e.from) && !moduleOf(root, e.to) && leads(e.to));
 }
+
+/**
+ * The server modules in layers (ARCHITECTURE.md): no two modules import each other, directly or
+ * through others, tests included, so a module can be read, tested and changed with only the modules
+ * below it in mind. Found on the modules' own graph (the file imports folded to their module) by the
+ * same loop finder as the files' loops, each loop written with the file imports that make its steps.
+ * dependency-cruiser's `no-circular` is the usual tool; its current release needs Node 22, and an
+ * older one would be a dependency for what these lines do over the graph built here anyway.
+ */
+export function moduleLoops(dir: string, edges: ImportEdge[]): string[] {
+  const modules = moduleGraph(dir, edges);
+  const byPair = new Map<string, ModuleEdge>(modules.edges.map((e) => [`${e.from} ${e.to}`, e]));
+  const rel = (file: string) => path.relative(dir, file);
+  return findCycles(modules.modules, modules.edges).map((loop) => {
+    const steps = loop.slice(1).map((to, i) => byPair.get(`${loop[i]} ${to}`)!);
+    const lines = steps.flatMap((step) =>
+      step.imports.map((e) => `    ${rel(e.from)} -> ${rel(e.to)}${e.typeOnly ? ' (types only)' : ''}`),
+    );
+    return [loop.join(' -> '), ...lines].join('\n');
+  });
+}
+
+/** What a module's own code imports outside the modules that leads back into them. */
+export const compositionImports = (dir: string, files: string[], edges: ImportEdge[]) =>
+  importsOfComposition(dir, files, edges).map((e) => `${path.relative(dir, e.from)} -> ${path.relative(dir, e.to)}`);
