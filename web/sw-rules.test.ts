@@ -25,10 +25,13 @@ function addresses(list: Route[], parent = ''): Array<{ address: string; drawn: 
 describe('what the service worker may keep', () => {
   const table = addresses(routes as Route[]);
 
-  it('keeps exactly the public pages: those the server draws for everyone, and search and help', () => {
+  it('keeps exactly the public pages: those the server draws for everyone but sign-in and receipts, and search and help', () => {
     const publicOnes = table.filter(({ address }) => isPublicPage(address)).map(({ address }) => address);
     const expected = table
-      .filter(({ address, drawn }) => (drawn && address !== '/login') || address === '/search' || address === '/help')
+      .filter(
+        ({ address, drawn }) =>
+          (drawn && address !== '/login' && address !== '/receipts') || address === '/search' || address === '/help',
+      )
       .map(({ address }) => address);
     expect(expected).toEqual(
       expect.arrayContaining(['/campaigns', '/campaigns/sample', '/about', '/transparency', '/search', '/help']),

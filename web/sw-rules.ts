@@ -6,7 +6,8 @@
 
 /**
  * Pages anyone may see: those the server draws for every visitor (`serverLoad` in web/app/router.tsx,
- * less the sign-in page, which cannot work offline) and the search and help pages. A signed-in area's
+ * less the sign-in and receipts pages, whose forms cannot work offline and which belong to the give
+ * and account paths) and the search and help pages. A signed-in area's
  * address is never one of these; web/sw-rules.test.ts holds the list against the route table.
  */
 const PUBLIC_PAGES: readonly RegExp[] = [
