@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The unit and API tests and the browser journeys, side by side. The journeys spend most of their
-# time waiting on pages and leave a core free, so both finish well before they would one after the
-# other. The journeys' output is held back and printed after the unit tests', so neither is
-# interleaved with the other.
+# `npm test`: the type check, lint and format check, the unit and API tests, and the browser journeys.
+# The journeys are the longest part and spend most of their time waiting on pages, so they start
+# first (after building the app when its sources changed), and the checks and then the unit tests run
+# beside them. The journeys' output is held back and printed after the rest, so nothing is
+# interleaved. Every part runs to its end; the run fails if any part failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,14 +12,16 @@ trap 'rm -f "$E2E_LOG"' EXIT
 npm run test:e2e >"$E2E_LOG" 2>&1 &
 E2E_PID=$!
 
-npm run test:unit
-UNIT_RC=$?
+failed=()
+for check in typecheck lint format:check; do
+  npm run "$check" || failed+=("npm run $check")
+done
 
-wait "$E2E_PID"
-E2E_RC=$?
+npm run test:unit || failed+=("the unit and API tests")
+
+wait "$E2E_PID" || failed+=("the browser journeys")
 printf '\n==> Browser journeys\n'
 cat "$E2E_LOG"
 
-if [ "$UNIT_RC" -ne 0 ]; then echo "The unit and API tests failed." >&2; fi
-if [ "$E2E_RC" -ne 0 ]; then echo "The browser journeys failed." >&2; fi
-[ "$UNIT_RC" -eq 0 ] && [ "$E2E_RC" -eq 0 ]
+for part in "${failed[@]}"; do echo "Failed: $part." >&2; done
+[ "${#failed[@]}" -eq 0 ]
