@@ -42,5 +42,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself is process 1: dist/server/main.js closes the app and the database on SIGTERM. The tools
-# run the same way: `node dist/server/cli-create-admin.js`, `cli-backup.js`, `cli-restore.js`.
+# run the same way: `node dist/server/cli/create-admin.js`, `cli/backup.js`, `cli/restore.js`.
 CMD ["node", "--enable-source-maps", "dist/server/main.js"]

@@ -46,6 +46,60 @@ describe('the compiled server', () => {
     expect((await fetch(`${app.url}${image}`)).status).toBe(200);
   });
 
+  // The bundled packages (decision 0059): the web framework's plugins, the job queue, the QR codes,
+  // the password checks, the API reference and the mail, each used once as a person would.
+  it('takes a gift whose receipt is mailed through the job queue', async () => {
+    const [campaign] = (await (await fetch(`${app.url}/api/org-campaigns/active`)).json()) as Array<{ id: number }>;
+    const post = (path: string, body: unknown) =>
+      fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const checkout = await post('/api/donations/checkout', {
+      donorEmail: 'compiled.donor@example.org',
+      donorFullName: 'Compiled Donor',
+      cartItems: [{ campaignId: `org-${campaign!.id}`, units: 1 }],
+    });
+    expect(checkout.status).toBe(200);
+    const { reference } = (await checkout.json()) as { reference: string };
+    expect((await post('/api/payments/sandbox/charge', { reference })).status).toBe(200);
+    expect((await post('/api/donations/fund', { transactionId: reference })).status).toBe(200);
+    const mailDir = path.join(dataDir, 'mail');
+    const receiptMailed = async () => {
+      for (const name of fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []) {
+        if (fs.readFileSync(path.join(mailDir, name), 'utf8').includes('compiled.donor@example.org')) return true;
+      }
+      return false;
+    };
+    const until = Date.now() + 20_000;
+    while (!(await receiptMailed()) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    expect(await receiptMailed(), 'the receipt mail was written').toBe(true);
+  });
+
+  it('signs a person in, draws a QR code and serves the API reference', async () => {
+    const signIn = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'donor@example.com', password: 'DemoPass123!' }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(((await signIn.json()) as { token?: string }).token).toBeTruthy();
+    const [first] = (await (await fetch(`${app.url}/api/campaigns/featured`)).json()) as Array<{ id: number }>;
+    const qr = await fetch(`${app.url}/api/campaigns/${first!.id}/qr.png`);
+    expect(qr.status).toBe(200);
+    expect(
+      Buffer.from(await qr.arrayBuffer())
+        .subarray(1, 4)
+        .toString('latin1'),
+    ).toBe('PNG');
+    const openapi = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: object };
+    expect(Object.keys(openapi.paths).length).toBeGreaterThan(100);
+    const docs = await fetch(`${app.url}/api/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger');
+  });
+
   it('draws a poster with the shipped fonts and PDF library loaded on first use, and stops on SIGTERM', async () => {
     const [first] = (await (await fetch(`${app.url}/api/campaigns/featured`)).json()) as Array<{ id: number }>;
     const poster = await fetch(`${app.url}/api/campaigns/${first!.id}/poster.pdf`);

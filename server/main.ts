@@ -12,14 +12,18 @@ const opening = openDatabase(config).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });
-const [database, { buildApp }, { createJobQueue }, { seedIfEmpty }, { installSeedDocuments }] = await Promise.all([
-  opening,
-  import('./app'),
-  import('./jobs/queue'),
-  import('./seed-demo'),
-  import('./db/seed/documents'),
-]);
-await database.migrate();
+const [database, { buildApp }, { createJobQueue }, { seedIfEmpty }, { installSeedDocuments }, { unappliedMigrations }] =
+  await Promise.all([
+    opening,
+    import('./app'),
+    import('./jobs/queue'),
+    import('./seed-demo'),
+    import('./db/seed/documents'),
+    import('./db/migration-state'),
+  ]);
+// A database already at the journal's last migration is left alone: asking costs two small queries,
+// where the migrator reads and hashes every migration file before finding nothing to do.
+if ((await unappliedMigrations(database.db)) > 0) await database.migrate();
 if (config.seedDemo) {
   const seeded = await seedIfEmpty(database.db);
   if (seeded) console.log('Seeded demo data (see README for the demo accounts).');
