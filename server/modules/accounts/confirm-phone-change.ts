@@ -8,6 +8,7 @@ import { JOB, enqueueSms } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { mailNotice } from '../notifications/tell-user';
 import { notifyAndFindAddress } from '../notifications/queries';
+import { phoneHasAccount } from './queries';
 import { codeHash } from './tokens';
 import { MAX_CODE_ATTEMPTS } from './verify-email';
 
@@ -88,6 +89,10 @@ export async function confirmPhoneChange(
       .select({ phoneNumber: users.phoneNumber, notifyBy: users.notifyBy })
       .from(users)
       .where(eq(users.id, user.id));
+    // The number may have gone to another account since the code was sent (docs/decisions/0066).
+    if (await phoneHasAccount(db, phoneNumber)) {
+      throw new AppError('conflict', 'That phone number belongs to another account. Choose another number.');
+    }
     await tx
       .update(users)
       .set({ phoneNumber, updatedAt: sql`now()` })

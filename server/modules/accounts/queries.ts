@@ -18,6 +18,19 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row ? { ...row.user, roleName: row.roleName } : undefined;
 }
 
+export const PHONE_TAKEN =
+  'An account with this phone number already exists. Sign in with a code sent to it, or use another number.';
+
+/** Whether a live account holds the number: a number names one account (docs/decisions/0066). */
+export async function phoneHasAccount(db: Db, phoneNumber: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phoneNumber, phoneNumber), isNull(users.deletedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function roleIdByName(db: Db, name: string): Promise<number> {
   const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
   if (!row) throw new Error(`role ${name} is missing`);
@@ -41,6 +54,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       first_name: users.firstName,
       last_name: users.lastName,
       email: users.email,
+      phoneNumber: users.phoneNumber,
       role: roles.name,
       isOnboardingComplete: users.isOnboardingComplete,
       organizationName: organizationProfiles.organizationName,

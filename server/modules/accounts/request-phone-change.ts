@@ -7,6 +7,7 @@ import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import type { SmsSender } from '../../providers/sms/sms';
 import { PHONE_CODE_MINUTES, phoneCodeSms } from './phone-code-sms';
+import { phoneHasAccount } from './queries';
 import { codeHash, randomCode, randomToken, sha256 } from './tokens';
 
 export type PhoneCodeJob = { phoneChangeId: number };
@@ -27,6 +28,9 @@ export async function requestPhoneChange(
   if (!user) throw new AppError('not_found', 'We could not find your account. Please sign in again.');
   if (user.phoneNumber === phoneNumber) {
     throw new AppError('bad_request', 'That is already the phone number on your account.');
+  }
+  if (await phoneHasAccount(deps.db, phoneNumber)) {
+    throw new AppError('conflict', 'That phone number belongs to another account. Choose another number.');
   }
   const [last] = await deps.db
     .select({ ageSeconds: sql<number>`extract(epoch from now() - ${phoneChanges.createdAt})::float8` })
