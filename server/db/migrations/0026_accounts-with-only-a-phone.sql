@@ -12,5 +12,5 @@ CREATE TABLE "phone_sign_in_codes" (
 --> statement-breakpoint
 ALTER TABLE "users" ALTER COLUMN "email" DROP NOT NULL;--> statement-breakpoint
 CREATE INDEX "phone_sign_in_codes_phone_idx" ON "phone_sign_in_codes" USING btree ("phone_number","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE UNIQUE INDEX "users_phone_number_key" ON "users" USING btree ("phone_number") WHERE "users"."deleted_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "users_phone_only_key" ON "users" USING btree ("phone_number") WHERE "users"."email" is null and "users"."deleted_at" is null;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_email_or_phone" CHECK ("users"."email" is not null or "users"."phone_number" is not null);

@@ -64,8 +64,11 @@ export const users = pgTable(
     check('users_phone_format', sql`${t.phoneNumber} is null or ${t.phoneNumber} ~ '^\\+234[0-9]{7,11}$'`),
     // Every account is reached somehow: by mail, by SMS, or both (docs/decisions/0066).
     check('users_email_or_phone', sql`${t.email} is not null or ${t.phoneNumber} is not null`),
-    // A number signs in to one account; a deleted account's number is erased and so free again.
-    uniqueIndex('users_phone_number_key').on(t.phoneNumber).where(sql`${t.deletedAt} is null`),
+    // A number signs in to the one live account that has no email (docs/decisions/0066); accounts
+    // with an email may share a number, as families share phones (docs/decisions/0045).
+    uniqueIndex('users_phone_only_key')
+      .on(t.phoneNumber)
+      .where(sql`${t.email} is null and ${t.deletedAt} is null`),
     index('users_role_idx').on(t.roleId),
   ],
 );

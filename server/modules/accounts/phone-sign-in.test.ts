@@ -6,7 +6,7 @@ import { onboard, signInNewAdmin } from '../../test/fixtures';
 import { eventually, smsInboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { signInCodeSms } from './phone-code-sms';
 import { NEEDS_NAME, NO_CODE_WAITING, PHONE_CODE_REPLY } from './phone-sign-in';
-import { PHONE_TAKEN } from './queries';
+import { NUMBER_TAKEN } from './request-phone-change';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -228,14 +228,20 @@ describe('an account with only a phone number', () => {
     expect(replies[20]).toBe(429);
   });
 
-  it('signs in only self-service accounts by code; a number held by staff is refused', async () => {
+  it('reaches only an account with no email: an email account sharing the number signs in by email', async () => {
     const phone = newNumber();
     const admin = await signInNewAdmin(ctx.app, db());
     await db().execute(sql`update users set phone_number = ${phone} where id = ${admin.user.id}`);
     await askCode(phone);
-    const res = await verify({ phoneNumber: phone, code: await codeFor(phone) });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('This account signs in with its email and password.');
+    const code = await codeFor(phone);
+    const res = await verify({ phoneNumber: phone, code });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(NEEDS_NAME);
+    // A family member without an email may still have an account on the shared number.
+    const made = await verify({ phoneNumber: phone, code, ...SIGN_UP });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().user).toMatchObject({ role: 'recipient', email: null });
+    expect(made.json().user.id).not.toBe(admin.user.id);
   });
 });
 
@@ -248,7 +254,7 @@ const refusedBy = (statement: Promise<unknown>) =>
   );
 
 describe('the database holds the rule', () => {
-  it('an account has an email or a phone number, and a number belongs to one live account', async () => {
+  it('an account has an email or a phone number, and a number belongs to one live account with no email', async () => {
     const role = sql`(select id from roles where name = 'recipient')`;
     expect(
       await refusedBy(
@@ -267,26 +273,23 @@ describe('the database holds the rule', () => {
           sql`insert into users (email, phone_number, first_name, role_id) values (null, ${phone}, 'Two', ${role})`,
         ),
       ),
-    ).toBe('users_phone_number_key');
-    // A deleted account no longer holds its number.
+    ).toBe('users_phone_only_key');
+    // An account with an email may share it (a family's phone), and a deleted account no longer holds it.
+    await db().execute(
+      sql`insert into users (email, phone_number, first_name, role_id) values (${`shared.${n}@example.org`}, ${phone}, 'Four', ${role})`,
+    );
     await db().execute(sql`update users set deleted_at = now() where phone_number = ${phone}`);
     await db().execute(
       sql`insert into users (email, phone_number, first_name, role_id) values (null, ${phone}, 'Three', ${role})`,
     );
   });
 
-  it('sign-up by email with a number already held is refused with a sentence', async () => {
-    const { phone } = await signUpByPhone();
-    const res = await post('/api/auth/register', {
-      firstName: 'Other',
-      lastName: 'Person',
-      email: `other.${n}@example.org`,
-      phoneNumber: typed(phone),
-      password: 'A long enough password',
-      role: 'donor',
-    });
+  it('a phone-only account cannot move to a number another phone-only account holds', async () => {
+    const first = await signUpByPhone();
+    const second = await signUpByPhone();
+    const res = await call(second.token, 'POST', '/api/account/phone', { phoneNumber: first.phone });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(PHONE_TAKEN);
+    expect(res.json().message).toBe(NUMBER_TAKEN);
   });
 });
 

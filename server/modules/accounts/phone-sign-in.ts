@@ -1,15 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AuthReply, PhoneVerifyInput } from '@contract/auth';
-import { SELF_SERVICE_ROLES } from '@contract/roles';
 import type { Db } from '../../db/client';
-import { phoneSignInCodes, roles, users } from '../../db/schema/all';
+import { phoneSignInCodes, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import type { SmsSender } from '../../providers/sms/sms';
 import { PHONE_CODE_MINUTES, signInCodeSms } from './phone-code-sms';
-import { roleIdByName } from './queries';
+import { phoneOnlyAccount, roleIdByName } from './queries';
 import { startSession } from './sessions';
 import { randomCode, randomToken, sha256 } from './tokens';
 import { MAX_CODE_ATTEMPTS } from './verify-email';
@@ -22,7 +21,6 @@ export const NO_CODE_WAITING = 'There is no code waiting for this number. Ask fo
 const TOO_MANY_TRIES = 'Too many wrong tries. Ask for a new code.';
 export const NEEDS_NAME =
   'There is no account with this phone number yet. To create one, enter your first and last name with the code.';
-const PASSWORD_ACCOUNT = 'This account signs in with its email and password.';
 
 const expiry = sql`now() + make_interval(mins => ${PHONE_CODE_MINUTES})`;
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -85,22 +83,12 @@ async function newestCode(db: Db, phoneNumber: string) {
   return row;
 }
 
-/** The live account holding a number; a deleted account's number was erased with it. */
-async function liveAccountByPhone(db: Db, phoneNumber: string) {
-  const [row] = await db
-    .select({ id: users.id, role: roles.name })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.phoneNumber, phoneNumber), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
-}
-
 /**
- * Checks the code sent to the number, then signs in the account that holds the number, or creates
- * a recipient's account for it when a name comes with the code. Every try is counted before the
- * code is compared, in one conditional UPDATE, so parallel guesses get no more than
- * MAX_CODE_ATTEMPTS. Only self-service accounts sign in this way; staff keep their passwords.
+ * Checks the code sent to the number, then signs in the live account with no email that holds the
+ * number, or creates a recipient's account for it when a name comes with the code. Every try is
+ * counted before the code is compared, in one conditional UPDATE, so parallel guesses get no more
+ * than MAX_CODE_ATTEMPTS. An account with an email keeps signing in by email: families share
+ * phones (docs/decisions/0045), so a number does not name an account that has an address.
  */
 export async function verifySignInCode(
   deps: { db: Db; sessionDays: number },
@@ -136,10 +124,7 @@ export async function verifySignInCode(
     );
   }
 
-  const existing = await liveAccountByPhone(deps.db, phoneNumber);
-  if (existing && !(SELF_SERVICE_ROLES as readonly string[]).includes(existing.role)) {
-    throw new AppError('forbidden', PASSWORD_ACCOUNT);
-  }
+  const existing = await phoneOnlyAccount(deps.db, phoneNumber);
   // The code stays good (its tries counted) so the person can add their name and send it again.
   if (!existing && !input.firstName) throw new AppError('bad_request', NEEDS_NAME).withCode('phone_needs_name');
 
@@ -167,7 +152,7 @@ export async function verifySignInCode(
       .returning({ id: users.id });
     if (created) return created.id;
     // Someone else's right answer made the account a moment ago: it is the same number's.
-    const now = await liveAccountByPhone(tx as unknown as Db, phoneNumber);
+    const now = await phoneOnlyAccount(tx as unknown as Db, phoneNumber);
     if (!now) throw new AppError('conflict', 'Please try again.');
     return now.id;
   });

@@ -18,17 +18,17 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row ? { ...row.user, roleName: row.roleName } : undefined;
 }
 
-export const PHONE_TAKEN =
-  'An account with this phone number already exists. Sign in with a code sent to it, or use another number.';
-
-/** Whether a live account holds the number: a number names one account (docs/decisions/0066). */
-export async function phoneHasAccount(db: Db, phoneNumber: string): Promise<boolean> {
+/**
+ * The live account with no email that holds the number: the one a code sent to it signs in to
+ * (docs/decisions/0066; the users_phone_only_key index keeps it to one).
+ */
+export async function phoneOnlyAccount(db: Db, phoneNumber: string): Promise<{ id: number } | undefined> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.phoneNumber, phoneNumber), isNull(users.deletedAt)))
+    .where(and(eq(users.phoneNumber, phoneNumber), isNull(users.email), isNull(users.deletedAt)))
     .limit(1);
-  return Boolean(row);
+  return row;
 }
 
 export async function roleIdByName(db: Db, name: string): Promise<number> {

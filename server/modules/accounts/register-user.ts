@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { assertPasswordAllowed } from './password-policy';
-import { findUserByEmail, PHONE_TAKEN, phoneHasAccount, roleIdByName } from './queries';
+import { findUserByEmail, roleIdByName } from './queries';
 import { requestVerificationCode } from './send-verification-code';
 
 export const ACCOUNT_EXISTS = 'An account with this email already exists.';
@@ -15,7 +15,6 @@ export const ACCOUNT_EXISTS = 'An account with this email already exists.';
 /** Creates an unverified account and, in the same transaction, queues its verification-code mail. */
 export async function registerUser(deps: { db: Db; jobs: JobQueue }, input: z.output<typeof registerSchema>) {
   if (await findUserByEmail(deps.db, input.email)) throw new AppError('conflict', ACCOUNT_EXISTS);
-  if (await phoneHasAccount(deps.db, input.phoneNumber)) throw new AppError('conflict', PHONE_TAKEN);
   assertPasswordAllowed(input.password);
   const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
   const roleId = await roleIdByName(deps.db, input.role);

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { assistedApplications, organizationProfiles, products, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import { enqueueSms, JOB } from '../../jobs/names';
-import { findUserByEmail, phoneHasAccount, roleIdByName } from '../accounts/queries';
+import { findUserByEmail, phoneOnlyAccount, roleIdByName } from '../accounts/queries';
 import { writeRequest } from '../campaigns/requests';
 import { markOnboardingComplete, saveRecipientProfile } from '../onboarding/queries';
 import { insertSubmission } from '../onboarding/review-queries';
@@ -22,7 +22,7 @@ export type AssistedInput = z.output<typeof assistedApplicationSchema>;
 export const PERSON_HAS_ACCOUNT =
   'This person already has an account with that email. They can sign in and apply themselves, or use another email.';
 export const PHONE_HAS_ACCOUNT =
-  'This phone number already belongs to an account. The person can sign in with a code sent to it and apply themselves.';
+  'This phone number already belongs to an account with no email. The person can sign in with a code sent to it and apply themselves, or give an email.';
 const SIGN_OFF = 'Gift of Independence';
 
 /**
@@ -49,7 +49,9 @@ export function appliedForYouSms(facts: { caseworker: string; organization: stri
 export async function applyForRecipient(deps: Deps, caseworkerId: number, input: AssistedInput) {
   const organizationId = await caseworkerOrganization(deps.db, caseworkerId);
   if (input.email && (await findUserByEmail(deps.db, input.email))) throw new AppError('conflict', PERSON_HAS_ACCOUNT);
-  if (await phoneHasAccount(deps.db, input.phoneNumber)) throw new AppError('conflict', PHONE_HAS_ACCOUNT);
+  if (!input.email && (await phoneOnlyAccount(deps.db, input.phoneNumber))) {
+    throw new AppError('conflict', PHONE_HAS_ACCOUNT);
+  }
   const roleId = await roleIdByName(deps.db, 'recipient');
   const files = [
     { key: input.profilePhotoKey, purpose: 'profilePhoto', field: 'profilePhotoKey' },

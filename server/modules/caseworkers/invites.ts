@@ -16,7 +16,7 @@ import { enqueueMail, JOB } from '../../jobs/names';
 import { CENTRE, escapeHtml, simpleHtml } from '../../providers/mail/layout';
 import type { MailMessage } from '../../providers/mail/mail';
 import { assertPasswordAllowed } from '../accounts/password-policy';
-import { findUserByEmail, PHONE_TAKEN, phoneHasAccount, revokeAllSessions, roleIdByName } from '../accounts/queries';
+import { findUserByEmail, revokeAllSessions, roleIdByName } from '../accounts/queries';
 import { randomToken, sha256 } from '../accounts/tokens';
 import { requireVerifiedOrganization } from './queries';
 
@@ -200,7 +200,6 @@ export async function acceptInvite(
 ) {
   const invite = await openInvite(deps.db, token);
   if (await findUserByEmail(deps.db, invite.email)) throw new AppError('conflict', EMAIL_HAS_ACCOUNT);
-  if (await phoneHasAccount(deps.db, details.phoneNumber)) throw new AppError('conflict', PHONE_TAKEN);
   assertPasswordAllowed(details.password);
   const passwordHash = await argon2.hash(details.password, { type: argon2.argon2id });
   const roleId = await roleIdByName(deps.db, 'caseworker');
@@ -226,11 +225,7 @@ export async function acceptInvite(
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (!user)
-      throw new AppError(
-        'conflict',
-        (await phoneHasAccount(tx, details.phoneNumber)) ? PHONE_TAKEN : EMAIL_HAS_ACCOUNT,
-      );
+    if (!user) throw new AppError('conflict', EMAIL_HAS_ACCOUNT);
     await tx.insert(caseworkers).values({ userId: user.id, organizationId: invite.organizationId });
     await tx.update(caseworkerInvites).set({ acceptedUserId: user.id }).where(eq(caseworkerInvites.id, invite.id));
   });

@@ -1,5 +1,5 @@
 import { ArrowLeft, MessageSquare } from 'lucide-react';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { z } from 'zod';
 import { phoneCodeRequestSchema, phoneVerifySchema, type AuthReply } from '@contract/auth';
 import { CODE_LENGTH, homeFor } from '@contract/roles';
@@ -14,12 +14,19 @@ import { Form, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { StepHeading, useStepFocus } from '@/ui/steps';
 import { failureMessage, requestPhoneCode, verifyPhoneCode } from './api';
 
-const names = {
-  firstName: phoneVerifySchema.shape.firstName.unwrap(),
-  lastName: phoneVerifySchema.shape.lastName.unwrap(),
-};
-const numberSchema = phoneCodeRequestSchema;
-const signUpNumberSchema = z.object({ ...names, ...phoneCodeRequestSchema.shape });
+/** The number, and for sign-up the name: the names are required only then. */
+const numberSchema = (signUp: boolean) =>
+  z
+    .object({
+      firstName: z.string().trim().max(80, 'Your first name is too long.').optional(),
+      lastName: z.string().trim().max(80, 'Your last name is too long.').optional(),
+      ...phoneCodeRequestSchema.shape,
+    })
+    .superRefine((v, ctx) => {
+      if (!signUp) return;
+      if (!v.firstName) ctx.addIssue({ code: 'custom', path: ['firstName'], message: 'Enter your first name.' });
+      if (!v.lastName) ctx.addIssue({ code: 'custom', path: ['lastName'], message: 'Enter your last name.' });
+    });
 // The names are checked by the server, and only sent once it asks for them.
 const codeSchema = z.object({
   code: phoneVerifySchema.shape.code,
@@ -97,9 +104,8 @@ function NumberForm({
   onSent: (phoneNumber: string, name: { firstName: string; lastName: string } | null) => void;
 }) {
   const signUp = mode === 'sign-up';
-  const form = useZodForm(signUp ? signUpNumberSchema : numberSchema, {
-    defaultValues: signUp ? { firstName: '', lastName: '', phoneNumber: '' } : { phoneNumber: '' },
-  });
+  const schema = useMemo(() => numberSchema(signUp), [signUp]);
+  const form = useZodForm(schema, { defaultValues: { firstName: '', lastName: '', phoneNumber: '' } });
   const busy = form.formState.isSubmitting;
   const [alert, setAlert] = useState<string | null>(null);
 
