@@ -37,7 +37,9 @@ describe('a recipient with a phone and no email', () => {
       const { page } = await e2e.newPage();
       await page.goto('/login');
       await settle(page);
-      await press(page, page.getByRole('tab', { name: 'Create Account' }));
+      // The tabs move by arrow keys: Tab reaches the chosen one, ArrowRight the other.
+      await press(page, page.getByRole('tab', { name: 'Sign In' }), 'ArrowRight');
+      await expect.poll(() => page.locator('h1').innerText()).toBe('Create Account');
       const recipient = page.getByRole('radio', { name: /Recipient/ });
       await expect.poll(() => recipient.count()).toBe(1);
       await press(page, recipient, 'Space');

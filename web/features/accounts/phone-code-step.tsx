@@ -14,19 +14,13 @@ import { Form, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { StepHeading, useStepFocus } from '@/ui/steps';
 import { failureMessage, requestPhoneCode, verifyPhoneCode } from './api';
 
-/** The number, and for sign-up the name: the names are required only then. */
+/** The number, and for sign-up the name (required only then), checked together so every problem shows at once. */
 const numberSchema = (signUp: boolean) =>
-  z
-    .object({
-      firstName: z.string().trim().max(80, 'Your first name is too long.').optional(),
-      lastName: z.string().trim().max(80, 'Your last name is too long.').optional(),
-      ...phoneCodeRequestSchema.shape,
-    })
-    .superRefine((v, ctx) => {
-      if (!signUp) return;
-      if (!v.firstName) ctx.addIssue({ code: 'custom', path: ['firstName'], message: 'Enter your first name.' });
-      if (!v.lastName) ctx.addIssue({ code: 'custom', path: ['lastName'], message: 'Enter your last name.' });
-    });
+  z.object({
+    firstName: signUp ? phoneVerifySchema.shape.firstName.unwrap() : z.string().optional(),
+    lastName: signUp ? phoneVerifySchema.shape.lastName.unwrap() : z.string().optional(),
+    ...phoneCodeRequestSchema.shape,
+  });
 // The names are checked by the server, and only sent once it asks for them.
 const codeSchema = z.object({
   code: phoneVerifySchema.shape.code,
@@ -197,10 +191,16 @@ function CodeForm({
         }),
       );
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'phone_needs_name') setAskName(true);
-      if (!helpers.showServerErrors(error)) {
-        setAlert(failureMessage(error, 'We could not check the code.', 'We could not check the code.'));
+      if (error instanceof ApiError && error.code === 'phone_needs_name') {
+        // The name fields appear; the sentence says why, once.
+        setAskName(true);
+        setAlert(error.message);
+        return;
       }
+      if (helpers.showServerErrors(error)) return;
+      // A wrong or expired code is said on the field; what was typed stays for a second look.
+      if (error instanceof ApiError && error.status === 400) helpers.showErrors({ code: error.message });
+      else setAlert(failureMessage(error, 'We could not check the code.', 'We could not check the code.'));
     }
   }
 
