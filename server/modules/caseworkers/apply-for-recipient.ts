@@ -30,7 +30,7 @@ const SIGN_OFF = 'Gift of Independence';
  * without a link and within two segments: shorter forms are tried when names are long.
  */
 export function appliedForYouSms(facts: { caseworker: string; organization: string | null; product: string }): string {
-  const tail = `Our team will review it. Sign in with a code sent to this number. To withdraw, call ${HELP_LINE}.`;
+  const tail = `Our team will review it. Sign in with a code sent to this number. To withdraw, call ${HELP_LINE}. Replies to this SMS are not read.`;
   const forms = [
     `${SIGN_OFF}: ${facts.caseworker}${facts.organization ? ` of ${facts.organization}` : ''} applied for the ${facts.product} for you with your consent. ${tail}`,
     `${SIGN_OFF}: ${facts.caseworker} applied for the ${facts.product} for you with your consent. ${tail}`,
