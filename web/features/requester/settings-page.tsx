@@ -52,7 +52,9 @@ function SettingsTabs({ kind }: { kind: RequesterKind }) {
           <dt className="font-semibold text-gray-700 dark:text-gray-300">Organization name</dt>
           <dd className="wrap-anywhere">{user?.organizationName || 'Not set'}</dd>
           <dt className="font-semibold text-gray-700 dark:text-gray-300">Email</dt>
-          <dd className="wrap-anywhere">{user?.email ?? `None. You sign in with a code sent to ${user?.phoneNumber ?? 'your phone'}.`}</dd>
+          <dd className="wrap-anywhere">
+            {user?.email ?? `None. You sign in with a code sent to ${user?.phoneNumber ?? 'your phone'}.`}
+          </dd>
         </dl>
       ),
     },
