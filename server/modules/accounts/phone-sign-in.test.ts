@@ -6,6 +6,7 @@ import { onboard, signInNewAdmin } from '../../test/fixtures';
 import { eventually, smsInboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { signInCodeSms } from './phone-code-sms';
 import { NEEDS_NAME, NO_CODE_WAITING, PHONE_CODE_REPLY } from './phone-sign-in';
+import { NO_EMAIL_FOR_MAIL } from './preferences';
 import { NUMBER_TAKEN } from './request-phone-change';
 
 let ctx: TestContext;
@@ -84,6 +85,10 @@ describe('an account with only a phone number', () => {
       sql`select notify_by, password_hash from users where id = ${user.id as number}`,
     );
     expect(row).toMatchObject({ notify_by: 'sms', password_hash: null });
+    // With no email, mail cannot be chosen: every notice goes by SMS.
+    const choice = await call(token, 'PATCH', '/api/account/preferences', { notifyBy: 'both' });
+    expect(choice.statusCode).toBe(400);
+    expect(choice.json().message).toBe(NO_EMAIL_FOR_MAIL);
     // The code was used: it signs in nobody a second time.
     expect((await verify({ phoneNumber: typed(phone), code })).json().message).toBe(NO_CODE_WAITING);
 
