@@ -28,7 +28,9 @@ export const adminUserSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
-  email: z.string(),
+  /** Null for an account known only by its phone number (docs/decisions/0066). */
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
   role: z.string(),
   created_at: z.string(),
   is_active: z.boolean(),
@@ -79,7 +81,8 @@ export const userHistoryReplySchema = z.object({
     id: z.number().int(),
     first_name: z.string(),
     last_name: z.string(),
-    email: z.string(),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
     role: z.string(),
   }),
   campaigns: z.array(

@@ -103,7 +103,8 @@ export type EarlierRequests = z.infer<typeof earlierRequestsSchema>;
  */
 const adminRequesterSchema = z.object({
   id: z.number().int(),
-  email: z.string(),
+  /** Null for a person known only by their phone number (docs/decisions/0066). */
+  email: z.string().nullable(),
   phone_number: z.string().nullable(),
   profile_photo_url: z.string().nullable(),
   bio: z.string().nullable(),

@@ -7,7 +7,9 @@ export const sessionUserSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
-  email: z.string(),
+  /** Null for an account known only by its phone number (docs/decisions/0066). */
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
   role: z.string(),
   isOnboardingComplete: z.boolean(),
   organizationName: z.string().nullable(),
@@ -102,6 +104,37 @@ export const verifyEmailSchema = z.object({
    */
   password: password.optional(),
 });
+
+/** Sign-in or sign-up by a code sent by SMS (docs/decisions/0066): first the number. */
+export const phoneCodeRequestSchema = z.object({ phoneNumber: phoneSchema });
+
+export const CODE_WORDS = 'Enter the 6-digit code from the text message.';
+
+/**
+ * Then the number and its code; a name and the recipient role with them create an account when the
+ * number has none (recipients only: donors and organizations sign up with an email).
+ */
+export const phoneVerifySchema = z
+  .object({
+    phoneNumber: phoneSchema,
+    code: z
+      .string({ error: CODE_WORDS })
+      .trim()
+      .regex(/^[0-9]{6}$/, CODE_WORDS),
+    firstName: name('first name').optional(),
+    lastName: name('last name').optional(),
+    role: z.literal('recipient', { error: 'Only a recipient can sign up with a phone number.' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.firstName === undefined && v.lastName === undefined && v.role === undefined) return;
+    if (v.firstName === undefined)
+      ctx.addIssue({ code: 'custom', path: ['firstName'], message: 'Enter your first name.' });
+    if (v.lastName === undefined)
+      ctx.addIssue({ code: 'custom', path: ['lastName'], message: 'Enter your last name.' });
+    if (v.role === undefined)
+      ctx.addIssue({ code: 'custom', path: ['role'], message: 'Only a recipient can sign up with a phone number.' });
+  });
+export type PhoneVerifyInput = z.output<typeof phoneVerifySchema>;
 
 export const emailOnlySchema = z.object({ email });
 export const userExistsQuerySchema = z.object({ email });

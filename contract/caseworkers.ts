@@ -113,7 +113,8 @@ export const assistedApplicationSchema = z.object({
   firstName: personName('first name'),
   lastName: personName('last name'),
   phoneNumber: phoneSchema,
-  email: emailSchema,
+  /** Left blank for a person with no email: they sign in with a code sent to their phone (docs/decisions/0066). */
+  email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), emailSchema.optional()),
   ...recipientFields,
   profilePhotoKey: uploadKeySchema('The photo upload is not valid. Choose the photo again.').optional(),
   idDocumentKey: uploadKeySchema('Upload the ID document.'),
@@ -130,7 +131,7 @@ export const helpedRecipientSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   phone: z.string().nullable(),
-  email: z.string(),
+  email: z.string().nullable(),
   applied_at: z.string(),
   consent_method: z.enum(CONSENT_METHODS),
   consent_given_on: z.string(),

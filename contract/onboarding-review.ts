@@ -48,7 +48,8 @@ export const reviewQueueItemSchema = z.object({
   kind,
   /** The person's name, or the organization's for an organization. */
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
   version: z.number().int(),
   status,
   submitted_at: z.string(),
@@ -90,7 +91,7 @@ export const onboardingReviewSchema = reviewVersionSchema.extend({
   contact: z.object({
     name: z.string(),
     organization_name: z.string().nullable(),
-    email: z.string(),
+    email: z.string().nullable(),
     phone: z.string().nullable(),
   }),
   /** Every answer in words, in the wizard's order. */

@@ -136,7 +136,8 @@ const documentLink = z.string().nullable();
 export const recipientProfileSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
-  email: z.string(),
+  /** Null for a recipient known only by their phone number (docs/decisions/0066). */
+  email: z.string().nullable(),
   profile_photo_url: z.string().nullable(),
   age: z.number().int(),
   gender: z.string(),

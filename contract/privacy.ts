@@ -15,6 +15,9 @@ export const PRIVACY_LINK_INVALID =
 
 export const erasureSentMessage = (email: string) =>
   `We sent a link to ${email}. Open it within ${PRIVACY_LINK_HOURS} hours to erase your account.`;
+/** For an account with no email, the link goes by SMS (docs/decisions/0066). */
+export const erasureTextedMessage = (phoneNumber: string) =>
+  `We sent a link by SMS to ${phoneNumber}. Open it within ${PRIVACY_LINK_HOURS} hours to erase your account.`;
 export const ACCOUNT_ERASED = 'Your account has been erased and you have been signed out.';
 export const GUEST_GIFTS_ERASED =
   'Your name and email address have been removed from the gifts you gave as a guest. The amounts stay on record.';

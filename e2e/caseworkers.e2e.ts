@@ -1,14 +1,18 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
+import { selectRows } from '../server/db/client';
 import { pdfFile } from '../server/test/files';
+import { createSmsInbox } from '../server/test/sms-inbox';
 import { expectNoAxeViolations, setDarkMode, pageProblems, settle, startE2E, type E2E } from './harness';
 import { focusOnBody, path, press, signIn, tabTo } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
+const texts = createSmsInbox();
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await startE2E({ sms: texts });
 });
 afterAll(() => e2e?.close());
 
@@ -29,6 +33,38 @@ async function choose(page: Page, label: RegExp, text: string) {
   await expect.poll(() => button.innerText()).toContain(text);
 }
 
+/** Fills the application by keyboard for a person (their email only when they have one). */
+async function fillApplication(page: Page, person: { first: string; last: string; phone: string; email?: string }) {
+  // The person.
+  await typeInto(page, 'First name', person.first);
+  await typeInto(page, 'Last name', person.last);
+  await typeInto(page, 'Phone number', person.phone);
+  // Left blank for a person with no email (docs/decisions/0066).
+  if (person.email) await typeInto(page, 'Email (optional)', person.email);
+  // About them.
+  await tabTo(page, page.getByRole('radio', { name: 'Male', exact: true }));
+  await page.keyboard.press('ArrowDown'); // Female
+  await typeInto(page, 'Age', '52');
+  await choose(page, /State of origin/, 'Kano');
+  await typeInto(page, 'About them', 'Halima weaves mats at home and lost her sight to glaucoma.');
+  await tabTo(page, page.getByRole('radio', { name: 'Employed', exact: true }));
+  await page.keyboard.press('ArrowDown'); // Self-employed
+  // Their ID: the file picker is the browser's own, so the file is set directly.
+  await tabTo(page, page.getByRole('radio', { name: /National Identification Number/ }));
+  await page.keyboard.press('Space');
+  await page
+    .getByLabel('ID document', { exact: true })
+    .setInputFiles({ name: 'nin.pdf', mimeType: 'application/pdf', buffer: pdfFile() });
+  // Their consent: spoken, before a witness, today.
+  await tabTo(page, page.getByRole('radio', { name: 'Signed consent form' }));
+  await page.keyboard.press('ArrowDown');
+  expect(await page.getByRole('radio', { name: 'Spoken consent before a witness' }).isChecked()).toBe(true);
+  await typeInto(page, "Witness's name", 'Malam Sani Bello');
+  // The device.
+  await choose(page, /\bDevice\b/, 'Orbit');
+  await typeInto(page, 'Why they need it', 'A braille display would let Halima keep her own accounts.');
+}
+
 describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
   it('a caseworker applies for someone by keyboard, and the admin sees who assisted', async () => {
     const { page } = await e2e.newPage();
@@ -47,33 +83,12 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
     await expectNoAxeViolations(page, 'apply for someone (dark)');
     await setDarkMode(page, false);
 
-    // The person.
-    await typeInto(page, 'First name', 'Halima');
-    await typeInto(page, 'Last name', 'Bello');
-    await typeInto(page, 'Phone number', '803 555 0199');
-    await typeInto(page, 'Email', 'halima.bello@example.org');
-    // About them.
-    await tabTo(page, page.getByRole('radio', { name: 'Male', exact: true }));
-    await page.keyboard.press('ArrowDown'); // Female
-    await typeInto(page, 'Age', '52');
-    await choose(page, /State of origin/, 'Kano');
-    await typeInto(page, 'About them', 'Halima weaves mats at home and lost her sight to glaucoma.');
-    await tabTo(page, page.getByRole('radio', { name: 'Employed', exact: true }));
-    await page.keyboard.press('ArrowDown'); // Self-employed
-    // Their ID: the file picker is the browser's own, so the file is set directly.
-    await tabTo(page, page.getByRole('radio', { name: /National Identification Number/ }));
-    await page.keyboard.press('Space');
-    await page
-      .getByLabel('ID document', { exact: true })
-      .setInputFiles({ name: 'nin.pdf', mimeType: 'application/pdf', buffer: pdfFile() });
-    // Their consent: spoken, before a witness, today.
-    await tabTo(page, page.getByRole('radio', { name: 'Signed consent form' }));
-    await page.keyboard.press('ArrowDown');
-    expect(await page.getByRole('radio', { name: 'Spoken consent before a witness' }).isChecked()).toBe(true);
-    await typeInto(page, "Witness's name", 'Malam Sani Bello');
-    // The device.
-    await choose(page, /\bDevice\b/, 'Orbit');
-    await typeInto(page, 'Why they need it', 'A braille display would let Halima keep her own accounts.');
+    await fillApplication(page, {
+      first: 'Halima',
+      last: 'Bello',
+      phone: '803 555 0199',
+      email: 'halima.bello@example.org',
+    });
     await expectNoAxeViolations(page, 'apply for someone, filled');
     await setDarkMode(page, true);
     await expectNoAxeViolations(page, 'apply for someone, filled (dark)');
@@ -99,5 +114,32 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
     expect(main).toContain('Assisted by Grace Umeh (Lagos School for the Blind)');
     expect(main).toContain('Malam Sani Bello');
     await expectNoAxeViolations(admin.page, 'onboarding review of an assisted application (dark)');
+  });
+
+  it('a caseworker applies for someone with no email, who is texted how to sign in with a code', async () => {
+    const { page } = await e2e.newPage({ theme: 'dark' });
+    await signIn(page, demoAccounts.caseworker.email, DEMO_PASSWORD);
+    await expect.poll(() => path(page)).toBe('/caseworker');
+    await settle(page);
+    await press(page, page.getByRole('link', { name: 'Apply for someone' }));
+    await expect.poll(() => path(page)).toBe('/caseworker/apply');
+    await page.getByRole('heading', { level: 1, name: 'Apply for someone' }).waitFor();
+    await settle(page);
+    await fillApplication(page, { first: 'Musa', last: 'Idris', phone: '803 555 0277' });
+    await expectNoAxeViolations(page, 'apply for someone with no email (dark)');
+    await press(page, page.getByRole('button', { name: 'Send application' }));
+    await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/caseworker');
+    await page.getByText("Musa's application has been sent for review").waitFor();
+    await page.getByRole('rowheader', { name: 'Musa Idris' }).waitFor();
+    expect(await focusOnBody(page)).toBe(false);
+    expect(pageProblems(page)).toEqual([]);
+
+    const [person] = await selectRows<{ email: string | null; notify_by: string }>(
+      e2e.database.db,
+      sql`select email, notify_by from users where phone_number = '+2348035550277'`,
+    );
+    expect(person).toEqual({ email: null, notify_by: 'sms' });
+    await expect.poll(() => texts.to('+2348035550277').length, { timeout: 15_000 }).toBe(1);
+    expect(texts.to('+2348035550277')[0]).toContain('Sign in with a code sent to this number.');
   });
 });

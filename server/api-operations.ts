@@ -215,6 +215,14 @@ export const API_OPERATIONS: OperationTable = {
       'POST /api/auth/verify-email': ['verifyEmail', 'Verify an email address with its code and sign in'],
       'POST /api/auth/resend-otp': ['resendVerificationCode', 'Send a new email verification code'],
       'POST /api/auth/login': ['signIn', 'Sign in with an email address and password'],
+      'POST /api/auth/phone/code': [
+        'requestPhoneSignInCode',
+        'Send a code by SMS to sign in or sign up with a phone number',
+      ],
+      'POST /api/auth/phone/verify': [
+        'verifyPhoneSignInCode',
+        'Sign in, or sign up as a recipient, with a phone number and its code',
+      ],
       'POST /api/auth/google': ['signInWithGoogle', 'Sign in with a Google account'],
       'POST /api/auth/forgot-password': ['requestPasswordReset', 'Mail a password reset code'],
       'POST /api/auth/reset-password': ['resetPassword', 'Choose a new password with a reset code'],

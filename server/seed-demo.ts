@@ -168,6 +168,16 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
 
     // Two accounts that have signed up but not told us who they are yet: the wizards start here.
     await addUser(demoAccounts.newRecipient, 'recipient');
+    // And one with a phone and no email, told of everything by SMS.
+    await tx.insert(users).values({
+      email: null,
+      firstName: demoAccounts.phoneOnly.firstName,
+      lastName: demoAccounts.phoneOnly.lastName,
+      phoneNumber: demoAccounts.phoneOnly.phone,
+      roleId: roleId('recipient'),
+      notifyBy: 'sms',
+      createdAt: ago(120),
+    });
     const newOrgId = await addUser(demoAccounts.newOrganization, 'organization');
     await tx
       .insert(organizationProfiles)

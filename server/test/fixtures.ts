@@ -69,7 +69,7 @@ export async function signUpUser(
   });
   expectOk('verify-email', verified);
   const { token, user } = verified.json() as { token: string; user: SessionUser };
-  return { token, user, email: user.email, password };
+  return { token, user, email: user.email ?? email, password };
 }
 
 /** A new admin (made as `npm run admin:create` makes one, since admins cannot sign up) signed in through the API. */
@@ -88,7 +88,7 @@ export async function signInNewAdmin(
   });
   expectOk('login', login);
   const { token, user } = login.json() as { token: string; user: SessionUser };
-  return { token, user, email: user.email, password };
+  return { token, user, email: user.email ?? email, password };
 }
 
 /** A verified, onboarded user written straight to the database, for tests that only need an owner. */

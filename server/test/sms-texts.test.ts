@@ -136,6 +136,13 @@ describe('how a notice goes out', () => {
       mail: 'ada@example.org',
       sms: null,
     });
-    expect(channels(person({ notifyBy: 'email', email: null }))).toEqual({ mail: null, sms: null });
+    expect(channels(person({ notifyBy: 'email', phoneNumber: null, email: null }))).toEqual({ mail: null, sms: null });
+  });
+
+  it('texts a person with no usable email whatever they chose, so the news is not lost (decision 0066)', () => {
+    expect(channels(person({ notifyBy: 'email', email: null }))).toEqual({
+      mail: null,
+      sms: '+2348031234567 Gift of Independence: T',
+    });
   });
 });

@@ -35,7 +35,8 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    email: text('email').notNull(),
+    /** Null for an account known only by its phone number (docs/decisions/0066). */
+    email: text('email'),
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
@@ -61,6 +62,13 @@ export const users = pgTable(
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     knownValues(t.notifyBy, NOTIFY_BY),
     check('users_phone_format', sql`${t.phoneNumber} is null or ${t.phoneNumber} ~ '^\\+234[0-9]{7,11}$'`),
+    // Every account is reached somehow: by mail, by SMS, or both (docs/decisions/0066).
+    check('users_email_or_phone', sql`${t.email} is not null or ${t.phoneNumber} is not null`),
+    // A number signs in to the one live account that has no email (docs/decisions/0066); accounts
+    // with an email may share a number, as families share phones (docs/decisions/0045).
+    uniqueIndex('users_phone_only_key')
+      .on(t.phoneNumber)
+      .where(sql`${t.email} is null and ${t.deletedAt} is null`),
     index('users_role_idx').on(t.roleId),
   ],
 );
@@ -102,6 +110,29 @@ export const verificationCodes = pgTable(
     index('verification_codes_hash_idx').on(t.codeHash),
     check('verification_codes_attempts', sql`${t.attempts} >= 0`),
     knownValues(t.purpose, verificationPurposes),
+  ],
+);
+
+/**
+ * A code sent by SMS to sign in or sign up with a phone number (docs/decisions/0066), hashed with
+ * the number. Kept by number, not by account, so asking for a code says nothing about whether the
+ * number has an account.
+ */
+export const phoneSignInCodes = pgTable(
+  'phone_sign_in_codes',
+  {
+    id: serial('id').primaryKey(),
+    phoneNumber: text('phone_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('phone_sign_in_codes_phone_idx').on(t.phoneNumber, t.createdAt.desc()),
+    check('phone_sign_in_codes_phone_format', sql`${t.phoneNumber} ~ '^\\+234[0-9]{7,11}$'`),
+    check('phone_sign_in_codes_attempts', sql`${t.attempts} >= 0`),
   ],
 );
 

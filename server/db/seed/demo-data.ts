@@ -20,6 +20,11 @@ export const demoAccounts = {
   caseworker: { email: 'caseworker@example.com', firstName: 'Grace', lastName: 'Umeh', phone: '+2348031230003' },
   /** Signed up and verified, onboarding not yet done: for trying the wizards. */
   newRecipient: { email: 'new.recipient@example.com', firstName: 'Kemi', lastName: 'Adebayo', phone: '+2348031230001' },
+  /**
+   * A recipient with a phone and no email (docs/decisions/0066): signs in with a code sent by SMS,
+   * which the SMS outbox under DATA_DIR shows. Onboarding not yet done.
+   */
+  phoneOnly: { firstName: 'Yusuf', lastName: 'Garba', phone: '+2348031230004' },
   newOrganization: {
     email: 'new.organization@example.com',
     firstName: 'Musa',

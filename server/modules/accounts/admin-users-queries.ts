@@ -1,3 +1,4 @@
+import { normalizePhone } from '@contract/auth';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { DELETED_NAME, type AdminUser, type UserHistory, type UsersQuery } from '@contract/admin-users';
 import { NON_ADMIN_ROLES } from '@contract/roles';
@@ -30,7 +31,12 @@ export async function listUsers(
   else if (query.role !== 'all') where.push(sql`r.name = ${query.role}`);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    where.push(sql`(u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like})`);
+    // A number is found however it is typed: 0803..., 803... or +234803... (docs/decisions/0066).
+    const phone = normalizePhone(query.q);
+    const byPhone = phone ? sql` or u.phone_number = ${phone}` : sql``;
+    where.push(
+      sql`(u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like} or u.phone_number ilike ${like}${byPhone})`,
+    );
   }
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const paged = after ? [...where, afterKey(newestFirst, after)] : where;
@@ -44,14 +50,15 @@ export async function listUsers(
     id: number;
     first_name: string;
     last_name: string;
-    email: string;
+    email: string | null;
+    phone_number: string | null;
     role: string;
     created_at: string;
     is_active: boolean;
     sort_key: string;
   }>(
     db,
-    sql`select u.id, u.first_name, u.last_name, u.email, r.name as role, u.created_at, u.deleted_at is null as is_active,
+    sql`select u.id, u.first_name, u.last_name, u.email, u.phone_number, r.name as role, u.created_at, u.deleted_at is null as is_active,
                ${keyText(newestFirst)} as sort_key
           from users u join roles r on r.id = u.role_id ${pageCondition}
          order by u.created_at desc, u.id desc
@@ -67,6 +74,7 @@ export async function listUsers(
       first_name: r.first_name,
       last_name: r.last_name,
       email: r.email,
+      phone_number: r.phone_number,
       role: r.role,
       created_at: iso(r.created_at),
       is_active: Boolean(r.is_active),
@@ -210,9 +218,16 @@ export async function eraseUser(db: Db, userId: number): Promise<EndedCampaign[]
 
 /** One person's campaigns of both kinds and the gifts they made while signed in (paid ones). */
 export async function userHistory(db: Db, userId: number): Promise<UserHistory | undefined> {
-  const [user] = await selectRows<{ id: number; first_name: string; last_name: string; email: string; role: string }>(
+  const [user] = await selectRows<{
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string | null;
+    phone_number: string | null;
+    role: string;
+  }>(
     db,
-    sql`select u.id, u.first_name, u.last_name, u.email, r.name as role from users u join roles r on r.id = u.role_id where u.id = ${userId}`,
+    sql`select u.id, u.first_name, u.last_name, u.email, u.phone_number, r.name as role from users u join roles r on r.id = u.role_id where u.id = ${userId}`,
   );
   if (!user) return undefined;
   const campaigns = await selectRows<{ id: string; product_name: string; created_at: string; status: string }>(

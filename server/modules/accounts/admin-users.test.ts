@@ -81,12 +81,25 @@ describe('admin users: list', () => {
       'id',
       'is_active',
       'last_name',
+      'phone_number',
       'role',
     ]);
     res = await call('GET', `/api/admin/users/all?q=zed${tag}&role=donor&pageSize=2&page=2`);
     expect(res.json().items).toHaveLength(1);
     res = await call('GET', `/api/admin/users/all?q=${tag}&role=recipient`);
     expect(res.json().items.map((u: { email: string }) => u.email)).toEqual([`list.${tag}.r@example.org`]);
+
+    // A person with no email is listed with their number and found by it however it is typed (decision 0066).
+    const phone = `+23480966${String(Date.now() % 100000).padStart(5, '0')}`;
+    await ctx.database.db.execute(
+      sql`insert into users (email, phone_number, first_name, last_name, role_id)
+          select null, ${phone}, 'Phone', 'Only', id from roles where name = 'recipient'`,
+    );
+    for (const typed of [phone, `0${phone.slice(4)}`, phone.slice(4, 10)]) {
+      res = await call('GET', `/api/admin/users/all?q=${encodeURIComponent(typed)}`);
+      expect(res.statusCode, typed).toBe(200);
+      expect(res.json().items, typed).toEqual([expect.objectContaining({ email: null, phone_number: phone })]);
+    }
 
     res = await call('GET', '/api/admin/users/all?role=admin&pageSize=100');
     const roles = new Set(res.json().items.map((u: { role: string }) => u.role));

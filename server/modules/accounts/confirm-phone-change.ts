@@ -8,6 +8,8 @@ import { JOB, enqueueSms } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { mailNotice } from '../notifications/tell-user';
 import { notifyAndFindAddress } from '../notifications/queries';
+import { phoneOnlyAccount } from './queries';
+import { NUMBER_TAKEN } from './request-phone-change';
 import { codeHash } from './tokens';
 import { MAX_CODE_ATTEMPTS } from './verify-email';
 
@@ -88,6 +90,9 @@ export async function confirmPhoneChange(
       .select({ phoneNumber: users.phoneNumber, notifyBy: users.notifyBy })
       .from(users)
       .where(eq(users.id, user.id));
+    // The number may have gone to another account with no email since the code was sent (docs/decisions/0066).
+    const [self] = await tx.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    if (!self?.email && (await phoneOnlyAccount(db, phoneNumber))) throw new AppError('conflict', NUMBER_TAKEN);
     await tx
       .update(users)
       .set({ phoneNumber, updatedAt: sql`now()` })

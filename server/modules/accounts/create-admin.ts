@@ -49,8 +49,8 @@ export async function createAdmin(
         emailVerifiedAt: sql`now()`,
         isOnboardingComplete: true,
       })
-      .returning({ id: users.id, email: users.email });
-    return { ...row!, roleName };
+      .returning({ id: users.id });
+    return { id: row!.id, email, roleName };
   });
 }
 

@@ -13,3 +13,13 @@ export function phoneCodeSms(to: string, code: string): SmsMessage {
       `It expires in ${PHONE_CODE_MINUTES} minutes. If you did not ask for it, call ${HELP_LINE}.`,
   };
 }
+
+/** The text carrying a sign-in code: who is writing, the code, how long it lasts, and who to call if unasked. */
+export function signInCodeSms(to: string, code: string): SmsMessage {
+  return {
+    to,
+    text:
+      `Gift of Independence: your sign-in code is ${code}. ` +
+      `It expires in ${PHONE_CODE_MINUTES} minutes. Never share it. If you did not ask for it, call ${HELP_LINE}.`,
+  };
+}

@@ -18,6 +18,19 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row ? { ...row.user, roleName: row.roleName } : undefined;
 }
 
+/**
+ * The live account with no email that holds the number: the one a code sent to it signs in to
+ * (docs/decisions/0066; the users_phone_only_key index keeps it to one).
+ */
+export async function phoneOnlyAccount(db: Db, phoneNumber: string): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phoneNumber, phoneNumber), isNull(users.email), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
 export async function roleIdByName(db: Db, name: string): Promise<number> {
   const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
   if (!row) throw new Error(`role ${name} is missing`);
@@ -41,6 +54,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       first_name: users.firstName,
       last_name: users.lastName,
       email: users.email,
+      phoneNumber: users.phoneNumber,
       role: roles.name,
       isOnboardingComplete: users.isOnboardingComplete,
       organizationName: organizationProfiles.organizationName,

@@ -7,6 +7,9 @@ import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import type { SmsSender } from '../../providers/sms/sms';
 import { PHONE_CODE_MINUTES, phoneCodeSms } from './phone-code-sms';
+import { phoneOnlyAccount } from './queries';
+
+export const NUMBER_TAKEN = 'That phone number belongs to another account with no email. Choose another number.';
 import { codeHash, randomCode, randomToken, sha256 } from './tokens';
 
 export type PhoneCodeJob = { phoneChangeId: number };
@@ -23,11 +26,16 @@ export async function requestPhoneChange(
   userId: number,
   phoneNumber: string,
 ): Promise<{ message: string }> {
-  const [user] = await deps.db.select({ phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId));
+  const [user] = await deps.db
+    .select({ phoneNumber: users.phoneNumber, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw new AppError('not_found', 'We could not find your account. Please sign in again.');
   if (user.phoneNumber === phoneNumber) {
     throw new AppError('bad_request', 'That is already the phone number on your account.');
   }
+  // An account with no email is found by its number, so the number must be its alone (docs/decisions/0066).
+  if (!user.email && (await phoneOnlyAccount(deps.db, phoneNumber))) throw new AppError('conflict', NUMBER_TAKEN);
   const [last] = await deps.db
     .select({ ageSeconds: sql<number>`extract(epoch from now() - ${phoneChanges.createdAt})::float8` })
     .from(phoneChanges)

@@ -39,7 +39,7 @@ export async function mailResetLink(deps: { db: Db; mailer: Mailer }, job: Reset
     .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
     .where(eq(users.id, job.userId));
-  if (!user) return;
+  if (!user?.email) return;
   const token = randomToken();
   await insertCode(deps.db, user.id, 'reset_password', sha256(token), RESET_MINUTES);
   await deps.mailer.send(resetEmail(user.email, user.firstName, `${job.baseUrl}/reset-password/${token}`));

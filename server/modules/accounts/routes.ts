@@ -8,6 +8,8 @@ import {
   googleSchema,
   loginSchema,
   messageReplySchema,
+  phoneCodeRequestSchema,
+  phoneVerifySchema,
   registerSchema,
   resetPasswordSchema,
   sessionUserSchema,
@@ -27,6 +29,7 @@ import { clientKey, type Rule } from '../../http/rate-limit';
 import { changePassword } from './change-password';
 import { googleSignIn } from './google-sign-in';
 import { findUserByEmail, loadSessionUser, revokeSession } from './queries';
+import { PHONE_CODE_REPLY, requestSignInCode, verifySignInCode } from './phone-sign-in';
 import { registerUser } from './register-user';
 import { FORGOT_REPLY, requestPasswordReset, resetPassword } from './reset-password';
 import { requestVerificationCode } from './send-verification-code';
@@ -79,6 +82,18 @@ export const LIMITS = {
   ),
   // Each code allows five tries; this bounds the tries across many codes.
   phoneConfirmPerAccount: rule('phone-confirm-user', 20, 3600),
+  // Sign-in codes by SMS (docs/decisions/0066): each is an SMS to someone's phone, so a few an hour
+  // per number, and an address cannot text many numbers.
+  signInCodePerNumber: rule(
+    'sign-in-code-number',
+    5,
+    3600,
+    'Too many codes asked for this number. Please wait an hour and try again, or call us for help.',
+  ),
+  signInCodePerAddress: rule('sign-in-code-addr', 20, 3600),
+  signInVerifyPerAddress: rule('sign-in-verify-addr', 30, 600),
+  // Each code allows five tries; this bounds the tries across many codes for one number.
+  signInVerifyPerNumber: rule('sign-in-verify-number', 20, 3600),
 };
 /** While an account is being guessed at from elsewhere, each address still gets this many tries. */
 export const TRIES_WHILE_UNDER_ATTACK = 3;
@@ -156,8 +171,9 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await findUserByEmail(db, request.body.email);
         const reply = { message: 'If that account is waiting for verification, a new code is on its way.' };
         if (!user || user.emailVerifiedAt) return reply;
-        await limits.hit(LIMITS.resendPerEmailAndAddress, `${user.email}|${clientKey(request.ip)}`);
-        await limits.hit(LIMITS.resendPerEmail, user.email);
+        const email = request.body.email;
+        await limits.hit(LIMITS.resendPerEmailAndAddress, `${email}|${clientKey(request.ip)}`);
+        await limits.hit(LIMITS.resendPerEmail, email);
         await requestVerificationCode({ db, jobs }, user.id);
         jobs.wake(JOB.verificationCode);
         return reply;
@@ -231,6 +247,35 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await limits.hit(LIMITS.resetPerAddress, clientKey(request.ip));
         await resetPassword({ db }, request.body);
         return { message: 'Your password has been reset. You can now sign in with your new password.' };
+      },
+    );
+
+    app.post(
+      '/api/auth/phone/code',
+      {
+        config: { access: 'public' },
+        schema: { body: phoneCodeRequestSchema, response: { 202: messageReplySchema, ...errors } },
+      },
+      async (request, reply) => {
+        await limits.hit(LIMITS.signInCodePerAddress, clientKey(request.ip));
+        await limits.hit(LIMITS.signInCodePerNumber, request.body.phoneNumber);
+        await requestSignInCode({ db, jobs }, request.body.phoneNumber);
+        jobs.wake(JOB.phoneSignInCode);
+        reply.code(202);
+        return { message: PHONE_CODE_REPLY };
+      },
+    );
+
+    app.post(
+      '/api/auth/phone/verify',
+      {
+        config: { access: 'public' },
+        schema: { body: phoneVerifySchema, response: { 200: authReplySchema, ...errors } },
+      },
+      async (request) => {
+        await limits.hit(LIMITS.signInVerifyPerAddress, clientKey(request.ip));
+        await limits.hit(LIMITS.signInVerifyPerNumber, request.body.phoneNumber);
+        return verifySignInCode({ db, sessionDays }, request.body, ua(request));
       },
     );
 

@@ -50,7 +50,8 @@ export async function mailVerificationCode(deps: { db: Db; mailer: Mailer }, use
     .select({ id: users.id, email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user || user.verifiedAt) return;
+  // An account with no email proved its number by the code that signed it in (docs/decisions/0066).
+  if (!user?.email || user.verifiedAt) return;
   const code = randomCode();
   await insertCode(deps.db, user.id, 'verify_email', codeHash(user.id, code), CODE_MINUTES);
   await deps.mailer.send(verificationEmail(user.email, user.firstName, code));

@@ -87,7 +87,8 @@ export async function verifyEmail(
         .set({ emailVerifiedAt: sql`now()`, passwordHash, updatedAt: sql`now()` })
         .where(eq(users.id, user.id));
       await revokeAllSessions(tx as unknown as Db, user.id);
-      await enqueueMail(deps.jobs, tx as unknown as Db, welcomeEmail(user.email, user.firstName, user.roleName));
+      // Found by its email, so it has one.
+      await enqueueMail(deps.jobs, tx as unknown as Db, welcomeEmail(user.email!, user.firstName, user.roleName));
     }
   });
   if (firstVerification) deps.jobs.wake(JOB.mail);

@@ -36,7 +36,9 @@ export async function listAudit(
   return {
     items: kept.map(({ log, admin }) => ({
       id: log.id,
-      admin: admin ? { id: admin.id, name: `${admin.firstName} ${admin.lastName}`.trim(), email: admin.email } : null,
+      admin: admin
+        ? { id: admin.id, name: `${admin.firstName} ${admin.lastName}`.trim(), email: admin.email ?? '' }
+        : null,
       action: log.action,
       entity_type: log.entityType,
       entity_id: log.entityId,

@@ -52,7 +52,7 @@ function reviewKeyset(kind: CampaignKind, list: string): Keyset {
 /** One page as a paged list answers it. */
 export type ReviewPage<T> = { items: T[]; total: number; nextCursor: string | null };
 
-type ReviewUser = { id: number; firstName: string; lastName: string; email: string; phone: string | null };
+type ReviewUser = { id: number; firstName: string; lastName: string; email: string | null; phone: string | null };
 
 /** A campaign as review reads it: with its product, its owner and the owner's answers (when any). */
 type ReviewRow<C extends Table, P extends Table> = {

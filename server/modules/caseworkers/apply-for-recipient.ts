@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { assistedApplications, organizationProfiles, products, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import { enqueueSms, JOB } from '../../jobs/names';
-import { findUserByEmail, roleIdByName } from '../accounts/queries';
+import { findUserByEmail, phoneOnlyAccount, roleIdByName } from '../accounts/queries';
 import { writeRequest } from '../campaigns/requests';
 import { markOnboardingComplete, saveRecipientProfile } from '../onboarding/queries';
 import { insertSubmission } from '../onboarding/review-queries';
@@ -21,6 +21,8 @@ export type AssistedInput = z.output<typeof assistedApplicationSchema>;
 
 export const PERSON_HAS_ACCOUNT =
   'This person already has an account with that email. They can sign in and apply themselves, or use another email.';
+export const PHONE_HAS_ACCOUNT =
+  'This phone number already belongs to an account with no email. The person can sign in with a code sent to it and apply themselves, or give an email.';
 const SIGN_OFF = 'Gift of Independence';
 
 /**
@@ -28,7 +30,7 @@ const SIGN_OFF = 'Gift of Independence';
  * without a link and within two segments: shorter forms are tried when names are long.
  */
 export function appliedForYouSms(facts: { caseworker: string; organization: string | null; product: string }): string {
-  const tail = `Our team will review it. To withdraw, call ${HELP_LINE}. Replies to this SMS are not read.`;
+  const tail = `Our team will review it. Sign in with a code sent to this number. To withdraw, call ${HELP_LINE}. Replies to this SMS are not read.`;
   const forms = [
     `${SIGN_OFF}: ${facts.caseworker}${facts.organization ? ` of ${facts.organization}` : ''} applied for the ${facts.product} for you with your consent. ${tail}`,
     `${SIGN_OFF}: ${facts.caseworker} applied for the ${facts.product} for you with your consent. ${tail}`,
@@ -46,7 +48,10 @@ export function appliedForYouSms(facts: { caseworker: string; organization: stri
  */
 export async function applyForRecipient(deps: Deps, caseworkerId: number, input: AssistedInput) {
   const organizationId = await caseworkerOrganization(deps.db, caseworkerId);
-  if (await findUserByEmail(deps.db, input.email)) throw new AppError('conflict', PERSON_HAS_ACCOUNT);
+  if (input.email && (await findUserByEmail(deps.db, input.email))) throw new AppError('conflict', PERSON_HAS_ACCOUNT);
+  if (!input.email && (await phoneOnlyAccount(deps.db, input.phoneNumber))) {
+    throw new AppError('conflict', PHONE_HAS_ACCOUNT);
+  }
   const roleId = await roleIdByName(deps.db, 'recipient');
   const files = [
     { key: input.profilePhotoKey, purpose: 'profilePhoto', field: 'profilePhotoKey' },
@@ -67,16 +72,17 @@ export async function applyForRecipient(deps: Deps, caseworkerId: number, input:
       const [person] = await tx
         .insert(users)
         .values({
-          email: input.email,
+          email: input.email ?? null,
           firstName: input.firstName,
           lastName: input.lastName,
           phoneNumber: input.phoneNumber,
           roleId,
-          notifyBy: 'both',
+          // With no email, every notice goes by SMS (docs/decisions/0066).
+          notifyBy: input.email ? 'both' : 'sms',
         })
         .onConflictDoNothing()
         .returning({ id: users.id });
-      if (!person) throw new AppError('conflict', PERSON_HAS_ACCOUNT);
+      if (!person) throw new AppError('conflict', input.email ? PERSON_HAS_ACCOUNT : PHONE_HAS_ACCOUNT);
       for (const a of accepted) await a?.commit(tx);
       const keys = { photo: photo?.storedKey ?? null, document: document?.storedKey ?? null };
       await saveRecipientProfile(tx, {

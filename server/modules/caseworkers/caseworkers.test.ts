@@ -64,7 +64,12 @@ async function caseworkerOf(orgToken: string) {
   const accepted = await ctx.app.inject({
     method: 'POST',
     url: `/api/caseworker-invites/${token}/accept`,
-    payload: { firstName: 'Ada', lastName: 'Obi', phoneNumber: '0803 555 0101', password },
+    payload: {
+      firstName: 'Ada',
+      lastName: 'Obi',
+      phoneNumber: `0805${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      password,
+    },
   });
   expect(accepted.statusCode, accepted.body).toBe(201);
   // The link works once.

@@ -10,7 +10,7 @@ type HelpedRow = {
   first_name: string;
   last_name: string;
   phone_number: string | null;
-  email: string;
+  email: string | null;
   applied_at: Date | string;
   consent_method: HelpedRecipient['consent_method'];
   consent_given_on: string;

@@ -16,7 +16,7 @@ async function adminEmails(db: Db): Promise<string[]> {
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(notInArray(roles.name, [...NON_ADMIN_ROLES]), isNotNull(users.emailVerifiedAt), isNull(users.deletedAt)))
     .orderBy(users.id);
-  return rows.map((r) => r.email);
+  return rows.flatMap((r) => (r.email ? [r.email] : []));
 }
 
 /**

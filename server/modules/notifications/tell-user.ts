@@ -41,16 +41,17 @@ export async function tellUser(
 
 /**
  * The mail and the SMS a notice becomes for one person. The SMS goes when the notice has one, they
- * chose SMS and have a number; the mail goes to a verified address when they chose mail, and also
- * when no SMS can go, so news never reaches the app alone for want of a number.
+ * have a number and chose SMS or have no email (docs/decisions/0066); the mail goes to a verified
+ * address when they chose mail, and also when no SMS can go, so news never reaches the app alone
+ * for want of a number.
  */
 export function messagesFor(
   baseUrl: string,
   user: Reach,
   notice: Notice,
 ): { mail: MailMessage | null; sms: SmsMessage | null } {
-  const sms =
-    notice.sms && user.phoneNumber && sendsSms(user.notifyBy) ? { to: user.phoneNumber, text: notice.sms } : null;
+  const textable = sendsSms(user.notifyBy) || !user.email;
+  const sms = notice.sms && user.phoneNumber && textable ? { to: user.phoneNumber, text: notice.sms } : null;
   const mail =
     user.email && (sendsEmail(user.notifyBy) || !sms) ? noticeMail(baseUrl, user.email, user.firstName, notice) : null;
   return { mail, sms };

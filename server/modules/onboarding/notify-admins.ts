@@ -19,7 +19,7 @@ export async function notifyAdminsOfOnboarding(
     message: corrected
       ? `${who} has corrected their onboarding and is ready for review.`
       : `${who} has completed onboarding and is ready for review.`,
-    details: [`Contact: ${person.email}`],
+    details: [`Contact: ${person.email ?? person.phoneNumber ?? 'none given'}`],
     link: submissionId ? `/admin/onboarding/${submissionId}` : '/admin/onboarding',
   });
 }

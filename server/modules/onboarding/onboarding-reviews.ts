@@ -66,6 +66,7 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<Revi
       kind: r.kind,
       name: r.kind === 'organization' && r.organizationName ? r.organizationName : fullName(r),
       email: r.email,
+      phone: r.phone,
       version: r.version,
       status: r.status,
       submitted_at: r.createdAt.toISOString(),

@@ -67,7 +67,8 @@ export async function organizationProfile(
   const p = row.profile;
   return {
     organization_name: p.organizationName,
-    email: row.user.email,
+    // Organizations sign up with an email; only recipients may have none (docs/decisions/0066).
+    email: row.user.email ?? '',
     profile_photo_url: deps.storage.publicUrl(p.profilePhotoKey),
     year_of_establishment: p.yearOfEstablishment,
     state_of_operation: p.stateOfOperation,

@@ -34,7 +34,7 @@ export async function saveOrganizationProfile(db: Db, row: typeof organizationPr
 const profileTables = { recipient: recipientProfiles, organization: organizationProfiles };
 
 type ProfileRow<T extends { $inferSelect: unknown }> = {
-  user: { firstName: string; lastName: string; email: string; done: boolean };
+  user: { firstName: string; lastName: string; email: string | null; done: boolean };
   profile: T['$inferSelect'];
 };
 
@@ -75,6 +75,7 @@ export async function onboardedPerson(db: Db, userId: number) {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      phoneNumber: users.phoneNumber,
       role: roles.name,
       organizationName: organizationProfiles.organizationName,
     })

@@ -40,6 +40,7 @@ export async function reviewQueuePage(
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      phone: users.phoneNumber,
       organizationName: sql<string | null>`${onboardingSubmissions.answers}->>'organizationName'`,
     })
     .from(onboardingSubmissions)

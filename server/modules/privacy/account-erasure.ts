@@ -1,28 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { LAST_SUPER_ADMIN } from '@contract/admin-users';
-import { ACCOUNT_ERASED, erasureSentMessage, PRIVACY_LINK_INVALID } from '@contract/privacy';
+import { ACCOUNT_ERASED, erasureSentMessage, erasureTextedMessage, PRIVACY_LINK_INVALID } from '@contract/privacy';
 import { isSuperAdmin } from '@contract/roles';
 import type { AppDeps } from '../../deps';
 import { selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { publicBaseUrl } from '../../http/public-url';
-import { enqueueMail, JOB } from '../../jobs/names';
+import { enqueueMail, enqueueSms, JOB } from '../../jobs/names';
 import { lockActiveAdmins } from '../accounts/admin-users-queries';
 import { eraseAccount, lockForErasure, removeErasedFiles } from '../accounts/erase-account';
 import { randomToken, sha256 } from '../accounts/tokens';
-import { accountErasureMail } from './emails';
+import { accountErasureMail, accountErasureSms } from './emails';
 import { accountGiftsOf, eraseDonorFromGifts, insertPrivacyRequest, takePrivacyRequest } from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config' | 'storage' | 'publicCache'>;
 
 export const linkInvalid = () => new AppError('not_found', PRIVACY_LINK_INVALID).withCode('privacy_link_invalid');
 
-type Holder = { id: number; email: string; verified: boolean; role: string };
+type Holder = { id: number; email: string | null; phone: string | null; verified: boolean; role: string };
 
 async function holder(db: Db, userId: number): Promise<Holder | undefined> {
-  const [row] = await selectRows<{ id: number; email: string; verified: boolean; role: string }>(
+  const [row] = await selectRows<Holder>(
     db,
-    sql`select u.id, u.email, u.email_verified_at is not null as verified, r.name as role
+    sql`select u.id, u.email, u.phone_number as phone, u.email_verified_at is not null as verified, r.name as role
           from users u join roles r on r.id = u.role_id where u.id = ${userId} and u.deleted_at is null`,
   );
   return row ? { ...row, id: Number(row.id), verified: Boolean(row.verified) } : undefined;
@@ -44,14 +44,15 @@ export async function requestAccountErasure(deps: Deps, userId: number): Promise
       if (others.length === 0) throw new AppError('conflict', LAST_SUPER_ADMIN).withCode('last_super_admin');
     }
     await insertPrivacyRequest(tx, { kind: 'account_erase', userId, tokenHash: sha256(token) });
-    await enqueueMail(
-      deps.jobs,
-      tx,
-      accountErasureMail(person.email, `${publicBaseUrl(deps.config)}/account/erase/${token}`),
-    );
+    const link = `${publicBaseUrl(deps.config)}/account/erase/${token}`;
+    // An account with no email is reached at its number, which its code sign-in proved.
+    if (person.email) await enqueueMail(deps.jobs, tx, accountErasureMail(person.email, link));
+    else if (person.phone) await enqueueSms(deps.jobs, tx, accountErasureSms(person.phone, link));
   });
   deps.jobs.wake(JOB.mail);
-  return { message: erasureSentMessage(person.email) };
+  deps.jobs.wake(JOB.sms);
+  if (!person.email && person.phone) return { message: erasureTextedMessage(person.phone) };
+  return { message: erasureSentMessage(person.email ?? '') };
 }
 
 /**

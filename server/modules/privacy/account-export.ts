@@ -41,7 +41,7 @@ export async function exportAccount(deps: Deps, userId: number): Promise<Account
                u.notify_by, u.google_subject is not null as signs_in_with_google, u.created_at, u.updated_at
           from users u join roles r on r.id = u.role_id where u.id = ${userId}`,
   );
-  const me = account as { email: string; email_verified: boolean };
+  const me = account as { email: string | null; email_verified: boolean };
   const [recipient] = await jsonRows(
     db,
     sql`select gender, age, state_of_origin, bio, employment_status, id_type, id_holder, public_name, show_state,
@@ -112,13 +112,14 @@ export async function exportAccount(deps: Deps, userId: number): Promise<Account
       sql`select d.reference, s.body, s.anonymous, s.status, s.created_at
             from support_messages s join donations d on d.id = s.donation_id where ${gifts} order by s.created_at desc`,
     ),
-    update_mail_stopped: me.email_verified
-      ? await jsonRows(
-          db,
-          sql`select coalesce(recipient_campaign_id::text, 'org-' || organization_campaign_id) as campaign, created_at
+    update_mail_stopped:
+      me.email_verified && me.email
+        ? await jsonRows(
+            db,
+            sql`select coalesce(recipient_campaign_id::text, 'org-' || organization_campaign_id) as campaign, created_at
                 from update_unsubscribes where lower(email) = lower(${me.email}) order by created_at desc`,
-        )
-      : [],
+          )
+        : [],
     notices: await jsonRows(
       db,
       sql`select message, link_to, is_read, created_at from notifications where user_id = ${userId} order by created_at desc`,

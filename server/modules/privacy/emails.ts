@@ -1,6 +1,7 @@
 import { PRIVACY_LINK_HOURS } from '@contract/privacy';
 import { CENTRE, escapeHtml, simpleHtml } from '../../providers/mail/layout';
 import type { MailMessage } from '../../providers/mail/mail';
+import type { SmsMessage } from '../../providers/sms/sms';
 
 function linkMail(
   to: string,
@@ -63,4 +64,12 @@ export function guestLinkMail(to: string, kind: 'export' | 'erase', link: string
         'Erase my data',
         link,
       );
+}
+
+/** The same link by SMS, for an account with no email (docs/decisions/0066): the link is the whole message. */
+export function accountErasureSms(to: string, link: string): SmsMessage {
+  return {
+    to,
+    text: `Gift of Independence: to erase your account, open this link within ${PRIVACY_LINK_HOURS} hours: ${link} If you did not ask, ignore this SMS.`,
+  };
 }

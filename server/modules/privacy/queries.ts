@@ -79,8 +79,8 @@ export const guestGiftsOf = (email: string): SQL =>
  * A person's gifts: those made signed in, and guest gifts with the account's address only once the
  * address is proved (anyone can type an address at checkout).
  */
-export const accountGiftsOf = (user: { id: number; email: string; verified: boolean }): SQL =>
-  user.verified
+export const accountGiftsOf = (user: { id: number; email: string | null; verified: boolean }): SQL =>
+  user.verified && user.email
     ? sql`(d.donor_user_id = ${user.id} or (${guestGiftsOf(user.email)}))`
     : sql`d.donor_user_id = ${user.id}`;
 

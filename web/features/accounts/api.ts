@@ -28,6 +28,16 @@ export const userExists = (email: string) =>
 export const verifyEmail = (email: string, token: string, password?: string) =>
   post<AuthReply>('/auth/verify-email', { email, token, ...(password ? { password } : {}) });
 export const resendOtp = (email: string) => post<{ message: string }>('/auth/resend-otp', { email });
+/** Sign-in or a recipient's sign-up by a code sent by SMS (docs/decisions/0066). */
+export const requestPhoneCode = (phoneNumber: string) => post<{ message: string }>('/auth/phone/code', { phoneNumber });
+export type PhoneVerifyBody = {
+  phoneNumber: string;
+  code: string;
+  firstName?: string;
+  lastName?: string;
+  role?: 'recipient';
+};
+export const verifyPhoneCode = (body: PhoneVerifyBody) => post<AuthReply>('/auth/phone/verify', body);
 export const googleAuth = (token: string) => post<AuthReply>('/auth/google', { token, role: 'donor' });
 export const forgotPassword = (email: string) => post<{ message: string }>('/auth/forgot-password', { email });
 export const resetPassword = (token: string, newPassword: string) =>

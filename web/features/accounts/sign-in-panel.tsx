@@ -1,4 +1,4 @@
-import { LogIn } from 'lucide-react';
+import { LogIn, Smartphone } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { AuthConfig, AuthReply } from '@contract/auth';
 import { homeFor } from '@contract/roles';
@@ -15,6 +15,7 @@ import { blockLink } from '@/ui/text-link';
 import { failureMessage, login } from './api';
 import { StepHeading, useStepFocus } from '@/ui/steps';
 import { GoogleButton, useGoogleCredential } from './google-button';
+import type { PhoneCodeStep } from './phone-code-step';
 import type { VerifyStep } from './verify-step';
 
 type Field = 'email' | 'password' | 'turnstileToken';
@@ -46,7 +47,9 @@ export function SignInPanel({
   const { Link, useNavigate } = useLinkKit();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [step, setStep] = useState<'form' | 'verify'>('form');
+  const [step, setStep] = useState<'form' | 'verify' | 'phone'>('form');
+  // Signing in by a code sent to a phone loads its step only when asked for (decision 0058).
+  const [Phone, setPhone] = useState<typeof PhoneCodeStep | null>(null);
   // The verify step's code loads only when an account turns out to be unverified, before the step shows.
   const [Verify, setVerify] = useState<typeof VerifyStep | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState('');
@@ -98,6 +101,28 @@ export function SignInPanel({
     { failed: 'Google sign in failed.', tryAgain: 'Google Sign In failed. Please try again.' },
     setAlert,
   );
+
+  async function openPhone() {
+    setAlert(null);
+    try {
+      const { PhoneCodeStep: loaded } = await import('./phone-code-step');
+      setPhone(() => loaded);
+      setStep('phone');
+    } catch {
+      setAlert('The page to sign in with your phone number could not load. Please try again.');
+    }
+  }
+
+  if (step === 'phone' && Phone) {
+    return (
+      <Phone
+        mode="sign-in"
+        headingRef={headingRef}
+        backLabel="Sign in with email instead"
+        onBack={() => setStep('form')}
+      />
+    );
+  }
 
   if (step === 'verify' && Verify) {
     return (
@@ -156,6 +181,15 @@ export function SignInPanel({
           </>
         )}
       </LightForm>
+      <div className="space-y-3 border-t-2 border-gray-200 pt-6 dark:border-gray-700">
+        <p className="text-base text-gray-800 dark:text-gray-200">
+          No email? Recipients can sign in with a code sent to their phone.
+        </p>
+        <Button variant="secondary" className="w-full" onClick={openPhone}>
+          <Smartphone aria-hidden="true" className="size-5" />
+          Sign in with your phone number
+        </Button>
+      </div>
       {googleClientId ? (
         <div className="space-y-3 border-t-2 border-gray-200 pt-6 dark:border-gray-700">
           <p className="text-base text-gray-800 dark:text-gray-200">

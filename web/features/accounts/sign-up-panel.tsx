@@ -1,4 +1,4 @@
-import { Accessibility, ArrowLeft, ArrowRight, Building2, HeartHandshake, UserPlus } from 'lucide-react';
+import { Accessibility, ArrowLeft, ArrowRight, Building2, HeartHandshake, Smartphone, UserPlus } from 'lucide-react';
 import {
   useEffect,
   useMemo,
@@ -30,6 +30,7 @@ import { failureMessage, register, resendOtp, userExists, type RegisterBody } fr
 import { StepHeading, useStepFocus } from '@/ui/steps';
 import type { SignUpState, Step, Values } from './sign-up-state';
 import { GoogleButton, useGoogleCredential } from './google-button';
+import { PhoneCodeStep } from './phone-code-step';
 import { VerifyStep } from './verify-step';
 
 const ROLES: { value: SelfServiceRole; label: string; description: string; icon: ReactNode }[] = [
@@ -93,6 +94,16 @@ export function SignUpPanel({
       />
     );
   }
+  if (step === 'phone') {
+    return (
+      <PhoneCodeStep
+        mode="sign-up"
+        headingRef={headingRef}
+        backLabel="Sign up with email instead"
+        onBack={() => setStep('details')}
+      />
+    );
+  }
   if (step === 'verify') {
     return (
       <VerifyStep
@@ -113,6 +124,7 @@ export function SignUpPanel({
       setValues={setValues}
       config={config}
       onBack={() => setStep('role')}
+      onPhone={() => setStep('phone')}
       onRegistered={(email) => setState((current) => ({ ...current, verifyFor: email, step: 'verify' }))}
     />
   );
@@ -158,6 +170,7 @@ function DetailsStep({
   setValues,
   config,
   onBack,
+  onPhone,
   onRegistered,
 }: {
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -166,6 +179,7 @@ function DetailsStep({
   setValues: Dispatch<SetStateAction<Values>>;
   config: AuthConfig | undefined;
   onBack: () => void;
+  onPhone: () => void;
   onRegistered: (email: string) => void;
 }) {
   const [alert, setAlert] = useState<string | null>(null);
@@ -239,6 +253,18 @@ function DetailsStep({
           Creating a <strong>{roleName}</strong> account. All fields are required.
         </p>
       </div>
+
+      {role === 'recipient' ? (
+        <div className="space-y-3 border-b-2 border-gray-200 pb-6 dark:border-gray-700">
+          <p className="text-base text-gray-800 dark:text-gray-200">
+            No email? Sign up with your phone number and a code we send you by SMS.
+          </p>
+          <Button variant="secondary" onClick={onPhone}>
+            <Smartphone aria-hidden="true" className="size-5" />
+            Sign up with your phone number
+          </Button>
+        </div>
+      ) : null}
 
       {role === 'donor' && googleClientId ? (
         <div className="space-y-3 border-b-2 border-gray-200 pb-6 dark:border-gray-700">

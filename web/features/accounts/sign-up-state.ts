@@ -2,7 +2,7 @@ import type { SelfServiceRole } from '@contract/roles';
 
 // Apart from the panel, so the sign-in page can hold this state without loading the sign-up form's code.
 
-export type Step = 'role' | 'details' | 'verify';
+export type Step = 'role' | 'details' | 'verify' | 'phone';
 
 export type Values = {
   firstName: string;

@@ -25,7 +25,7 @@ import { uploadFile } from '@/lib/uploads';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
 import { DateField } from '@/ui/date-field';
-import { EmailField, FileField, RadioGroup, TextField } from '@/ui/fields';
+import { FileField, RadioGroup, TextField } from '@/ui/fields';
 import { Form, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { NumberField } from '@/ui/number-field';
 import { Page } from '@/ui/page';
@@ -174,7 +174,17 @@ export default function ApplyPage() {
             prefix="+234"
             prefixLabel="Country code"
           />
-          <EmailField hint="Their own email address. They can use it to choose a password and sign in later." />
+          <TextField
+            name="email"
+            label="Email (optional)"
+            hint="Their own email address, if they have one. Leave it blank otherwise: they sign in with a code sent to their phone."
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            autoCapitalize="none"
+            isRequired={false}
+          />
         </fieldset>
 
         <fieldset className="space-y-5">

@@ -63,7 +63,8 @@ export function CheckoutForm({
   const [captchaKey, setCaptchaKey] = useState(0);
   const user = session.user;
   const signedInDetails = useMemo(
-    () => (user ? { donorFullName: `${user.first_name} ${user.last_name}`.trim(), donorEmail: user.email } : undefined),
+    () =>
+      user ? { donorFullName: `${user.first_name} ${user.last_name}`.trim(), donorEmail: user.email ?? '' } : undefined,
     [user],
   );
   const form = useZodForm(detailsSchema, {

@@ -42,7 +42,7 @@ const PROFILES: Record<RequesterKind, { title: string; failed: string; load: () 
         name: `${p.first_name} ${p.last_name}`.trim(),
         photo: p.profile_photo_url,
         facts: [
-          ['Email', p.email],
+          ['Email', p.email ?? 'None: we reach you by SMS'],
           ['Gender', p.gender],
           ['Age', String(p.age)],
           ['State of origin', p.state_of_origin],

@@ -18,11 +18,22 @@ const panelClass =
 /** What every account can already do here (decision 0014): change its password and sign out. */
 function Security({ kind }: { kind: RequesterKind }) {
   const navigate = useNavigate();
+  const { user } = useSession();
+  // An account with no email has no password: it signs in with a code sent to its phone (decision 0066).
+  const phoneOnly = Boolean(user && !user.email);
   return (
     <>
-      <h3 className="text-xl font-bold">Change Password</h3>
-      <p>{KINDS[kind].settings.passwordNote}</p>
-      <ChangePasswordForm submit={changePassword} />
+      <h3 className="text-xl font-bold">{phoneOnly ? 'Signing In' : 'Change Password'}</h3>
+      {phoneOnly ? (
+        <p>
+          You sign in with a code we send by SMS to {user?.phoneNumber ?? 'your phone'}. There is no password to change.
+        </p>
+      ) : (
+        <>
+          <p>{KINDS[kind].settings.passwordNote}</p>
+          <ChangePasswordForm submit={changePassword} />
+        </>
+      )}
       <h3 className="pt-4 text-xl font-bold">Log Out</h3>
       <Button
         variant="secondary"
@@ -52,7 +63,9 @@ function SettingsTabs({ kind }: { kind: RequesterKind }) {
           <dt className="font-semibold text-gray-700 dark:text-gray-300">Organization name</dt>
           <dd className="wrap-anywhere">{user?.organizationName || 'Not set'}</dd>
           <dt className="font-semibold text-gray-700 dark:text-gray-300">Email</dt>
-          <dd className="wrap-anywhere">{user?.email}</dd>
+          <dd className="wrap-anywhere">
+            {user?.email ?? `None. You sign in with a code sent to ${user?.phoneNumber ?? 'your phone'}.`}
+          </dd>
         </dl>
       ),
     },

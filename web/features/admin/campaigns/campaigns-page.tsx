@@ -118,7 +118,9 @@ export default function AdminCampaignsPage() {
               </th>
               <td className={`${cellClass} min-w-52`}>
                 <span className="block">{recipientName(c)}</span>
-                <span className="block wrap-anywhere text-gray-700 dark:text-gray-300">{c.recipient.email}</span>
+                <span className="block wrap-anywhere text-gray-700 dark:text-gray-300">
+                  {c.recipient.email ?? c.recipient.phone_number}
+                </span>
               </td>
               <td className={cellClass}>
                 <CampaignStatusBadge status={c.status} featured={c.is_featured} />

@@ -31,9 +31,13 @@ export function RecipientCampaignCard({ campaign, run }: { campaign: AdminRecipi
           ['Recipient', recipientName(campaign)],
           [
             'Email',
-            <a key="e" href={`mailto:${r.email}`} className={wrappingLink}>
-              {r.email}
-            </a>,
+            r.email ? (
+              <a key="e" href={`mailto:${r.email}`} className={wrappingLink}>
+                {r.email}
+              </a>
+            ) : (
+              'None: reached by SMS'
+            ),
           ],
           ['Phone', r.phone_number ?? 'Not given'],
           [

@@ -80,7 +80,7 @@ export default function OnboardingQueuePage() {
                 {item.name}, version {item.version}
               </Link>
               <p className="text-gray-800 dark:text-gray-200">
-                {KIND_WORDS[item.kind]} &middot; {item.email} &middot; sent{' '}
+                {KIND_WORDS[item.kind]} &middot; {item.email ?? item.phone} &middot; sent{' '}
                 <time dateTime={item.submitted_at}>{dateFormat.format(new Date(item.submitted_at))}</time>
               </p>
             </li>

@@ -100,7 +100,7 @@ function Review({ review, run }: { review: OnboardingReview; run: Run }) {
             ...(review.contact.organization_name
               ? ([['Organization', review.contact.organization_name]] as [string, string][])
               : []),
-            ['Email', review.contact.email],
+            ['Email', review.contact.email ?? 'None: reached by SMS'],
             ['Phone', review.contact.phone ?? 'Not given'],
           ]}
         />

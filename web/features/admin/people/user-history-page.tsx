@@ -52,7 +52,9 @@ export default function AdminUserHistoryPage() {
       {back}
       <dl className="mt-6 grid gap-x-6 gap-y-2 text-lg sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">Email</dt>
-        <dd className="wrap-anywhere">{user.email}</dd>
+        <dd className="wrap-anywhere">{user.email ?? 'None'}</dd>
+        <dt className="font-semibold">Phone</dt>
+        <dd>{user.phone_number ?? 'None'}</dd>
         <dt className="font-semibold">Role</dt>
         <dd>
           <RoleBadge role={user.role} />

@@ -37,10 +37,13 @@ const ROLE_WORDS: Record<(typeof USER_ROLE_FILTERS)[number], string> = {
   donor: 'Donors',
   organization: 'Organizations',
 };
-const COLUMNS = ['Name', 'Email', 'Role', 'Status', 'Joined', 'Actions'] as const;
+const COLUMNS = ['Name', 'Email or phone', 'Role', 'Status', 'Joined', 'Actions'] as const;
 const READ_ONLY_COLUMNS = COLUMNS.filter((c) => c !== 'Actions');
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
+/** An account with no email is known by its phone number (docs/decisions/0066). */
+const reachOf = (u: { email: string | null; phone_number: string | null }) =>
+  u.email ?? (u.phone_number ? `Phone ${u.phone_number}` : 'No email or phone');
 
 function CreateAdminForm() {
   const roles = useAdminRoles();
@@ -129,7 +132,7 @@ function DeleteUser({ user, selfId, run }: { user: AdminUser; selfId: number | u
           }}
         >
           <p>
-            {name} ({user.email}) will no longer be able to sign in. Their name, phone number, profile and uploaded
+            {name} ({reachOf(user)}) will no longer be able to sign in. Their name, phone number, profile and uploaded
             documents are erased. Their gifts and campaigns stay on record under &quot;Deleted user&quot;.
           </p>
         </ConfirmDialog>
@@ -225,7 +228,7 @@ export default function AdminUsersPage() {
                     <span className="sr-only">, history</span>
                   </Link>
                 </th>
-                <td className={`${cellClass} wrap-anywhere`}>{u.email}</td>
+                <td className={`${cellClass} wrap-anywhere`}>{reachOf(u)}</td>
                 <td className={cellClass}>
                   <RoleBadge role={u.role} />
                 </td>
