@@ -1,16 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Preferences } from '@contract/account-preferences';
-import { sendsSms, type NotifyBy } from '@contract/sms';
+import { needsPhone, sendsWhatsApp, type NotifyBy } from '@contract/sms';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 
 export const NO_PHONE_FOR_SMS = 'Add a phone number to your account before choosing SMS.';
+export const NO_PHONE_FOR_WHATSAPP = 'Add a phone number to your account before choosing WhatsApp.';
 
 const SAVED: Record<NotifyBy, string> = {
   email: 'Saved. We will tell you about your request by email.',
   sms: 'Saved. We will tell you about your request by SMS.',
   both: 'Saved. We will tell you about your request by email and SMS.',
+  whatsapp: 'Saved. We will tell you about your request by WhatsApp, or by SMS when WhatsApp cannot deliver.',
 };
 
 export async function readPreferences(db: Db, userId: number): Promise<Preferences> {
@@ -22,20 +24,21 @@ export async function readPreferences(db: Db, userId: number): Promise<Preferenc
   return row;
 }
 
-/** Saves how the person is told; SMS needs a number to send to, checked in the same statement. */
+/** Saves how the person is told; SMS and WhatsApp need a number to send to, checked in the same statement. */
 export async function savePreferences(
   db: Db,
   userId: number,
   notifyBy: NotifyBy,
 ): Promise<{ message: string; notifyBy: NotifyBy }> {
-  const needsPhone = sendsSms(notifyBy);
+  const phoneNeeded = needsPhone(notifyBy);
   const updated = await db
     .update(users)
     .set({ notifyBy, updatedAt: sql`now()` })
-    .where(needsPhone ? sql`${users.id} = ${userId} and ${users.phoneNumber} is not null` : eq(users.id, userId))
+    .where(phoneNeeded ? sql`${users.id} = ${userId} and ${users.phoneNumber} is not null` : eq(users.id, userId))
     .returning({ id: users.id });
   if (updated.length === 0) {
-    if (needsPhone) throw new AppError('bad_request', NO_PHONE_FOR_SMS);
+    if (phoneNeeded)
+      throw new AppError('bad_request', sendsWhatsApp(notifyBy) ? NO_PHONE_FOR_WHATSAPP : NO_PHONE_FOR_SMS);
     throw new AppError('not_found', 'We could not find your account. Please sign in again.');
   }
   return { message: SAVED[notifyBy], notifyBy };
