@@ -42,6 +42,7 @@ import { refundRoutes } from './modules/refunds/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { collectionRoutes } from './modules/collections/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { whatsAppWebhookRoutes } from './modules/notifications/whatsapp-webhook-routes';
 import { onboardingReviewRoutes } from './modules/onboarding/review-routes';
 import { supportMessageRoutes } from './modules/support-messages/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
@@ -287,6 +288,7 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   await app.register(adminUserRoutes(deps));
   await app.register(privacyRoutes(deps));
   await app.register(notificationRoutes(deps));
+  await app.register(whatsAppWebhookRoutes(deps));
   await app.register(givingRoutes(deps));
   await app.register(attentionRoutes(deps));
   await app.register(refundRoutes(deps));

@@ -93,6 +93,8 @@ const schema = z.object({
     .string()
     .regex(/^v[0-9]+\.[0-9]+$/, 'WHATSAPP_API_VERSION must be a Graph API version such as v23.0.')
     .default('v23.0'),
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_APP_SECRET: optionalText,
   TURNSTILE_SECRET_KEY: optionalText,
   TURNSTILE_SITE_KEY: optionalText,
   TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
@@ -218,9 +220,19 @@ export type Config = {
   /**
    * The WhatsApp Business Cloud API (docs/decisions/0069): WHATSAPP_TOKEN and
    * WHATSAPP_PHONE_NUMBER_ID together, WHATSAPP_API_BASE and WHATSAPP_API_VERSION. Unset: each
-   * WhatsApp message is written as a file under DATA_DIR/whatsapp instead.
+   * WhatsApp message is written as a file under DATA_DIR/whatsapp instead. `webhook`: the status
+   * webhook's WHATSAPP_VERIFY_TOKEN and WHATSAPP_APP_SECRET, set together; unset, the webhook
+   * answers 404 and a message WhatsApp takes but cannot deliver is not followed by an SMS.
    */
-  whatsapp: { token: string; phoneNumberId: string; apiBase: string; version: string } | undefined;
+  whatsapp:
+    | {
+        token: string;
+        phoneNumberId: string;
+        apiBase: string;
+        version: string;
+        webhook: { verifyToken: string; appSecret: string } | undefined;
+      }
+    | undefined;
   turnstile: {
     secretKey: string | undefined;
     siteKey: string | undefined;
@@ -285,6 +297,9 @@ export type Config = {
     | undefined;
 };
 
+const WHATSAPP_WEBHOOK_HALF_SET =
+  'WHATSAPP_VERIFY_TOKEN and WHATSAPP_APP_SECRET go together, with WHATSAPP_TOKEN: set both to receive WhatsApp delivery statuses, or neither.';
+
 const WHATSAPP_HALF_SET =
   'WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together: set both to send by WhatsApp, or neither for the outbox.';
 
@@ -312,6 +327,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Half a WhatsApp account would quietly write every message to the outbox instead of sending it.
   if (Boolean(e.WHATSAPP_TOKEN) !== Boolean(e.WHATSAPP_PHONE_NUMBER_ID)) {
     throw new Error(`Invalid configuration:\n  WHATSAPP_TOKEN: ${WHATSAPP_HALF_SET}`);
+  }
+  // A webhook without the other secret, or without the Cloud API, would take nothing it could trust or use.
+  if (
+    Boolean(e.WHATSAPP_VERIFY_TOKEN) !== Boolean(e.WHATSAPP_APP_SECRET) ||
+    (Boolean(e.WHATSAPP_APP_SECRET) && !e.WHATSAPP_TOKEN)
+  ) {
+    throw new Error(`Invalid configuration:\n  WHATSAPP_APP_SECRET: ${WHATSAPP_WEBHOOK_HALF_SET}`);
   }
   return {
     port: e.PORT,
@@ -356,6 +378,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
             apiBase: e.WHATSAPP_API_BASE,
             version: e.WHATSAPP_API_VERSION,
+            webhook:
+              e.WHATSAPP_VERIFY_TOKEN && e.WHATSAPP_APP_SECRET
+                ? { verifyToken: e.WHATSAPP_VERIFY_TOKEN, appSecret: e.WHATSAPP_APP_SECRET }
+                : undefined,
           }
         : undefined,
     turnstile: {

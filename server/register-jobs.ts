@@ -79,7 +79,11 @@ export function registerJobs(deps: AppDeps): void {
   jobs.handle<MailJob>(JOB.mail, MAIL, (job) => mailer.send(job.data.message));
   jobs.handle<SmsJob>(JOB.sms, MAIL, (job) => deps.sms.send(job.data.message));
   jobs.handle<WhatsAppJob>(JOB.whatsapp, WHATSAPP, (job) =>
-    sendWhatsApp({ db, jobs, whatsapp: deps.whatsapp }, job, WHATSAPP.retryLimit),
+    sendWhatsApp(
+      { db, jobs, whatsapp: deps.whatsapp, awaitStatus: Boolean(deps.config.whatsapp?.webhook) },
+      job,
+      WHATSAPP.retryLimit,
+    ),
   );
   // Retried like any mail: the PDF is drawn again on each try, and nothing is sent twice unless the
   // mail server took a message and then failed to say so.

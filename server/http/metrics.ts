@@ -132,19 +132,21 @@ export function createMetrics(): Metrics {
 }
 
 /** `sender` with each send counted as sent or failed; everything else about it unchanged. */
-export function countSends<T extends { send(message: never): Promise<void> }>(
+export function countSends<T extends { send(message: never): Promise<unknown> }>(
   sender: T,
   count: (outcome: Outcome) => void,
 ): T {
   const counted = Object.create(sender) as T;
   counted.send = (async (message: never) => {
+    let result: unknown;
     try {
-      await sender.send(message);
+      result = await sender.send(message);
     } catch (error) {
       count('failed');
       throw error;
     }
     count('sent');
+    return result;
   }) as T['send'];
   return counted;
 }

@@ -351,7 +351,71 @@ export async function startTermiiStandIn(apiKey: string) {
 }
 
 /** A template message the WhatsApp stand-in took: the number, the template and its one body text. */
-export type WhatsAppSent = { to: string; template: string; language: string; text: string };
+export type WhatsAppSent = { id: string; to: string; template: string; language: string; text: string };
+
+/** A message status as the Cloud API's webhook reports it. */
+export type WhatsAppStatusReport = {
+  /** The `wamid.…` the send was answered with. */
+  id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  /** The number without its '+'. */
+  recipientId: string;
+  /** For `failed`: Meta's error code (131026, undeliverable, by default). */
+  errorCode?: number;
+};
+
+/**
+ * A `messages` webhook delivery carrying `statuses`, as Meta posts it, signed as Meta signs it:
+ * `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the app secret>`.
+ */
+export function whatsAppStatusDelivery(appSecret: string, phoneNumberId: string, reports: WhatsAppStatusReport[]) {
+  const now = Math.floor(Date.now() / 1000);
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '2348000000000', phone_number_id: phoneNumberId },
+              statuses: reports.map((r) => ({
+                id: r.id,
+                status: r.status,
+                timestamp: String(now),
+                recipient_id: r.recipientId,
+                ...(r.status === 'failed'
+                  ? {
+                      errors: [
+                        {
+                          code: r.errorCode ?? 131026,
+                          title: 'Message undeliverable',
+                          message: 'Message undeliverable',
+                          error_data: { details: 'Message Undeliverable.' },
+                          href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+                        },
+                      ],
+                    }
+                  : {
+                      pricing: { billable: true, pricing_model: 'PMP', category: 'utility' },
+                    }),
+              })),
+            },
+          },
+        ],
+      },
+    ],
+  });
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`,
+    },
+  };
+}
 
 /**
  * Speaks the WhatsApp Business Cloud API's messages endpoint: POST /<version>/<phone-number-id>/messages
@@ -361,8 +425,9 @@ export type WhatsAppSent = { to: string; template: string; language: string; tex
  * break or tab in it included), 404 for another phone number id. `failNext` fails the next sends
  * with 503 (code 2, the service down); `refuseNext` refuses them with 400 and the code given
  * (131026, undeliverable, by default); `throttleNext` with 400 and code 130429 (rate limit hit).
+ * `postStatuses` plays the webhook: it posts signed statuses to the app's webhook address.
  */
-export async function startWhatsAppStandIn(token: string, phoneNumberId: string) {
+export async function startWhatsAppStandIn(token: string, phoneNumberId: string, appSecret = 'whatsapp-app-secret') {
   const sent: WhatsAppSent[] = [];
   const bodies: unknown[] = [];
   let failures = 0;
@@ -439,7 +504,9 @@ export async function startWhatsAppStandIn(token: string, phoneNumberId: string)
         refusals = { ...refusals, n: refusals.n - 1 };
         return answer(400, graphError(refusals.code, 'Message undeliverable', 'Unable to deliver message'));
       }
+      const id = `wamid.STANDIN${String(nextId++).padStart(6, '0')}`;
       sent.push({
+        id,
         to: body.to as string,
         template: template!.name as string,
         language: template!.language!.code as string,
@@ -448,7 +515,7 @@ export async function startWhatsAppStandIn(token: string, phoneNumberId: string)
       answer(200, {
         messaging_product: 'whatsapp',
         contacts: [{ input: body.to, wa_id: body.to }],
-        messages: [{ id: `wamid.STANDIN${String(nextId++).padStart(6, '0')}`, message_status: 'accepted' }],
+        messages: [{ id, message_status: 'accepted' }],
       });
     });
   });
@@ -470,6 +537,12 @@ export async function startWhatsAppStandIn(token: string, phoneNumberId: string)
     },
     throttleNext(n: number) {
       throttles = n;
+    },
+    /** Posts `reports` to `webhookUrl` over HTTP as one signed delivery; resolves to the app's answer. */
+    async postStatuses(webhookUrl: string, reports: WhatsAppStatusReport[]) {
+      const delivery = whatsAppStatusDelivery(appSecret, phoneNumberId, reports);
+      const res = await fetch(webhookUrl, { method: 'POST', headers: delivery.headers, body: delivery.body });
+      return { status: res.status, body: await res.text() };
     },
     close: server.close,
   };

@@ -8,6 +8,7 @@ export function createWhatsAppInbox(): WhatsAppSender & { messages: WhatsAppMess
     messages,
     async send(message) {
       messages.push(message);
+      return undefined;
     },
     /** Every message's text sent to `number`, oldest first. */
     to(number) {

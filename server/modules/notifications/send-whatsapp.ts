@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { JOB, type SmsJob, type WhatsAppJob } from '../../jobs/names';
 import type { Job, JobQueue } from '../../jobs/queue';
 import { WhatsAppRefused, type WhatsAppSender } from '../../providers/whatsapp/whatsapp';
+import { whatsappPendingMessages } from '../../db/schema/whatsapp';
 
 /**
  * The id of the SMS that takes over from one WhatsApp job: the same for every try of that job, so
@@ -20,14 +21,26 @@ export function fallbackSmsId(whatsAppJobId: string): string {
  * job's last try and it failed, the same text is queued as an SMS, once, so the person still hears.
  * A refusal ends the job there; a last failure is then thrown, so the job shows as failed on the
  * admins' jobs page with its reason. Any other failure is thrown for the queue to try again.
+ * With `awaitStatus` (the status webhook is configured), a message taken is kept under the id the
+ * provider gave it, for a later `failed` status to send by SMS (whatsapp-status.ts).
  */
 export async function sendWhatsApp(
-  deps: { db: Db; jobs: JobQueue; whatsapp: WhatsAppSender },
+  deps: { db: Db; jobs: JobQueue; whatsapp: WhatsAppSender; awaitStatus?: boolean },
   job: Job<WhatsAppJob>,
   retryLimit: number,
 ): Promise<void> {
   try {
-    await deps.whatsapp.send(job.data.message);
+    const providerId = await deps.whatsapp.send(job.data.message);
+    if (deps.awaitStatus && providerId)
+      await deps.db
+        .insert(whatsappPendingMessages)
+        .values({
+          providerMessageId: providerId,
+          jobId: job.id,
+          phone: job.data.message.to,
+          text: job.data.message.text,
+        })
+        .onConflictDoNothing();
   } catch (error) {
     const refused = error instanceof WhatsAppRefused;
     if (!refused && job.retryCount < retryLimit) throw error;

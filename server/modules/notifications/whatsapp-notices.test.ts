@@ -180,6 +180,7 @@ describe('the WhatsApp job against the Cloud API', () => {
     await settled(app);
     expect(meta.sent.filter((s) => s.to === r.phone.slice(1))).toEqual([
       {
+        id: expect.stringMatching(/^wamid\./),
         to: r.phone.slice(1),
         template: 'gift_of_independence_notice',
         language: 'en',

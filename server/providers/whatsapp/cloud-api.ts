@@ -28,6 +28,7 @@ type CloudReply = {
  * the number without its '+'. A 4xx (other than throttling) is `WhatsAppRefused`: a wrong number,
  * a template Meta does not know, a token it refuses; asking again changes nothing. Unreachable, a
  * timeout, a 5xx, throttling or a 2xx without a message id throw a plain Error, so the job retries.
+ * A message taken resolves to its id, which the status webhook names (webhook.ts).
  * No error names the token or the text.
  */
 export function createCloudApiWhatsApp(options: CloudApiOptions): WhatsAppSender {
@@ -80,6 +81,7 @@ export function createCloudApiWhatsApp(options: CloudApiOptions): WhatsAppSender
       if (!res.ok) throw new Error(`WhatsApp did not take the message ${why}`);
       const id = reply.messages?.[0]?.id;
       if (typeof id !== 'string' || id === '') throw new Error('WhatsApp answered without a message id');
+      return id;
     },
   };
 }

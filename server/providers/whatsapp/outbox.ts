@@ -18,6 +18,8 @@ export function createOutboxWhatsApp(dir: string, log: (line: string) => void = 
         `To: ${message.to}\nTemplate: ${NOTICE_TEMPLATE.name} (${NOTICE_TEMPLATE.language})\n\n${noticeBody(message.text)}\n`,
       );
       log(`WhatsApp message to ${message.to} written to ${file}`);
+      // No provider, so no id: nothing will report on it later.
+      return undefined;
     },
   };
 }

@@ -33,7 +33,7 @@ describe('WhatsApp Cloud API', () => {
   let meta: Awaited<ReturnType<typeof startWhatsAppStandIn>>;
   const sender = (overrides: Partial<Parameters<typeof createCloudApiWhatsApp>[0]> = {}) =>
     createCloudApiWhatsApp({ token, phoneNumberId, apiBase: meta.apiBase, version: 'v23.0', ...overrides });
-  const failureOf = (p: Promise<void>) => p.then(() => new Error('it was sent')).catch((e: Error) => e);
+  const failureOf = (p: Promise<unknown>) => p.then(() => new Error('it was sent')).catch((e: Error) => e);
 
   beforeAll(async () => {
     meta = await startWhatsAppStandIn(token, phoneNumberId);
@@ -41,7 +41,10 @@ describe('WhatsApp Cloud API', () => {
   afterAll(() => meta?.close());
 
   it('sends the approved template in English, the number without its +, the whole text as its one body parameter', async () => {
-    await sender().send({ to: '+2348031234567', text: 'Gift of Independence: your cane\tis  ready.\nCall 0201.' });
+    const id = await sender().send({
+      to: '+2348031234567',
+      text: 'Gift of Independence: your cane\tis  ready.\nCall 0201.',
+    });
     expect(meta.bodies.at(-1)).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
@@ -59,6 +62,9 @@ describe('WhatsApp Cloud API', () => {
       },
     });
     expect(meta.sent.at(-1)).toMatchObject({ to: '2348031234567', template: NOTICE_TEMPLATE.name, language: 'en' });
+    // The id the API gave the message, which its status webhook names.
+    expect(id).toBe(meta.sent.at(-1)!.id);
+    expect(id).toMatch(/^wamid\./);
     // A trailing slash on the base changes nothing.
     await sender({ apiBase: `${meta.apiBase}/` }).send({ to: '+2348030000000', text: 'x' });
     expect(meta.sent.at(-1)).toMatchObject({ to: '2348030000000', text: 'x' });

@@ -8,7 +8,8 @@ export type WhatsAppMessage = { to: string; text: string };
  */
 export interface WhatsAppSender {
   readonly description: string;
-  send(message: WhatsAppMessage): Promise<void>;
+  /** Resolves to the provider's id for the message when it gives one (the Cloud API's `wamid.…`). */
+  send(message: WhatsAppMessage): Promise<string | undefined>;
 }
 
 /**
