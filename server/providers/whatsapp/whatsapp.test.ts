@@ -138,4 +138,17 @@ describe('WhatsApp configuration', () => {
     );
     expect(() => loadConfig({ WHATSAPP_API_VERSION: '23' })).toThrow(/WHATSAPP_API_VERSION/);
   });
+
+  it("takes the status webhook's two secrets together, and only with the Cloud API", () => {
+    const api = { WHATSAPP_TOKEN: 'EAAkey', WHATSAPP_PHONE_NUMBER_ID: '106540352242922' };
+    expect(loadConfig(api).whatsapp?.webhook).toBeUndefined();
+    expect(
+      loadConfig({ ...api, WHATSAPP_VERIFY_TOKEN: 'verify-me', WHATSAPP_APP_SECRET: 'app-secret' }).whatsapp?.webhook,
+    ).toEqual({ verifyToken: 'verify-me', appSecret: 'app-secret' });
+    expect(() => loadConfig({ ...api, WHATSAPP_VERIFY_TOKEN: 'verify-me' })).toThrow(/WHATSAPP_APP_SECRET go together/);
+    expect(() => loadConfig({ ...api, WHATSAPP_APP_SECRET: 'app-secret' })).toThrow(/go together/);
+    expect(() => loadConfig({ WHATSAPP_VERIFY_TOKEN: 'verify-me', WHATSAPP_APP_SECRET: 'app-secret' })).toThrow(
+      /with WHATSAPP_TOKEN/,
+    );
+  });
 });
