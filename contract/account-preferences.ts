@@ -5,7 +5,7 @@ import { NOTIFY_BY, type NotifyBy } from './sms';
 
 /** `PATCH /api/account/preferences`: how a recipient or organization is told of changes. */
 export const preferencesSchema = z.object({
-  notifyBy: z.enum(NOTIFY_BY, { error: 'Choose how we should tell you: email, SMS or both.' }),
+  notifyBy: z.enum(NOTIFY_BY, { error: 'Choose how we should tell you: email, SMS, both or WhatsApp.' }),
 });
 export type PreferencesInput = z.infer<typeof preferencesSchema>;
 

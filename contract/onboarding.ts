@@ -74,7 +74,7 @@ const fileKeys = (messages: { photo: string; document: string }) => ({
 
 /** How the person is told about their request; the account's current choice stays when it is left out. */
 const notifyByField = {
-  notifyBy: z.enum(NOTIFY_BY, { error: 'Choose how we should tell you: email, SMS or both.' }).optional(),
+  notifyBy: z.enum(NOTIFY_BY, { error: 'Choose how we should tell you: email, SMS, both or WhatsApp.' }).optional(),
 };
 
 export const recipientOnboardingSchema = z.object({

@@ -1,18 +1,25 @@
 // How a person is told, and how long an SMS may be (docs/decisions/0042). Plain values with no
 // schema library, so any page may import them.
 
-/** How a recipient or organization is told of a change: by mail, by SMS, or both. */
-export const NOTIFY_BY = ['email', 'sms', 'both'] as const;
+/**
+ * How a recipient or organization is told of a change: by mail, by SMS, both, or by WhatsApp (a
+ * message WhatsApp cannot deliver comes by SMS instead; docs/decisions/0069).
+ */
+export const NOTIFY_BY = ['email', 'sms', 'both', 'whatsapp'] as const;
 export type NotifyBy = (typeof NOTIFY_BY)[number];
 
 export const NOTIFY_BY_WORDS: Record<NotifyBy, string> = {
   email: 'Email only',
   sms: 'SMS (text message) only',
   both: 'Email and SMS',
+  whatsapp: 'WhatsApp',
 };
 
 export const sendsSms = (notifyBy: NotifyBy | null | undefined) => notifyBy === 'sms' || notifyBy === 'both';
-export const sendsEmail = (notifyBy: NotifyBy | null | undefined) => notifyBy !== 'sms';
+export const sendsWhatsApp = (notifyBy: NotifyBy | null | undefined) => notifyBy === 'whatsapp';
+export const sendsEmail = (notifyBy: NotifyBy | null | undefined) => notifyBy !== 'sms' && notifyBy !== 'whatsapp';
+/** The choices that reach a phone, and so need a number on the account. */
+export const needsPhone = (notifyBy: NotifyBy | null | undefined) => sendsSms(notifyBy) || sendsWhatsApp(notifyBy);
 
 /** Every SMS the platform sends fits in this many segments. */
 export const SMS_MAX_SEGMENTS = 2;

@@ -103,4 +103,58 @@ describe('how a recipient is told', () => {
     },
     LONG_JOURNEY_MS,
   );
+
+  it(
+    'a recipient by keyboard chooses WhatsApp, told that SMS takes over when WhatsApp cannot deliver',
+    async () => {
+      const email = 'notify.whatsapp@example.org';
+      const id = await createUser(e2e.database.db, 'recipient', { email, firstName: 'Bisi', password: PASSWORD });
+      await selectRows(
+        e2e.database.db,
+        sql`update users set phone_number = '+2348031234999', notify_by = 'both' where id = ${id}`,
+      );
+      const { page } = await e2e.newPage();
+      await signIn(page, email, PASSWORD);
+      await expect.poll(() => path(page)).toBe('/recipient/dashboard');
+      await page.goto('/recipient/settings');
+      await settle(page);
+
+      // The option says what WhatsApp means before it is chosen; the arrow moves to it from email and SMS.
+      const whatsapp = page.getByRole('radio', { name: /^WhatsApp/ });
+      await page
+        .getByText(
+          'Messages come to the WhatsApp on your phone number; if WhatsApp cannot deliver one, it comes by SMS.',
+        )
+        .waitFor();
+      await tabTo(page, page.getByRole('radio', { name: /Email and SMS/ }));
+      await page.keyboard.press('ArrowDown');
+      expect(await whatsapp.isChecked()).toBe(true);
+      expect(await isFocused(whatsapp)).toBe(true);
+      await expectNoAxeViolations(page, 'settings with WhatsApp chosen, light');
+      await press(page, page.getByRole('button', { name: 'Save how we tell you' }));
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'We will tell you about your request by WhatsApp, or by SMS when WhatsApp cannot deliver.' })
+        .waitFor();
+      expect(await focusOnBody(page)).toBe(false);
+      await expect
+        .poll(
+          async () =>
+            (
+              await selectRows<{ n: string }>(e2e.database.db, sql`select notify_by as n from users where id = ${id}`)
+            )[0]!.n,
+        )
+        .toBe('whatsapp');
+
+      // Coming back, WhatsApp is the saved choice; the dark theme passes too.
+      const dark = await e2e.newPage({ theme: 'dark' });
+      await signIn(dark.page, email, PASSWORD);
+      await expect.poll(() => path(dark.page)).toBe('/recipient/dashboard');
+      await dark.page.goto('/recipient/settings');
+      await settle(dark.page);
+      expect(await dark.page.getByRole('radio', { name: /^WhatsApp/ }).isChecked()).toBe(true);
+      await expectNoAxeViolations(dark.page, 'settings with WhatsApp chosen, dark');
+    },
+    LONG_JOURNEY_MS,
+  );
 });

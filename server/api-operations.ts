@@ -267,6 +267,8 @@ export const API_OPERATIONS: OperationTable = {
     operations: {
       'GET /api/notifications': ['listNotifications', "List the signed-in account's notices"],
       'POST /api/notifications/read': ['markNotificationsRead', 'Mark notices as read'],
+      'GET /api/whatsapp/webhook': ['verifyWhatsAppWebhook', "Answer Meta's subscription handshake for WhatsApp"],
+      'POST /api/whatsapp/webhook': ['receiveWhatsAppStatuses', 'Receive signed WhatsApp delivery statuses'],
     },
   },
   Onboarding: {

@@ -42,6 +42,7 @@ import { refundRoutes } from './modules/refunds/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { collectionRoutes } from './modules/collections/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { whatsAppWebhookRoutes } from './modules/notifications/whatsapp-webhook-routes';
 import { onboardingReviewRoutes } from './modules/onboarding/review-routes';
 import { supportMessageRoutes } from './modules/support-messages/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
@@ -54,6 +55,8 @@ import { createTurnstile, humanCheckOff } from './providers/human-check/human-ch
 import { createOutboxMailer, createSmtpMailer } from './providers/mail/mail';
 import { createOutboxSms } from './providers/sms/outbox';
 import { createTermiiSms } from './providers/sms/termii';
+import { createCloudApiWhatsApp } from './providers/whatsapp/cloud-api';
+import { createOutboxWhatsApp } from './providers/whatsapp/outbox';
 import { adminCatalogRoutes } from './modules/catalog/admin-routes';
 import { adminContentRoutes } from './modules/content/admin-routes';
 import { contentRoutes } from './modules/content/routes';
@@ -94,7 +97,10 @@ export function defaultProviders(config: Config, log: (line: string) => void = c
     ? createGoogleVerifier(config.google.clientId, config.google.keysUrl)
     : googleOff;
   const sms = config.sms ? createTermiiSms(config.sms) : createOutboxSms(path.join(config.dataDir, 'sms'), log);
-  return { mailer, sms, humanCheck, google };
+  const whatsapp = config.whatsapp
+    ? createCloudApiWhatsApp(config.whatsapp)
+    : createOutboxWhatsApp(path.join(config.dataDir, 'whatsapp'), log);
+  return { mailer, sms, whatsapp, humanCheck, google };
 }
 
 export type App = FastifyInstance & {
@@ -162,9 +168,10 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
     ...given,
     background: createBackground(),
   };
-  // Every mail and SMS goes out from a background job through these: each try is counted there.
+  // Every mail, SMS and WhatsApp message goes out from a background job through these: each try is counted there.
   deps.mailer = countSends(deps.mailer, (outcome) => metrics.message('mail', outcome));
   deps.sms = countSends(deps.sms, (outcome) => metrics.message('sms', outcome));
+  deps.whatsapp = countSends(deps.whatsapp, (outcome) => metrics.message('whatsapp', outcome));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   for (const notice of config.startupNotices) app.log.warn(notice);
@@ -281,6 +288,7 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   await app.register(adminUserRoutes(deps));
   await app.register(privacyRoutes(deps));
   await app.register(notificationRoutes(deps));
+  await app.register(whatsAppWebhookRoutes(deps));
   await app.register(givingRoutes(deps));
   await app.register(attentionRoutes(deps));
   await app.register(refundRoutes(deps));

@@ -81,6 +81,20 @@ const schema = z.object({
   ),
   SMS_API_BASE: z.string().url().default('https://api.ng.termii.com'),
   SMS_CHANNEL: z.enum(['dnd', 'generic']).default('dnd'),
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9]{5,30}$/, 'WHATSAPP_PHONE_NUMBER_ID must be the digits Meta shows as the phone number ID.')
+      .optional(),
+  ),
+  WHATSAPP_API_BASE: z.string().url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v[0-9]+\.[0-9]+$/, 'WHATSAPP_API_VERSION must be a Graph API version such as v23.0.')
+    .default('v23.0'),
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_APP_SECRET: optionalText,
   TURNSTILE_SECRET_KEY: optionalText,
   TURNSTILE_SITE_KEY: optionalText,
   TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
@@ -203,6 +217,22 @@ export type Config = {
    * SMS_CHANNEL. Unset: each SMS is written as a file under DATA_DIR/sms instead.
    */
   sms: { apiKey: string; senderId: string; apiBase: string; channel: 'dnd' | 'generic' } | undefined;
+  /**
+   * The WhatsApp Business Cloud API (docs/decisions/0069): WHATSAPP_TOKEN and
+   * WHATSAPP_PHONE_NUMBER_ID together, WHATSAPP_API_BASE and WHATSAPP_API_VERSION. Unset: each
+   * WhatsApp message is written as a file under DATA_DIR/whatsapp instead. `webhook`: the status
+   * webhook's WHATSAPP_VERIFY_TOKEN and WHATSAPP_APP_SECRET, set together; unset, the webhook
+   * answers 404 and a message WhatsApp takes but cannot deliver is not followed by an SMS.
+   */
+  whatsapp:
+    | {
+        token: string;
+        phoneNumberId: string;
+        apiBase: string;
+        version: string;
+        webhook: { verifyToken: string; appSecret: string } | undefined;
+      }
+    | undefined;
   turnstile: {
     secretKey: string | undefined;
     siteKey: string | undefined;
@@ -267,6 +297,12 @@ export type Config = {
     | undefined;
 };
 
+const WHATSAPP_WEBHOOK_HALF_SET =
+  'WHATSAPP_VERIFY_TOKEN and WHATSAPP_APP_SECRET go together, with WHATSAPP_TOKEN: set both to receive WhatsApp delivery statuses, or neither.';
+
+const WHATSAPP_HALF_SET =
+  'WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together: set both to send by WhatsApp, or neither for the outbox.';
+
 /** "1.5" into 150 basis points, in integers so no float rounding creeps into the fee. */
 function percentToBp(percent: string): number {
   const [whole, fraction = ''] = percent.split('.');
@@ -287,6 +323,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The sandbox lets anyone mark a reference paid: a production server must not fall into it silently.
   if (e.NODE_ENV === 'production' && !e.PAYSTACK_SECRET_KEY && !e.ALLOW_SANDBOX_PAYMENTS) {
     throw new Error(`Invalid configuration:\n  PAYSTACK_SECRET_KEY: ${SANDBOX_IN_PRODUCTION}`);
+  }
+  // Half a WhatsApp account would quietly write every message to the outbox instead of sending it.
+  if (Boolean(e.WHATSAPP_TOKEN) !== Boolean(e.WHATSAPP_PHONE_NUMBER_ID)) {
+    throw new Error(`Invalid configuration:\n  WHATSAPP_TOKEN: ${WHATSAPP_HALF_SET}`);
+  }
+  // A webhook without the other secret, or without the Cloud API, would take nothing it could trust or use.
+  if (
+    Boolean(e.WHATSAPP_VERIFY_TOKEN) !== Boolean(e.WHATSAPP_APP_SECRET) ||
+    (Boolean(e.WHATSAPP_APP_SECRET) && !e.WHATSAPP_TOKEN)
+  ) {
+    throw new Error(`Invalid configuration:\n  WHATSAPP_APP_SECRET: ${WHATSAPP_WEBHOOK_HALF_SET}`);
   }
   return {
     port: e.PORT,
@@ -324,6 +371,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           channel: e.SMS_CHANNEL,
         }
       : undefined,
+    whatsapp:
+      e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID
+        ? {
+            token: e.WHATSAPP_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            apiBase: e.WHATSAPP_API_BASE,
+            version: e.WHATSAPP_API_VERSION,
+            webhook:
+              e.WHATSAPP_VERIFY_TOKEN && e.WHATSAPP_APP_SECRET
+                ? { verifyToken: e.WHATSAPP_VERIFY_TOKEN, appSecret: e.WHATSAPP_APP_SECRET }
+                : undefined,
+          }
+        : undefined,
     turnstile: {
       secretKey: e.TURNSTILE_SECRET_KEY,
       siteKey: e.TURNSTILE_SITE_KEY,

@@ -12,6 +12,7 @@ import type { HumanCheck } from './providers/human-check/human-check';
 import type { Mailer } from './providers/mail/mail';
 import type { PaymentProvider } from './providers/payments/payments';
 import type { SmsSender } from './providers/sms/sms';
+import type { WhatsAppSender } from './providers/whatsapp/whatsapp';
 import type { LinkSigner, Storage } from './providers/storage/storage';
 
 // Apart from app.ts so route modules and jobs can name what they are given without importing the
@@ -28,6 +29,7 @@ export type AppDeps = {
   searchGate: BusyGate;
   mailer: Mailer;
   sms: SmsSender;
+  whatsapp: WhatsAppSender;
   humanCheck: HumanCheck;
   google: GoogleVerifier;
   limits: RateLimits;
@@ -48,6 +50,7 @@ export type OptionalDeps =
   | 'searchGate'
   | 'mailer'
   | 'sms'
+  | 'whatsapp'
   | 'humanCheck'
   | 'google'
   | 'payments'

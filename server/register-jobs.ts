@@ -16,10 +16,12 @@ import { sendReceiptsAgain } from './modules/receipts/resend-receipts';
 import { sendReceipt } from './modules/receipts/send-receipt';
 import { removeStaleUploads } from './modules/uploads/cleanup';
 import { sendCollectionReminders } from './modules/collections/reminders';
+import { sendWhatsApp } from './modules/notifications/send-whatsapp';
 import {
   JOB,
   type MailJob,
   type SmsJob,
+  type WhatsAppJob,
   type PaymentEventJob,
   type ProviderEventJob,
   type ReceiptMailJob,
@@ -34,6 +36,9 @@ import type { QueuePolicy } from './jobs/queue';
 // about 30 s, doubling, for 12 tries (two to four days in all, well inside the 14 days a waiting
 // job is kept), then the job stays visible as failed.
 const MAIL: QueuePolicy = { retryLimit: 12, retryDelaySeconds: 30, backoff: true, expireInSeconds: 120 };
+// WhatsApp has SMS behind it: a quarter of an hour of tries (about 30 s, doubling, five times), then
+// the SMS takes the message (docs/decisions/0069).
+const WHATSAPP: QueuePolicy = { retryLimit: 5, retryDelaySeconds: 30, backoff: true, expireInSeconds: 120 };
 // Codes and links are only useful for minutes; a few quick retries, one waiting job per person.
 const SHORT_LIVED_MAIL: QueuePolicy = {
   retryLimit: 5,
@@ -74,6 +79,13 @@ export function registerJobs(deps: AppDeps): void {
   };
   jobs.handle<MailJob>(JOB.mail, MAIL, (job) => mailer.send(job.data.message));
   jobs.handle<SmsJob>(JOB.sms, MAIL, (job) => deps.sms.send(job.data.message));
+  jobs.handle<WhatsAppJob>(JOB.whatsapp, WHATSAPP, (job) =>
+    sendWhatsApp(
+      { db, jobs, whatsapp: deps.whatsapp, awaitStatus: Boolean(deps.config.whatsapp?.webhook) },
+      job,
+      WHATSAPP.retryLimit,
+    ),
+  );
   // Retried like any mail: the PDF is drawn again on each try, and nothing is sent twice unless the
   // mail server took a message and then failed to say so.
   const receipts = { db, mailer, signer: deps.signer, config: deps.config, baseUrl: publicBaseUrl(deps.config) };

@@ -13,8 +13,19 @@ const ids: Record<string, number> = {};
 const ROLES = ['donor', 'recipient', 'organization', 'caseworker', 'admin', 'super_admin'] as const;
 type Caller = 'anonymous' | (typeof ROLES)[number];
 
+// The WhatsApp status webhook is configured, so its routes answer as in production.
+const WHATSAPP_WEBHOOK = { verifyToken: 'matrix-verify-token', appSecret: 'matrix-app-secret' };
+
 beforeAll(async () => {
-  ctx = await startTestApp();
+  ctx = await startTestApp({
+    whatsapp: {
+      token: 'EAAmatrix',
+      phoneNumberId: '106540352242922',
+      apiBase: 'http://127.0.0.1:9',
+      version: 'v23.0',
+      webhook: WHATSAPP_WEBHOOK,
+    },
+  });
   for (const role of ['donor', 'recipient', 'organization'] as const)
     tokens[role] = (await signUpUser(ctx.app, undefined, { role })).token;
   // Nobody signs up as a caseworker: the demo organization's invited one signs in.
@@ -117,6 +128,34 @@ describe('authorization matrix', () => {
       });
       expect(res.statusCode, caller).toBe(401);
     }
+  });
+
+  it("answers the WhatsApp webhook to Meta's verify token and signature alone, whoever calls", async () => {
+    const access = (method: string) =>
+      ctx.app.routeTable.find((r) => r.url === '/api/whatsapp/webhook' && r.method === method)?.access;
+    expect([access('GET'), access('POST')]).toEqual(['public', 'public']);
+    for (const caller of ['anonymous', ...ROLES] as const) {
+      const handshake = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=not-it&hub.challenge=12345',
+        headers: as(caller),
+        remoteAddress: '10.9.9.14',
+      });
+      expect(handshake.statusCode, caller).toBe(404);
+      const delivery = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/webhook',
+        payload: { object: 'whatsapp_business_account', entry: [] },
+        headers: { ...as(caller), 'x-hub-signature-256': `sha256=${'f'.repeat(64)}` },
+        remoteAddress: '10.9.9.14',
+      });
+      expect(delivery.statusCode, caller).toBe(401);
+    }
+    const right = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${WHATSAPP_WEBHOOK.verifyToken}&hub.challenge=12345`,
+    });
+    expect(right.body).toBe('12345');
   });
 
   it('refuses a made-up or malformed bearer token on a protected route', async () => {

@@ -618,8 +618,8 @@ type FuzzOptions = {
   runs: { withInput: number; withoutInput: number };
   tally: Tally;
   schemaOverrides?: Record<string, JsonSchema>;
-  /** Signs webhook bodies with this secret half the time, so events get past the signature check. */
-  webhookSecret?: string;
+  /** Signs webhook bodies (the headers to add) half the time, so events get past the signature check. */
+  signWebhook?: (payload: string) => Record<string, string>;
   onCheckout?: (reply: { reference: string; amountKobo: number }) => void;
 };
 
@@ -681,9 +681,7 @@ async function fuzzRoutes(options: FuzzOptions): Promise<void> {
       for (const [k, v] of Object.entries(r.headers)) if (v !== undefined) headers[k] = v;
       if (payload !== undefined && r.type !== undefined) headers['content-type'] = r.type;
       if (payload === undefined) delete headers['content-encoding'];
-      if (options.webhookSecret && r.sign && payload !== undefined) {
-        headers['x-paystack-signature'] = createHmac('sha512', options.webhookSecret).update(payload).digest('hex');
-      }
+      if (options.signWebhook && r.sign && payload !== undefined) Object.assign(headers, options.signWebhook(payload));
       const allowed = route.access === 'public' ? [] : route.access;
       const own = route.url === '/api/auth/logout' ? options.logoutToken : options.tokens[allowed[0] ?? 'donor'];
       // A super admin's route is refused to a plain admin: that is the other caller worth trying.
@@ -819,7 +817,9 @@ describe('hostile input with Paystack configured', () => {
       tokens: { donor: await signIn(ctx.app, 'donor@example.com') },
       runs: { withInput: RUNS_WITH_INPUT, withoutInput: RUNS_WITHOUT_INPUT },
       tally,
-      webhookSecret: SECRET,
+      signWebhook: (payload) => ({
+        'x-paystack-signature': createHmac('sha512', SECRET).update(payload).digest('hex'),
+      }),
       // The webhook takes Paystack's event, which is not one of our schemas.
       schemaOverrides: {
         '/api/payments/paystack/webhook': {
@@ -850,6 +850,94 @@ describe('hostile input with Paystack configured', () => {
       },
     });
     console.log(summary(`${routes.length} Paystack-configured routes`, tally));
+    expect(tally.failures).toEqual([]);
+  });
+});
+
+describe('hostile input with the WhatsApp status webhook configured', () => {
+  const APP_SECRET = 'whatsapp-fuzz-app-secret';
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await startTestApp({
+      whatsapp: {
+        token: 'EAAfuzz',
+        phoneNumberId: '106540352242922',
+        apiBase: 'http://127.0.0.1:9',
+        version: 'v23.0',
+        webhook: { verifyToken: 'whatsapp-fuzz-verify', appSecret: APP_SECRET },
+      },
+    });
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  it('never answers 5xx on the handshake and the signed status webhook', { timeout: 120_000 }, async () => {
+    const routes = ctx.app.routeTable.filter((r) => r.url === '/api/whatsapp/webhook');
+    expect(routes.map((r) => r.method).sort()).toEqual(['GET', 'POST']);
+    const tally = newTally();
+    const text = { type: 'string' };
+    await fuzzRoutes({
+      app: ctx.app,
+      routes,
+      tokens: {},
+      runs: { withInput: RUNS_WITH_INPUT, withoutInput: RUNS_WITHOUT_INPUT },
+      tally,
+      signWebhook: (payload) => ({
+        'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(payload).digest('hex')}`,
+      }),
+      // Meta's status delivery, which is not one of our schemas.
+      schemaOverrides: {
+        '/api/whatsapp/webhook': {
+          type: 'object',
+          required: ['object', 'entry'],
+          properties: {
+            object: { enum: ['whatsapp_business_account', 'page'] },
+            entry: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['changes'],
+                properties: {
+                  id: text,
+                  changes: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['field', 'value'],
+                      properties: {
+                        field: { enum: ['messages', 'account_update'] },
+                        value: {
+                          type: 'object',
+                          properties: {
+                            statuses: {
+                              type: 'array',
+                              items: {
+                                type: 'object',
+                                required: ['id', 'status'],
+                                properties: {
+                                  id: { anyOf: [text, { type: 'integer' }] },
+                                  status: { enum: ['sent', 'delivered', 'read', 'failed', 'deleted'] },
+                                  recipient_id: text,
+                                  errors: {
+                                    type: 'array',
+                                    items: { type: 'object', properties: { code: { type: 'integer' }, title: text } },
+                                  },
+                                },
+                              },
+                            },
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    console.log(summary(`${routes.length} WhatsApp webhook routes`, tally));
     expect(tally.failures).toEqual([]);
   });
 });

@@ -110,6 +110,7 @@ describe('metrics', () => {
     expect(paid(after)).toBe(paid(before) + 1);
     expect(value(after, 'goi_messages_total', { channel: 'mail', outcome: 'sent' })).toBeGreaterThan(0);
     expect(value(after, 'goi_messages_total', { channel: 'sms', outcome: 'failed' })).toBe(0);
+    expect(value(after, 'goi_messages_total', { channel: 'whatsapp', outcome: 'failed' })).toBe(0);
     const swept = value(after, 'goi_job_last_success_timestamp_seconds', { job: JOB.reconcile })!;
     expect(Math.abs(swept - Date.now() / 1000)).toBeLessThan(600);
   });

@@ -23,8 +23,8 @@ export type Metrics = {
   readonly registry: Registry;
   /** A request refused by a named rate-limit rule. */
   rateLimited(rule: string): void;
-  /** One mail or SMS taken by its provider, or refused by it (each try counts). */
-  message(channel: 'mail' | 'sms', outcome: Outcome): void;
+  /** One mail, SMS or WhatsApp message taken by its provider, or refused by it (each try counts). */
+  message(channel: 'mail' | 'sms' | 'whatsapp', outcome: Outcome): void;
   /** A gauge whose values `read` sets at each scrape. */
   gaugeOnScrape<L extends string>(
     name: string,
@@ -67,11 +67,11 @@ export function createMetrics(): Metrics {
   });
   const messages = new Counter({
     name: `${PREFIX}messages_total`,
-    help: 'Mails and SMS handed to their provider (sent) or refused by it (failed, each try), by channel.',
+    help: 'Mails, SMS and WhatsApp messages handed to their provider (sent) or refused by it (failed, each try), by channel.',
     labelNames: ['channel', 'outcome'],
     registers: [registry],
   });
-  for (const channel of ['mail', 'sms'])
+  for (const channel of ['mail', 'sms', 'whatsapp'])
     for (const outcome of ['sent', 'failed']) messages.inc({ channel, outcome }, 0);
   const collectErrors = new Counter({
     name: `${PREFIX}metrics_collect_errors_total`,
@@ -132,19 +132,21 @@ export function createMetrics(): Metrics {
 }
 
 /** `sender` with each send counted as sent or failed; everything else about it unchanged. */
-export function countSends<T extends { send(message: never): Promise<void> }>(
+export function countSends<T extends { send(message: never): Promise<unknown> }>(
   sender: T,
   count: (outcome: Outcome) => void,
 ): T {
   const counted = Object.create(sender) as T;
   counted.send = (async (message: never) => {
+    let result: unknown;
     try {
-      await sender.send(message);
+      result = await sender.send(message);
     } catch (error) {
       count('failed');
       throw error;
     }
     count('sent');
+    return result;
   }) as T['send'];
   return counted;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { MailMessage } from '../providers/mail/mail';
 import type { SmsMessage } from '../providers/sms/sms';
+import type { WhatsAppMessage } from '../providers/whatsapp/whatsapp';
 import type { JobQueue } from './queue';
 
 /** Every kind of background job, by name. */
@@ -9,6 +10,8 @@ export const JOB = {
   mail: 'mail',
   /** One SMS, retried until the gateway takes it. */
   sms: 'sms',
+  /** One WhatsApp message; one WhatsApp refuses, or that still fails after its tries, goes as an SMS. */
+  whatsapp: 'whatsapp',
   /** A fresh code proving a new phone number, made when the SMS is sent so no readable code sits in the job table. */
   phoneCode: 'accounts.phone-code',
   /** A fresh code to sign in or sign up with a phone number, made when the SMS is sent, likewise. */
@@ -52,6 +55,7 @@ export type JobName = (typeof JOB)[keyof typeof JOB];
 export const JOB_WORDS: Record<JobName, string> = {
   [JOB.mail]: 'A mail to someone: a notice, a receipt for a payment set aside, or news of a campaign',
   [JOB.sms]: 'A text message to someone: a notice, a collection booking or a reminder',
+  [JOB.whatsapp]: 'A WhatsApp message to someone who chose it: a notice, a collection booking or a reminder',
   [JOB.phoneCode]: 'A text message with a code proving a new phone number',
   [JOB.phoneSignInCode]: 'A text message with a code to sign in or sign up with a phone number',
   [JOB.collectionReminders]: "The check that sends each collection's reminder the day before, once",
@@ -87,9 +91,16 @@ export type MailJob = { message: MailMessage };
 
 export type SmsJob = { message: SmsMessage };
 
+export type WhatsAppJob = { message: WhatsAppMessage };
+
 /** Queues an SMS through `db` (pass the transaction of the change it announces). Wake the queue after commit. */
 export function enqueueSms(jobs: JobQueue, db: Db, message: SmsMessage): Promise<string | null> {
   return jobs.enqueue(db, JOB.sms, { message } satisfies SmsJob);
+}
+
+/** Queues a WhatsApp message through `db` (pass the transaction of the change it announces). Wake the queue after commit. */
+export function enqueueWhatsApp(jobs: JobQueue, db: Db, message: WhatsAppMessage): Promise<string | null> {
+  return jobs.enqueue(db, JOB.whatsapp, { message } satisfies WhatsAppJob);
 }
 
 /** Queues a mail through `db` (pass the transaction of the change it announces). Wake the queue after commit. */

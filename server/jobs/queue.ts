@@ -37,7 +37,12 @@ export type JobQueue = {
     db: Db,
     name: string,
     data: object,
-    options?: { startAfterSeconds?: number; singletonKey?: string },
+    options?: {
+      startAfterSeconds?: number;
+      singletonKey?: string;
+      /** The job's own id (a uuid): a second job sent with the same id is dropped while the first is kept. */
+      id?: string;
+    },
   ): Promise<string | null>;
   /** Writes several jobs of one kind through `db` in one statement, as `enqueue` does one. */
   enqueueMany(db: Db, name: string, data: readonly object[]): Promise<void>;
@@ -253,6 +258,7 @@ export function createJobQueue(database: Database, options: QueueOptions = {}): 
         db: through(db),
         ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(opts.id ? { id: opts.id } : {}),
       });
     },
     async enqueueMany(db, name, data) {

@@ -13,6 +13,7 @@ import type { JobName } from '../jobs/names';
 import { createJobQueue } from '../jobs/queue';
 import { createMailbox, type CodeReader } from './mailbox';
 import { createSmsInbox } from './sms-inbox';
+import { createWhatsAppInbox } from './whatsapp-inbox';
 
 /** A fresh copy of the migrated, seeded test database for one test file. */
 export async function openTestDatabase(): Promise<Database> {
@@ -72,6 +73,15 @@ export function smsInboxOf(app: App): ReturnType<typeof createSmsInbox> {
   return inbox;
 }
 
+const whatsAppInboxes = new WeakMap<App, ReturnType<typeof createWhatsAppInbox>>();
+
+/** The in-memory WhatsApp inbox of an app started by `startTestApp` without a WhatsApp sender of the test's own. */
+export function whatsAppInboxOf(app: App): ReturnType<typeof createWhatsAppInbox> {
+  const inbox = whatsAppInboxes.get(app);
+  if (!inbox) throw new Error('This app was started with a WhatsApp sender of its own.');
+  return inbox;
+}
+
 /**
  * `withoutSchedules`: scheduled jobs (a sweep every minute, reminders every quarter hour) this app
  * never runs by itself, for tests that run them and read what they did: a scheduled run could take
@@ -86,6 +96,7 @@ export async function startTestApp(
   // Mail stays in memory unless a test brings its own SMTP catcher; fixtures read codes from it.
   const mailbox = createMailbox();
   const smsInbox = createSmsInbox();
+  const whatsAppInbox = createWhatsAppInbox();
   const jobs = createJobQueue(database, { pollingSeconds: 0.5, fastRetries: true, log: () => undefined });
   const schedule = jobs.schedule.bind(jobs);
   jobs.schedule = (name, cron) => {
@@ -96,10 +107,12 @@ export async function startTestApp(
     jobs,
     mailer: mailbox,
     sms: smsInbox,
+    whatsapp: whatsAppInbox,
     ...deps,
   });
   if (!deps.mailer) mailboxes.set(app, mailbox);
   if (!deps.sms) smsInboxes.set(app, smsInbox);
+  if (!deps.whatsapp) whatsAppInboxes.set(app, whatsAppInbox);
   await app.ready();
   return { app, database };
 }

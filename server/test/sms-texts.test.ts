@@ -146,3 +146,34 @@ describe('how a notice goes out', () => {
     });
   });
 });
+
+describe('who is told by WhatsApp', () => {
+  const notice: Notice = { subject: 'S', message: 'M', link: '/recipient/status', sms: 'Gift of Independence: T' };
+  const reach: Reach = {
+    email: 'ada@example.org',
+    firstName: 'Ada',
+    phoneNumber: '+2348031234567',
+    notifyBy: 'whatsapp',
+  };
+  const channels = (r: Reach, n: Notice = notice) => {
+    const { mail, sms, whatsapp } = messagesFor('https://example.org', r, n);
+    return {
+      mail: mail?.to ?? null,
+      sms: sms?.to ?? null,
+      whatsapp: whatsapp ? `${whatsapp.to} ${whatsapp.text}` : null,
+    };
+  };
+
+  it('sends the SMS text by WhatsApp alone, and mails only when nothing can go to the phone', () => {
+    expect(channels(reach)).toEqual({ mail: null, sms: null, whatsapp: '+2348031234567 Gift of Independence: T' });
+    expect(channels({ ...reach, email: null })).toMatchObject({ whatsapp: '+2348031234567 Gift of Independence: T' });
+    expect(channels({ ...reach, phoneNumber: null })).toEqual({ mail: 'ada@example.org', sms: null, whatsapp: null });
+    expect(channels(reach, { ...notice, sms: undefined })).toEqual({
+      mail: 'ada@example.org',
+      sms: null,
+      whatsapp: null,
+    });
+    for (const notifyBy of ['email', 'sms', 'both'] as const)
+      expect(channels({ ...reach, notifyBy }).whatsapp).toBeNull();
+  });
+});

@@ -349,3 +349,201 @@ export async function startTermiiStandIn(apiKey: string) {
     close: server.close,
   };
 }
+
+/** A template message the WhatsApp stand-in took: the number, the template and its one body text. */
+export type WhatsAppSent = { id: string; to: string; template: string; language: string; text: string };
+
+/** A message status as the Cloud API's webhook reports it. */
+export type WhatsAppStatusReport = {
+  /** The `wamid.…` the send was answered with. */
+  id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  /** The number without its '+'. */
+  recipientId: string;
+  /** For `failed`: Meta's error code (131026, undeliverable, by default). */
+  errorCode?: number;
+};
+
+/**
+ * A `messages` webhook delivery carrying `statuses`, as Meta posts it, signed as Meta signs it:
+ * `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the app secret>`.
+ */
+export function whatsAppStatusDelivery(appSecret: string, phoneNumberId: string, reports: WhatsAppStatusReport[]) {
+  const now = Math.floor(Date.now() / 1000);
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '2348000000000', phone_number_id: phoneNumberId },
+              statuses: reports.map((r) => ({
+                id: r.id,
+                status: r.status,
+                timestamp: String(now),
+                recipient_id: r.recipientId,
+                ...(r.status === 'failed'
+                  ? {
+                      errors: [
+                        {
+                          code: r.errorCode ?? 131026,
+                          title: 'Message undeliverable',
+                          message: 'Message undeliverable',
+                          error_data: { details: 'Message Undeliverable.' },
+                          href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+                        },
+                      ],
+                    }
+                  : {
+                      pricing: { billable: true, pricing_model: 'PMP', category: 'utility' },
+                    }),
+              })),
+            },
+          },
+        ],
+      },
+    ],
+  });
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`,
+    },
+  };
+}
+
+/**
+ * Speaks the WhatsApp Business Cloud API's messages endpoint: POST /<version>/<phone-number-id>/messages
+ * with `Authorization: Bearer <token>` and a JSON template message. It answers a `wamid.` message id
+ * as the API does when it takes one; a Graph API error otherwise: 401 (code 190) for a wrong token,
+ * 400 (code 100) for a body that is not a template message with one body text parameter (a line
+ * break or tab in it included), 404 for another phone number id. `failNext` fails the next sends
+ * with 503 (code 2, the service down); `refuseNext` refuses them with 400 and the code given
+ * (131026, undeliverable, by default); `throttleNext` with 400 and code 130429 (rate limit hit).
+ * `postStatuses` plays the webhook: it posts signed statuses to the app's webhook address.
+ */
+export async function startWhatsAppStandIn(token: string, phoneNumberId: string, appSecret = 'whatsapp-app-secret') {
+  const sent: WhatsAppSent[] = [];
+  const bodies: unknown[] = [];
+  let failures = 0;
+  let refusals: { n: number; code: number } = { n: 0, code: 131026 };
+  let throttles = 0;
+  let nextId = 1;
+  let calls = 0;
+  const graphError = (code: number, message: string, details: string) => ({
+    error: {
+      message: `(#${code}) ${message}`,
+      type: 'OAuthException',
+      code,
+      error_data: { messaging_product: 'whatsapp', details },
+      fbtrace_id: 'AStandInTraceId',
+    },
+  });
+  const server = await listen((req, res) => {
+    calls += 1;
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      const answer = (status: number, body: unknown) => {
+        res.statusCode = status;
+        res.end(JSON.stringify(body));
+      };
+      const route = /^\/v[0-9]+\.[0-9]+\/([^/]+)\/messages$/.exec(req.url ?? '');
+      if (req.method !== 'POST' || !route) return answer(404, graphError(100, 'Unknown path', 'Unknown path'));
+      if (route[1] !== phoneNumberId)
+        return answer(404, graphError(100, 'Invalid parameter', 'Unsupported post request: unknown phone number id'));
+      if (req.headers.authorization !== `Bearer ${token}`)
+        return answer(401, graphError(190, 'Invalid OAuth access token', 'Cannot parse access token'));
+      if (failures > 0) {
+        failures -= 1;
+        return answer(503, graphError(2, 'Service temporarily unavailable', 'Please retry later'));
+      }
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return answer(400, graphError(100, 'Invalid parameter', 'The body is not JSON'));
+      }
+      bodies.push(body);
+      const template = body.template as
+        { name?: unknown; language?: { code?: unknown }; components?: unknown } | undefined;
+      const components = Array.isArray(template?.components) ? (template.components as unknown[]) : [];
+      const bodyPart = components[0] as { type?: unknown; parameters?: unknown } | undefined;
+      const parameters = Array.isArray(bodyPart?.parameters) ? (bodyPart.parameters as unknown[]) : [];
+      const parameter = parameters[0] as { type?: unknown; text?: unknown } | undefined;
+      const wellFormed =
+        body.messaging_product === 'whatsapp' &&
+        body.type === 'template' &&
+        typeof body.to === 'string' &&
+        /^234[0-9]{7,11}$/.test(body.to) &&
+        typeof template?.name === 'string' &&
+        typeof template.language?.code === 'string' &&
+        components.length === 1 &&
+        bodyPart?.type === 'body' &&
+        parameters.length === 1 &&
+        parameter?.type === 'text' &&
+        typeof parameter.text === 'string' &&
+        parameter.text !== '' &&
+        !/[\n\t]| {5}/.test(parameter.text);
+      if (!wellFormed)
+        return answer(
+          400,
+          graphError(100, 'Invalid parameter', 'A template message with one body text parameter is required'),
+        );
+      if (throttles > 0) {
+        throttles -= 1;
+        return answer(400, graphError(130429, 'Rate limit hit', 'Too many messages sent from this phone number'));
+      }
+      if (refusals.n > 0) {
+        refusals = { ...refusals, n: refusals.n - 1 };
+        return answer(400, graphError(refusals.code, 'Message undeliverable', 'Unable to deliver message'));
+      }
+      const id = `wamid.STANDIN${String(nextId++).padStart(6, '0')}`;
+      sent.push({
+        id,
+        to: body.to as string,
+        template: template!.name as string,
+        language: template!.language!.code as string,
+        text: parameter!.text as string,
+      });
+      answer(200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id, message_status: 'accepted' }],
+      });
+    });
+  });
+  return {
+    apiBase: server.base,
+    /** Every message it took, in order. */
+    sent,
+    /** Every JSON body it was sent, taken or not. */
+    bodies,
+    /** How many requests reached it, answered or failed. */
+    get calls() {
+      return calls;
+    },
+    failNext(n: number) {
+      failures = n;
+    },
+    refuseNext(n: number, code = 131026) {
+      refusals = { n, code };
+    },
+    throttleNext(n: number) {
+      throttles = n;
+    },
+    /** Posts `reports` to `webhookUrl` over HTTP as one signed delivery; resolves to the app's answer. */
+    async postStatuses(webhookUrl: string, reports: WhatsAppStatusReport[]) {
+      const delivery = whatsAppStatusDelivery(appSecret, phoneNumberId, reports);
+      const res = await fetch(webhookUrl, { method: 'POST', headers: delivery.headers, body: delivery.body });
+      return { status: res.status, body: await res.text() };
+    },
+    close: server.close,
+  };
+}

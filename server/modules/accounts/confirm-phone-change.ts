@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { HELP_LINE, sendsSms } from '@contract/sms';
+import { HELP_LINE, needsPhone } from '@contract/sms';
 import type { Db } from '../../db/client';
 import { phoneChanges, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
@@ -109,7 +109,8 @@ export async function confirmPhoneChange(
         link,
       });
     }
-    if (before?.phoneNumber && sendsSms(before.notifyBy)) {
+    // By SMS also for someone who chose WhatsApp: word of a changed number is a security notice.
+    if (before?.phoneNumber && needsPhone(before.notifyBy)) {
       await enqueueSms(deps.jobs, db, {
         to: before.phoneNumber,
         text: `Gift of Independence: the phone number on your account was changed to ${phoneNumber}. If you did not do this, call ${HELP_LINE}.`,

@@ -1,7 +1,7 @@
 import type { FundReply } from '@contract/giving';
 import { formatNaira } from '@contract/money';
 import type { Db } from '../../db/client';
-import { enqueueMails, enqueueSms, JOB, type ReceiptMailJob } from '../../jobs/names';
+import { enqueueMails, enqueueSms, enqueueWhatsApp, JOB, type ReceiptMailJob } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { notifyManyAndAdmins } from '../notifications/queries';
 import { CALL_US, clip, signed } from '../notifications/sms-text';
@@ -90,8 +90,11 @@ export async function announceGift(
   );
   const messages = owners.map((o) => {
     const to = reach.get(o.userId);
-    return to ? messagesFor(deps.baseUrl, to, o.notice) : { mail: null, sms: null };
+    return to ? messagesFor(deps.baseUrl, to, o.notice) : { mail: null, sms: null, whatsapp: null };
   });
   await enqueueMails(deps.jobs, deps.db, [...receipt, ...messages.flatMap((m) => (m.mail ? [m.mail] : []))]);
-  for (const { sms } of messages) if (sms) await enqueueSms(deps.jobs, deps.db, sms);
+  for (const { sms, whatsapp } of messages) {
+    if (sms) await enqueueSms(deps.jobs, deps.db, sms);
+    if (whatsapp) await enqueueWhatsApp(deps.jobs, deps.db, whatsapp);
+  }
 }

@@ -1,10 +1,11 @@
 import type { Db } from '../../db/client';
-import { sendsEmail, sendsSms } from '@contract/sms';
-import { enqueueMail, enqueueSms, JOB } from '../../jobs/names';
+import { sendsEmail, sendsSms, sendsWhatsApp } from '@contract/sms';
+import { enqueueMail, enqueueSms, enqueueWhatsApp, JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { escapeHtml, simpleHtml } from '../../providers/mail/layout';
 import type { MailMessage } from '../../providers/mail/mail';
 import type { SmsMessage } from '../../providers/sms/sms';
+import type { WhatsAppMessage } from '../../providers/whatsapp/whatsapp';
 import { notifyAndFindAddress, type Reach } from './queries';
 
 export type Notice = {
@@ -15,15 +16,15 @@ export type Notice = {
   /** Where in the app the notice points, e.g. '/recipient/status'. */
   link: string;
   /**
-   * The same news as a text message, for people who chose SMS: complete without a link (who is
-   * writing, what happened, what to do next, the help line), within SMS_MAX_SEGMENTS.
+   * The same news as a text message, for people who chose SMS or WhatsApp: complete without a link
+   * (who is writing, what happened, what to do next, the help line), within SMS_MAX_SEGMENTS.
    */
   sms?: string;
 };
 
 /**
- * Tells one person something about their account: a notice in the app, and a mail and/or an SMS as
- * they chose, all written through `db`. Pass the transaction of the change it announces, so they
+ * Tells one person something about their account: a notice in the app, and a mail, an SMS or a
+ * WhatsApp message as they chose, all written through `db`. Pass the transaction of the change it announces, so they
  * exist exactly when the change does and the queued messages survive an outage; call `wakeNotices`
  * after commit.
  */
@@ -34,33 +35,39 @@ export async function tellUser(
 ): Promise<void> {
   const user = await notifyAndFindAddress(deps.db, userId, notice.message, notice.link);
   if (!user) return;
-  const { mail, sms } = messagesFor(deps.baseUrl, user, notice);
+  const { mail, sms, whatsapp } = messagesFor(deps.baseUrl, user, notice);
   if (mail) await enqueueMail(deps.jobs, deps.db, mail);
   if (sms) await enqueueSms(deps.jobs, deps.db, sms);
+  if (whatsapp) await enqueueWhatsApp(deps.jobs, deps.db, whatsapp);
 }
 
 /**
- * The mail and the SMS a notice becomes for one person. The SMS goes when the notice has one, they
- * have a number and chose SMS or have no email (docs/decisions/0066); the mail goes to a verified
- * address when they chose mail, and also when no SMS can go, so news never reaches the app alone
- * for want of a number.
+ * The mail, SMS and WhatsApp message a notice becomes for one person. The phone's message goes when
+ * the notice has one and they have a number: by WhatsApp when they chose it (SMS takes over if
+ * WhatsApp cannot deliver it), by SMS when they chose SMS or have no email (docs/decisions/0066).
+ * The mail goes to a verified address when they chose mail, and also when nothing goes to their
+ * phone, so news never reaches the app alone for want of a number.
  */
 export function messagesFor(
   baseUrl: string,
   user: Reach,
   notice: Notice,
-): { mail: MailMessage | null; sms: SmsMessage | null } {
-  const textable = sendsSms(user.notifyBy) || !user.email;
-  const sms = notice.sms && user.phoneNumber && textable ? { to: user.phoneNumber, text: notice.sms } : null;
+): { mail: MailMessage | null; sms: SmsMessage | null; whatsapp: WhatsAppMessage | null } {
+  const phone = notice.sms && user.phoneNumber ? { to: user.phoneNumber, text: notice.sms } : null;
+  const whatsapp = phone && sendsWhatsApp(user.notifyBy) ? phone : null;
+  const sms = phone && !whatsapp && (sendsSms(user.notifyBy) || !user.email) ? phone : null;
   const mail =
-    user.email && (sendsEmail(user.notifyBy) || !sms) ? noticeMail(baseUrl, user.email, user.firstName, notice) : null;
-  return { mail, sms };
+    user.email && (sendsEmail(user.notifyBy) || (!sms && !whatsapp))
+      ? noticeMail(baseUrl, user.email, user.firstName, notice)
+      : null;
+  return { mail, sms, whatsapp };
 }
 
-/** Wakes the mail and SMS queues after the transaction that queued notices commits. */
+/** Wakes the mail, SMS and WhatsApp queues after the transaction that queued notices commits. */
 export function wakeNotices(jobs: JobQueue): void {
   jobs.wake(JOB.mail);
   jobs.wake(JOB.sms);
+  jobs.wake(JOB.whatsapp);
 }
 
 /** The mail half alone, for people known only by their address (a guest donor). */

@@ -11,7 +11,7 @@ import {
   refreshOrganizationSearchText,
   refreshRecipientSearchText,
 } from '../campaign-core/search-text';
-import { NO_PHONE_FOR_SMS, savePreferences } from '../accounts/preferences';
+import { NO_PHONE_FOR_SMS, NO_PHONE_FOR_WHATSAPP, savePreferences } from '../accounts/preferences';
 import { acceptUploads } from '../uploads/accept-upload';
 import { isOnboardingComplete, markOnboardingComplete, saveOrganizationProfile, saveRecipientProfile } from './queries';
 import { insertSubmission, latestSubmission } from './review-queries';
@@ -183,12 +183,12 @@ async function sendOnboarding<K extends OnboardingKind>(
   return { ...wizard.done };
 }
 
-/** The choice made in the wizard, refused on its own field when SMS has no number to go to. */
+/** The choice made in the wizard, refused on its own field when SMS or WhatsApp has no number to go to. */
 async function saveNotifyBy(tx: Db, userId: number, notifyBy: NotifyBy): Promise<void> {
   try {
     await savePreferences(tx, userId, notifyBy);
   } catch (error) {
-    if (error instanceof AppError && error.message === NO_PHONE_FOR_SMS) {
+    if (error instanceof AppError && [NO_PHONE_FOR_SMS, NO_PHONE_FOR_WHATSAPP].includes(error.message)) {
       const message =
         'Your account has no phone number yet: choose email only. You can add a number later in Settings.';
       throw new AppError('validation_failed', message, { notifyBy: [message] });

@@ -24,7 +24,9 @@ import { Wizard, type WizardKind, type WizardResume } from './wizard';
 import type { OnboardingKind } from './api';
 
 // Asked only at the first onboarding (a correction leaves the account's setting alone), so optional here.
-const notifyByChoice = z.enum(NOTIFY_BY, { error: 'Choose how we should tell you: email, SMS or both.' }).optional();
+const notifyByChoice = z
+  .enum(NOTIFY_BY, { error: 'Choose how we should tell you: email, SMS, both or WhatsApp.' })
+  .optional();
 
 const stateOptions = NIGERIAN_STATES.map((s) => ({ value: s, label: s }));
 
