@@ -13,6 +13,7 @@ import type { Mailer } from './providers/mail/mail';
 import type { PaymentProvider } from './providers/payments/payments';
 import type { SmsSender } from './providers/sms/sms';
 import type { LinkSigner, Storage } from './providers/storage/storage';
+import type { VoiceLine } from './providers/voice/voice';
 
 // Apart from app.ts so route modules and jobs can name what they are given without importing the
 // app that registers them.
@@ -33,6 +34,8 @@ export type AppDeps = {
   limits: RateLimits;
   jobs: JobQueue;
   payments: PaymentProvider;
+  /** The voice line's wire format, and the secret its callback's address carries (docs/decisions/0067). */
+  voice: { line: VoiceLine; callbackKey: string };
   config: Config;
   /** Whether this instance is stopping (its readiness check then answers 503). */
   lifecycle: Lifecycle;
@@ -51,6 +54,7 @@ export type OptionalDeps =
   | 'humanCheck'
   | 'google'
   | 'payments'
+  | 'voice'
   | 'config'
   | 'lifecycle'
   | 'storage'

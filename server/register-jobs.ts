@@ -3,6 +3,7 @@ import { publicBaseUrl } from './http/public-url';
 import { mailResetLink, type ResetLinkJob } from './modules/accounts/reset-password';
 import { mailVerificationCode } from './modules/accounts/send-verification-code';
 import { sendPhoneCode, type PhoneCodeJob } from './modules/accounts/request-phone-change';
+import { sendVoicePinSms, type VoicePinSmsJob } from './modules/voice/voice-pin';
 import { processProviderEvent } from './modules/attention/provider-events';
 import { reconcilePayments } from './modules/giving/reconcile-payments';
 import { isFinalRefusal, recordPayment } from './modules/giving/record-payment';
@@ -86,6 +87,9 @@ export function registerJobs(deps: AppDeps): void {
   // Each request is its own change (a newer one drops the older), so not one job per key.
   jobs.handle<PhoneCodeJob>(JOB.phoneCode, { ...SHORT_LIVED_MAIL, onePerKey: false }, (job) =>
     sendPhoneCode({ db, sms: deps.sms }, job.data),
+  );
+  jobs.handle<VoicePinSmsJob>(JOB.voicePinSms, SHORT_LIVED_MAIL, (job) =>
+    sendVoicePinSms({ db, sms: deps.sms }, job.data),
   );
   jobs.handle<ResetLinkJob>(JOB.resetLink, SHORT_LIVED_MAIL, (job) => mailResetLink({ db, mailer }, job.data));
   jobs.handle<GuestLinkJob>(JOB.privacyGuestLink, SHORT_LIVED_MAIL, (job) =>

@@ -11,6 +11,8 @@ export const JOB = {
   sms: 'sms',
   /** A fresh code proving a new phone number, made when the SMS is sent so no readable code sits in the job table. */
   phoneCode: 'accounts.phone-code',
+  /** A voice line PIN asked for on the line: made when the SMS is sent, so no readable PIN sits in the job table. */
+  voicePinSms: 'voice.pin-sms',
   /** Every quarter hour: queue the day-before reminder of each collection booked for tomorrow, once. */
   collectionReminders: 'collections.reminders',
   /** A fresh verification code, made when the mail is sent so no readable code sits in the job table. */
@@ -51,6 +53,7 @@ export const JOB_WORDS: Record<JobName, string> = {
   [JOB.mail]: 'A mail to someone: a notice, a receipt for a payment set aside, or news of a campaign',
   [JOB.sms]: 'A text message to someone: a notice, a collection booking or a reminder',
   [JOB.phoneCode]: 'A text message with a code proving a new phone number',
+  [JOB.voicePinSms]: 'A text message with a PIN for the voice line, asked for on a call',
   [JOB.collectionReminders]: "The check that sends each collection's reminder the day before, once",
   [JOB.verificationCode]: 'A mail with a verification code for someone signing up or signing in',
   [JOB.resetLink]: 'A mail with a link to choose a new password',

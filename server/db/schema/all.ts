@@ -12,3 +12,4 @@ export * from './money-desk';
 export * from './collections';
 export * from './caseworkers';
 export * from './privacy';
+export * from './voice';

@@ -1,0 +1,46 @@
+CREATE TABLE "callback_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"phone_number" text NOT NULL,
+	"user_id" integer,
+	"session_id" text,
+	"last_key" text,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"done_at" timestamp with time zone,
+	"done_by" integer,
+	"note" text,
+	CONSTRAINT "callback_requests_done_note" CHECK (("callback_requests"."done_at" is null) = ("callback_requests"."note" is null))
+);
+--> statement-breakpoint
+CREATE TABLE "voice_calls" (
+	"session_id" text PRIMARY KEY NOT NULL,
+	"caller_number" text NOT NULL,
+	"user_id" integer,
+	"stage" text NOT NULL,
+	"signed_in_at" timestamp with time zone,
+	"silences" integer DEFAULT 0 NOT NULL,
+	"last_key" text,
+	"offered_slot_ids" integer[],
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ended_at" timestamp with time zone,
+	"duration_seconds" integer,
+	CONSTRAINT "voice_calls_stage" CHECK ("voice_calls"."stage" in ('pin', 'menu', 'collection', 'ended')),
+	CONSTRAINT "voice_calls_silences" CHECK ("voice_calls"."silences" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "voice_pins" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"pin_hash" text,
+	"failed_attempts" integer DEFAULT 0 NOT NULL,
+	"locked_until" timestamp with time zone,
+	"sms_sent_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "voice_pins_failed_attempts" CHECK ("voice_pins"."failed_attempts" >= 0)
+);
+--> statement-breakpoint
+ALTER TABLE "callback_requests" ADD CONSTRAINT "callback_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "callback_requests" ADD CONSTRAINT "callback_requests_done_by_users_id_fk" FOREIGN KEY ("done_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "voice_calls" ADD CONSTRAINT "voice_calls_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "voice_pins" ADD CONSTRAINT "voice_pins_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "callback_requests_open_idx" ON "callback_requests" USING btree ("done_at","requested_at");--> statement-breakpoint
+CREATE INDEX "voice_calls_started_idx" ON "voice_calls" USING btree ("started_at");
