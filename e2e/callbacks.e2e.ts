@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { startVoiceCall } from '../server/test/voice-stand-in';
-import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
-import { escapeFrom, focusOnBody, isFocused, path, press, signInAdmin } from './keyboard';
+import { createUser } from '../server/test/fixtures';
+import { expectFocusOnErrorSummary, expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { escapeFrom, focusOnBody, isFocused, path, press, signIn, signInAdmin, tabTo } from './keyboard';
 import { JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -12,12 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-/** Someone rings the voice line, as Africa's Talking calls our callback, and presses 0. */
-async function askForCallBack(callerNumber: string) {
-  const call = startVoiceCall({
+const lineCall = (callerNumber: string) =>
+  startVoiceCall({
     callbackUrl: `${e2e.baseURL}/api/voice/calls?key=${encodeURIComponent(e2e.app.voice.callbackKey)}`,
     callerNumber,
   });
+
+/** Someone rings the voice line, as Africa's Talking calls our callback, and presses 0. */
+async function askForCallBack(callerNumber: string) {
+  const call = lineCall(callerNumber);
   await call.dial();
   await call.press('0');
   expect(call.ended).toBe(true);
@@ -88,6 +92,36 @@ describe('call backs', { timeout: JOURNEY_MS }, () => {
     await escapeFrom(page, dialog);
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => isFocused(markDone)).toBe(true);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('a recipient sets a voice PIN in settings by keyboard, and the line takes it', async () => {
+    const email = 'voice.pin@example.org';
+    const password = 'A long enough pass 2026';
+    const id = await createUser(e2e.database.db, 'recipient', { email, firstName: 'Kunle', password });
+    await selectRows(e2e.database.db, sql`update users set phone_number = '+2348077700003' where id = ${id}`);
+    const { page } = await e2e.newPage();
+    await signIn(page, email, password);
+    await expect.poll(() => path(page)).toBe('/recipient/dashboard');
+    await page.goto('/recipient/settings');
+    await settle(page);
+    await expectNoAxeViolations(page, 'settings with the voice PIN, light');
+    const pin = page.getByRole('textbox', { name: /New voice PIN/ });
+    await tabTo(page, pin);
+    await page.keyboard.type('48');
+    await page.keyboard.press('Enter');
+    expect(await expectFocusOnErrorSummary(page)).toContain('Your voice PIN must be exactly 4 digits, such as 4821.');
+    await tabTo(page, pin);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('4821');
+    await press(page, page.getByRole('button', { name: 'Save voice PIN' }));
+    const said = page.getByRole('status').filter({ hasText: 'Your voice PIN is saved.' });
+    await expect.poll(() => said.count()).toBe(1);
+    expect(await focusOnBody(page)).toBe(false);
+
+    const call = lineCall('+2348077700003');
+    await call.dial();
+    expect(await call.press('4821')).toContain("To hear your request's status, press 1.");
     expect(pageProblems(page)).toEqual([]);
   });
 });

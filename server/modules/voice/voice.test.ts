@@ -2,13 +2,16 @@ import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosWhen } from '@contract/collections';
+import { fitsSms, smsLength } from '@contract/sms';
 import { VOICE_PIN_INVALID } from '@contract/voice';
 import { selectRows } from '../../db/client';
 import { DEMO_VOICE_PIN, demoAccounts } from '../../db/seed/demo-data';
 import { createRecipientCampaign, createUser, signInNewAdmin, signUpUser } from '../../test/fixtures';
 import { eventually, smsInboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { readVoiceXml, startVoiceCall } from '../../test/voice-stand-in';
+import { callbackDoneSms } from './callbacks';
 import { nairaWords } from './naira-words';
+import { voicePinSms } from './voice-pin';
 import * as words from './voice-words';
 
 let ctx: TestContext;
@@ -90,6 +93,15 @@ describe('naira in words', () => {
     expect(nairaWords(250_005_000)).toBe('two million five hundred thousand and fifty naira');
     expect(nairaWords(100_100)).toBe('one thousand and one naira');
     expect(nairaWords(4_567_800)).toBe('forty-five thousand six hundred and seventy-eight naira');
+  });
+});
+
+describe('the texts the line sends', () => {
+  it('are plain GSM-7 and fit the SMS limit', () => {
+    for (const { text } of [voicePinSms('+2348029876543', '0420'), callbackDoneSms('+2348029876543')]) {
+      expect(smsLength(text).encoding, text).toBe('GSM-7');
+      expect(fitsSms(text), text).toBe(true);
+    }
   });
 });
 
