@@ -233,6 +233,7 @@ export const API_OPERATIONS: OperationTable = {
       'PATCH /api/account/preferences': ['updateNoticePreferences', 'Choose how the account is told of changes'],
       'POST /api/account/phone': ['requestPhoneChange', 'Send a code to confirm a new phone number'],
       'POST /api/account/phone/confirm': ['confirmPhoneChange', 'Confirm a new phone number with its code'],
+      'PUT /api/account/voice-pin': ['setVoicePin', 'Choose the PIN the voice line asks for'],
     },
   },
   'Admin users': {
@@ -340,6 +341,15 @@ export const API_OPERATIONS: OperationTable = {
     description: 'Who changed what: the log every admin change writes.',
     operations: {
       'GET /api/admin/audit': ['listAuditLog', "List the admins' changes"],
+    },
+  },
+  'Voice line': {
+    description:
+      "The phone line's callback for the voice provider, and the admins' queue of call backs asked for on it.",
+    operations: {
+      'POST /api/voice/calls': ['answerVoiceCall', 'Answer one step of a call with what the line says next'],
+      'GET /api/admin/callbacks': ['listCallbacks', 'List call backs asked for, open ones first'],
+      'POST /api/admin/callbacks/:id/done': ['markCallbackDone', 'Mark a call back done with a note'],
     },
   },
 };

@@ -30,6 +30,8 @@ import { privacyRoutes } from './modules/privacy/routes';
 import { resolveSession } from './modules/accounts/resolve-session';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { caseworkerRoutes } from './modules/caseworkers/routes';
+import { voiceRoutes } from './modules/voice/routes';
+import { callbackRoutes } from './modules/voice/callback-routes';
 import { requestRoutes } from './modules/campaigns/request-routes';
 import { adminCampaignRoutes } from './modules/campaigns/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -57,6 +59,8 @@ import { createOutboxSms } from './providers/sms/outbox';
 import { createTermiiSms } from './providers/sms/termii';
 import { createCloudApiWhatsApp } from './providers/whatsapp/cloud-api';
 import { createOutboxWhatsApp } from './providers/whatsapp/outbox';
+import { createAfricasTalkingVoice } from './providers/voice/africas-talking';
+import { voiceCallbackKey } from './providers/voice/callback-key';
 import { adminCatalogRoutes } from './modules/catalog/admin-routes';
 import { adminContentRoutes } from './modules/content/admin-routes';
 import { contentRoutes } from './modules/content/routes';
@@ -100,7 +104,12 @@ export function defaultProviders(config: Config, log: (line: string) => void = c
   const whatsapp = config.whatsapp
     ? createCloudApiWhatsApp(config.whatsapp)
     : createOutboxWhatsApp(path.join(config.dataDir, 'whatsapp'), log);
-  return { mailer, sms, whatsapp, humanCheck, google };
+  // One wire format either way: without a number the same callback answers a developer's curl.
+  const voice = {
+    line: createAfricasTalkingVoice({ sayVoice: config.voice.sayVoice }),
+    callbackKey: voiceCallbackKey(config.voice.callbackKey, config.dataDir).key,
+  };
+  return { mailer, sms, whatsapp, humanCheck, google, voice };
 }
 
 export type App = FastifyInstance & {
@@ -110,6 +119,8 @@ export type App = FastifyInstance & {
   storage: Storage;
   /** Whether this instance is stopping; main.ts says so first on SIGTERM (decision 0052). */
   lifecycle: Lifecycle;
+  /** The voice line, and the key its callback's address carries (main.ts prints a curl line with it). */
+  voice: AppDeps['voice'];
   /** This app's metrics, and where they are served (METRICS_PORT) once the app is ready. */
   metrics: { registry: Registry; address(): AddressInfo | undefined };
   /**
@@ -306,6 +317,8 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   await app.register(paymentRoutes(deps));
   await app.register(jobRoutes(deps));
   await app.register(caseworkerRoutes(deps));
+  await app.register(voiceRoutes(deps));
+  await app.register(callbackRoutes(deps));
 
   // Shipped demo images; uploaded public images are served by the storage routes above.
   await app.register(fastifyStatic, {
@@ -381,6 +394,7 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
     jobs: deps.jobs,
     storage: deps.storage,
     lifecycle: deps.lifecycle,
+    voice: deps.voice,
     metrics: { registry: metrics.registry, address: served.address },
     startBackground: () => deps.background.start(),
   }) as unknown as App;

@@ -160,6 +160,16 @@ const schema = z.object({
   ALLOW_SANDBOX_PAYMENTS: bool(false),
   CRASH_AFTER_GIFT_COMMIT: bool(false),
   SIGNING_SECRET: optionalText.pipe(z.string().min(32, 'SIGNING_SECRET must be at least 32 characters').optional()),
+  VOICE_PHONE_NUMBER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\+234[0-9]{7,11}$/, "VOICE_PHONE_NUMBER must be the line's number in the form +234...")
+      .optional(),
+  ),
+  VOICE_CALLBACK_KEY: optionalText.pipe(
+    z.string().min(24, 'VOICE_CALLBACK_KEY must be at least 24 characters').optional(),
+  ),
+  VOICE_SAY_VOICE: z.string().min(1).max(60).default('en-US-Standard-C'),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: optionalText.pipe(z.string().url().optional()),
@@ -173,6 +183,9 @@ const schema = z.object({
 
 export const METRICS_ON_PUBLIC_PORT =
   'METRICS_PORT must differ from PORT: metrics are served only on a port of their own, never beside the site.';
+
+export const VOICE_KEY_REQUIRED =
+  "VOICE_PHONE_NUMBER is set, so Africa's Talking will call the voice callback: set VOICE_CALLBACK_KEY (at least 24 random characters) and put it in the callback address you give them.";
 
 export const SANDBOX_IN_PRODUCTION =
   'NODE_ENV is production but PAYSTACK_SECRET_KEY is not set, so payments would use the test sandbox, where anyone can mark a payment as paid and no money is charged. Set PAYSTACK_SECRET_KEY (and PAYSTACK_PUBLIC_KEY) to take real payments, or set ALLOW_SANDBOX_PAYMENTS=true to run a demonstration on purpose.';
@@ -284,6 +297,13 @@ export type Config = {
    * in DATA_DIR/signing-secret. Every instance behind one load balancer needs the same one.
    */
   signingSecret: string | undefined;
+  /**
+   * The voice line (docs/decisions/0067): the number Africa's Talking answers (VOICE_PHONE_NUMBER),
+   * the secret in the callback's address (VOICE_CALLBACK_KEY; unset, one is made and kept in
+   * DATA_DIR) and the synthesised voice (VOICE_SAY_VOICE). Without a number the line still answers
+   * its callback, so a developer can call it with curl.
+   */
+  voice: { phoneNumber: string | undefined; callbackKey: string | undefined; sayVoice: string };
   /** S3-compatible storage for uploads; unset keeps files under DATA_DIR/uploads. */
   s3:
     | {
@@ -334,6 +354,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     (Boolean(e.WHATSAPP_APP_SECRET) && !e.WHATSAPP_TOKEN)
   ) {
     throw new Error(`Invalid configuration:\n  WHATSAPP_APP_SECRET: ${WHATSAPP_WEBHOOK_HALF_SET}`);
+  }
+  // Instances behind one balancer each answer the provider: a key kept in one DATA_DIR would not do.
+  if (e.VOICE_PHONE_NUMBER && !e.VOICE_CALLBACK_KEY) {
+    throw new Error(`Invalid configuration:\n  VOICE_CALLBACK_KEY: ${VOICE_KEY_REQUIRED}`);
   }
   return {
     port: e.PORT,
@@ -412,6 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     startupNotices: e.TRUST_PROXY.notice ? [e.TRUST_PROXY.notice] : [],
     crashAfterGiftCommit: e.CRASH_AFTER_GIFT_COMMIT && e.NODE_ENV !== 'production',
     signingSecret: e.SIGNING_SECRET,
+    voice: { phoneNumber: e.VOICE_PHONE_NUMBER, callbackKey: e.VOICE_CALLBACK_KEY, sayVoice: e.VOICE_SAY_VOICE },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -14,6 +14,7 @@ import type { PaymentProvider } from './providers/payments/payments';
 import type { SmsSender } from './providers/sms/sms';
 import type { WhatsAppSender } from './providers/whatsapp/whatsapp';
 import type { LinkSigner, Storage } from './providers/storage/storage';
+import type { VoiceLine } from './providers/voice/voice';
 
 // Apart from app.ts so route modules and jobs can name what they are given without importing the
 // app that registers them.
@@ -35,6 +36,8 @@ export type AppDeps = {
   limits: RateLimits;
   jobs: JobQueue;
   payments: PaymentProvider;
+  /** The voice line's wire format, and the secret its callback's address carries (docs/decisions/0067). */
+  voice: { line: VoiceLine; callbackKey: string };
   config: Config;
   /** Whether this instance is stopping (its readiness check then answers 503). */
   lifecycle: Lifecycle;
@@ -54,6 +57,7 @@ export type OptionalDeps =
   | 'humanCheck'
   | 'google'
   | 'payments'
+  | 'voice'
   | 'config'
   | 'lifecycle'
   | 'storage'

@@ -82,6 +82,15 @@ console.log(`Gift of Independence is running at http://${shownHost}:${port}`);
 console.log(`Database: ${database.description}`);
 console.log(`Rate limits: counted in ${app.limits.description}`);
 console.log(`Uploads: ${app.storage.description}`);
+const voiceCallback = `${publicBaseUrl(config, app.server)}/api/voice/calls?key=${app.voice.callbackKey}`;
+if (config.voice.phoneNumber)
+  console.log(
+    `Voice line: ${app.voice.line.description} on ${config.voice.phoneNumber}; its callback is /api/voice/calls?key=VOICE_CALLBACK_KEY`,
+  );
+else
+  console.log(
+    `Voice line: no VOICE_PHONE_NUMBER, so call it with curl (docs/decisions/0067):\n  curl -d sessionId=try-1 -d isActive=1 -d callerNumber=%2B2348030000003 '${voiceCallback}'`,
+  );
 const metricsAt = app.metrics.address();
 if (metricsAt) console.log(`Metrics: http://${metricsAt.address}:${metricsAt.port}/metrics`);
 // Jobs, the search index and the drawing of pages start now that the port answers. Without its job

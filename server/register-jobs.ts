@@ -4,6 +4,7 @@ import { mailResetLink, type ResetLinkJob } from './modules/accounts/reset-passw
 import { mailVerificationCode } from './modules/accounts/send-verification-code';
 import { sendPhoneCode, type PhoneCodeJob } from './modules/accounts/request-phone-change';
 import { sendSignInCode, type SignInCodeJob } from './modules/accounts/phone-sign-in';
+import { sendVoicePinSms, type VoicePinSmsJob } from './modules/voice/voice-pin';
 import { processProviderEvent } from './modules/attention/provider-events';
 import { reconcilePayments } from './modules/giving/reconcile-payments';
 import { isFinalRefusal, recordPayment } from './modules/giving/record-payment';
@@ -102,6 +103,9 @@ export function registerJobs(deps: AppDeps): void {
   );
   jobs.handle<SignInCodeJob>(JOB.phoneSignInCode, { ...SHORT_LIVED_MAIL, onePerKey: false }, (job) =>
     sendSignInCode({ db, sms: deps.sms }, job.data),
+  );
+  jobs.handle<VoicePinSmsJob>(JOB.voicePinSms, SHORT_LIVED_MAIL, (job) =>
+    sendVoicePinSms({ db, sms: deps.sms }, job.data),
   );
   jobs.handle<ResetLinkJob>(JOB.resetLink, SHORT_LIVED_MAIL, (job) => mailResetLink({ db, mailer }, job.data));
   jobs.handle<GuestLinkJob>(JOB.privacyGuestLink, SHORT_LIVED_MAIL, (job) =>

@@ -19,11 +19,13 @@ import {
   siteStats,
   successStories,
   users,
+  voicePins,
 } from './db/schema/all';
 import { refreshOrganizationSearchText, refreshRecipientSearchText } from './modules/campaign-core/search-text';
 import { isFunded } from './modules/campaign-core/status-rules';
 import {
   DEMO_PASSWORD,
+  DEMO_VOICE_PIN,
   demoAccounts,
   demoAssisted,
   demoOrganizationCampaigns,
@@ -185,6 +187,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     await addUser(demoAccounts.staff, demoAccounts.staff.role, { isOnboardingComplete: true });
 
     const caseworkerId = await addUser(demoAccounts.caseworker, 'caseworker', { isOnboardingComplete: true });
+    // The README's curl call to the voice line signs in as the demo recipient with this PIN.
+    await tx.insert(voicePins).values({
+      userId: userIds.get(demoAccounts.recipient.email)!,
+      pinHash: await argon2.hash(DEMO_VOICE_PIN, { type: argon2.argon2id }),
+    });
     const caseworkerOrganizationId = userIds.get(demoAssisted.organization)!;
     await tx.insert(caseworkers).values({ userId: caseworkerId, organizationId: caseworkerOrganizationId });
     await tx.insert(assistedApplications).values({

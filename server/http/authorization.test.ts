@@ -158,6 +158,34 @@ describe('authorization matrix', () => {
     expect(right.body).toBe('12345');
   });
 
+  it('answers the voice callback to the holder of its key alone: anyone else finds no such route', async () => {
+    const access = (method: string, url: string) =>
+      ctx.app.routeTable.find((r) => r.method === method && r.url === url)?.access;
+    expect(access('POST', '/api/voice/calls')).toBe('public');
+    expect(access('GET', '/api/admin/callbacks')).toEqual(['admin']);
+    expect(access('POST', '/api/admin/callbacks/:id/done')).toEqual(['admin']);
+    expect(access('PUT', '/api/account/voice-pin')).toEqual(['recipient', 'organization', 'donor', 'caseworker']);
+    for (const caller of ['anonymous', ...ROLES] as const)
+      for (const key of ['', '?key=', '?key=not-the-key-but-long-enough', `?key=${ctx.app.voice.callbackKey}x`]) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/voice/calls${key}`,
+          payload: 'sessionId=s&isActive=1&callerNumber=%2B2348000000009',
+          headers: { ...as(caller), 'content-type': 'application/x-www-form-urlencoded' },
+          remoteAddress: '10.9.9.14',
+        });
+        expect(res.statusCode, `${caller} ${key}`).toBe(404);
+      }
+    const right = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/voice/calls?key=${ctx.app.voice.callbackKey}`,
+      payload: 'sessionId=s&isActive=1&callerNumber=%2B2348000000009',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: '10.9.9.14',
+    });
+    expect(right.statusCode).toBe(200);
+  });
+
   it('refuses a made-up or malformed bearer token on a protected route', async () => {
     for (const authorization of ['Bearer made-up-token-that-is-long-enough', 'Basic abc', 'Bearer ', 'Bearer a b']) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });

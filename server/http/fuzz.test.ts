@@ -941,3 +941,80 @@ describe('hostile input with the WhatsApp status webhook configured', () => {
     expect(tally.failures).toEqual([]);
   });
 });
+
+describe('hostile input on the voice callback, with its key', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestApp();
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  // The main run reaches this route without its key, where everything is a 404: here the key is
+  // given and the provider's form fields are fuzzed, so the handler and the call's state are reached.
+  it('never answers 5xx, and every 4xx is a JSON error with a message', { timeout: 180_000 }, async () => {
+    const key = ctx.app.voice.callbackKey;
+    const field = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom('1', '0', '9', '2', '3', '1234', '2468', '#', '*', '12#', '') },
+      { weight: 2, arbitrary: fc.constantFrom('+2348029876543', '+2348000000001', '2348029876543', '08029876543') },
+      { weight: 1, arbitrary: hostileString.filter((s) => s.length < 300) },
+    );
+    const form = fc.record(
+      {
+        sessionId: fc.oneof(
+          fc.constantFrom('fz-1', 'fz-2', 'fz-3'),
+          hostileString.filter((s) => s.length < 300),
+        ),
+        isActive: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('1', '0') }, { weight: 1, arbitrary: field }),
+        callerNumber: fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom('+2348029876543', '+2348000000001', '08029876543') },
+          { weight: 1, arbitrary: field },
+        ),
+        destinationNumber: field,
+        direction: fc.constantFrom('Inbound', 'Outbound', ''),
+        dtmfDigits: fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom('1', '2', '3', '0', '9', '2468', '') },
+          { weight: 1, arbitrary: field },
+        ),
+        durationInSeconds: fc.oneof(fc.constantFrom('12', '-1', '1e308', 'NaN'), field),
+      },
+      { requiredKeys: ['sessionId', 'isActive', 'callerNumber'] },
+    );
+    const request = fc.record({
+      form,
+      raw: fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: rawBodies }),
+      type: fc.oneof(
+        { weight: 6, arbitrary: fc.constant('application/x-www-form-urlencoded') },
+        { weight: 1, arbitrary: contentType },
+      ),
+      // A second key (any value) makes the key a list, which is no key: those are 404s.
+      extra: fc.constantFrom('', '', '', '', '', '', '&key=other', '&sessionId=q'),
+    });
+    const tally = newTally();
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const payload = r.raw ?? new URLSearchParams(r.form as Record<string, string>).toString();
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/voice/calls?key=${encodeURIComponent(key)}${r.extra}`,
+          payload,
+          headers: r.type === undefined ? {} : { 'content-type': r.type },
+          remoteAddress: nextAddress(),
+        });
+        tally.total += 1;
+        tally.byStatus.set(res.statusCode, (tally.byStatus.get(res.statusCode) ?? 0) + 1);
+        if (res.statusCode >= 500) return false;
+        if (res.statusCode === 200) return /^text\/xml/.test(String(res.headers['content-type']));
+        const body = res.json() as { message?: unknown; code?: unknown };
+        return (
+          typeof body.message === 'string' &&
+          body.message.endsWith('.') &&
+          typeof body.code === 'string' &&
+          !RAW_DEFAULT.test(body.message)
+        );
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+    console.log(summary('the voice callback', tally));
+    expect(tally.byStatus.get(200) ?? 0).toBeGreaterThan(50);
+  });
+});

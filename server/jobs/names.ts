@@ -16,6 +16,8 @@ export const JOB = {
   phoneCode: 'accounts.phone-code',
   /** A fresh code to sign in or sign up with a phone number, made when the SMS is sent, likewise. */
   phoneSignInCode: 'accounts.phone-sign-in-code',
+  /** A voice line PIN asked for on the line: made when the SMS is sent, so no readable PIN sits in the job table. */
+  voicePinSms: 'voice.pin-sms',
   /** Every quarter hour: queue the day-before reminder of each collection booked for tomorrow, once. */
   collectionReminders: 'collections.reminders',
   /** A fresh verification code, made when the mail is sent so no readable code sits in the job table. */
@@ -58,6 +60,7 @@ export const JOB_WORDS: Record<JobName, string> = {
   [JOB.whatsapp]: 'A WhatsApp message to someone who chose it: a notice, a collection booking or a reminder',
   [JOB.phoneCode]: 'A text message with a code proving a new phone number',
   [JOB.phoneSignInCode]: 'A text message with a code to sign in or sign up with a phone number',
+  [JOB.voicePinSms]: 'A text message with a PIN for the voice line, asked for on a call',
   [JOB.collectionReminders]: "The check that sends each collection's reminder the day before, once",
   [JOB.verificationCode]: 'A mail with a verification code for someone signing up or signing in',
   [JOB.resetLink]: 'A mail with a link to choose a new password',

@@ -246,6 +246,7 @@ export const routes: AppRoute[] = [
             'success-stories': () => import('@/features/admin/content/stories-page'),
             stats: () => import('@/features/admin/content/stats-page'),
             collections: () => import('@/features/admin/collections/collections-page'),
+            callbacks: () => import('@/features/admin/callbacks/callbacks-page'),
           }),
           { path: '*', ...page(notFoundPage) },
         ],

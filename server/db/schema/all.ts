@@ -13,3 +13,4 @@ export * from './collections';
 export * from './caseworkers';
 export * from './privacy';
 export * from './whatsapp';
+export * from './voice';

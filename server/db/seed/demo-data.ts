@@ -1,6 +1,8 @@
 /** The demo catalogue and people. Prices are integer kobo (₦1 = 100 kobo). */
 
 export const DEMO_PASSWORD = 'DemoPass123!';
+/** The demo recipient's voice line PIN (docs/decisions/0068), for calling the line with curl. */
+export const DEMO_VOICE_PIN = '2468';
 
 export const demoAccounts = {
   donor: { email: 'donor@example.com', firstName: 'Chiamaka', lastName: 'Eze', phone: '+2348031234567' },

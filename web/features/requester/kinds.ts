@@ -18,6 +18,7 @@ import {
   XCircle,
   type LucideIcon,
 } from 'lucide-react';
+import { RECIPIENT_STATUS_WORDS } from '@contract/recipient-status-words';
 import type { SessionUser } from '@contract/auth';
 import { formatNaira } from '@contract/money';
 import { SETTINGS_KEYS } from '@/lib/settings';
@@ -175,43 +176,12 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
       toCatalog: 'Choose a device from the catalog',
       // Product notes 4: each status in words, with what it means for the recipient.
       statuses: {
-        pending: {
-          word: 'Pending',
-          meaning: 'Your request is under review. Our team will reply within a few business days.',
-          tone: 'warning',
-          icon: Clock,
-        },
-        approved: {
-          word: 'Approved',
-          meaning: 'Your campaign is live for donors. Share its page with people who may want to help.',
-          tone: 'info',
-          icon: Radio,
-        },
-        rejected: {
-          word: 'Rejected',
-          meaning: 'Your request was not approved. You may request a device again.',
-          tone: 'danger',
-          icon: XCircle,
-        },
-        purchased: {
-          word: 'Funded',
-          meaning: 'A donor has funded your device. We will contact you to arrange collection at our centre in Lagos.',
-          tone: 'success',
-          icon: HandCoins,
-        },
-        ready_for_pickup: {
-          word: 'Ready for Pickup',
-          meaning:
-            'Your device is ready for you to collect in person at our centre in Lagos. Please bring the original of the ID you sent with your request.',
-          tone: 'success',
-          icon: PackageCheck,
-        },
-        delivered: {
-          word: 'Delivered',
-          meaning: 'Your device has been delivered. We hope it serves you well.',
-          tone: 'success',
-          icon: CheckCircle2,
-        },
+        pending: { ...RECIPIENT_STATUS_WORDS.pending, tone: 'warning', icon: Clock },
+        approved: { ...RECIPIENT_STATUS_WORDS.approved, tone: 'info', icon: Radio },
+        rejected: { ...RECIPIENT_STATUS_WORDS.rejected, tone: 'danger', icon: XCircle },
+        purchased: { ...RECIPIENT_STATUS_WORDS.purchased, tone: 'success', icon: HandCoins },
+        ready_for_pickup: { ...RECIPIENT_STATUS_WORDS.ready_for_pickup, tone: 'success', icon: PackageCheck },
+        delivered: { ...RECIPIENT_STATUS_WORDS.delivered, tone: 'success', icon: CheckCircle2 },
       },
       withProgress: ['approved', 'purchased', 'ready_for_pickup', 'delivered'],
     },

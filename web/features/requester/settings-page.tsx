@@ -11,6 +11,7 @@ import { YourDataSection } from '@/ui/your-data-section';
 import type { RequesterKind } from './area';
 import { KINDS } from './kinds';
 import { NotifySettings } from './notify-settings';
+import { VoicePinForm } from './voice-pin-form';
 
 const panelClass =
   'space-y-4 pt-6 text-lg outline-none focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300';
@@ -34,6 +35,7 @@ function Security({ kind }: { kind: RequesterKind }) {
           <ChangePasswordForm submit={changePassword} />
         </>
       )}
+      <VoicePinForm />
       <h3 className="pt-4 text-xl font-bold">Log Out</h3>
       <Button
         variant="secondary"

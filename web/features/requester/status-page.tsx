@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { DELIVERY_WORDS } from '@contract/recipient-status-words';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { stoppedWordsOf } from '@contract/stopped-campaign';
@@ -23,11 +24,6 @@ import { KINDS } from './kinds';
 import { BookCollection } from './book-collection';
 import { PostUpdate } from './post-update';
 
-const DELIVERY: Record<string, string> = {
-  processing_pickup: 'Being prepared for collection',
-  ready_for_pickup: 'Ready for you to collect',
-  delivered: 'Delivered',
-};
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
 const count = new Intl.NumberFormat('en-NG');
 
@@ -56,7 +52,7 @@ const CARD: Record<
         ],
       ];
       if (r.deliveryStatus && r.status !== 'approved' && r.status !== 'pending')
-        facts.push(['Delivery', DELIVERY[r.deliveryStatus] ?? r.deliveryStatus]);
+        facts.push(['Delivery', DELIVERY_WORDS[r.deliveryStatus] ?? r.deliveryStatus]);
       facts.push(['Raised', `${formatNaira(r.raised)} of ${formatNaira(r.goal)}`]);
       return facts;
     },
