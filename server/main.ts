@@ -89,7 +89,7 @@ if (config.voice.phoneNumber)
   );
 else
   console.log(
-    `Voice line: no VOICE_PHONE_NUMBER, so call it with curl (docs/decisions/0067):\n  curl -d sessionId=try-1 -d isActive=1 -d callerNumber=%2B2348030000003 '${voiceCallback}'`,
+    `Voice line: no VOICE_PHONE_NUMBER, so call it with curl (docs/decisions/0067; the demo recipient's voice PIN is in the README):\n  curl -d sessionId=try-1 -d isActive=1 -d callerNumber=%2B2348029876543 '${voiceCallback}'`,
   );
 const metricsAt = app.metrics.address();
 if (metricsAt) console.log(`Metrics: http://${metricsAt.address}:${metricsAt.port}/metrics`);

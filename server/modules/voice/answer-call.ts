@@ -120,7 +120,11 @@ async function statusWords(deps: Deps, userId: number): Promise<string[]> {
     ...(status ? [status.meaning] : []),
   ];
   if (request.status !== 'pending' && request.status !== 'rejected')
-    sentences.push(`So far, ${nairaWords(request.raisedKobo)} has been raised, of ${nairaWords(request.priceKobo)}.`);
+    sentences.push(
+      request.raisedKobo > 0
+        ? `So far, ${nairaWords(request.raisedKobo)} has been raised, of ${nairaWords(request.priceKobo)}.`
+        : `Nothing has been raised yet. The device costs ${nairaWords(request.priceKobo)}.`,
+    );
   return sentences;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
+import { listApprovedUpdates } from '../updates/queries';
 
 /** A number as we keep it (+234...), from what the provider sends: +234..., 234... or 0... */
 export function normalisedNumber(raw: string): string | null {
@@ -61,13 +62,9 @@ export async function latestRequest(db: Db, userId: number): Promise<RequestFact
   };
 }
 
-/** The newest published update on a recipient's campaign. */
+/** The newest approved update on a recipient's campaign, as its public page lists them. */
 export async function latestUpdate(db: Db, campaignId: number): Promise<{ body: string; at: Date } | null> {
-  const [row] = await selectRows<{ body: string; created_at: string | Date }>(
-    db,
-    sql`select body, created_at from campaign_updates
-         where recipient_campaign_id = ${campaignId} and status = 'approved'
-         order by created_at desc, id desc limit 1`,
-  );
-  return row ? { body: row.body, at: new Date(row.created_at) } : null;
+  const { items } = await listApprovedUpdates(db, { kind: 'recipient', id: campaignId }, { limit: 1 });
+  const update = items[0];
+  return update ? { body: update.body, at: new Date(update.createdAt) } : null;
 }

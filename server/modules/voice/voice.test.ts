@@ -257,6 +257,10 @@ describe('the voice menu', () => {
     const who = await recipient({ pin: '4444', status: 'approved' });
     const call = await signedInCall(who.phone, '4444');
     expect((await call.press('2'))[0]).toBe(words.NOT_READY_YET);
+    // Nothing raised yet is said in words, not as zero naira.
+    expect((await call.press('1')).find((said) => said.startsWith('Nothing has been raised yet.'))).toMatch(
+      /^Nothing has been raised yet\. The device costs [a-z -]+ naira\.$/,
+    );
   });
 
   it('reads the latest update and the delivery', async () => {
