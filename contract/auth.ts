@@ -16,6 +16,11 @@ export const sessionUserSchema = z.object({
   canCreateCampaign: z.boolean(),
   /** An account an admin made with a temporary password: its owner sets their own before anything else. */
   mustChangePassword: z.boolean(),
+  /**
+   * False for an account that signs in only with Google or only with an SMS code; a phone-only
+   * account may then set its first password without a current one (docs/decisions/0066).
+   */
+  hasPassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -83,12 +88,14 @@ export const registerSchema = z
   });
 export type RegisterInput = z.input<typeof registerSchema>;
 
+const signInPassword = z
+  .string({ error: SIGN_IN_PASSWORD_WORDS.missing })
+  .min(1, SIGN_IN_PASSWORD_WORDS.missing)
+  .max(SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_WORDS.tooLong);
+
 export const loginSchema = z.object({
   email,
-  password: z
-    .string({ error: SIGN_IN_PASSWORD_WORDS.missing })
-    .min(1, SIGN_IN_PASSWORD_WORDS.missing)
-    .max(SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_WORDS.tooLong),
+  password: signInPassword,
   turnstileToken: z.string().max(4096).optional(),
 });
 
@@ -136,6 +143,14 @@ export const phoneVerifySchema = z
   });
 export type PhoneVerifyInput = z.output<typeof phoneVerifySchema>;
 
+/** Or the number and the password a phone-only account set in its settings (docs/decisions/0066). */
+export const phoneLoginSchema = z.object({
+  phoneNumber: phoneSchema,
+  password: signInPassword,
+  turnstileToken: z.string().max(4096).optional(),
+});
+export type PhoneLoginInput = z.output<typeof phoneLoginSchema>;
+
 export const emailOnlySchema = z.object({ email });
 export const userExistsQuerySchema = z.object({ email });
 export const userExistsReplySchema = z.object({ exists: z.boolean(), isVerified: z.boolean() });
@@ -152,13 +167,20 @@ export const resetPasswordSchema = z.object({
 
 export const SAME_PASSWORD = 'Choose a new password that is different from your current one.';
 
-/** Settings, Security: the current password proves it is the owner, not someone at an open screen. */
+export const CURRENT_PASSWORD_WORDS = 'Enter your current password.';
+
+/**
+ * Settings, Security: the current password proves it is the owner, not someone at an open screen.
+ * Left out only by a phone-only account setting its first password (docs/decisions/0066); the
+ * server refuses the omission for an account that has one.
+ */
 export const changePasswordSchema = z
   .object({
     currentPassword: z
-      .string({ error: 'Enter your current password.' })
-      .min(1, 'Enter your current password.')
-      .max(200, 'Password must be at most 200 characters.'),
+      .string({ error: CURRENT_PASSWORD_WORDS })
+      .min(1, CURRENT_PASSWORD_WORDS)
+      .max(200, 'Password must be at most 200 characters.')
+      .optional(),
     newPassword: password,
   })
   .refine((v) => v.currentPassword !== v.newPassword, { path: ['newPassword'], message: SAME_PASSWORD });

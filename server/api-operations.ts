@@ -219,6 +219,10 @@ export const API_OPERATIONS: OperationTable = {
         'requestPhoneSignInCode',
         'Send a code by SMS to sign in or sign up with a phone number',
       ],
+      'POST /api/auth/phone/login': [
+        'signInByPhone',
+        'Sign in with a phone number and password, for an account with no email that has set a password',
+      ],
       'POST /api/auth/phone/verify': [
         'verifyPhoneSignInCode',
         'Sign in, or sign up as a recipient, with a phone number and its code',

@@ -1,9 +1,9 @@
 import argon2 from 'argon2';
-import type { ChangePassword } from '@contract/auth';
+import { CURRENT_PASSWORD_WORDS, type ChangePassword } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { assertPasswordAllowed } from './password-policy';
-import { findPasswordHash, replacePasswordHash, revokeOtherSessions } from './queries';
+import { findPasswordState, replacePasswordHash, revokeOtherSessions, setFirstPasswordHash } from './queries';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
 export const NO_PASSWORD_YET =
@@ -12,15 +12,31 @@ export const NO_PASSWORD_YET =
 /**
  * Changes the password of a signed-in user who proves the current one, then signs out every other
  * device: whoever knew the old password, or held another session, is out. The session that asked
- * stays signed in.
+ * stays signed in. A phone-only account with no password yet sets its first one without a current
+ * one: its session was proved by a code sent to its phone (docs/decisions/0066). An account with
+ * an email and no password (Google) sets one through the emailed reset link instead.
  */
 export async function changePassword(
   db: Db,
   user: { id: number; sessionId: number },
   input: ChangePassword,
 ): Promise<void> {
-  const oldHash = await findPasswordHash(db, user.id);
-  if (!oldHash) throw new AppError('bad_request', NO_PASSWORD_YET);
+  const state = await findPasswordState(db, user.id);
+  const oldHash = state?.passwordHash;
+  if (!oldHash) {
+    if (!state || state.email !== null) throw new AppError('bad_request', NO_PASSWORD_YET);
+    assertPasswordAllowed(input.newPassword, 'newPassword');
+    const firstHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
+    await db.transaction(async (tx) => {
+      if (!(await setFirstPasswordHash(tx as unknown as Db, user.id, firstHash))) {
+        throw new AppError('conflict', 'Your password was set a moment ago. Sign in again with it.');
+      }
+      await revokeOtherSessions(tx as unknown as Db, user.id, user.sessionId);
+    });
+    return;
+  }
+  if (input.currentPassword === undefined)
+    throw new AppError('validation_failed', CURRENT_PASSWORD_WORDS, { currentPassword: [CURRENT_PASSWORD_WORDS] });
   const ok = await argon2.verify(oldHash, input.currentPassword).catch(() => false);
   if (!ok)
     throw new AppError('validation_failed', WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });

@@ -22,9 +22,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
  * The live account with no email that holds the number: the one a code sent to it signs in to
  * (docs/decisions/0066; the users_phone_only_key index keeps it to one).
  */
-export async function phoneOnlyAccount(db: Db, phoneNumber: string): Promise<{ id: number } | undefined> {
+export async function phoneOnlyAccount(
+  db: Db,
+  phoneNumber: string,
+): Promise<{ id: number; passwordHash: string | null } | undefined> {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.phoneNumber, phoneNumber), isNull(users.email), isNull(users.deletedAt)))
     .limit(1);
@@ -60,6 +63,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       organizationName: organizationProfiles.organizationName,
       canCreateCampaign: canCreateCampaignSql,
       mustChangePassword: users.mustChangePassword,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -127,9 +131,17 @@ export async function revokeOtherSessions(db: Db, userId: number, keepSessionId:
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
 }
 
-export async function findPasswordHash(db: Db, userId: number): Promise<string | null | undefined> {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.passwordHash;
+/** What decides how a password may change: the current hash, and whether the account has an email. */
+export async function findPasswordState(
+  db: Db,
+  userId: number,
+): Promise<{ passwordHash: string | null; email: string | null } | undefined> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
 }
 
 /** Sets the hash only while the old one is still in place, so two changes racing cannot both win. */
@@ -138,6 +150,19 @@ export async function replacePasswordHash(db: Db, userId: number, oldHash: strin
     .update(users)
     .set({ passwordHash: newHash, mustChangePassword: false, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), eq(users.passwordHash, oldHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * A phone-only account's first password: set only while the account still has none and no email,
+ * so it cannot replace a password without the current one (docs/decisions/0066).
+ */
+export async function setFirstPasswordHash(db: Db, userId: number, newHash: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: newHash, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.passwordHash), isNull(users.email)))
     .returning({ id: users.id });
   return rows.length > 0;
 }

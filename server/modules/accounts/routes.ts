@@ -7,6 +7,7 @@ import {
   emailOnlySchema,
   googleSchema,
   loginSchema,
+  phoneLoginSchema,
   messageReplySchema,
   phoneCodeRequestSchema,
   phoneVerifySchema,
@@ -33,7 +34,7 @@ import { PHONE_CODE_REPLY, requestSignInCode, verifySignInCode } from './phone-s
 import { registerUser } from './register-user';
 import { FORGOT_REPLY, requestPasswordReset, resetPassword } from './reset-password';
 import { requestVerificationCode } from './send-verification-code';
-import { signIn } from './sign-in';
+import { signIn, signInByPhone } from './sign-in';
 import { verifyEmail } from './verify-email';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429, 502);
@@ -180,34 +181,58 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
+    /**
+     * The limits every password sign-in shares, keyed by what names the account (an email, or a
+     * phone number for docs/decisions/0066), then the check itself.
+     */
+    async function passwordSignIn<T>(
+      account: string,
+      request: FastifyRequest & { body: { turnstileToken?: string } },
+      check: () => Promise<T>,
+    ): Promise<T> {
+      const address = clientKey(request.ip);
+      await limits.hit(LIMITS.loginPerAddress, address);
+      // Counted before the password is checked, so parallel guesses cannot slip past the limit.
+      const tries = await limits.count(LIMITS.loginPerAccountAndAddress, `${account}|${address}`);
+      // Failures from anywhere do not lock the owner out: while an account is under attack each
+      // address keeps a few tries of its own, so the right password from a new address still works.
+      const underAttack =
+        (await limits.peek(LIMITS.loginFailuresPerAccount, account)) >= LIMITS.loginFailuresPerAccount.max;
+      const allowed = underAttack ? TRIES_WHILE_UNDER_ATTACK : LIMITS.loginPerAccountAndAddress.max;
+      if (tries > allowed) {
+        throw new AppError('rate_limited', SIGN_IN_WAIT, undefined, {
+          'retry-after': String(LIMITS.loginPerAccountAndAddress.windowSeconds),
+        });
+      }
+      await requireHuman(request.body.turnstileToken, request.ip);
+      try {
+        return await check();
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'unauthorized')
+          await limits.count(LIMITS.loginFailuresPerAccount, account);
+        throw error;
+      }
+    }
+
     app.post(
       '/api/auth/login',
       { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: authReplySchema, ...errors } } },
-      async (request) => {
-        const address = clientKey(request.ip);
-        const email = request.body.email;
-        await limits.hit(LIMITS.loginPerAddress, address);
-        // Counted before the password is checked, so parallel guesses cannot slip past the limit.
-        const tries = await limits.count(LIMITS.loginPerAccountAndAddress, `${email}|${address}`);
-        // Failures from anywhere do not lock the owner out: while an account is under attack each
-        // address keeps a few tries of its own, so the right password from a new address still works.
-        const underAttack =
-          (await limits.peek(LIMITS.loginFailuresPerAccount, email)) >= LIMITS.loginFailuresPerAccount.max;
-        const allowed = underAttack ? TRIES_WHILE_UNDER_ATTACK : LIMITS.loginPerAccountAndAddress.max;
-        if (tries > allowed) {
-          throw new AppError('rate_limited', SIGN_IN_WAIT, undefined, {
-            'retry-after': String(LIMITS.loginPerAccountAndAddress.windowSeconds),
-          });
-        }
-        await requireHuman(request.body.turnstileToken, request.ip);
-        try {
-          return await signIn({ db, jobs, sessionDays }, request.body, ua(request));
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'unauthorized')
-            await limits.count(LIMITS.loginFailuresPerAccount, email);
-          throw error;
-        }
+      async (request) =>
+        passwordSignIn(request.body.email, request, () =>
+          signIn({ db, jobs, sessionDays }, request.body, ua(request)),
+        ),
+    );
+
+    app.post(
+      '/api/auth/phone/login',
+      {
+        config: { access: 'public' },
+        schema: { body: phoneLoginSchema, response: { 200: authReplySchema, ...errors } },
       },
+      async (request) =>
+        passwordSignIn(request.body.phoneNumber, request, () =>
+          signInByPhone({ db, sessionDays }, request.body, ua(request)),
+        ),
     );
 
     app.post(

@@ -1,14 +1,15 @@
 import argon2 from 'argon2';
-import type { AuthReply } from '@contract/auth';
+import type { AuthReply, PhoneLoginInput } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
-import { findUserByEmail } from './queries';
+import { findUserByEmail, phoneOnlyAccount } from './queries';
 import { requestVerificationCode, resendWait } from './send-verification-code';
 import { startSession } from './sessions';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
+export const WRONG_PHONE_CREDENTIALS = 'Incorrect phone number or password.';
 
 // Verified against when the email is unknown, so a wrong email takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -36,5 +37,23 @@ export async function signIn(
       undefined,
     ).withCode('email_not_verified');
   }
+  return startSession(deps.db, user.id, deps.sessionDays, userAgent);
+}
+
+/**
+ * Phone number and password sign-in (docs/decisions/0066): only the live account with no email that
+ * holds the number, the one a code sent to it signs in to, and only once it has set a password.
+ * Never says whether the number has an account.
+ */
+export async function signInByPhone(
+  deps: { db: Db; sessionDays: number },
+  input: PhoneLoginInput,
+  userAgent?: string,
+): Promise<AuthReply> {
+  const user = await phoneOnlyAccount(deps.db, input.phoneNumber);
+  dummyHash ??= argon2.hash('not-a-real-password', { type: argon2.argon2id });
+  const hash = user?.passwordHash ?? (await dummyHash);
+  const ok = await argon2.verify(hash, input.password).catch(() => false);
+  if (!user || !user.passwordHash || !ok) throw new AppError('unauthorized', WRONG_PHONE_CREDENTIALS);
   return startSession(deps.db, user.id, deps.sessionDays, userAgent);
 }
