@@ -15,11 +15,19 @@ export function useActionFeedback() {
   const banner = useRef<HTMLDivElement>(null);
   const [said, setSaid] = useState<Said | null>(null);
   const settle = useCallback(() => {
-    // After the dialog has closed and given focus back, and after the lists were redrawn.
-    window.setTimeout(() => {
+    // After the dialog has closed and given focus back, and after the lists were redrawn: a slow
+    // refetch may take the focused button away well after the sentence is shown, so keep looking
+    // for a few seconds.
+    const lost = () => {
       const active = document.activeElement;
-      if (!active || active === document.body || !active.isConnected) banner.current?.focus();
-    }, 120);
+      return !active || active === document.body || !active.isConnected;
+    };
+    let looks = 0;
+    const look = () => {
+      if (lost()) banner.current?.focus();
+      else if ((looks += 1) < 15) window.setTimeout(look, 200);
+    };
+    window.setTimeout(look, 120);
   }, []);
   useEffect(() => {
     if (said) settle();
