@@ -17,12 +17,17 @@ export function normalisedNumber(raw: string): string | null {
 
 export type Caller = { id: number; role: string };
 
-/** The live account with this number; numbers are unique among accounts, the oldest wins if not. */
+/**
+ * The live account this number names. Accounts with an email may share a number (a family's phone,
+ * docs/decisions/0045), so the account with no email that holds it comes first (at most one,
+ * decision 0066), then a recipient's (the line serves recipients), then the oldest.
+ */
 export async function callerByNumber(db: Db, number: string): Promise<Caller | null> {
   const [row] = await selectRows<{ id: number; role: string }>(
     db,
     sql`select u.id, r.name as role from users u join roles r on r.id = u.role_id
-         where u.phone_number = ${number} and u.deleted_at is null order by u.id limit 1`,
+         where u.phone_number = ${number} and u.deleted_at is null
+         order by (u.email is null) desc, (r.name = 'recipient') desc, u.id limit 1`,
   );
   return row ? { id: Number(row.id), role: row.role } : null;
 }

@@ -342,6 +342,14 @@ describe('the voice menu', () => {
     const call = startVoiceCall({ callbackUrl, callerNumber: phone });
     expect(await call.dial()).toEqual([words.GREETING, ...words.ABOUT_US, words.CALL_BACK_OFFER, words.REPEAT_OFFER]);
   });
+
+  it('a number a family shares reaches the recipient on it, not an older account with the same number', async () => {
+    const older = await createUser(db(), 'organization');
+    const { phone } = await recipient({ pin: '4826' });
+    await db().execute(sql`update users set phone_number = ${phone} where id = ${older}`);
+    const call = startVoiceCall({ callbackUrl, callerNumber: phone });
+    expect(await call.dial()).toEqual([words.GREETING, words.ASK_PIN]);
+  });
 });
 
 describe('the voice PIN in settings', () => {
