@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { createSmsInbox } from '../server/test/sms-inbox';
 import { expectFocusOnErrorSummary, expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
-import { focusOnBody, isFocused, path, press } from './keyboard';
+import { focusOnBody, isFocused, path, press, tabTo } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 // The SMS the server sends, kept in memory as the outbox files would hold them.
@@ -102,6 +102,68 @@ describe('a recipient with a phone and no email', () => {
       await dark.page.keyboard.type(await codeFor(1));
       await dark.page.keyboard.press('Enter');
       await expect.poll(() => path(dark.page)).toBe('/onboarding');
+      expect(pageProblems(dark.page)).toEqual([]);
+    },
+    LONG_JOURNEY_MS,
+  );
+
+  it(
+    'sets a password in Settings, Security, without a current one, then signs in with the number and password',
+    async () => {
+      // Onboarding is the other journeys' part: here the account is past it.
+      await e2e.database.db.execute(
+        sql`update users set is_onboarding_complete = true where phone_number = ${NUMBER} and email is null`,
+      );
+      const { page } = await e2e.newPage();
+      await page.goto('/login');
+      await settle(page);
+      await press(page, page.getByRole('button', { name: 'Sign in with your phone number' }));
+      await typeAt(page, /Phone number/, '807 712 3456');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => isFocused(page.getByRole('textbox', { name: /Code from the text message/ }))).toBe(true);
+      await page.keyboard.type(await codeFor(2));
+      await page.keyboard.press('Enter');
+      await expect.poll(() => path(page)).toBe('/recipient/dashboard');
+
+      await page.goto('/recipient/settings');
+      await settle(page);
+      // With no email, mail is not offered at all.
+      await page.getByText('Your account has no email address, so every message comes by SMS.').waitFor();
+      expect(await page.getByRole('radio', { name: /Email/ }).count()).toBe(0);
+
+      await page.getByRole('heading', { name: 'Set a Password' }).waitFor();
+      expect(await page.getByLabel('Current password', { exact: true }).count()).toBe(0);
+      await expectNoAxeViolations(page, 'phone-only settings, set a password, light');
+
+      await tabTo(page, page.getByLabel('New password', { exact: true }));
+      await page.keyboard.type('halima reads braille daily');
+      await press(page, page.getByRole('button', { name: 'Set Password' }));
+      await page.getByText('Your password has been set.').waitFor();
+      // From now on a change proves the current password.
+      await page.getByLabel('Current password', { exact: true }).waitFor();
+      expect(await focusOnBody(page)).toBe(false);
+      expect(pageProblems(page)).toEqual([]);
+
+      // Later, in the dark theme: the number and the password instead of a code.
+      const dark = await e2e.newPage({ theme: 'dark' });
+      await dark.page.goto('/login');
+      await settle(dark.page);
+      await press(dark.page, dark.page.getByRole('button', { name: 'Sign in with your phone number' }));
+      await typeAt(dark.page, /Phone number/, '0807 712 3456');
+      await press(dark.page, dark.page.getByRole('button', { name: 'Use my password instead' }));
+      const heading = dark.page.getByRole('heading', { name: 'Sign in with your phone number and password' });
+      await heading.waitFor();
+      const password = dark.page.getByLabel('Password', { exact: true });
+      await expect.poll(() => isFocused(password)).toBe(true);
+      await expectNoAxeViolations(dark.page, 'phone and password sign-in, dark');
+
+      await dark.page.keyboard.type('not the password');
+      await dark.page.keyboard.press('Enter');
+      await dark.page.getByText('Incorrect phone number or password.').waitFor();
+      await press(dark.page, password, 'ControlOrMeta+A');
+      await dark.page.keyboard.type('halima reads braille daily');
+      await dark.page.keyboard.press('Enter');
+      await expect.poll(() => path(dark.page)).toBe('/recipient/dashboard');
       expect(pageProblems(dark.page)).toEqual([]);
     },
     LONG_JOURNEY_MS,

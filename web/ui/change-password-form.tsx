@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { changePasswordSchema, type ChangePassword } from '@contract/auth';
 import { PASSWORD_MIN } from '@contract/roles';
 import { errorMessage } from '@/lib/api';
@@ -10,10 +10,24 @@ import { Form, StatusBox, useZodForm } from './form';
 
 /**
  * Change Password: the current password, then the new one. On success the fields empty and the
- * server's sentence is read out (other devices are signed out; this one stays).
+ * server's sentence is read out (other devices are signed out; this one stays). `firstPassword`
+ * is a phone-only account with no password yet: only the new one is asked (docs/decisions/0066).
  */
-export function ChangePasswordForm({ submit }: { submit: (input: ChangePassword) => Promise<string> }) {
-  const form = useZodForm(changePasswordSchema, { defaultValues: { currentPassword: '', newPassword: '' } });
+export function ChangePasswordForm({
+  submit,
+  firstPassword = false,
+}: {
+  submit: (input: ChangePassword) => Promise<string>;
+  firstPassword?: boolean;
+}) {
+  const empty = firstPassword ? { newPassword: '' } : { currentPassword: '', newPassword: '' };
+  const form = useZodForm(changePasswordSchema, { defaultValues: empty });
+  const { reset } = form;
+  // Once a first password is set the form asks for the current one next time; what was said stays.
+  useEffect(
+    () => reset(firstPassword ? { newPassword: '' } : { currentPassword: '', newPassword: '' }),
+    [firstPassword, reset],
+  );
   const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const busy = form.formState.isSubmitting;
@@ -26,7 +40,7 @@ export function ChangePasswordForm({ submit }: { submit: (input: ChangePassword)
           setDone(null);
           try {
             const message = await submit(values);
-            form.reset({ currentPassword: '', newPassword: '' });
+            form.reset(empty);
             setDone(message);
           } catch (error) {
             if (!helpers.showServerErrors(error))
@@ -34,12 +48,14 @@ export function ChangePasswordForm({ submit }: { submit: (input: ChangePassword)
           }
         }}
       >
-        <PasswordField
-          name="currentPassword"
-          label="Current password"
-          autoComplete="current-password"
-          toggleLabel="Show current password"
-        />
+        {firstPassword ? null : (
+          <PasswordField
+            name="currentPassword"
+            label="Current password"
+            autoComplete="current-password"
+            toggleLabel="Show current password"
+          />
+        )}
         <PasswordField
           name="newPassword"
           label="New password"
@@ -51,7 +67,13 @@ export function ChangePasswordForm({ submit }: { submit: (input: ChangePassword)
         {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
         <Button type="submit" aria-disabled={busy || undefined}>
           <KeyRound aria-hidden="true" className="size-5" />
-          {busy ? 'Changing Password...' : 'Change Password'}
+          {firstPassword
+            ? busy
+              ? 'Setting Password...'
+              : 'Set Password'
+            : busy
+              ? 'Changing Password...'
+              : 'Change Password'}
         </Button>
       </Form>
       <StatusBox>{done}</StatusBox>

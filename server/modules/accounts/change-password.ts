@@ -20,7 +20,7 @@ export async function changePassword(
   db: Db,
   user: { id: number; sessionId: number },
   input: ChangePassword,
-): Promise<void> {
+): Promise<'set' | 'changed'> {
   const state = await findPasswordState(db, user.id);
   const oldHash = state?.passwordHash;
   if (!oldHash) {
@@ -33,7 +33,7 @@ export async function changePassword(
       }
       await revokeOtherSessions(tx as unknown as Db, user.id, user.sessionId);
     });
-    return;
+    return 'set';
   }
   if (input.currentPassword === undefined)
     throw new AppError('validation_failed', CURRENT_PASSWORD_WORDS, { currentPassword: [CURRENT_PASSWORD_WORDS] });
@@ -48,4 +48,5 @@ export async function changePassword(
     }
     await revokeOtherSessions(tx as unknown as Db, user.id, user.sessionId);
   });
+  return 'changed';
 }

@@ -72,7 +72,7 @@ describe('a phone-only account sets its first password', () => {
 
     const set = await setPassword(person.token, { newPassword: 'amina reads braille daily' });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().message).toMatch(/has been changed/);
+    expect(set.json().message).toMatch(/has been set\. Any other device/);
     expect((await me(person.token)).json()).toMatchObject({ hasPassword: true });
     expect((await me(other.token)).statusCode).toBe(401);
 
@@ -148,7 +148,8 @@ describe('POST /api/auth/phone/login', () => {
     expect((await setPassword(person.token, { newPassword: 'amina reads braille daily' })).statusCode).toBe(200);
     const address = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await phoneLogin(person.phone, `guess ${i} wrong`, address)).statusCode);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await phoneLogin(person.phone, `guess ${i} wrong`, address)).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
     // The right password from that address is cut off too, but not from another one.

@@ -218,9 +218,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/login',
       { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: authReplySchema, ...errors } } },
       async (request) =>
-        passwordSignIn(request.body.email, request, () =>
-          signIn({ db, jobs, sessionDays }, request.body, ua(request)),
-        ),
+        passwordSignIn(request.body.email, request, () => signIn({ db, jobs, sessionDays }, request.body, ua(request))),
     );
 
     app.post(
@@ -326,9 +324,9 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         // Counted before the current password is checked, so parallel guesses cannot pass the limit.
         await limits.hit(LIMITS.changePasswordPerAccount, String(request.user!.id));
-        await changePassword(db, request.user!, request.body);
+        const done = await changePassword(db, request.user!, request.body);
         return {
-          message: 'Your password has been changed. Any other device signed in to your account has been signed out.',
+          message: `Your password has been ${done}. Any other device signed in to your account has been signed out.`,
         };
       },
     );

@@ -38,6 +38,9 @@ export type PhoneVerifyBody = {
   role?: 'recipient';
 };
 export const verifyPhoneCode = (body: PhoneVerifyBody) => post<AuthReply>('/auth/phone/verify', body);
+/** Or the number and the password a phone-only account set in its settings. */
+export const phoneLogin = (body: { phoneNumber: string; password: string; turnstileToken?: string }) =>
+  post<AuthReply>('/auth/phone/login', body);
 export const googleAuth = (token: string) => post<AuthReply>('/auth/google', { token, role: 'donor' });
 export const forgotPassword = (email: string) => post<{ message: string }>('/auth/forgot-password', { email });
 export const resetPassword = (token: string, newPassword: string) =>

@@ -1,7 +1,7 @@
-import { ArrowLeft, MessageSquare } from 'lucide-react';
+import { ArrowLeft, KeyRound, LogIn, MessageSquare } from 'lucide-react';
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { z } from 'zod';
-import { phoneCodeRequestSchema, phoneVerifySchema, type AuthReply } from '@contract/auth';
+import { phoneCodeRequestSchema, phoneLoginSchema, phoneVerifySchema, type AuthReply } from '@contract/auth';
 import { CODE_LENGTH, homeFor } from '@contract/roles';
 import { ApiError } from '@/lib/api';
 import { announce } from '@/lib/announce';
@@ -9,10 +9,11 @@ import { useLinkKit } from '@/lib/link-kit';
 import { signIn } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
-import { TextField } from '@/ui/fields';
+import { PasswordField, TextField } from '@/ui/fields';
+import { CAPTCHA_PENDING, HumanCheck } from '@/ui/human-check';
 import { Form, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { StepHeading, useStepFocus } from '@/ui/steps';
-import { failureMessage, requestPhoneCode, verifyPhoneCode } from './api';
+import { failureMessage, phoneLogin, requestPhoneCode, verifyPhoneCode } from './api';
 
 /** The number, and for sign-up the name (required only then), checked together so every problem shows at once. */
 const numberSchema = (signUp: boolean) =>
@@ -28,6 +29,11 @@ const codeSchema = z.object({
   lastName: z.string().optional(),
 });
 
+const passwordSchema = z.object({
+  phoneNumber: phoneLoginSchema.shape.phoneNumber,
+  password: phoneLoginSchema.shape.password,
+});
+
 type Mode = 'sign-in' | 'sign-up';
 
 /**
@@ -39,14 +45,17 @@ export function PhoneCodeStep({
   headingRef,
   backLabel,
   onBack,
+  siteKey = null,
 }: {
   mode: Mode;
   headingRef: RefObject<HTMLHeadingElement | null>;
   backLabel: string;
   onBack: () => void;
+  /** The human check's key, asked for with a password as on the email sign-in. */
+  siteKey?: string | null;
 }) {
   const navigate = useLinkKit().useNavigate();
-  const [step, setStep] = useState<'number' | 'code'>('number');
+  const [step, setStep] = useState<'number' | 'code' | 'password'>('number');
   const [phoneNumber, setPhoneNumber] = useState('');
   const [name, setName] = useState<{ firstName: string; lastName: string } | null>(null);
   useStepFocus(step, headingRef);
@@ -63,7 +72,9 @@ export function PhoneCodeStep({
         : 'Enter the code we sent you'
       : step === 'number'
         ? 'Sign in with your phone number'
-        : 'Enter the code we sent you';
+        : step === 'password'
+          ? 'Sign in with your phone number and password'
+          : 'Enter the code we sent you';
 
   return (
     <div className="space-y-5">
@@ -76,6 +87,21 @@ export function PhoneCodeStep({
             setName(given);
             setStep('code');
           }}
+          onPassword={
+            mode === 'sign-in'
+              ? (number) => {
+                  setPhoneNumber(number);
+                  setStep('password');
+                }
+              : undefined
+          }
+        />
+      ) : step === 'password' ? (
+        <PasswordForm
+          phoneNumber={phoneNumber}
+          siteKey={siteKey}
+          onSignedIn={finish}
+          onCode={() => setStep('number')}
         />
       ) : (
         <CodeForm phoneNumber={phoneNumber} name={name} onSignedIn={finish} onChangeNumber={() => setStep('number')} />
@@ -93,9 +119,12 @@ export function PhoneCodeStep({
 function NumberForm({
   mode,
   onSent,
+  onPassword,
 }: {
   mode: Mode;
   onSent: (phoneNumber: string, name: { firstName: string; lastName: string } | null) => void;
+  /** Sign-in only: a phone-only account that has set a password may use it instead of a code. */
+  onPassword?: (typedNumber: string) => void;
 }) {
   const signUp = mode === 'sign-up';
   const schema = useMemo(() => numberSchema(signUp), [signUp]);
@@ -129,7 +158,7 @@ function NumberForm({
       <p className="text-lg text-gray-800 dark:text-gray-200">
         {signUp
           ? 'For recipients with no email. We will send a 6-digit code to your phone by SMS.'
-          : 'We will send a 6-digit code to your phone by SMS. No password is needed.'}
+          : 'We will send a 6-digit code to your phone by SMS. No password is needed, but if you set one in your settings you can use it instead.'}
       </p>
       {signUp ? (
         <div className="grid gap-5 sm:grid-cols-2">
@@ -148,10 +177,18 @@ function NumberForm({
         prefixLabel="Country code"
       />
       {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
-      <Button type="submit" className="w-full sm:w-auto">
-        <MessageSquare aria-hidden="true" className="size-5" />
-        {busy ? 'Sending...' : 'Send me a code'}
-      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button type="submit" className="w-full sm:w-auto">
+          <MessageSquare aria-hidden="true" className="size-5" />
+          {busy ? 'Sending...' : 'Send me a code'}
+        </Button>
+        {onPassword ? (
+          <Button variant="secondary" onClick={() => onPassword(form.getValues('phoneNumber'))}>
+            <KeyRound aria-hidden="true" className="size-5" />
+            Use my password instead
+          </Button>
+        ) : null}
+      </div>
     </Form>
   );
 }
@@ -229,6 +266,77 @@ function CodeForm({
         <Button type="submit">{busy ? 'Checking...' : askName ? 'Create my account' : 'Sign In'}</Button>
         <Button variant="secondary" onClick={onChangeNumber}>
           Send a new code or change the number
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The number and the password a phone-only account set in its settings (docs/decisions/0066). A
+ * wrong password or unknown number gets one sentence for both, shown above the button.
+ */
+function PasswordForm({
+  phoneNumber,
+  siteKey,
+  onSignedIn,
+  onCode,
+}: {
+  phoneNumber: string;
+  siteKey: string | null;
+  onSignedIn: (reply: AuthReply) => void;
+  onCode: () => void;
+}) {
+  const form = useZodForm(passwordSchema, { defaultValues: { phoneNumber, password: '' } });
+  const busy = form.formState.isSubmitting;
+  const [alert, setAlert] = useState<string | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const { setFocus } = form;
+  // The number is usually typed already: the password is what comes next.
+  useEffect(() => {
+    const timer = setTimeout(() => setFocus(phoneNumber ? 'password' : 'phoneNumber'), 0);
+    return () => clearTimeout(timer);
+  }, [setFocus, phoneNumber]);
+
+  async function submit(values: { phoneNumber: string; password: string }, helpers: SubmitHelpers) {
+    setAlert(null);
+    if (siteKey && !token) {
+      setAlert(CAPTCHA_PENDING);
+      return;
+    }
+    try {
+      onSignedIn(await phoneLogin({ ...values, ...(siteKey && token ? { turnstileToken: token } : {}) }));
+    } catch (error) {
+      if (siteKey) setCaptchaKey((k) => k + 1);
+      if (helpers.showServerErrors(error)) return;
+      setAlert(failureMessage(error, 'We could not sign you in.', 'We could not sign you in.'));
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={submit}>
+      <TextField
+        name="phoneNumber"
+        label="Phone number"
+        hint="Nigerian number, for example 803 123 4567."
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        prefix="+234"
+        prefixLabel="Country code"
+      />
+      <PasswordField name="password" label="Password" autoComplete="current-password" />
+      {siteKey ? <HumanCheck key={captchaKey} siteKey={siteKey} onToken={setToken} /> : null}
+      {alert ? <ErrorMessage>{alert}</ErrorMessage> : null}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button type="submit">
+          <LogIn aria-hidden="true" className="size-5" />
+          {busy ? 'Signing In...' : 'Sign In'}
+        </Button>
+        <Button variant="secondary" onClick={onCode}>
+          <MessageSquare aria-hidden="true" className="size-5" />
+          Send me a code instead
         </Button>
       </div>
     </Form>

@@ -120,6 +120,7 @@ export function SignInPanel({
         headingRef={headingRef}
         backLabel="Sign in with email instead"
         onBack={() => setStep('form')}
+        siteKey={siteKey}
       />
     );
   }

@@ -9,6 +9,7 @@ import {
 } from '@contract/account-preferences';
 import type { NotifyBy } from '@contract/sms';
 import { ApiError, apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { freshUserQuery, useSession } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { TextField } from '@/ui/fields';
@@ -219,6 +220,9 @@ function PhoneNumber({ current }: { current: string | null }) {
 /** "How we tell you" and "Phone number", for recipients and organizations alike. */
 export function NotifySettings({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const preferences = useQuery(preferencesQuery);
+  const session = useSession();
+  const me = useQuery(freshUserQuery);
+  const hasEmail = Boolean((me.data ?? session.user)?.email);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingClass = headingLevel === 2 ? 'text-2xl font-bold' : 'text-xl font-bold';
   if (preferences.isPending) return <LoadingState>Loading your choices...</LoadingState>;
@@ -234,7 +238,15 @@ export function NotifySettings({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         <Heading id="notify-by-heading" className={headingClass}>
           How we tell you
         </Heading>
-        <NotifyByForm current={preferences.data.notifyBy} />
+        {hasEmail ? (
+          <NotifyByForm current={preferences.data.notifyBy} />
+        ) : (
+          // With no email there is nothing to choose: every notice goes by SMS (decision 0066).
+          <p className="text-lg">
+            We tell you by text message (SMS) to your phone. Your account has no email address, so every message comes
+            by SMS.
+          </p>
+        )}
       </section>
       <section aria-labelledby="phone-heading" className="space-y-4">
         <Heading id="phone-heading" className={headingClass}>

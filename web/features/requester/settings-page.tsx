@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -19,21 +19,36 @@ const panelClass =
 /** What every account can already do here (decision 0014): change its password and sign out. */
 function Security({ kind }: { kind: RequesterKind }) {
   const navigate = useNavigate();
-  const { user } = useSession();
-  // An account with no email has no password: it signs in with a code sent to its phone (decision 0066).
+  const client = useQueryClient();
+  const session = useSession();
+  const me = useQuery(freshUserQuery);
+  const user = me.data ?? session.user;
+  // An account with no email signs in with a code sent to its phone, and may add a password to use
+  // with its number instead (decision 0066).
   const phoneOnly = Boolean(user && !user.email);
+  const firstPassword = phoneOnly && user?.hasPassword === false;
+  const number = user?.phoneNumber ?? 'your phone';
   return (
     <>
-      <h3 className="text-xl font-bold">{phoneOnly ? 'Signing In' : 'Change Password'}</h3>
+      <h3 className="text-xl font-bold">{firstPassword ? 'Set a Password' : 'Change Password'}</h3>
       {phoneOnly ? (
         <p>
-          You sign in with a code we send by SMS to {user?.phoneNumber ?? 'your phone'}. There is no password to change.
+          {firstPassword
+            ? `You sign in with a code we send by SMS to ${number}. You can also set a password, then sign in with your phone number and password instead of waiting for a code.`
+            : `You can sign in with a code we send by SMS to ${number}, or with your phone number and password.`}
         </p>
       ) : (
-        <>
-          <p>{KINDS[kind].settings.passwordNote}</p>
-          <ChangePasswordForm submit={changePassword} />
-        </>
+        <p>{KINDS[kind].settings.passwordNote}</p>
+      )}
+      {phoneOnly && me.isPending ? null : (
+        <ChangePasswordForm
+          firstPassword={firstPassword}
+          submit={async (input) => {
+            const message = await changePassword(input);
+            if (firstPassword) await client.invalidateQueries({ queryKey: freshUserQuery.queryKey });
+            return message;
+          }}
+        />
       )}
       <VoicePinForm />
       <h3 className="pt-4 text-xl font-bold">Log Out</h3>
