@@ -21,6 +21,13 @@ export const sendsEmail = (notifyBy: NotifyBy | null | undefined) => notifyBy !=
 /** The choices that reach a phone, and so need a number on the account. */
 export const needsPhone = (notifyBy: NotifyBy | null | undefined) => sendsSms(notifyBy) || sendsWhatsApp(notifyBy);
 
+/**
+ * The ways a person may choose: an account with no email is told on its phone only, by SMS or
+ * WhatsApp (docs/decisions/0066).
+ */
+export const notifyChoicesFor = (account: { email: string | null }): readonly NotifyBy[] =>
+  account.email ? NOTIFY_BY : NOTIFY_BY.filter((way) => !sendsEmail(way));
+
 /** Every SMS the platform sends fits in this many segments. */
 export const SMS_MAX_SEGMENTS = 2;
 

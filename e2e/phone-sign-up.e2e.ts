@@ -78,6 +78,11 @@ describe('a recipient with a phone and no email', () => {
       await expect.poll(() => path(page)).toBe('/onboarding');
       await settle(page);
       expect(await focusOnBody(page)).toBe(false);
+      // With no email, the wizard offers only the phone's ways, SMS chosen.
+      const told = page.getByRole('radiogroup', { name: /How should we tell you/ });
+      await expect.poll(() => told.getByRole('radio').count()).toBe(2);
+      expect(await told.getByRole('radio', { name: /^SMS/ }).isChecked()).toBe(true);
+      expect(await told.getByRole('radio', { name: /WhatsApp/ }).count()).toBe(1);
       const [row] = await selectRows<{ email: string | null; notify_by: string; first_name: string }>(
         e2e.database.db,
         sql`select email, notify_by, first_name from users where phone_number = ${NUMBER}`,

@@ -9,13 +9,13 @@ const NOTIFY_BY_HINTS: Record<NotifyBy, string> = {
 };
 
 /** The choice of how to be told, offered the same way at onboarding and in settings. */
-export function NotifyByField({ hint }: { hint?: string }) {
+export function NotifyByField({ hint, choices = NOTIFY_BY }: { hint?: string; choices?: readonly NotifyBy[] }) {
   return (
     <RadioGroup
       name="notifyBy"
       legend="How should we tell you about your request?"
       hint={hint}
-      options={NOTIFY_BY.map((value) => ({
+      options={choices.map((value) => ({
         value,
         label: NOTIFY_BY_WORDS[value],
         description: NOTIFY_BY_HINTS[value],

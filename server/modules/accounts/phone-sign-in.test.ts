@@ -92,7 +92,11 @@ describe('an account with only a phone number', () => {
     // The code was used: it signs in nobody a second time.
     expect((await verify({ phoneNumber: typed(phone), code })).json().message).toBe(NO_CODE_WAITING);
 
-    await onboard(ctx.app, token, 'recipient');
+    // The wizard's mail choices are refused on their own field; its SMS default is taken.
+    await expect(onboard(ctx.app, token, 'recipient', { notifyBy: 'both' })).rejects.toThrow(
+      'Your account has no email: choose SMS or WhatsApp.',
+    );
+    await onboard(ctx.app, token, 'recipient', { notifyBy: 'sms' });
     const me = (await call(token, 'GET', '/api/auth/me')).json();
     expect(me).toMatchObject({ isOnboardingComplete: true, canCreateCampaign: true, email: null });
 

@@ -11,7 +11,7 @@ import {
   refreshOrganizationSearchText,
   refreshRecipientSearchText,
 } from '../campaign-core/search-text';
-import { NO_PHONE_FOR_SMS, NO_PHONE_FOR_WHATSAPP, savePreferences } from '../accounts/preferences';
+import { NO_PHONE_FOR_SMS, NO_PHONE_FOR_WHATSAPP, NO_EMAIL_FOR_MAIL, savePreferences } from '../accounts/preferences';
 import { acceptUploads } from '../uploads/accept-upload';
 import { isOnboardingComplete, markOnboardingComplete, saveOrganizationProfile, saveRecipientProfile } from './queries';
 import { insertSubmission, latestSubmission } from './review-queries';
@@ -191,6 +191,10 @@ async function saveNotifyBy(tx: Db, userId: number, notifyBy: NotifyBy): Promise
     if (error instanceof AppError && [NO_PHONE_FOR_SMS, NO_PHONE_FOR_WHATSAPP].includes(error.message)) {
       const message =
         'Your account has no phone number yet: choose email only. You can add a number later in Settings.';
+      throw new AppError('validation_failed', message, { notifyBy: [message] });
+    }
+    if (error instanceof AppError && error.message === NO_EMAIL_FOR_MAIL) {
+      const message = 'Your account has no email: choose SMS or WhatsApp.';
       throw new AppError('validation_failed', message, { notifyBy: [message] });
     }
     throw error;

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { SessionUser } from '@contract/auth';
+import { notifyChoicesFor, type NotifyBy } from '@contract/sms';
 import type { UploadPurpose } from '@contract/uploads';
 import { Button } from '@/ui/button';
 import { acceptFor } from '@/lib/files';
@@ -92,8 +93,13 @@ export function Wizard<K extends OnboardingKind, A extends StepSchema, B extends
   resume?: WizardResume;
 }) {
   const [step, setStep] = useState<1 | 2>(1);
+  const choices = notifyChoicesFor(user);
+  const firstDefaults = spec.first.defaults(user);
+  // An account with no email is told on its phone: its default is SMS, not a choice it cannot have.
+  const told = firstDefaults as { notifyBy?: NotifyBy };
+  if (told.notifyBy && !choices.includes(told.notifyBy)) told.notifyBy = 'sms';
   const first = useZodForm(spec.first.schema, {
-    defaultValues: prefill(spec.first.defaults(user), spec.first.schema, resume?.answers),
+    defaultValues: prefill(firstDefaults, spec.first.schema, resume?.answers),
   });
   const second = useZodForm(resume?.hasDocument ? spec.document.optional(spec.second.schema) : spec.second.schema, {
     defaultValues: prefill(spec.second.defaults, spec.second.schema, resume?.answers),
@@ -121,7 +127,7 @@ export function Wizard<K extends OnboardingKind, A extends StepSchema, B extends
       <WizardShell step={1} stepTitle={spec.first.title} intro={intro(spec.first.intro)} title={title}>
         <Form form={first} onSubmit={() => setStep(2)}>
           {spec.first.fields()}
-          {resume ? null : <NotifyByField hint="You can change this later in Settings." />}
+          {resume ? null : <NotifyByField hint="You can change this later in Settings." choices={choices} />}
           <WizardFileField file={spec.picture} onFile={resume?.hasPhoto} />
           <Button type="submit">Continue to step 2</Button>
         </Form>
