@@ -157,6 +157,19 @@ const rejectOrganization = adminMove('organization', 'reject')!;
 export type EndedCampaign = { id: number; from: string; to: string; action: 'close' | 'reject' };
 
 export async function eraseUser(db: Db, userId: number): Promise<EndedCampaign[]> {
+  // What the phone ways keep of the person goes with the number (docs/decisions/0066 to 0069): the
+  // voice PIN, their calls and call backs, and codes or WhatsApp messages waiting on the number,
+  // unless another live account shares it (a family's phone).
+  await db.execute(sql`delete from voice_pins where user_id = ${userId}`);
+  await db.execute(sql`delete from voice_calls where user_id = ${userId}`);
+  await db.execute(sql`delete from callback_requests where user_id = ${userId}`);
+  await db.execute(sql`
+    with mine as (
+      select u.phone_number as phone from users u
+       where u.id = ${userId} and u.phone_number is not null
+         and not exists (select 1 from users o where o.phone_number = u.phone_number and o.id <> u.id and o.deleted_at is null)),
+    codes as (delete from phone_sign_in_codes where phone_number in (select phone from mine))
+    delete from whatsapp_pending_messages where phone in (select phone from mine)`);
   await db.execute(sql`
     update users set first_name = ${DELETED_NAME}, last_name = '', phone_number = null,
            email = ${`deleted-user-${userId}@deleted.invalid`}, password_hash = null, google_subject = null,

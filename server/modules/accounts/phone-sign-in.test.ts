@@ -305,6 +305,15 @@ describe('the database holds the rule', () => {
 describe('erasing an account with only a phone', () => {
   it('texts the link, erases the account, frees the number, and the old account can no longer sign in', async () => {
     const { token, user, phone } = await signUpByPhone();
+    // What the phone ways keep of the person: a voice PIN, a call, a call back, a WhatsApp message waiting.
+    await db().execute(sql`insert into voice_pins (user_id, pin_hash) values (${user.id}, 'x')`);
+    await db().execute(
+      sql`insert into voice_calls (session_id, caller_number, user_id, stage) values (${`erase-${user.id}`}, ${phone}, ${user.id}, 'menu')`,
+    );
+    await db().execute(sql`insert into callback_requests (phone_number, user_id) values (${phone}, ${user.id})`);
+    await db().execute(
+      sql`insert into whatsapp_pending_messages (provider_message_id, job_id, phone, text) values (${`wamid.erase-${user.id}`}, 'job', ${phone}, 'A notice')`,
+    );
     const before = texts().to(phone).length;
     const asked = await call(token, 'POST', '/api/account/erasure');
     expect(asked.statusCode, asked.body).toBe(202);
@@ -326,6 +335,15 @@ describe('erasing an account with only a phone', () => {
     );
     expect(row).toMatchObject({ phone_number: null, deleted: true });
     expect((await call(token, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    const [left] = await selectRows<{ n: number }>(
+      db(),
+      sql`select (select count(*) from voice_pins where user_id = ${user.id})
+               + (select count(*) from voice_calls where user_id = ${user.id})
+               + (select count(*) from callback_requests where user_id = ${user.id} or phone_number = ${phone})
+               + (select count(*) from phone_sign_in_codes where phone_number = ${phone})
+               + (select count(*) from whatsapp_pending_messages where phone = ${phone}) as n`,
+    );
+    expect(Number(left!.n)).toBe(0);
 
     // The number is free: a code for it reaches no old account; it would make a new one.
     const sent = texts().to(phone).length;
