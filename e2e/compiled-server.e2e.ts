@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIsCurrent } from '../scripts/build-stamp.mjs';
 import { freePort, startApp, type AppProcess } from '../scripts/app-process';
-import { SETUP_MS } from './waits';
+import { SETUP_MS, WAIT_MS } from './waits';
 
 /**
  * `npm start` as a fresh machine runs it (decision 0059): scripts/start.mjs on plain node, with no
@@ -72,7 +72,7 @@ describe('the compiled server', () => {
       }
       return false;
     };
-    const until = Date.now() + 20_000;
+    const until = Date.now() + WAIT_MS;
     while (!(await receiptMailed()) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
     expect(await receiptMailed(), 'the receipt mail was written').toBe(true);
   });

@@ -5,7 +5,7 @@ import { selectRows } from '../server/db/client';
 import { createSmsInbox } from '../server/test/sms-inbox';
 import { expectFocusOnErrorSummary, expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
 import { focusOnBody, isFocused, path, press, tabTo } from './keyboard';
-import { LONG_JOURNEY_MS } from './waits';
+import { LONG_JOURNEY_MS, WAIT_MS } from './waits';
 
 // The SMS the server sends, kept in memory as the outbox files would hold them.
 const texts = createSmsInbox();
@@ -19,7 +19,7 @@ const NUMBER = '+2348077123456';
 
 /** The newest sign-in code texted to the number, once more than `after` texts have reached it. */
 async function codeFor(after: number): Promise<string> {
-  await expect.poll(() => texts.to(NUMBER).length, { timeout: 15_000 }).toBeGreaterThan(after);
+  await expect.poll(() => texts.to(NUMBER).length, { timeout: WAIT_MS }).toBeGreaterThan(after);
   return /code is (\d{6})\./.exec(texts.to(NUMBER).at(-1)!)![1]!;
 }
 
