@@ -21,6 +21,8 @@ export const sessionUserSchema = z.object({
    * account may then set its first password without a current one (docs/decisions/0066).
    */
   hasPassword: z.boolean(),
+  /** An authenticator app or a passkey (docs/decisions/0070); every admin must have one. */
+  hasSecondFactor: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

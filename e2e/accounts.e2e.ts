@@ -13,7 +13,7 @@ import {
   type SmtpCatcher,
   expectFocusOnErrorSummary,
 } from './harness';
-import { escapeFrom } from './keyboard';
+import { escapeFrom, signIn } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -35,13 +35,8 @@ async function pressEnter(page: Page, locator: ReturnType<Page['locator']>) {
   await page.keyboard.press('Enter');
 }
 
-async function signInWithKeyboard(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await settle(page);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-}
+/** Types the sign-in, and the demo admins' authenticator code when it is asked for (e2e/keyboard.ts). */
+const signInWithKeyboard = (page: Page, email: string, password: string) => signIn(page, email, password);
 
 describe('accounts', () => {
   it('a donor signs up with the keyboard, verifies with the mailed code, lands on / and signs out', async () => {

@@ -240,6 +240,47 @@ export const API_OPERATIONS: OperationTable = {
       'PUT /api/account/voice-pin': ['setVoicePin', 'Choose the PIN the voice line asks for'],
     },
   },
+  'Second factors and sessions': {
+    description:
+      'Authenticator apps, passkeys and recovery codes; the second step of a sign-in; the check asked for again before acts that move money or power; and the signed-in sessions.',
+    operations: {
+      'GET /api/account/second-factor': ['getSecondFactors', "Read the signed-in person's second factors"],
+      'POST /api/account/second-factor/totp': ['startAuthenticatorSetup', 'Start setting up an authenticator app'],
+      'POST /api/account/second-factor/totp/confirm': [
+        'confirmAuthenticatorSetup',
+        'Confirm an authenticator app with its first code and receive recovery codes',
+      ],
+      'DELETE /api/account/second-factor/totp': ['removeAuthenticator', 'Remove the authenticator app'],
+      'POST /api/account/second-factor/recovery-codes': [
+        'replaceRecoveryCodes',
+        'Make a new set of ten recovery codes, replacing the old ones',
+      ],
+      'POST /api/account/passkeys/options': ['getPasskeyCreationOptions', 'Begin adding a passkey'],
+      'POST /api/account/passkeys': ['addPasskey', 'Add a passkey under a name'],
+      'PATCH /api/account/passkeys/:id': ['renamePasskey', 'Rename a passkey'],
+      'DELETE /api/account/passkeys/:id': ['removePasskey', 'Remove a passkey'],
+      'POST /api/auth/second-factor': [
+        'answerSecondFactor',
+        'Finish a sign-in with an authenticator code or a recovery code',
+      ],
+      'POST /api/auth/second-factor/passkey/options': [
+        'getSecondFactorPasskeyOptions',
+        'Begin finishing a sign-in with a passkey',
+      ],
+      'POST /api/auth/second-factor/passkey': ['answerSecondFactorWithPasskey', 'Finish a sign-in with a passkey'],
+      'POST /api/auth/passkey/options': ['getPasskeySignInOptions', 'Begin signing in with a passkey alone'],
+      'POST /api/auth/passkey': ['signInWithPasskey', 'Sign in with a passkey alone'],
+      'POST /api/auth/step-up': ['stepUp', 'Confirm it is you with a code before an act that moves money or power'],
+      'POST /api/auth/step-up/passkey/options': [
+        'getStepUpPasskeyOptions',
+        'Begin confirming it is you with a passkey',
+      ],
+      'POST /api/auth/step-up/passkey': ['stepUpWithPasskey', 'Confirm it is you with a passkey'],
+      'GET /api/account/sessions': ['listSessions', "List the signed-in person's sessions"],
+      'DELETE /api/account/sessions/:id': ['signOutSession', 'Sign out one session'],
+      'DELETE /api/account/sessions': ['signOutOtherSessions', 'Sign out every session but this one'],
+    },
+  },
   'Admin users': {
     description: 'The accounts as admins see them; only a super admin adds admins or deletes accounts.',
     operations: {
@@ -247,6 +288,10 @@ export const API_OPERATIONS: OperationTable = {
       'GET /api/admin/users/roles': ['listRoles', 'List the roles an account may hold'],
       'POST /api/admin/users': ['createAdmin', 'Add an admin with a temporary password'],
       'DELETE /api/admin/users/:id': ['deleteUser', 'Delete an account'],
+      'POST /api/admin/users/:id/second-factor/reset': [
+        'resetSecondFactor',
+        "Reset another admin's lost second factor",
+      ],
       'GET /api/admin/users/:id/history': ['getUserHistory', "Read an account's history"],
     },
   },

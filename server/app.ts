@@ -37,6 +37,8 @@ import { adminCampaignRoutes } from './modules/campaigns/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { attentionRoutes } from './modules/attention/routes';
 import { adminUserRoutes } from './modules/accounts/admin-users-routes';
+import { secondFactorRoutes } from './modules/accounts/second-factor/routes';
+import { sessionRoutes } from './modules/accounts/session-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { receiptRoutes } from './modules/receipts/routes';
 import { givingRoutes } from './modules/giving/routes';
@@ -297,6 +299,8 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   await app.register(accountRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(adminUserRoutes(deps));
+  await app.register(secondFactorRoutes(deps));
+  await app.register(sessionRoutes(deps));
   await app.register(privacyRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(whatsAppWebhookRoutes(deps));

@@ -16,15 +16,18 @@ import {
   onboardingSubmissions,
   recipientProfiles,
   roles,
+  secondFactors,
   siteStats,
   successStories,
   users,
   voicePins,
 } from './db/schema/all';
+import { PLAIN_PREFIX } from './modules/accounts/second-factor/totp';
 import { refreshOrganizationSearchText, refreshRecipientSearchText } from './modules/campaign-core/search-text';
 import { isFunded } from './modules/campaign-core/status-rules';
 import {
   DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
   DEMO_VOICE_PIN,
   demoAccounts,
   demoAssisted,
@@ -184,7 +187,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     await tx
       .insert(organizationProfiles)
       .values({ userId: newOrgId, organizationName: demoAccounts.newOrganization.organizationName });
-    await addUser(demoAccounts.staff, demoAccounts.staff.role, { isOnboardingComplete: true });
+    const staffId = await addUser(demoAccounts.staff, demoAccounts.staff.role, { isOnboardingComplete: true });
+    // Every admin keeps a second factor (docs/decisions/0070): the demo admins share README's secret.
+    await tx.insert(secondFactors).values(
+      [adminId, staffId].map((userId) => ({
+        userId,
+        kind: 'totp' as const,
+        name: 'Authenticator app',
+        secretSealed: `${PLAIN_PREFIX}${DEMO_TOTP_SECRET}`,
+        confirmedAt: ago(120),
+        createdAt: ago(120),
+      })),
+    );
 
     const caseworkerId = await addUser(demoAccounts.caseworker, 'caseworker', { isOnboardingComplete: true });
     // The README's curl call to the voice line signs in as the demo recipient with this PIN.

@@ -16,10 +16,23 @@ declare module 'fastify' {
      * temporary one); every other signed-in route refuses it until the password is changed.
      */
     allowWhilePasswordMustChange?: boolean;
+    /**
+     * Callable by an admin who has no second factor yet: setting one up, and what
+     * `allowWhilePasswordMustChange` opens. Every other route refuses such an admin (docs/decisions/0070).
+     */
+    allowWithoutSecondFactor?: boolean;
+    /** An act that moves money or power: it needs a second-factor check on the session within minutes (docs/decisions/0071). */
+    stepUp?: boolean;
   }
 }
 
-export type DeclaredRoute = { method: string; url: string; access: Access };
+export type DeclaredRoute = {
+  method: string;
+  url: string;
+  access: Access;
+  /** Asks for a recent second-factor check (docs/decisions/0071). */
+  stepUp?: boolean;
+};
 
 const SCOPE_ACCESS = Symbol('scopeAccess');
 type ScopeDeclaration = { [SCOPE_ACCESS]?: { access: Access } };
@@ -37,7 +50,7 @@ export function declareScopeAccess(scope: FastifyInstance, access: Access): void
 export function enforceAccessDeclarations(app: FastifyInstance, table: DeclaredRoute[]): void {
   app.addHook('onRoute', function (route) {
     if (!route.url.startsWith('/api/')) return;
-    const config = route.config as { access?: Access } | undefined;
+    const config = route.config as { access?: Access; stepUp?: boolean } | undefined;
     const access = config?.access ?? (this as unknown as ScopeDeclaration)[SCOPE_ACCESS]?.access;
     if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access).`);
@@ -47,7 +60,7 @@ export function enforceAccessDeclarations(app: FastifyInstance, table: DeclaredR
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: route.url, access });
+      table.push({ method, url: route.url, access, ...(config?.stepUp ? { stepUp: true } : {}) });
     }
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { isSuperAdmin, PASSWORD_CHANGE_REQUIRED, SUPER_ADMIN_ONLY } from '@contract/roles';
+import { mustSetUpSecondFactor, SECOND_FACTOR_REQUIRED, STEP_UP_REQUIRED } from '@contract/second-factor';
 import type { Access } from './access';
 import { AppError } from './errors';
 import type { AuthenticatedUser, ResolveSession } from './session-user';
@@ -26,16 +27,32 @@ export function mayCall(access: Exclude<Access, 'public'>, user: AuthenticatedUs
 }
 
 /**
+ * Refuses an act that moves money or power unless the session passed a second-factor check within
+ * the last few minutes (docs/decisions/0071); the web app then asks for one and repeats the act.
+ */
+export function requireRecentSecondFactor(user: AuthenticatedUser): void {
+  if (!user.secondFactorFresh) throw new AppError('forbidden', STEP_UP_REQUIRED).withCode('step_up_required');
+}
+
+/**
  * The one role check: before anything else runs, every route's declared `config.access` is
  * enforced. Anonymous callers of a non-public route get 401; signed-in users of another role 403,
  * and so does a session that must first replace its temporary password, on every route not
- * declared `allowWhilePasswordMustChange`.
+ * declared `allowWhilePasswordMustChange`, an admin with no second factor on every route not declared
+ * `allowWithoutSecondFactor` (docs/decisions/0070), and a session without a recent second-factor
+ * check on a route declared `stepUp` (docs/decisions/0071).
  */
 export function registerAuth(app: FastifyInstance, db: Db, resolveSession: ResolveSession): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config as
-      { access?: Access; allowWhilePasswordMustChange?: boolean } | undefined;
+      | {
+          access?: Access;
+          allowWhilePasswordMustChange?: boolean;
+          allowWithoutSecondFactor?: boolean;
+          stepUp?: boolean;
+        }
+      | undefined;
     const access = config?.access;
     const token = bearerToken(request.headers.authorization);
     request.user = token ? await resolveSession(db, token) : null;
@@ -54,5 +71,10 @@ export function registerAuth(app: FastifyInstance, db: Db, resolveSession: Resol
     if (request.user.mustChangePassword && !config?.allowWhilePasswordMustChange) {
       throw new AppError('forbidden', PASSWORD_CHANGE_REQUIRED).withCode('password_change_required');
     }
+    const user = { role: request.user.role, hasSecondFactor: request.user.hasSecondFactor };
+    if (mustSetUpSecondFactor(user) && !config?.allowWithoutSecondFactor && !config?.allowWhilePasswordMustChange) {
+      throw new AppError('forbidden', SECOND_FACTOR_REQUIRED).withCode('second_factor_required');
+    }
+    if (config?.stepUp) requireRecentSecondFactor(request.user);
   });
 }

@@ -4,6 +4,7 @@ import { PASSWORD_CHANGE_REQUIRED, SUPER_ADMIN_ONLY } from '@contract/roles';
 import { selectRows } from '../db/client';
 import { sql } from 'drizzle-orm';
 import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-data';
+import { SECOND_FACTOR_REQUIRED, STEP_UP_REQUIRED } from '@contract/second-factor';
 import { createUser, signInNewAdmin, signUpUser } from '../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../test/harness';
 
@@ -65,10 +66,10 @@ describe('authorization matrix', () => {
 
   it('lets each caller through exactly where the route says', { timeout: 120_000 }, async () => {
     const failures: string[] = [];
-    // Signing out revokes the caller's token, so that route goes last.
-    const routes = [...ctx.app.routeTable].sort(
-      (a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'),
-    );
+    // Signing out revokes the caller's token (and the path's made-up session id 1 may be the caller's
+    // own), so those routes go last.
+    const signsOut = (url: string) => url === '/api/auth/logout' || url === '/api/account/sessions/:id';
+    const routes = [...ctx.app.routeTable].sort((a, b) => Number(signsOut(a.url)) - Number(signsOut(b.url)));
     for (const route of routes) {
       if (!route.url.startsWith('/api/') || route.url.includes('*')) continue;
       const callers = ['anonymous', ...ROLES] as const;
@@ -284,5 +285,65 @@ describe('admin powers', () => {
       if (refused && res.json().message !== PASSWORD_CHANGE_REQUIRED) failures.push(`${route.url}: ${res.body}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('an admin with no second factor reaches only me, the password, sign-out, sessions and the set-up', async () => {
+    const made = await signInNewAdmin(ctx.app, ctx.database.db);
+    await ctx.database.db.execute(sql`delete from second_factors where user_id = ${made.user.id}`);
+    const open = new Set([
+      'GET /api/auth/me',
+      'POST /api/auth/change-password',
+      'POST /api/auth/logout',
+      'GET /api/account/second-factor',
+      'POST /api/account/second-factor/totp',
+      'POST /api/account/second-factor/totp/confirm',
+      'POST /api/account/passkeys/options',
+      'POST /api/account/passkeys',
+      'GET /api/account/sessions',
+    ]);
+    const failures: string[] = [];
+    for (const route of ctx.app.routeTable) {
+      if (!route.url.startsWith('/api/') || route.url.includes('*') || route.access === 'public') continue;
+      if (route.url === '/api/auth/logout' || !mayCall(route.access, 'admin')) continue;
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+        headers: { authorization: `Bearer ${made.token}` },
+        remoteAddress: '10.9.9.14',
+      });
+      const refused = res.statusCode === 403 && res.json().code === 'second_factor_required';
+      if (refused === open.has(`${route.method} ${route.url}`))
+        failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+      if (refused && res.json().message !== SECOND_FACTOR_REQUIRED) failures.push(`${route.url}: ${res.body}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every act declared to move money or power asks a session without a recent check for one', async () => {
+    const made = await signInNewAdmin(ctx.app, ctx.database.db, { roleName: 'super_admin' });
+    await ctx.database.db.execute(
+      sql`update sessions set second_factor_at = now() - interval '6 minutes' where user_id = ${made.user.id}`,
+    );
+    const stepUp = ctx.app.routeTable.filter((r) => r.stepUp).map((r) => `${r.method} ${r.url}`);
+    expect(stepUp.sort()).toEqual([
+      'DELETE /api/admin/users/:id',
+      'GET /api/admin/exports/:name.csv',
+      'POST /api/admin/payments/:reference/refund',
+      'POST /api/admin/payments/:reference/resolve',
+      'POST /api/admin/users',
+      'POST /api/admin/users/:id/second-factor/reset',
+    ]);
+    for (const route of ctx.app.routeTable.filter((r) => r.stepUp)) {
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+        headers: { authorization: `Bearer ${made.token}` },
+        remoteAddress: '10.9.9.15',
+      });
+      expect(res.statusCode, route.url).toBe(403);
+      expect(res.json(), route.url).toMatchObject({ code: 'step_up_required', message: STEP_UP_REQUIRED });
+    }
   });
 });

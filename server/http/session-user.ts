@@ -9,6 +9,12 @@ export type AuthenticatedUser = {
   sessionId: number;
   /** Made with a temporary password: only choosing a new one, `me` and signing out are open until then. */
   mustChangePassword: boolean;
+  /** Has an authenticator app or a passkey in use; every admin must (docs/decisions/0070). */
+  hasSecondFactor: boolean;
+  /** This session passed a second-factor check within the last few minutes (docs/decisions/0071). */
+  secondFactorFresh: boolean;
+  /** The session's last-seen time is due to be brought up to date. */
+  lastSeenStale: boolean;
 };
 
 /**

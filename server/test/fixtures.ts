@@ -7,6 +7,7 @@ import type { FundReply } from '@contract/giving';
 import type { App } from '../app';
 import { selectRows, type Db } from '../db/client';
 import { createAdmin } from '../modules/accounts/create-admin';
+import { nextCode } from './authenticator';
 import { mailboxOf } from './harness';
 import type { CodeReader } from './mailbox';
 
@@ -72,12 +73,23 @@ export async function signUpUser(
   return { token, user, email: user.email ?? email, password };
 }
 
-/** A new admin (made as `npm run admin:create` makes one, since admins cannot sign up) signed in through the API. */
+/**
+ * A new admin (made as `npm run admin:create` makes one, since admins cannot sign up) signed in
+ * through the API, with an authenticator app set up as every admin must (docs/decisions/0070): the
+ * session has just passed a second-factor check. `secret` makes its codes (`nextCode`).
+ */
 export async function signInNewAdmin(
   app: App,
   db: Db,
   { email = `admin.${unique()}@example.org`, roleName = 'admin' }: { email?: string; roleName?: string } = {},
-): Promise<{ token: string; user: SessionUser; email: string; password: string }> {
+): Promise<{
+  token: string;
+  user: SessionUser;
+  email: string;
+  password: string;
+  secret: string;
+  recoveryCodes: string[];
+}> {
   const password = `Fixture pass ${unique()}`;
   await createAdmin(db, { email, password, firstName: 'Fixture', lastName: 'Admin', roleName });
   const login = await app.inject({
@@ -87,8 +99,58 @@ export async function signInNewAdmin(
     payload: { email, password },
   });
   expectOk('login', login);
-  const { token, user } = login.json() as { token: string; user: SessionUser };
-  return { token, user, email: user.email ?? email, password };
+  const { token } = login.json() as { token: string };
+  const { secret, recoveryCodes } = await setUpAuthenticator(app, token);
+  const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+  expectOk('me', me);
+  return { token, user: me.json() as SessionUser, email, password, secret, recoveryCodes };
+}
+
+/** Sets up an authenticator app for a signed-in person through the API, as the security settings do. */
+export async function setUpAuthenticator(
+  app: App,
+  token: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const started = await app.inject({ method: 'POST', url: '/api/account/second-factor/totp', headers });
+  expectOk('start authenticator', started);
+  const { secret } = started.json() as { secret: string };
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/account/second-factor/totp/confirm',
+    headers,
+    payload: { code: await nextCode(secret) },
+  });
+  expectOk('confirm authenticator', confirmed);
+  return { secret, recoveryCodes: (confirmed.json() as { recoveryCodes: string[] }).recoveryCodes };
+}
+
+/**
+ * Signs in with a password and, for a person with an authenticator app, its next code: what a person
+ * does at the sign-in page. Answers the session's token.
+ */
+export async function signInWithSecondFactor(
+  app: App,
+  login: { email: string; password: string },
+  secret: string,
+): Promise<string> {
+  const first = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: nextAddress(),
+    payload: login,
+  });
+  expectOk('login', first);
+  const reply = first.json() as { token?: string; challenge?: string };
+  if (reply.token) return reply.token;
+  const second = await app.inject({
+    method: 'POST',
+    url: '/api/auth/second-factor',
+    remoteAddress: nextAddress(),
+    payload: { challenge: reply.challenge, code: await nextCode(secret) },
+  });
+  expectOk('second factor', second);
+  return (second.json() as { token: string }).token;
 }
 
 /** A verified, onboarded user written straight to the database, for tests that only need an owner. */

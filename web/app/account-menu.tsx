@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { type SessionUser } from '@contract/auth';
 import { appRole, homeFor } from '@contract/roles';
+import { SECURITY_PATH } from '@contract/second-factor';
 import { announce } from '@/lib/announce';
 import { useLinkKit } from '@/lib/link-kit';
 import { signOut } from '@/lib/session';
@@ -10,7 +11,7 @@ import { Avatar } from '@/ui/avatar';
 const itemClass =
   'flex min-h-11 cursor-pointer items-center rounded-md px-3 text-base outline-none data-[focused]:bg-gray-100 data-[focused]:underline dark:data-[focused]:bg-gray-800';
 
-/** Avatar menu: My Account, My Profile (recipients and organizations), My Gifts (donors) and Sign Out, as an accessible menu button. */
+/** Avatar menu: My Account, My Profile (recipients and organizations), My Gifts (donors), Security and Sign Out, as an accessible menu button. */
 export default function AccountMenu({ user }: { user: SessionUser }) {
   // The link kit's: the header is an island of a light page (decision 0058), where there is no router.
   const navigate = useLinkKit().useNavigate();
@@ -39,6 +40,7 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
           onAction={async (key) => {
             if (key === 'account') navigate(accountPath);
             if (key === 'gifts') navigate('/donor/gifts');
+            if (key === 'security') navigate(SECURITY_PATH);
             if (key === 'profile' && profilePath) navigate(profilePath);
             if (key === 'signout') {
               await signOut();
@@ -60,6 +62,9 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
               My Gifts
             </MenuItem>
           ) : null}
+          <MenuItem id="security" className={itemClass}>
+            Security
+          </MenuItem>
           <MenuItem id="signout" className={itemClass}>
             Sign Out
           </MenuItem>

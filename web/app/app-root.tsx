@@ -3,6 +3,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { loadSession } from '@/lib/session';
 import { ConnectionNotice } from './connection-notice';
 import { useScrollRestoration } from './navigation';
+import { StepUpHost } from './step-up-host';
 
 /**
  * At start a stored token loads the profile; only the server's 401 signs out and goes to /login, and
@@ -28,6 +29,7 @@ export function AppRoot() {
     <>
       <ConnectionNotice />
       <Outlet />
+      <StepUpHost />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { appRole, homeFor, SET_PASSWORD_PATH, type AppRole } from '@contract/roles';
+import { mustSetUpSecondFactor, SECURITY_PATH } from '@contract/second-factor';
 import { usePageTitle } from '@/lib/page';
 import { useSession } from '@/lib/session';
 import { LoadingState } from '@/ui/feedback';
@@ -42,6 +43,9 @@ export function RequireRole({ roles, children }: { roles: readonly AppRole[]; ch
   }
   // An account made with a temporary password sets its own before anything else.
   if (session.user.mustChangePassword) return <Navigate to={SET_PASSWORD_PATH} replace />;
+  // Then an admin with no second factor sets one up before anything else (docs/decisions/0070).
+  if (mustSetUpSecondFactor(session.user) && location.pathname !== SECURITY_PATH)
+    return <Navigate to={SECURITY_PATH} replace />;
   if (!roles.includes(appRole(session.user.role))) return <NotForYourAccount home={homeFor(session.user)} />;
   return <>{children}</>;
 }

@@ -213,6 +213,13 @@ export const routes: AppRoute[] = [
           { path: 'contact', element: <Navigate to="/help#contact" replace /> },
           { path: 'donor', element: <Navigate to="/donor/gifts" replace /> },
           { path: 'donor/account', ...guardedPage(['donor'], () => import('@/features/donor/account-page')) },
+          {
+            path: 'account/security',
+            ...guardedPage(
+              ['recipient', 'donor', 'organization', 'caseworker', 'admin'],
+              () => import('@/features/accounts/security/security-page'),
+            ),
+          },
           { path: 'donor/gifts', ...guardedPage(['donor'], () => import('@/features/donor/gifts-page')) },
           { path: 'onboarding', ...guardedPage(['recipient', 'organization'], onboardingPage) },
           { path: 'onboarding/edit', ...guardedPage(['recipient', 'organization'], editOnboardingPage) },

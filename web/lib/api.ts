@@ -91,6 +91,16 @@ export function whenServerAnswers(listener: () => void): void {
   heard = listener;
 }
 
+/**
+ * Asks the person for a second-factor check when an act answers 403 `step_up_required`
+ * (docs/decisions/0071), resolving true once it passed; the act is then sent again, once.
+ */
+let askStepUp: (() => Promise<boolean>) | null = null;
+export function whenStepUpRequired(ask: () => Promise<boolean>): void {
+  askStepUp = ask;
+}
+const needsStepUp = (status: number, code: unknown) => status === 403 && code === 'step_up_required' && askStepUp;
+
 /** For the server's rendering of public pages only: its calls go to the app in the same process. */
 export function setApiTransport(next: Transport): void {
   transport = next;
@@ -106,7 +116,7 @@ function authHeader(): Record<string, string> {
 }
 
 /** Calls the API under /api; rejects with ApiError on HTML replies, non-ok statuses and network failures. */
-export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
+export async function apiRequest<T>(path: string, init: RequestInit = {}, stepped = false): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await transport(`/api${path}`, {
@@ -137,6 +147,8 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
   }
   if (!response.ok) {
     const b = (body ?? {}) as { message?: unknown; code?: unknown; fieldErrors?: Record<string, string[]> };
+    if (!stepped && needsStepUp(response.status, b.code) && (await askStepUp!()))
+      return apiRequest<T>(path, init, true);
     const worded = typeof b.message === 'string' && b.message.trim() !== '';
     throw new ApiError(
       response.status,
@@ -157,7 +169,7 @@ export async function apiGet<T>(path: string, init?: RequestInit): Promise<T> {
  * Fetches a file from the API with the session's token and saves it as `fileName`, as a link with
  * `download` would: a bearer token cannot ride on a plain link. Rejects with ApiError, worded by the server.
  */
-export async function apiDownload(path: string, fileName: string): Promise<void> {
+export async function apiDownload(path: string, fileName: string, stepped = false): Promise<void> {
   let response: Response;
   try {
     response = await transport(`/api${path}`, { headers: authHeader() });
@@ -166,6 +178,8 @@ export async function apiDownload(path: string, fileName: string): Promise<void>
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: unknown; code?: unknown };
+    if (!stepped && needsStepUp(response.status, body.code) && (await askStepUp!()))
+      return apiDownload(path, fileName, true);
     const worded = typeof body.message === 'string' && body.message.trim() !== '';
     throw new ApiError(
       response.status,

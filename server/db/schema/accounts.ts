@@ -87,6 +87,10 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** The network the session was opened from, as the sessions list shows it (never the whole address). */
+    networkPrefix: text('network_prefix'),
+    /** The last second-factor check on this session: the acts that move money or power need one within minutes (docs/decisions/0071). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -14,3 +14,4 @@ export * from './caseworkers';
 export * from './privacy';
 export * from './whatsapp';
 export * from './voice';
+export * from './second-factors';

@@ -4,6 +4,12 @@ export const DEMO_PASSWORD = 'DemoPass123!';
 /** The demo recipient's voice line PIN (docs/decisions/0068), for calling the line with curl. */
 export const DEMO_VOICE_PIN = '2468';
 
+/**
+ * The authenticator secret of the demo admins (admin@ and staff@), printed in README so a newcomer can
+ * add it to an authenticator app and sign in (docs/decisions/0070). Never used outside the demo data.
+ */
+export const DEMO_TOTP_SECRET = 'GIFTOFINDEPENDENCEDEMOKEYABCDEFG';
+
 export const demoAccounts = {
   donor: { email: 'donor@example.com', firstName: 'Chiamaka', lastName: 'Eze', phone: '+2348031234567' },
   recipient: { email: 'recipient@example.com', firstName: 'Tunde', lastName: 'Bakare', phone: '+2348029876543' },

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionUserSchema } from '@contract/auth';
-import { DEMO_PASSWORD } from '../../db/seed/demo-data';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../db/seed/demo-data';
+import { nextCode } from '../../test/authenticator';
 import { createSmtpMailer } from '../../providers/mail/mail';
 import { createGoogleVerifier } from '../../providers/google/google';
 import { createTurnstile } from '../../providers/human-check/human-check';
@@ -193,12 +194,26 @@ describe('sign-in', () => {
       ['donor@example.com', 'donor'],
       ['recipient@example.com', 'recipient'],
       ['organization@example.com', 'organization'],
+    ]) {
+      const res = await call('POST', '/api/auth/login', { email, password: DEMO_PASSWORD });
+      expect(res.statusCode, email).toBe(200);
+      expect(res.json().user.role).toBe(role);
+    }
+    // The demo admins have an authenticator app (docs/decisions/0070): the password opens a challenge.
+    for (const [email, role] of [
       ['admin@example.com', 'super_admin'],
       ['staff@example.com', 'admin'],
     ]) {
       const res = await call('POST', '/api/auth/login', { email, password: DEMO_PASSWORD });
       expect(res.statusCode, email).toBe(200);
-      expect(res.json().user.role).toBe(role);
+      expect(res.json()).toMatchObject({ secondFactorRequired: true, methods: ['totp'] });
+      expect(res.json().token).toBeUndefined();
+      const done = await call('POST', '/api/auth/second-factor', {
+        challenge: res.json().challenge,
+        code: await nextCode(DEMO_TOTP_SECRET),
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().user).toMatchObject({ role, hasSecondFactor: true });
     }
   });
 

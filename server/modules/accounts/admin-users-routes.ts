@@ -12,11 +12,15 @@ import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../deps';
 import { createAdminUser, deleteUser, historyOf } from './admin-users';
 import { adminRoles, listUsers } from './admin-users-queries';
+import { resetSecondFactor } from './second-factor/reset-factor';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 const admin = { access: ['admin'] as const };
-/** Adding admin accounts and deleting any account are the super admin's (docs/decisions/0024). */
-const superAdmin = { access: ['super_admin'] as const };
+/**
+ * Adding admin accounts and deleting any account are the super admin's (docs/decisions/0024), and
+ * each asks for a recent second-factor check (docs/decisions/0071).
+ */
+const superAdmin = { access: ['super_admin'] as const, stepUp: true };
 const noStore = { 'cache-control': 'private, no-store' };
 
 /**
@@ -50,6 +54,14 @@ export function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { params: userIdParamSchema, response: { 200: userActionReplySchema, ...errors } },
       },
       async (request) => deleteUser(deps, request.user!, request.params.id),
+    );
+    app.post(
+      '/api/admin/users/:id/second-factor/reset',
+      {
+        config: superAdmin,
+        schema: { params: userIdParamSchema, response: { 200: userActionReplySchema, ...errors } },
+      },
+      async (request) => resetSecondFactor(deps, request.user!, request.params.id),
     );
     app.get(
       '/api/admin/users/:id/history',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CREATED, CANNOT_DELETE_SELF, DELETED_NAME, LAST_SUPER_ADMIN } from '@contract/admin-users';
 import { PASSWORD_CHANGE_REQUIRED } from '@contract/roles';
+import { SECOND_FACTOR_REQUIRED } from '@contract/second-factor';
 import { selectRows } from '../../db/client';
 import type { MailMessage } from '../../providers/mail/mail';
 import {
@@ -9,6 +10,7 @@ import {
   createUser,
   onboard,
   payForCampaign,
+  setUpAuthenticator,
   signInNewAdmin,
   signUpUser,
 } from '../../test/fixtures';
@@ -181,7 +183,15 @@ describe('admin users: a new admin', () => {
       token,
     );
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await call('GET', '/api/auth/me', undefined, token)).json()).toMatchObject({ mustChangePassword: false });
+    expect((await call('GET', '/api/auth/me', undefined, token)).json()).toMatchObject({
+      mustChangePassword: false,
+      hasSecondFactor: false,
+    });
+    // Then, with no second factor yet, only setting one up (docs/decisions/0070).
+    const noFactor = await call('GET', '/api/admin/users/all', undefined, token);
+    expect(noFactor.statusCode).toBe(403);
+    expect(noFactor.json()).toMatchObject({ message: SECOND_FACTOR_REQUIRED, code: 'second_factor_required' });
+    await setUpAuthenticator(ctx.app, token);
     expect((await call('GET', '/api/admin/users/all', undefined, token)).statusCode).toBe(200);
   });
 

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AuthReply } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
@@ -8,16 +7,16 @@ import { JOB, enqueueMail } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { welcomeEmail } from './emails';
 import { findUserByEmail, revokeAllSessions, roleIdByName } from './queries';
-import { startSession } from './sessions';
+import type { FinishSignIn, SignInReply } from './second-factor/finish-sign-in';
 
 export const GOOGLE_DONORS_ONLY = 'Google sign-in is for donor accounts. Please use your email and password.';
 
 /** Google sign-in and sign-up, for donors only. */
 export async function googleSignIn(
-  deps: { db: Db; jobs: JobQueue; google: GoogleVerifier; sessionDays: number },
+  deps: { db: Db; jobs: JobQueue; google: GoogleVerifier },
   input: { token: string; role?: string },
-  userAgent?: string,
-): Promise<AuthReply> {
+  finish: FinishSignIn,
+): Promise<SignInReply> {
   if (!deps.google.clientId) throw new AppError('not_found', 'Google sign-in is not available.');
   if (input.role && input.role !== 'donor') throw new AppError('forbidden', GOOGLE_DONORS_ONLY);
   const identity = await deps.google.verify(input.token);
@@ -50,7 +49,7 @@ export async function googleSignIn(
         .where(eq(users.id, existing.id));
       await revokeAllSessions(tx as unknown as Db, existing.id);
     });
-    return startSession(deps.db, existing.id, deps.sessionDays, userAgent);
+    return finish(existing.id);
   }
 
   const roleId = await roleIdByName(deps.db, 'donor');
@@ -71,5 +70,5 @@ export async function googleSignIn(
     return row!;
   });
   deps.jobs.wake(JOB.mail);
-  return startSession(deps.db, created.id, deps.sessionDays, userAgent);
+  return finish(created.id);
 }

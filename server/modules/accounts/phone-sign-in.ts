@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { AuthReply, PhoneVerifyInput } from '@contract/auth';
+import type { PhoneVerifyInput } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { phoneSignInCodes, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
@@ -9,7 +9,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { SmsSender } from '../../providers/sms/sms';
 import { PHONE_CODE_MINUTES, signInCodeSms } from './phone-code-sms';
 import { phoneOnlyAccount, roleIdByName } from './queries';
-import { startSession } from './sessions';
+import type { FinishSignIn, SignInReply } from './second-factor/finish-sign-in';
 import { randomCode, randomToken, sha256 } from './tokens';
 import { MAX_CODE_ATTEMPTS } from './verify-email';
 
@@ -91,10 +91,10 @@ async function newestCode(db: Db, phoneNumber: string) {
  * phones (docs/decisions/0045), so a number does not name an account that has an address.
  */
 export async function verifySignInCode(
-  deps: { db: Db; sessionDays: number },
+  deps: { db: Db },
   input: PhoneVerifyInput,
-  userAgent?: string,
-): Promise<AuthReply> {
+  finish: FinishSignIn,
+): Promise<SignInReply> {
   const { phoneNumber } = input;
   const waiting = await newestCode(deps.db, phoneNumber);
   if (!waiting || waiting.consumedAt) throw new AppError('bad_request', NO_CODE_WAITING);
@@ -156,5 +156,5 @@ export async function verifySignInCode(
     if (!now) throw new AppError('conflict', 'Please try again.');
     return now.id;
   });
-  return startSession(deps.db, userId, deps.sessionDays, userAgent);
+  return finish(userId);
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { AuthenticatedUser } from '../../http/session-user';
 import { organizationProfiles, roles, sessions, users, verificationCodes } from '../../db/schema/all';
 import { OPEN_STATUSES } from '../campaign-core/status-rules';
+import { STEP_UP_MINUTES } from '@contract/second-factor';
 
 export type UserRow = typeof users.$inferSelect & { roleName: string };
 
@@ -50,6 +51,9 @@ export const canCreateCampaignSql = sql<boolean>`(${users.isOnboardingComplete} 
   when 'organization' then not exists (select 1 from organization_campaigns c where c.organization_id = ${users.id} and ${inArray(sql`c.status`, OPEN_STATUSES.organization)})
   else false end)`;
 
+/** Whether the user has a second factor in use (docs/decisions/0070). */
+const hasSecondFactorSql = sql<boolean>`exists (select 1 from second_factors f where f.user_id = ${users.id} and f.confirmed_at is not null)`;
+
 export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | undefined> {
   const [row] = await db
     .select({
@@ -64,6 +68,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       canCreateCampaign: canCreateCampaignSql,
       mustChangePassword: users.mustChangePassword,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      hasSecondFactor: hasSecondFactorSql,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -83,6 +88,9 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
       userId: users.id,
       roleName: roles.name,
       mustChangePassword: users.mustChangePassword,
+      hasSecondFactor: hasSecondFactorSql,
+      secondFactorFresh: sql<boolean>`coalesce(${sessions.secondFactorAt} > now() - make_interval(mins => ${STEP_UP_MINUTES}), false)`,
+      lastSeenStale: sql<boolean>`(${sessions.lastSeenAt} is null or ${sessions.lastSeenAt} < now() - interval '5 minutes')`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -103,17 +111,11 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
         roleName: row.roleName,
         sessionId: row.sessionId,
         mustChangePassword: row.mustChangePassword,
+        hasSecondFactor: row.hasSecondFactor,
+        secondFactorFresh: row.secondFactorFresh,
+        lastSeenStale: row.lastSeenStale,
       }
     : undefined;
-}
-
-export async function createSessionRow(db: Db, userId: number, tokenHash: string, days: number, userAgent?: string) {
-  await db.insert(sessions).values({
-    userId,
-    tokenHash,
-    expiresAt: sql`now() + make_interval(days => ${days})`,
-    userAgent: userAgent?.slice(0, 300),
-  });
 }
 
 export async function revokeSession(db: Db, sessionId: number) {

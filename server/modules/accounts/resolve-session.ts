@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { findSessionByTokenHash, type AuthenticatedUser } from './queries';
+import { touchSession } from './sessions';
 import { sha256 } from './tokens';
 
 export type { AuthenticatedUser };
@@ -9,5 +10,7 @@ export type { AuthenticatedUser };
  * expired. Only the token's hash is stored, so it is hashed here before the lookup.
  */
 export async function resolveSession(db: Db, token: string): Promise<AuthenticatedUser | null> {
-  return (await findSessionByTokenHash(db, sha256(token))) ?? null;
+  const user = await findSessionByTokenHash(db, sha256(token));
+  if (user?.lastSeenStale) await touchSession(db, user.sessionId);
+  return user ?? null;
 }

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authConfigSchema,
-  authReplySchema,
   changePasswordSchema,
   emailOnlySchema,
   googleSchema,
@@ -36,6 +35,8 @@ import { FORGOT_REPLY, requestPasswordReset, resetPassword } from './reset-passw
 import { requestVerificationCode } from './send-verification-code';
 import { signIn, signInByPhone } from './sign-in';
 import { verifyEmail } from './verify-email';
+import { finishSignIn } from './second-factor/finish-sign-in';
+import { signInReplySchema } from '@contract/second-factor';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429, 502);
 
@@ -102,7 +103,12 @@ export const TRIES_WHILE_UNDER_ATTACK = 3;
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, jobs, humanCheck, google, limits, config } = deps;
   const sessionDays = config.sessionDays;
-  const ua = (r: FastifyRequest) => r.headers['user-agent'];
+  /** How a sign-in by this request ends: a session, or a second-factor challenge (docs/decisions/0070). */
+  const finish = (request: FastifyRequest) =>
+    finishSignIn(
+      { db, jobs, sessionDays, baseUrl: publicBaseUrl(config, request.server.server) },
+      { userAgent: request.headers['user-agent'], ip: request.ip },
+    );
 
   async function requireHuman(token: string | undefined, ip: string) {
     if (!(await humanCheck.verify(token, ip))) throw new AppError('bad_request', CAPTCHA_FAILED);
@@ -153,11 +159,11 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/verify-email',
       {
         config: { access: 'public' },
-        schema: { body: verifyEmailSchema, response: { 200: authReplySchema, ...errors } },
+        schema: { body: verifyEmailSchema, response: { 200: signInReplySchema, ...errors } },
       },
       async (request) => {
         await limits.hit(LIMITS.verifyPerAddress, clientKey(request.ip));
-        return verifyEmail({ db, jobs, sessionDays }, request.body, ua(request));
+        return verifyEmail({ db, jobs }, request.body, finish(request));
       },
     );
 
@@ -216,29 +222,30 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/login',
-      { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: authReplySchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { body: loginSchema, response: { 200: signInReplySchema, ...errors } },
+      },
       async (request) =>
-        passwordSignIn(request.body.email, request, () => signIn({ db, jobs, sessionDays }, request.body, ua(request))),
+        passwordSignIn(request.body.email, request, () => signIn({ db, jobs }, request.body, finish(request))),
     );
 
     app.post(
       '/api/auth/phone/login',
       {
         config: { access: 'public' },
-        schema: { body: phoneLoginSchema, response: { 200: authReplySchema, ...errors } },
+        schema: { body: phoneLoginSchema, response: { 200: signInReplySchema, ...errors } },
       },
       async (request) =>
-        passwordSignIn(request.body.phoneNumber, request, () =>
-          signInByPhone({ db, sessionDays }, request.body, ua(request)),
-        ),
+        passwordSignIn(request.body.phoneNumber, request, () => signInByPhone({ db }, request.body, finish(request))),
     );
 
     app.post(
       '/api/auth/google',
-      { config: { access: 'public' }, schema: { body: googleSchema, response: { 200: authReplySchema, ...errors } } },
+      { config: { access: 'public' }, schema: { body: googleSchema, response: { 200: signInReplySchema, ...errors } } },
       async (request) => {
         await limits.hit(LIMITS.googlePerAddress, clientKey(request.ip));
-        return googleSignIn({ db, jobs, google, sessionDays }, request.body, ua(request));
+        return googleSignIn({ db, jobs, google }, request.body, finish(request));
       },
     );
 
@@ -293,12 +300,12 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/phone/verify',
       {
         config: { access: 'public' },
-        schema: { body: phoneVerifySchema, response: { 200: authReplySchema, ...errors } },
+        schema: { body: phoneVerifySchema, response: { 200: signInReplySchema, ...errors } },
       },
       async (request) => {
         await limits.hit(LIMITS.signInVerifyPerAddress, clientKey(request.ip));
         await limits.hit(LIMITS.signInVerifyPerNumber, request.body.phoneNumber);
-        return verifySignInCode({ db, sessionDays }, request.body, ua(request));
+        return verifySignInCode({ db }, request.body, finish(request));
       },
     );
 

@@ -1,12 +1,12 @@
 import argon2 from 'argon2';
-import type { AuthReply, PhoneLoginInput } from '@contract/auth';
+import type { PhoneLoginInput } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import { findUserByEmail, phoneOnlyAccount } from './queries';
 import { requestVerificationCode, resendWait } from './send-verification-code';
-import { startSession } from './sessions';
+import type { FinishSignIn, SignInReply } from './second-factor/finish-sign-in';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
 export const WRONG_PHONE_CREDENTIALS = 'Incorrect phone number or password.';
@@ -16,10 +16,10 @@ let dummyHash: Promise<string> | undefined;
 
 /** Email and password sign-in. Never says which of the two was wrong. */
 export async function signIn(
-  deps: { db: Db; jobs: JobQueue; sessionDays: number },
+  deps: { db: Db; jobs: JobQueue },
   input: { email: string; password: string },
-  userAgent?: string,
-): Promise<AuthReply> {
+  finish: FinishSignIn,
+): Promise<SignInReply> {
   const user = await findUserByEmail(deps.db, input.email);
   dummyHash ??= argon2.hash('not-a-real-password', { type: argon2.argon2id });
   const hash = user?.passwordHash ?? (await dummyHash);
@@ -37,7 +37,7 @@ export async function signIn(
       undefined,
     ).withCode('email_not_verified');
   }
-  return startSession(deps.db, user.id, deps.sessionDays, userAgent);
+  return finish(user.id);
 }
 
 /**
@@ -46,14 +46,14 @@ export async function signIn(
  * Never says whether the number has an account.
  */
 export async function signInByPhone(
-  deps: { db: Db; sessionDays: number },
+  deps: { db: Db },
   input: PhoneLoginInput,
-  userAgent?: string,
-): Promise<AuthReply> {
+  finish: FinishSignIn,
+): Promise<SignInReply> {
   const user = await phoneOnlyAccount(deps.db, input.phoneNumber);
   dummyHash ??= argon2.hash('not-a-real-password', { type: argon2.argon2id });
   const hash = user?.passwordHash ?? (await dummyHash);
   const ok = await argon2.verify(hash, input.password).catch(() => false);
   if (!user || !user.passwordHash || !ok) throw new AppError('unauthorized', WRONG_PHONE_CREDENTIALS);
-  return startSession(deps.db, user.id, deps.sessionDays, userAgent);
+  return finish(user.id);
 }

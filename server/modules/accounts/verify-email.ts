@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import argon2 from 'argon2';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { AuthReply } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
@@ -10,7 +9,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { welcomeEmail } from './emails';
 import { assertPasswordAllowed } from './password-policy';
 import { consumeCode, findUserByEmail, latestCode, revokeAllSessions } from './queries';
-import { startSession } from './sessions';
+import type { FinishSignIn, SignInReply } from './second-factor/finish-sign-in';
 import { codeHash } from './tokens';
 
 export const MAX_CODE_ATTEMPTS = 5;
@@ -29,10 +28,10 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
  * it (or sets a new one here), and every earlier session is revoked.
  */
 export async function verifyEmail(
-  deps: { db: Db; jobs: JobQueue; sessionDays: number },
+  deps: { db: Db; jobs: JobQueue },
   input: { email: string; token: string; password?: string },
-  userAgent?: string,
-): Promise<AuthReply> {
+  finish: FinishSignIn,
+): Promise<SignInReply> {
   const user = await findUserByEmail(deps.db, input.email);
   const code = user ? await latestCode(deps.db, user.id, 'verify_email') : undefined;
   if (!user || !code || code.consumedAt) throw new AppError('bad_request', NOT_VALID);
@@ -92,5 +91,5 @@ export async function verifyEmail(
     }
   });
   if (firstVerification) deps.jobs.wake(JOB.mail);
-  return startSession(deps.db, user.id, deps.sessionDays, userAgent);
+  return finish(user.id);
 }

@@ -35,7 +35,8 @@ export function attentionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/payments/:reference/resolve',
       {
-        config: admin,
+        // Accepting records money as a gift: a recent second-factor check first (docs/decisions/0071).
+        config: { ...admin, stepUp: true },
         schema: {
           description: 'Decides an open case: accept records the gift while its units are free; outside closes it.',
           params: paymentReferenceParamSchema,

@@ -3,13 +3,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUND_REFUSAL } from '@contract/payment-channels';
 import { selectRows } from '../../db/client';
-import { DEMO_PASSWORD } from '../../db/seed/demo-data';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../db/seed/demo-data';
 import { createSmtpMailer } from '../../providers/mail/mail';
 import { createPaystackProvider } from '../../providers/payments/payments';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { startSmtpCatcher } from '../../test/smtp';
 import { startPaystackStandIn } from '../../test/stand-ins';
-import { createOrganizationCampaign, createRecipientCampaign, payForCampaign, signUpUser } from '../../test/fixtures';
+import {
+  createOrganizationCampaign,
+  createRecipientCampaign,
+  payForCampaign,
+  signInWithSecondFactor,
+  signUpUser,
+} from '../../test/fixtures';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -322,9 +328,11 @@ describe('donor history', () => {
   });
 
   it('lets an admin list an organization campaign’s donations', async () => {
-    const token = (
-      await post(ctx.app, '/api/auth/login', { email: 'admin@example.com', password: DEMO_PASSWORD })
-    ).json().token;
+    const token = await signInWithSecondFactor(
+      ctx.app,
+      { email: 'admin@example.com', password: DEMO_PASSWORD },
+      DEMO_TOTP_SECRET,
+    );
     const oid = await idOf(
       'organization_campaigns',
       sql`organization_id = (select id from users where email = 'organization@example.com')`,

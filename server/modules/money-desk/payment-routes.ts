@@ -43,7 +43,8 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/exports/:name.csv',
       {
-        config: { access: ['admin'] },
+        // Moves money or data out: a recent second-factor check first (docs/decisions/0071).
+        config: { access: ['admin'], stepUp: true },
         schema: {
           description: 'A CSV export (text/csv, UTF-8, header row) of payments, donations, campaigns or donors.',
           params: exportParamSchema,

@@ -12,7 +12,8 @@ export function refundRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/payments/:reference/refund',
       {
-        config: { access: ['admin'] },
+        // Moves money or data out: a recent second-factor check first (docs/decisions/0071).
+        config: { access: ['admin'], stepUp: true },
         schema: {
           params: paymentReferenceParamSchema,
           body: refundRequestSchema,

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { signFields, signatureMatches } from './signing';
 
 /** What reading an object can answer: its bytes, nothing (no such key), or that it is over the limit. */
@@ -60,6 +61,11 @@ export type SignedQuery = Record<string, string | undefined>;
  */
 export class LinkSigner {
   constructor(private readonly secret: string) {}
+
+  /** A 32-byte key for one purpose, derived from the signing secret, so one secret serves each use apart. */
+  deriveKey(purpose: string): Buffer {
+    return createHmac('sha256', this.secret).update(`key:${purpose}`).digest();
+  }
 
   sign(path: string, fields: Record<string, string>, expiresInSeconds: number): string {
     const all = { ...fields, exp: String(Math.floor(Date.now() / 1000) + expiresInSeconds) };

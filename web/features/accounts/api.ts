@@ -1,4 +1,5 @@
 import type { AuthReply } from '@contract/auth';
+import type { SignInChallengeReply } from '@contract/second-factor';
 import type { SelfServiceRole } from '@contract/roles';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
 
@@ -7,7 +8,9 @@ function post<T>(path: string, body: unknown): Promise<T> {
 }
 
 export type LoginBody = { email: string; password: string; turnstileToken?: string };
-export const login = (body: LoginBody) => post<AuthReply>('/auth/login', body);
+/** A sign-in answers a session, or for a person with a second factor a challenge (docs/decisions/0070). */
+export type SignInReply = AuthReply | SignInChallengeReply;
+export const login = (body: LoginBody) => post<SignInReply>('/auth/login', body);
 
 export type RegisterBody = {
   firstName: string;
@@ -37,11 +40,11 @@ export type PhoneVerifyBody = {
   lastName?: string;
   role?: 'recipient';
 };
-export const verifyPhoneCode = (body: PhoneVerifyBody) => post<AuthReply>('/auth/phone/verify', body);
+export const verifyPhoneCode = (body: PhoneVerifyBody) => post<SignInReply>('/auth/phone/verify', body);
 /** Or the number and the password a phone-only account set in its settings. */
 export const phoneLogin = (body: { phoneNumber: string; password: string; turnstileToken?: string }) =>
-  post<AuthReply>('/auth/phone/login', body);
-export const googleAuth = (token: string) => post<AuthReply>('/auth/google', { token, role: 'donor' });
+  post<SignInReply>('/auth/phone/login', body);
+export const googleAuth = (token: string) => post<SignInReply>('/auth/google', { token, role: 'donor' });
 export const forgotPassword = (email: string) => post<{ message: string }>('/auth/forgot-password', { email });
 export const resetPassword = (token: string, newPassword: string) =>
   post<{ message: string }>('/auth/reset-password', { token, newPassword });

@@ -1,3 +1,4 @@
+import type { SignInChallengeReply } from '@contract/second-factor';
 import { useEffect, useRef, useState } from 'react';
 import { homeFor } from '@contract/roles';
 import { isDarkMode, loadScript } from '@/lib/scripts';
@@ -97,6 +98,8 @@ export function GoogleButton({
 export function useGoogleCredential(
   words: { failed: string; tryAgain: string },
   setAlert: (message: string | null) => void,
+  /** A person with a second factor answers a challenge next (docs/decisions/0070). */
+  onChallenge?: (challenge: SignInChallengeReply) => void,
 ) {
   const navigate = useLinkKit().useNavigate();
   return async (credential: string | null) => {
@@ -107,6 +110,11 @@ export function useGoogleCredential(
     }
     try {
       const reply = await googleAuth(credential);
+      if ('secondFactorRequired' in reply) {
+        if (onChallenge) onChallenge(reply);
+        else setAlert('Please sign in on the sign-in page: your account asks for a second factor.');
+        return;
+      }
       signIn(reply.token, reply.user);
       navigate(homeFor(reply.user), { replace: true });
     } catch (error) {

@@ -1,7 +1,8 @@
 import { ArrowLeft, KeyRound, LogIn, MessageSquare } from 'lucide-react';
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { z } from 'zod';
-import { phoneCodeRequestSchema, phoneLoginSchema, phoneVerifySchema, type AuthReply } from '@contract/auth';
+import { phoneCodeRequestSchema, phoneLoginSchema, phoneVerifySchema } from '@contract/auth';
+import type { SignInChallengeReply } from '@contract/second-factor';
 import { CODE_LENGTH, homeFor } from '@contract/roles';
 import { ApiError } from '@/lib/api';
 import { announce } from '@/lib/announce';
@@ -13,7 +14,7 @@ import { PasswordField, TextField } from '@/ui/fields';
 import { CAPTCHA_PENDING, HumanCheck } from '@/ui/human-check';
 import { Form, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { StepHeading, useStepFocus } from '@/ui/steps';
-import { failureMessage, phoneLogin, requestPhoneCode, verifyPhoneCode } from './api';
+import { failureMessage, phoneLogin, requestPhoneCode, verifyPhoneCode, type SignInReply } from './api';
 
 /** The number, and for sign-up the name (required only then), checked together so every problem shows at once. */
 const numberSchema = (signUp: boolean) =>
@@ -46,6 +47,7 @@ export function PhoneCodeStep({
   backLabel,
   onBack,
   siteKey = null,
+  onChallenge,
 }: {
   mode: Mode;
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -53,6 +55,8 @@ export function PhoneCodeStep({
   onBack: () => void;
   /** The human check's key, asked for with a password as on the email sign-in. */
   siteKey?: string | null;
+  /** A person with a second factor answers a challenge next (docs/decisions/0070). */
+  onChallenge?: (challenge: SignInChallengeReply) => void;
 }) {
   const navigate = useLinkKit().useNavigate();
   const [step, setStep] = useState<'number' | 'code' | 'password'>('number');
@@ -60,7 +64,11 @@ export function PhoneCodeStep({
   const [name, setName] = useState<{ firstName: string; lastName: string } | null>(null);
   useStepFocus(step, headingRef);
 
-  function finish(reply: AuthReply) {
+  function finish(reply: SignInReply) {
+    if ('secondFactorRequired' in reply) {
+      onChallenge?.(reply);
+      return;
+    }
     signIn(reply.token, reply.user);
     navigate(homeFor(reply.user), { replace: true });
   }
@@ -201,7 +209,7 @@ function CodeForm({
 }: {
   phoneNumber: string;
   name: { firstName: string; lastName: string } | null;
-  onSignedIn: (reply: AuthReply) => void;
+  onSignedIn: (reply: SignInReply) => void;
   onChangeNumber: () => void;
 }) {
   // Shown when the number turns out to have no account yet: the code stays good while the name is added.
@@ -284,7 +292,7 @@ function PasswordForm({
 }: {
   phoneNumber: string;
   siteKey: string | null;
-  onSignedIn: (reply: AuthReply) => void;
+  onSignedIn: (reply: SignInReply) => void;
   onCode: () => void;
 }) {
   const form = useZodForm(passwordSchema, { defaultValues: { phoneNumber, password: '' } });

@@ -1,4 +1,4 @@
-import { LogIn, Smartphone } from 'lucide-react';
+import { KeyRound, LogIn, Smartphone } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { AuthConfig, AuthReply } from '@contract/auth';
 import { homeFor } from '@contract/roles';
@@ -16,6 +16,8 @@ import { failureMessage, login } from './api';
 import { StepHeading, useStepFocus } from '@/ui/steps';
 import { GoogleButton, useGoogleCredential } from './google-button';
 import type { PhoneCodeStep } from './phone-code-step';
+import type { SecondFactorStep } from './second-factor-step';
+import type { SignInChallengeReply } from '@contract/second-factor';
 import type { VerifyStep } from './verify-step';
 
 type Field = 'email' | 'password' | 'turnstileToken';
@@ -47,7 +49,10 @@ export function SignInPanel({
   const { Link, useNavigate } = useLinkKit();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [step, setStep] = useState<'form' | 'verify' | 'phone'>('form');
+  const [step, setStep] = useState<'form' | 'verify' | 'phone' | 'second-factor'>('form');
+  // The second step loads only when a sign-in asks for it (docs/decisions/0070).
+  const [Second, setSecond] = useState<typeof SecondFactorStep | null>(null);
+  const [challenge, setChallenge] = useState<SignInChallengeReply | null>(null);
   // Signing in by a code sent to a phone loads its step only when asked for (decision 0058).
   const [Phone, setPhone] = useState<typeof PhoneCodeStep | null>(null);
   // The verify step's code loads only when an account turns out to be unverified, before the step shows.
@@ -68,12 +73,47 @@ export function SignInPanel({
     navigate(homeFor(reply.user), { replace: true });
   }
 
+  /** A person with a second factor answers the challenge next. */
+  async function askSecondFactor(reply: SignInChallengeReply): Promise<void> {
+    try {
+      const { SecondFactorStep: loaded } = await import('./second-factor-step');
+      setSecond(() => loaded);
+      setChallenge(reply);
+      setStep('second-factor');
+    } catch {
+      setAlert('The page to confirm it is you could not load. Please try again.');
+    }
+  }
+
+  async function signInWithPasskeyAlone() {
+    setAlert(null);
+    try {
+      const [{ startAuthentication }, { passkeySignInOptions, signInWithPasskey }] = await Promise.all([
+        import('@simplewebauthn/browser'),
+        import('./security/api'),
+      ]);
+      const { options } = await passkeySignInOptions();
+      finish(await signInWithPasskey(await startAuthentication({ optionsJSON: options as never })));
+    } catch (error) {
+      setAlert(
+        error instanceof ApiError
+          ? failureMessage(error, 'Signing in with a passkey failed.', 'Signing in with a passkey failed.')
+          : 'No passkey was used. Try again, or sign in with your email and password.',
+      );
+    }
+  }
+
   /** True once signed in: the account's home is on its way. */
   async function submit(): Promise<boolean> {
     setAlert(null);
     const address = normalEmail(email);
     try {
-      finish(await login({ email: address, password, ...(siteKey && token ? { turnstileToken: token } : {}) }));
+      const reply = await login({ email: address, password, ...(siteKey && token ? { turnstileToken: token } : {}) });
+      if ('secondFactorRequired' in reply) {
+        await askSecondFactor(reply);
+        return false;
+      }
+      finish(reply);
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
@@ -100,6 +140,7 @@ export function SignInPanel({
   const handleGoogle = useGoogleCredential(
     { failed: 'Google sign in failed.', tryAgain: 'Google Sign In failed. Please try again.' },
     setAlert,
+    (reply) => void askSecondFactor(reply),
   );
 
   async function openPhone() {
@@ -121,6 +162,22 @@ export function SignInPanel({
         backLabel="Sign in with email instead"
         onBack={() => setStep('form')}
         siteKey={siteKey}
+        onChallenge={(reply) => void askSecondFactor(reply)}
+      />
+    );
+  }
+
+  if (step === 'second-factor' && Second && challenge) {
+    return (
+      <Second
+        challenge={challenge}
+        headingRef={headingRef}
+        onSignedIn={finish}
+        onRestart={(message) => {
+          setChallenge(null);
+          setStep('form');
+          setAlert(message);
+        }}
       />
     );
   }
@@ -189,6 +246,13 @@ export function SignInPanel({
         <Button variant="secondary" className="w-full" onClick={openPhone}>
           <Smartphone aria-hidden="true" className="size-5" />
           Sign in with your phone number
+        </Button>
+      </div>
+      <div className="space-y-3 border-t-2 border-gray-200 pt-6 dark:border-gray-700">
+        <p className="text-base text-gray-800 dark:text-gray-200">Added a passkey to your account?</p>
+        <Button variant="secondary" className="w-full" onClick={signInWithPasskeyAlone}>
+          <KeyRound aria-hidden="true" className="size-5" />
+          Sign in with a passkey
         </Button>
       </div>
       {googleClientId ? (
