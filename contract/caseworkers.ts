@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar-day';
 import { emailSchema, passwordSchema, phoneSchema } from './auth';
 import { recipientFields } from './onboarding';
 import { reasonSchema } from './requests';
@@ -28,15 +29,11 @@ const personName = (what: string) =>
     .min(1, `Enter the person's ${what}.`)
     .max(80, `The ${what} is too long.`);
 
-/** A calendar day (YYYY-MM-DD) that exists, from 2000, and not after tomorrow in UTC (so Lagos's today passes). */
-const consentDay = z
-  .string({ error: CONSENT_DATE_INVALID })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, CONSENT_DATE_INVALID)
-  .refine((day) => {
-    const at = new Date(`${day}T00:00:00Z`);
-    if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) return false;
-    return at.getTime() <= Date.now() + 24 * 3600 * 1000 && at.getUTCFullYear() >= 2000;
-  }, CONSENT_DATE_INVALID);
+/** A calendar day (calendar-day.ts) not after tomorrow in UTC, so Lagos's today passes. */
+const consentDay = calendarDaySchema(CONSENT_DATE_INVALID).refine(
+  (day) => new Date(`${day}T00:00:00Z`).getTime() <= Date.now() + 24 * 3600 * 1000,
+  CONSENT_DATE_INVALID,
+);
 
 /** How the person agreed to the caseworker applying for them: a signed form, or spoken before a witness. */
 export const consentSchema = z.discriminatedUnion(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar-day';
 import { videoSchema } from './admin';
 import { imageSetSchema } from './images';
 import { uploadKeySchema } from './uploads';
@@ -18,15 +19,11 @@ export const DELIVERY_TOO_MANY_UNITS = (left: number) =>
 
 const blankIsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-/** A calendar day (YYYY-MM-DD) that exists and is not after tomorrow in UTC, so Lagos's today always passes. */
-const deliveredOn = z
-  .string({ error: DELIVERY_DATE_INVALID })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DELIVERY_DATE_INVALID)
-  .refine((day) => {
-    const at = new Date(`${day}T00:00:00Z`);
-    if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) return false;
-    return at.getTime() <= Date.now() + 24 * 3600 * 1000 && at.getUTCFullYear() >= 2000;
-  }, DELIVERY_DATE_INVALID);
+/** A calendar day (calendar-day.ts) not after tomorrow in UTC, so Lagos's today always passes. */
+const deliveredOn = calendarDaySchema(DELIVERY_DATE_INVALID).refine(
+  (day) => new Date(`${day}T00:00:00Z`).getTime() <= Date.now() + 24 * 3600 * 1000,
+  DELIVERY_DATE_INVALID,
+);
 
 /** POST /api/admin/org-campaigns/{id}/deliveries: N units handed over, with optional photos and a video link. */
 export const recordDeliverySchema = z.object({

@@ -469,18 +469,64 @@ describe('who may use the desk, and bad input', () => {
       'limit=0',
       'cursor=not-a-cursor',
       'from=2026-03-02&to=2026-03-01',
+      'from=0000-01-01',
+      'from=0001-01-01',
+      'to=0000-01-01',
+      'from=1999-12-31',
+      'to=2101-01-01',
     ]) {
       for (const url of [`/api/admin/payments?${query}`, `/api/admin/exports/donations.csv?${query}`]) {
         if (url.includes('.csv') && /limit|cursor/.test(query)) continue;
         const res = await get(url);
         expect(res.statusCode, url).toBe(400);
         expect(res.json().message, url).toMatch(/\.$/);
+        expect(res.headers['content-disposition'], url).toBeUndefined();
       }
     }
     expect((await get('/api/admin/exports/everything.csv')).statusCode).toBe(400);
+    for (const name of ['payments', 'donations', 'campaigns', 'donors']) {
+      const res = await get(`/api/admin/exports/${name}.csv?from=0000-01-01`);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message).toBe('from must be a day from 2000-01-01 to 2100-12-31.');
+    }
     expect((await get('/api/admin/jobs?state=lost')).statusCode).toBe(400);
     expect((await post('/api/admin/jobs/not-a-job/retry')).statusCode).toBe(400);
     const unknown = await post(`/api/admin/jobs/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/retry`);
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('answers an export that fails before its first row with a plain JSON error, not a CSV file', async () => {
+    const exportsLogged = async () =>
+      Number(
+        (
+          await selectRows<{ n: number }>(
+            ctx.database.db,
+            sql`select count(*)::int as n from admin_audit_log where action like 'export.%'`,
+          )
+        )[0]!.n,
+      );
+    const logged = await exportsLogged();
+    // A table the export reads is briefly missing, as a database fault would leave it.
+    await ctx.database.db.execute(sql`alter table refunds rename to refunds_away`);
+    try {
+      for (const name of ['payments', 'donors']) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/admin/exports/${name}.csv`,
+          headers: { authorization: `Bearer ${admin}`, 'accept-encoding': 'gzip' },
+        });
+        expect(res.statusCode, name).toBe(500);
+        expect(res.headers['content-type'], name).toMatch(/^application\/json/);
+        expect(res.headers['content-disposition'], name).toBeUndefined();
+        expect(res.headers['content-encoding'], name).toBeUndefined();
+        expect(res.json(), name).toEqual({
+          message: 'Something went wrong on our side. Please try again later.',
+          code: 'internal',
+        });
+      }
+    } finally {
+      await ctx.database.db.execute(sql`alter table refunds_away rename to refunds`);
+    }
+    expect(await exportsLogged()).toBe(logged);
   });
 });
