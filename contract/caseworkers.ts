@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { calendarDaySchema } from './calendar-day';
+import { oneLine } from './one-line';
 import { emailSchema, passwordSchema, phoneSchema } from './auth';
+import { calendarDaySchema } from './calendar-day';
 import { recipientFields } from './onboarding';
 import { reasonSchema } from './requests';
 import { uploadKeySchema } from './uploads';
@@ -23,11 +24,13 @@ export const CONSENT_FORM_REQUIRED = 'Upload the signed consent form.';
 export const CONSENT_METHOD_REQUIRED = 'Say how the person gave their consent.';
 
 const personName = (what: string) =>
-  z
-    .string({ error: `Enter the person's ${what}.` })
-    .trim()
-    .min(1, `Enter the person's ${what}.`)
-    .max(80, `The ${what} is too long.`);
+  oneLine(
+    z
+      .string({ error: `Enter the person's ${what}.` })
+      .trim()
+      .min(1, `Enter the person's ${what}.`)
+      .max(80, `The ${what} is too long.`),
+  );
 
 /** A calendar day (calendar-day.ts) not after tomorrow in UTC, so Lagos's today passes. */
 const consentDay = calendarDaySchema(CONSENT_DATE_INVALID).refine(
@@ -47,11 +50,13 @@ export const consentSchema = z.discriminatedUnion(
     z.object({
       method: z.literal('spoken'),
       givenOn: consentDay,
-      witnessName: z
-        .string({ error: WITNESS_REQUIRED })
-        .trim()
-        .min(1, WITNESS_REQUIRED)
-        .max(120, "The witness's name is too long."),
+      witnessName: oneLine(
+        z
+          .string({ error: WITNESS_REQUIRED })
+          .trim()
+          .min(1, WITNESS_REQUIRED)
+          .max(120, "The witness's name is too long."),
+      ),
     }),
   ],
   { error: CONSENT_METHOD_REQUIRED },
@@ -87,16 +92,20 @@ export const inviteTokenParams = z.object({ token: z.string().min(1).max(200) })
 
 /** POST /api/caseworker-invites/{token}/accept: the caseworker's own details and password. */
 export const acceptInviteSchema = z.object({
-  firstName: z
-    .string({ error: 'Enter your first name.' })
-    .trim()
-    .min(1, 'Enter your first name.')
-    .max(80, 'Your first name is too long.'),
-  lastName: z
-    .string({ error: 'Enter your last name.' })
-    .trim()
-    .min(1, 'Enter your last name.')
-    .max(80, 'Your last name is too long.'),
+  firstName: oneLine(
+    z
+      .string({ error: 'Enter your first name.' })
+      .trim()
+      .min(1, 'Enter your first name.')
+      .max(80, 'Your first name is too long.'),
+  ),
+  lastName: oneLine(
+    z
+      .string({ error: 'Enter your last name.' })
+      .trim()
+      .min(1, 'Enter your last name.')
+      .max(80, 'Your last name is too long.'),
+  ),
   phoneNumber: phoneSchema,
   password: passwordSchema,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { calendarDaySchema } from './calendar-day';
+import { oneLine } from './one-line';
 import { videoSchema } from './admin';
+import { calendarDaySchema } from './calendar-day';
 import { imageSetSchema } from './images';
 import { uploadKeySchema } from './uploads';
 
@@ -42,11 +43,13 @@ export const recordDeliverySchema = z.object({
     .array(
       z.object({
         key: uploadKeySchema('Choose the photo again.'),
-        alt: z
-          .string({ error: DELIVERY_ALT_REQUIRED })
-          .trim()
-          .min(1, DELIVERY_ALT_REQUIRED)
-          .max(DELIVERY_ALT_MAX, `Keep each photo's description to ${DELIVERY_ALT_MAX} characters or fewer.`),
+        alt: oneLine(
+          z
+            .string({ error: DELIVERY_ALT_REQUIRED })
+            .trim()
+            .min(1, DELIVERY_ALT_REQUIRED)
+            .max(DELIVERY_ALT_MAX, `Keep each photo's description to ${DELIVERY_ALT_MAX} characters or fewer.`),
+        ),
       }),
     )
     .max(MAX_DELIVERY_PHOTOS, `Add at most ${MAX_DELIVERY_PHOTOS} photos.`)

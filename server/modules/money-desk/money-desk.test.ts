@@ -66,6 +66,8 @@ async function insertCheckout(c: Checkout): Promise<{ id: number; reference: str
 }
 
 const refs: Record<string, { id: number; reference: string }> = {};
+/** A guest name that put `=cmd|...` at the start of a row when the bare \r ended the row early. */
+const CMD_NAME = "Ada Obi\r=cmd|' /C calc'!A0";
 
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -96,6 +98,9 @@ beforeAll(async () => {
     ['f4', '-1'],
   ] as const)
     refs[n] = await insertCheckout({ n, name, items: [org(110_000)] });
+  // Rows from before names were refused with line breaks in them: a checkout's name, as typed.
+  refs.cmd = await insertCheckout({ n: 'cmd', name: CMD_NAME, items: [org(110_000)] });
+  refs.lines = await insertCheckout({ n: 'lines', name: 'Ngozi\n@SUM(1+1)\t+1\r\n-2', items: [org(110_000)] });
   const db = ctx.database.db;
   await db.execute(sql`insert into refunds (donation_id, amount_kobo, status, note) values
       (${refs.refunded!.id}, 150000, 'processed', 'Part of the gift returned at the donor''s request.'),
@@ -364,9 +369,51 @@ describe('CSV exports', () => {
     });
   });
 
+  it('refuses such a name at a guest checkout from now on, in a sentence', async () => {
+    for (const donorFullName of [CMD_NAME, 'Ada\tObi', 'Ada\u0085Obi']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/donations/checkout',
+        payload: {
+          donorEmail: mail('guest'),
+          donorFullName,
+          cartItems: [{ campaignId: `org-${orgCampaign}`, units: 1 }],
+        },
+      });
+      expect(res.statusCode, donorFullName).toBe(400);
+      expect(res.json().message).toBe(
+        'Donor full name should be one line of text, without line breaks, tabs or other control characters.',
+      );
+    }
+    const [kept] = await selectRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from donations where donor_email = ${mail('guest')}`,
+    );
+    expect(kept!.n).toBe(0);
+  });
+
+  it('keeps a name with line breaks in one quoted cell, no line of it a formula, in every export naming donors', async () => {
+    for (const name of ['payments', 'donations', 'donors']) {
+      const res = await get(`/api/admin/exports/${name}.csv?email=${encodeURIComponent(`desk.${tag}.`)}`);
+      expect(res.statusCode, name).toBe(200);
+      // However a reader splits the file into lines, none starts as a formula.
+      for (const line of res.body.split(/\r\n|\r|\n/)) expect(line, name).not.toMatch(/^[=+\-@\t]/);
+      expect(res.body, name).toContain(`"Ada Obi\r'=cmd|' /C calc'!A0"`);
+      const rows = parse(res.body, { columns: true }) as Array<Record<string, string>>;
+      const named = (n: string) => rows.find((r) => r['Donor email'] === mail(n))!['Donor name'];
+      expect(named('cmd'), name).toBe("Ada Obi\r'=cmd|' /C calc'!A0");
+      expect(named('lines'), name).toBe("Ngozi\n'@SUM(1+1)\t'+1\r\n'-2");
+    }
+  });
+
   it('escapes every cell that a spreadsheet would run', () => {
-    for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(formulaSafe(text)).toBe(`'${text}`);
+    for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\uFF1D1+1'])
+      expect(formulaSafe(text)).toBe(`'${text}`);
     expect(formulaSafe('Ada')).toBe('Ada');
+    expect(formulaSafe('Ada Obi\r=cmd')).toBe("Ada Obi\r'=cmd");
+    expect(formulaSafe('a\n+1\t-2\u2028@3')).toBe("a\n'+1\t'-2\u2028'@3");
+    expect(formulaSafe('\r\n=1')).toBe("'\r\n'=1");
+    expect(formulaSafe('Obi-Okafor 1+1=2')).toBe('Obi-Okafor 1+1=2');
     expect(nairaCell(150_000)).toBe('1500.00');
     expect(nairaCell(5)).toBe('0.05');
     expect(lagosIso(new Date('2026-11-25T08:30:00Z'))).toBe('2026-11-25T09:30:00+01:00');
