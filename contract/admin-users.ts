@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 import { emailSchema, passwordSchema } from './auth';
 import { numberedPageFields, pagedReply } from './page-query';
 
@@ -49,12 +50,14 @@ export type Role = z.infer<typeof roleSchema>;
 
 /** POST /api/admin/users: first name, email, a temporary password and an admin role required; last name optional. */
 export const newAdminSchema = z.object({
-  firstName: z
-    .string({ error: 'Enter the first name.' })
-    .trim()
-    .min(1, 'Enter the first name.')
-    .max(80, 'The first name is too long.'),
-  lastName: z.string().trim().max(80, 'The last name is too long.').optional(),
+  firstName: oneLine(
+    z
+      .string({ error: 'Enter the first name.' })
+      .trim()
+      .min(1, 'Enter the first name.')
+      .max(80, 'The first name is too long.'),
+  ),
+  lastName: oneLine(z.string().trim().max(80, 'The last name is too long.')).optional(),
   email: emailSchema,
   password: passwordSchema,
   roleId: z.coerce

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 import { SELF_SERVICE_ROLES, PASSWORD_MIN } from './roles';
 import { EMAIL_MAX, EMAIL_PATTERN, EMAIL_WORDS, SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_WORDS } from './sign-in-rules';
 
@@ -49,11 +50,13 @@ export const passwordSchema = z
 const password = passwordSchema;
 
 const name = (what: string) =>
-  z
-    .string({ error: `Enter your ${what}.` })
-    .trim()
-    .min(1, `Enter your ${what}.`)
-    .max(80, `Your ${what} is too long.`);
+  oneLine(
+    z
+      .string({ error: `Enter your ${what}.` })
+      .trim()
+      .min(1, `Enter your ${what}.`)
+      .max(80, `Your ${what} is too long.`),
+  );
 
 /** Nigerian numbers: +234 then 7 to 11 digits (a leading 0 after the prefix is dropped). */
 export function normalizePhone(raw: string): string | null {
@@ -81,7 +84,7 @@ export const registerSchema = z
     password,
     role: z.enum(SELF_SERVICE_ROLES, { error: 'Please select a role (Recipient, Organization, or Donor).' }),
     turnstileToken: z.string().max(4096).optional(),
-    organizationName: z.string().trim().max(120, 'Organization name is too long.').optional(),
+    organizationName: oneLine(z.string().trim().max(120, 'Organization name is too long.')).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.role === 'organization' && !v.organizationName) {

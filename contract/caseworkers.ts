@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 import { emailSchema, passwordSchema, phoneSchema } from './auth';
+import { calendarDaySchema } from './calendar-day';
 import { recipientFields } from './onboarding';
 import { reasonSchema } from './requests';
 import { uploadKeySchema } from './uploads';
@@ -22,21 +24,19 @@ export const CONSENT_FORM_REQUIRED = 'Upload the signed consent form.';
 export const CONSENT_METHOD_REQUIRED = 'Say how the person gave their consent.';
 
 const personName = (what: string) =>
-  z
-    .string({ error: `Enter the person's ${what}.` })
-    .trim()
-    .min(1, `Enter the person's ${what}.`)
-    .max(80, `The ${what} is too long.`);
+  oneLine(
+    z
+      .string({ error: `Enter the person's ${what}.` })
+      .trim()
+      .min(1, `Enter the person's ${what}.`)
+      .max(80, `The ${what} is too long.`),
+  );
 
-/** A calendar day (YYYY-MM-DD) that exists, from 2000, and not after tomorrow in UTC (so Lagos's today passes). */
-const consentDay = z
-  .string({ error: CONSENT_DATE_INVALID })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, CONSENT_DATE_INVALID)
-  .refine((day) => {
-    const at = new Date(`${day}T00:00:00Z`);
-    if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) return false;
-    return at.getTime() <= Date.now() + 24 * 3600 * 1000 && at.getUTCFullYear() >= 2000;
-  }, CONSENT_DATE_INVALID);
+/** A calendar day (calendar-day.ts) not after tomorrow in UTC, so Lagos's today passes. */
+const consentDay = calendarDaySchema(CONSENT_DATE_INVALID).refine(
+  (day) => new Date(`${day}T00:00:00Z`).getTime() <= Date.now() + 24 * 3600 * 1000,
+  CONSENT_DATE_INVALID,
+);
 
 /** How the person agreed to the caseworker applying for them: a signed form, or spoken before a witness. */
 export const consentSchema = z.discriminatedUnion(
@@ -50,11 +50,13 @@ export const consentSchema = z.discriminatedUnion(
     z.object({
       method: z.literal('spoken'),
       givenOn: consentDay,
-      witnessName: z
-        .string({ error: WITNESS_REQUIRED })
-        .trim()
-        .min(1, WITNESS_REQUIRED)
-        .max(120, "The witness's name is too long."),
+      witnessName: oneLine(
+        z
+          .string({ error: WITNESS_REQUIRED })
+          .trim()
+          .min(1, WITNESS_REQUIRED)
+          .max(120, "The witness's name is too long."),
+      ),
     }),
   ],
   { error: CONSENT_METHOD_REQUIRED },
@@ -90,16 +92,20 @@ export const inviteTokenParams = z.object({ token: z.string().min(1).max(200) })
 
 /** POST /api/caseworker-invites/{token}/accept: the caseworker's own details and password. */
 export const acceptInviteSchema = z.object({
-  firstName: z
-    .string({ error: 'Enter your first name.' })
-    .trim()
-    .min(1, 'Enter your first name.')
-    .max(80, 'Your first name is too long.'),
-  lastName: z
-    .string({ error: 'Enter your last name.' })
-    .trim()
-    .min(1, 'Enter your last name.')
-    .max(80, 'Your last name is too long.'),
+  firstName: oneLine(
+    z
+      .string({ error: 'Enter your first name.' })
+      .trim()
+      .min(1, 'Enter your first name.')
+      .max(80, 'Your first name is too long.'),
+  ),
+  lastName: oneLine(
+    z
+      .string({ error: 'Enter your last name.' })
+      .trim()
+      .min(1, 'Enter your last name.')
+      .max(80, 'Your last name is too long.'),
+  ),
   phoneNumber: phoneSchema,
   password: passwordSchema,
 });

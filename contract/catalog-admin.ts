@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 
 /**
  * The admin's side of the two catalogues (product notes 5).
@@ -30,11 +31,13 @@ export function siteImagePath(value: string): { path: string; origin: string | n
   return { path: url.pathname, origin: url.origin };
 }
 
-const name = z
-  .string({ error: 'Enter the product name.' })
-  .trim()
-  .min(1, 'Enter the product name.')
-  .max(150, 'Keep the name under 150 characters.');
+const name = oneLine(
+  z
+    .string({ error: 'Enter the product name.' })
+    .trim()
+    .min(1, 'Enter the product name.')
+    .max(150, 'Keep the name under 150 characters.'),
+);
 const description = z
   .string({ error: 'Enter a description.' })
   .trim()
@@ -60,9 +63,14 @@ export type ProductInput = z.infer<typeof productUpdateSchema>;
 /** Names and values shown on the card (e.g. Battery: 8 hours). Numbers are kept as text. */
 export const specificationsSchema = z
   .record(
-    z.string().trim().min(1, SPECIFICATIONS_INVALID).max(60, 'Keep each specification name under 60 characters.'),
+    oneLine(
+      z.string().trim().min(1, SPECIFICATIONS_INVALID).max(60, 'Keep each specification name under 60 characters.'),
+    ),
     z.union(
-      [z.string().trim().max(200, 'Keep each specification under 200 characters.'), z.number().transform(String)],
+      [
+        oneLine(z.string().trim().max(200, 'Keep each specification under 200 characters.')),
+        z.number().transform(String),
+      ],
       { error: SPECIFICATIONS_INVALID },
     ),
     { error: SPECIFICATIONS_INVALID },

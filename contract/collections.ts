@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar-day';
 import { COLLECTION_CENTRE } from './site';
 import { HELP_LINE } from './sms';
 
@@ -98,15 +99,7 @@ export const bookingIdParamSchema = z.object({
 });
 
 export const collectionDayQuerySchema = z.object({
-  date: z
-    .string({ error: COLLECTION_DATE_INVALID })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, COLLECTION_DATE_INVALID)
-    .refine((day) => {
-      const at = new Date(`${day}T00:00:00Z`);
-      if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) return false;
-      return at.getUTCFullYear() >= 2000 && at.getUTCFullYear() <= 2100;
-    }, COLLECTION_DATE_INVALID)
-    .optional(),
+  date: calendarDaySchema(COLLECTION_DATE_INVALID).optional(),
 });
 
 /** An open time an owner may choose. */

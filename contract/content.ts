@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 import { imageSetSchema } from './images';
 
 export const publicStatSchema = z.object({
@@ -57,11 +58,13 @@ export type AdminStat = z.infer<typeof adminStatSchema>;
 
 /** POST /api/admin/stats and PUT /api/admin/stats/{id} (product notes 5). */
 export const statInputSchema = z.object({
-  title: z
-    .string({ error: 'Enter a title.' })
-    .trim()
-    .min(1, 'Enter a title.')
-    .max(100, 'Keep the title under 100 characters.'),
+  title: oneLine(
+    z
+      .string({ error: 'Enter a title.' })
+      .trim()
+      .min(1, 'Enter a title.')
+      .max(100, 'Keep the title under 100 characters.'),
+  ),
   stat_value: z
     .number({ error: 'The value must be a whole number.' })
     .int('The value must be a whole number.')
@@ -83,16 +86,16 @@ export const STORY_IMAGE_REQUIRED = 'An image is required to create a story.';
 const NAME_MISSING = "Enter the recipient's name.";
 const STORY_MISSING = 'Tell the story.';
 const storyFields = {
-  title: z
-    .string({ error: 'Enter a title.' })
-    .trim()
-    .min(1, 'Enter a title.')
-    .max(150, 'Keep the title under 150 characters.'),
-  recipient_name: z
-    .string({ error: NAME_MISSING })
-    .trim()
-    .min(1, NAME_MISSING)
-    .max(120, 'Keep the name under 120 characters.'),
+  title: oneLine(
+    z
+      .string({ error: 'Enter a title.' })
+      .trim()
+      .min(1, 'Enter a title.')
+      .max(150, 'Keep the title under 150 characters.'),
+  ),
+  recipient_name: oneLine(
+    z.string({ error: NAME_MISSING }).trim().min(1, NAME_MISSING).max(120, 'Keep the name under 120 characters.'),
+  ),
   story_text: z
     .string({ error: STORY_MISSING })
     .trim()

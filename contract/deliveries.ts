@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 import { videoSchema } from './admin';
+import { calendarDaySchema } from './calendar-day';
 import { imageSetSchema } from './images';
 import { uploadKeySchema } from './uploads';
 
@@ -18,15 +20,11 @@ export const DELIVERY_TOO_MANY_UNITS = (left: number) =>
 
 const blankIsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-/** A calendar day (YYYY-MM-DD) that exists and is not after tomorrow in UTC, so Lagos's today always passes. */
-const deliveredOn = z
-  .string({ error: DELIVERY_DATE_INVALID })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DELIVERY_DATE_INVALID)
-  .refine((day) => {
-    const at = new Date(`${day}T00:00:00Z`);
-    if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) return false;
-    return at.getTime() <= Date.now() + 24 * 3600 * 1000 && at.getUTCFullYear() >= 2000;
-  }, DELIVERY_DATE_INVALID);
+/** A calendar day (calendar-day.ts) not after tomorrow in UTC, so Lagos's today always passes. */
+const deliveredOn = calendarDaySchema(DELIVERY_DATE_INVALID).refine(
+  (day) => new Date(`${day}T00:00:00Z`).getTime() <= Date.now() + 24 * 3600 * 1000,
+  DELIVERY_DATE_INVALID,
+);
 
 /** POST /api/admin/org-campaigns/{id}/deliveries: N units handed over, with optional photos and a video link. */
 export const recordDeliverySchema = z.object({
@@ -45,11 +43,13 @@ export const recordDeliverySchema = z.object({
     .array(
       z.object({
         key: uploadKeySchema('Choose the photo again.'),
-        alt: z
-          .string({ error: DELIVERY_ALT_REQUIRED })
-          .trim()
-          .min(1, DELIVERY_ALT_REQUIRED)
-          .max(DELIVERY_ALT_MAX, `Keep each photo's description to ${DELIVERY_ALT_MAX} characters or fewer.`),
+        alt: oneLine(
+          z
+            .string({ error: DELIVERY_ALT_REQUIRED })
+            .trim()
+            .min(1, DELIVERY_ALT_REQUIRED)
+            .max(DELIVERY_ALT_MAX, `Keep each photo's description to ${DELIVERY_ALT_MAX} characters or fewer.`),
+        ),
       }),
     )
     .max(MAX_DELIVERY_PHOTOS, `Add at most ${MAX_DELIVERY_PHOTOS} photos.`)

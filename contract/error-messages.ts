@@ -14,6 +14,7 @@ const LABELS: Record<string, string> = {
   id: 'id',
   cursor: 'page link',
   limit: 'page size',
+  alt: 'photo description',
 };
 
 function words(key: string): string {

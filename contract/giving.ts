@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 import { campaignDeliveriesSchema } from './deliveries';
 import { GIFT_SOURCES } from './gift-sources';
 import { parseCampaignId } from './ids';
@@ -47,11 +48,13 @@ export const donorSchema = z.object({
     .min(1, 'Enter your email address.')
     .max(254)
     .email('Enter an email address in the format name@example.com.'),
-  donorFullName: z
-    .string({ error: 'Enter your full name.' })
-    .trim()
-    .min(1, 'Enter your full name.')
-    .max(120, 'Your name is too long.'),
+  donorFullName: oneLine(
+    z
+      .string({ error: 'Enter your full name.' })
+      .trim()
+      .min(1, 'Enter your full name.')
+      .max(120, 'Your name is too long.'),
+  ),
 });
 
 export const checkoutSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIRST_DAY, LAST_DAY, calendarDaySchema } from './calendar-day';
 import { DONATION_ITEM_STATUSES } from './giving';
 import { PAGE_MAX } from './pagination';
 
@@ -71,16 +72,11 @@ export const paymentReferenceParamSchema = z.object({
 });
 
 const isoDay = (name: string) =>
-  z
-    .string({ error: `${name} must be a date (YYYY-MM-DD).` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD).`)
-    .refine(
-      (day) =>
-        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-      {
-        message: `${name} must be a real calendar date.`,
-      },
-    );
+  calendarDaySchema({
+    format: `${name} must be a date (YYYY-MM-DD).`,
+    unreal: `${name} must be a real calendar date.`,
+    range: `${name} must be a day from ${FIRST_DAY} to ${LAST_DAY}.`,
+  });
 
 /**
  * The filters the list, its totals and the exports share. `from` and `to` are whole days in Lagos

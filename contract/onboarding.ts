@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 import { NIGERIAN_STATES } from './nigeria';
 import { DEFAULT_PUBLIC_NAME, publicNameSchema } from './public-name';
 import { NOTIFY_BY } from './sms';
@@ -90,11 +91,13 @@ export type RecipientOnboarding = z.infer<typeof recipientOnboardingSchema>;
 export const thisYear = () => new Date().getFullYear();
 
 export const organizationFields = {
-  organizationName: z
-    .string({ error: "Enter your organization's name." })
-    .trim()
-    .min(1, "Enter your organization's name.")
-    .max(160, 'That name is too long.'),
+  organizationName: oneLine(
+    z
+      .string({ error: "Enter your organization's name." })
+      .trim()
+      .min(1, "Enter your organization's name.")
+      .max(160, 'That name is too long.'),
+  ),
   yearOfEstablishment: z
     .number({ error: 'Enter the year your organization was established.' })
     .int('Enter a year such as 1998.')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 import { videoSchema } from './admin';
 import { MODERATION_STATUSES } from './moderation';
 import { uploadKeySchema } from './uploads';
@@ -22,11 +23,13 @@ export const ALT_REQUIRED = 'Describe each photo for people who cannot see it.';
 
 export const updatePhotoInputSchema = z.object({
   key: uploadKeySchema('Choose the photo again.'),
-  alt: z
-    .string({ error: ALT_REQUIRED })
-    .trim()
-    .min(1, ALT_REQUIRED)
-    .max(UPDATE_ALT_MAX, `A photo's description can be at most ${UPDATE_ALT_MAX} characters.`),
+  alt: oneLine(
+    z
+      .string({ error: ALT_REQUIRED })
+      .trim()
+      .min(1, ALT_REQUIRED)
+      .max(UPDATE_ALT_MAX, `A photo's description can be at most ${UPDATE_ALT_MAX} characters.`),
+  ),
 });
 
 /** POST /api/campaigns/{id}/updates. An empty video address means none. */

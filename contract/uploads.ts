@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 
 const PNG = 'image/png';
 const JPEG = 'image/jpeg';
@@ -102,11 +103,9 @@ export function contentTypeFor(file: { name: string; type: string }): string {
 
 /** Product notes 7: POST /onboarding/generate-presigned-url. `purpose` says what the file is for. */
 export const presignRequestSchema = z.object({
-  fileName: z
-    .string({ error: 'Choose a file.' })
-    .trim()
-    .min(1, 'Choose a file.')
-    .max(200, 'That file name is too long.'),
+  fileName: oneLine(
+    z.string({ error: 'Choose a file.' }).trim().min(1, 'Choose a file.').max(200, 'That file name is too long.'),
+  ),
   fileType: z.string({ error: 'The file has no type.' }).trim().toLowerCase().min(1, 'The file has no type.').max(120),
   purpose: z.enum(UPLOAD_PURPOSE_NAMES, { error: 'Say what the file is for.' }),
 });

@@ -11,6 +11,7 @@ import { confirmPhoneChange } from './confirm-phone-change';
 import { readPreferences, savePreferences } from './preferences';
 import { requestPhoneChange } from './request-phone-change';
 import { LIMITS } from './routes';
+import { countSmsCode } from './sms-code-limits';
 
 const errors = errorReplies(400, 401, 403, 404, 429);
 const PEOPLE_TOLD = ['recipient', 'organization'] as const;
@@ -46,7 +47,10 @@ export function preferenceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await limits.hit(LIMITS.phoneCodePerAccount, String(request.user!.id));
-        const reply = await requestPhoneChange({ db, jobs }, request.user!.id, request.body.phoneNumber);
+        const { phoneNumber } = request.body;
+        const reply = await requestPhoneChange({ db, jobs }, request.user!.id, phoneNumber, () =>
+          countSmsCode(limits, phoneNumber, request.ip),
+        );
         jobs.wake(JOB.phoneCode);
         return reply;
       },

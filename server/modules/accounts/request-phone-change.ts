@@ -19,12 +19,15 @@ const expiry = sql`now() + make_interval(mins => ${PHONE_CODE_MINUTES})`;
 /**
  * Records the new number waiting to be proved and, in the same transaction, queues the SMS that
  * carries its code; any earlier number still waiting is dropped. The number on the account does not
- * change here. The caller wakes JOB.phoneCode after this returns.
+ * change here. `countCode` runs once the request is found sound, just before the code is queued: the
+ * limits every code by SMS shares (sms-code-limits.ts), which refuse by throwing. The caller wakes
+ * JOB.phoneCode after this returns.
  */
 export async function requestPhoneChange(
   deps: { db: Db; jobs: JobQueue },
   userId: number,
   phoneNumber: string,
+  countCode: () => Promise<void>,
 ): Promise<{ message: string }> {
   const [user] = await deps.db
     .select({ phoneNumber: users.phoneNumber, email: users.email })
@@ -48,6 +51,7 @@ export async function requestPhoneChange(
       'retry-after': String(wait),
     });
   }
+  await countCode();
   await deps.db.transaction(async (tx) => {
     await tx
       .update(phoneChanges)

@@ -34,6 +34,7 @@ import { registerUser } from './register-user';
 import { FORGOT_REPLY, requestPasswordReset, resetPassword } from './reset-password';
 import { requestVerificationCode } from './send-verification-code';
 import { signIn, signInByPhone } from './sign-in';
+import { countSmsCode } from './sms-code-limits';
 import { verifyEmail } from './verify-email';
 import { finishSignIn } from './second-factor/finish-sign-in';
 import { signInReplySchema } from '@contract/second-factor';
@@ -84,15 +85,7 @@ export const LIMITS = {
   ),
   // Each code allows five tries; this bounds the tries across many codes.
   phoneConfirmPerAccount: rule('phone-confirm-user', 20, 3600),
-  // Sign-in codes by SMS (docs/decisions/0066): each is an SMS to someone's phone, so a few an hour
-  // per number, and an address cannot text many numbers.
-  signInCodePerNumber: rule(
-    'sign-in-code-number',
-    5,
-    3600,
-    'Too many codes asked for this number. Please wait an hour and try again, or call us for help.',
-  ),
-  signInCodePerAddress: rule('sign-in-code-addr', 20, 3600),
+  // Sign-in codes by SMS (docs/decisions/0066) count against SMS_CODE_LIMITS with every other code.
   signInVerifyPerAddress: rule('sign-in-verify-addr', 30, 600),
   // Each code allows five tries; this bounds the tries across many codes for one number.
   signInVerifyPerNumber: rule('sign-in-verify-number', 20, 3600),
@@ -287,8 +280,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: phoneCodeRequestSchema, response: { 202: messageReplySchema, ...errors } },
       },
       async (request, reply) => {
-        await limits.hit(LIMITS.signInCodePerAddress, clientKey(request.ip));
-        await limits.hit(LIMITS.signInCodePerNumber, request.body.phoneNumber);
+        await countSmsCode(limits, request.body.phoneNumber, request.ip);
         await requestSignInCode({ db, jobs }, request.body.phoneNumber);
         jobs.wake(JOB.phoneSignInCode);
         reply.code(202);

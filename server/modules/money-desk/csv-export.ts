@@ -18,10 +18,17 @@ const EXPORT_WORDS: Record<ExportName, string> = {
 export const exportFileName = (name: ExportName, now = new Date()): string =>
   `gift-of-independence-${name}-${lagosToday(now)}.csv`;
 
+/** The rows of `rest` with `first`, already read from it, in front. */
+async function* startingWith<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): AsyncGenerator<T> {
+  for (let next = first; !next.done; next = await rest.next()) yield next.value;
+}
+
 /**
  * GET /api/admin/exports/{name}.csv: the export's rows for the filters, streamed as CSV as they are
  * read (a batch of rows at a time by keyset, on PostgreSQL and PGlite alike), so memory does not grow
- * with the number of rows. The audit log says who exported what, with the filters, before any row goes.
+ * with the number of rows. The first batch is read before anything is answered, so an export that
+ * cannot start is a plain JSON error, never an error under a CSV file's name and headers. The audit
+ * log then says who exported what, with the filters, before any row goes.
  */
 export async function exportCsv(
   db: Db,
@@ -29,8 +36,11 @@ export async function exportCsv(
   name: ExportName,
   filters: PaymentFilters,
 ): Promise<{ fileName: string; body: Transform }> {
-  // Checked before anything is written, so a bad filter is a 400 rather than a broken file.
+  // Checked before anything is read, so a bad filter is a 400 rather than a broken file.
   const where = paymentFilterSql(filters);
+  const spec = EXPORT_SPECS[name];
+  const rows = spec.rows(db, where);
+  const first = await rows.next();
   const used = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
   await audit(db, {
     adminId,
@@ -39,9 +49,8 @@ export async function exportCsv(
     entityId: name,
     details: { words: EXPORT_WORDS[name], filter: used },
   });
-  const spec = EXPORT_SPECS[name];
   const writer = csvWriter(spec.columns);
-  // An error while reading ends the response; it is logged by the pipeline's reader below.
-  pipeline(Readable.from(spec.rows(db, where)), writer, () => undefined);
+  // A later error ends the response mid-file: the headers are gone by then.
+  pipeline(Readable.from(startingWith(first, rows)), writer, () => undefined);
   return { fileName: exportFileName(name), body: writer };
 }

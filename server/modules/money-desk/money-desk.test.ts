@@ -66,6 +66,8 @@ async function insertCheckout(c: Checkout): Promise<{ id: number; reference: str
 }
 
 const refs: Record<string, { id: number; reference: string }> = {};
+/** A guest name that put `=cmd|...` at the start of a row when the bare \r ended the row early. */
+const CMD_NAME = "Ada Obi\r=cmd|' /C calc'!A0";
 
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -96,6 +98,9 @@ beforeAll(async () => {
     ['f4', '-1'],
   ] as const)
     refs[n] = await insertCheckout({ n, name, items: [org(110_000)] });
+  // Rows from before names were refused with line breaks in them: a checkout's name, as typed.
+  refs.cmd = await insertCheckout({ n: 'cmd', name: CMD_NAME, items: [org(110_000)] });
+  refs.lines = await insertCheckout({ n: 'lines', name: 'Ngozi\n@SUM(1+1)\t+1\r\n-2', items: [org(110_000)] });
   const db = ctx.database.db;
   await db.execute(sql`insert into refunds (donation_id, amount_kobo, status, note) values
       (${refs.refunded!.id}, 150000, 'processed', 'Part of the gift returned at the donor''s request.'),
@@ -364,9 +369,51 @@ describe('CSV exports', () => {
     });
   });
 
+  it('refuses such a name at a guest checkout from now on, in a sentence', async () => {
+    for (const donorFullName of [CMD_NAME, 'Ada\tObi', 'Ada\u0085Obi']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/donations/checkout',
+        payload: {
+          donorEmail: mail('guest'),
+          donorFullName,
+          cartItems: [{ campaignId: `org-${orgCampaign}`, units: 1 }],
+        },
+      });
+      expect(res.statusCode, donorFullName).toBe(400);
+      expect(res.json().message).toBe(
+        'Donor full name should be one line of text, without line breaks, tabs or other control characters.',
+      );
+    }
+    const [kept] = await selectRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from donations where donor_email = ${mail('guest')}`,
+    );
+    expect(kept!.n).toBe(0);
+  });
+
+  it('keeps a name with line breaks in one quoted cell, no line of it a formula, in every export naming donors', async () => {
+    for (const name of ['payments', 'donations', 'donors']) {
+      const res = await get(`/api/admin/exports/${name}.csv?email=${encodeURIComponent(`desk.${tag}.`)}`);
+      expect(res.statusCode, name).toBe(200);
+      // However a reader splits the file into lines, none starts as a formula.
+      for (const line of res.body.split(/\r\n|\r|\n/)) expect(line, name).not.toMatch(/^[=+\-@\t]/);
+      expect(res.body, name).toContain(`"Ada Obi\r'=cmd|' /C calc'!A0"`);
+      const rows = parse(res.body, { columns: true }) as Array<Record<string, string>>;
+      const named = (n: string) => rows.find((r) => r['Donor email'] === mail(n))!['Donor name'];
+      expect(named('cmd'), name).toBe("Ada Obi\r'=cmd|' /C calc'!A0");
+      expect(named('lines'), name).toBe("Ngozi\n'@SUM(1+1)\t'+1\r\n'-2");
+    }
+  });
+
   it('escapes every cell that a spreadsheet would run', () => {
-    for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(formulaSafe(text)).toBe(`'${text}`);
+    for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\uFF1D1+1'])
+      expect(formulaSafe(text)).toBe(`'${text}`);
     expect(formulaSafe('Ada')).toBe('Ada');
+    expect(formulaSafe('Ada Obi\r=cmd')).toBe("Ada Obi\r'=cmd");
+    expect(formulaSafe('a\n+1\t-2\u2028@3')).toBe("a\n'+1\t'-2\u2028'@3");
+    expect(formulaSafe('\r\n=1')).toBe("'\r\n'=1");
+    expect(formulaSafe('Obi-Okafor 1+1=2')).toBe('Obi-Okafor 1+1=2');
     expect(nairaCell(150_000)).toBe('1500.00');
     expect(nairaCell(5)).toBe('0.05');
     expect(lagosIso(new Date('2026-11-25T08:30:00Z'))).toBe('2026-11-25T09:30:00+01:00');
@@ -469,18 +516,64 @@ describe('who may use the desk, and bad input', () => {
       'limit=0',
       'cursor=not-a-cursor',
       'from=2026-03-02&to=2026-03-01',
+      'from=0000-01-01',
+      'from=0001-01-01',
+      'to=0000-01-01',
+      'from=1999-12-31',
+      'to=2101-01-01',
     ]) {
       for (const url of [`/api/admin/payments?${query}`, `/api/admin/exports/donations.csv?${query}`]) {
         if (url.includes('.csv') && /limit|cursor/.test(query)) continue;
         const res = await get(url);
         expect(res.statusCode, url).toBe(400);
         expect(res.json().message, url).toMatch(/\.$/);
+        expect(res.headers['content-disposition'], url).toBeUndefined();
       }
     }
     expect((await get('/api/admin/exports/everything.csv')).statusCode).toBe(400);
+    for (const name of ['payments', 'donations', 'campaigns', 'donors']) {
+      const res = await get(`/api/admin/exports/${name}.csv?from=0000-01-01`);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message).toBe('from must be a day from 2000-01-01 to 2100-12-31.');
+    }
     expect((await get('/api/admin/jobs?state=lost')).statusCode).toBe(400);
     expect((await post('/api/admin/jobs/not-a-job/retry')).statusCode).toBe(400);
     const unknown = await post(`/api/admin/jobs/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/retry`);
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('answers an export that fails before its first row with a plain JSON error, not a CSV file', async () => {
+    const exportsLogged = async () =>
+      Number(
+        (
+          await selectRows<{ n: number }>(
+            ctx.database.db,
+            sql`select count(*)::int as n from admin_audit_log where action like 'export.%'`,
+          )
+        )[0]!.n,
+      );
+    const logged = await exportsLogged();
+    // A table the export reads is briefly missing, as a database fault would leave it.
+    await ctx.database.db.execute(sql`alter table refunds rename to refunds_away`);
+    try {
+      for (const name of ['payments', 'donors']) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/admin/exports/${name}.csv`,
+          headers: { authorization: `Bearer ${admin}`, 'accept-encoding': 'gzip' },
+        });
+        expect(res.statusCode, name).toBe(500);
+        expect(res.headers['content-type'], name).toMatch(/^application\/json/);
+        expect(res.headers['content-disposition'], name).toBeUndefined();
+        expect(res.headers['content-encoding'], name).toBeUndefined();
+        expect(res.json(), name).toEqual({
+          message: 'Something went wrong on our side. Please try again later.',
+          code: 'internal',
+        });
+      }
+    } finally {
+      await ctx.database.db.execute(sql`alter table refunds_away rename to refunds`);
+    }
+    expect(await exportsLogged()).toBe(logged);
   });
 });

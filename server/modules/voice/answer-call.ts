@@ -7,6 +7,7 @@ import { selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';
 import type { VoiceCallEvent, VoiceReply } from '../../providers/voice/voice';
+import { countSmsCodeTo, smsCodeRoomFor } from '../accounts/sms-code-limits';
 import { bookCollection, collectionState } from '../collections/booking';
 import { requestCallback } from './callbacks';
 import { callerByNumber, latestRequest, latestUpdate, normalisedNumber } from './caller-facts';
@@ -14,7 +15,7 @@ import { nairaWords } from './naira-words';
 import { checkVoicePin, pinState, requestPinBySms } from './voice-pin';
 import * as words from './voice-words';
 
-type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config' | 'limits'>;
 
 /** How many times in a row a caller may press nothing before the call ends. */
 const SILENCES_ALLOWED = 2;
@@ -208,8 +209,13 @@ async function publicKey(deps: Deps, call: Call, key: string): Promise<VoiceRepl
   const recipient = call.userId !== null ? await callerByNumber(deps.db, call.callerNumber) : null;
   const mayAskPin = recipient?.role === 'recipient' && (await pinState(deps.db, recipient.id)) === 'none';
   if (key === '1' && mayAskPin) {
-    const sent = await requestPinBySms(deps, recipient.id);
-    if (sent) deps.jobs.wake(JOB.voicePinSms);
+    // A voice PIN is a code by SMS too, so it counts against the number's share of them; a call
+    // carries no client address of its own to count.
+    const sent = (await smsCodeRoomFor(deps.limits, call.callerNumber)) && (await requestPinBySms(deps, recipient.id));
+    if (sent) {
+      await countSmsCodeTo(deps.limits, call.callerNumber);
+      deps.jobs.wake(JOB.voicePinSms);
+    }
     await saveCall(deps.db, call, { stage: 'ended' });
     return goodbye([sent ? words.PIN_SMS_COMING : words.PIN_SMS_SENT_RECENTLY]);
   }

@@ -335,6 +335,31 @@ describe('the voice menu', () => {
     expect(await (await signedInCall(who.phone, pin)).press('9')).toEqual(words.MENU);
   });
 
+  it("a PIN by SMS counts against the number's share of codes by SMS, as sign-in codes do", async () => {
+    let address = 0;
+    const askSignInCode = (phoneNumber: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/phone/code',
+        payload: { phoneNumber },
+        remoteAddress: `10.72.0.${++address}`,
+      });
+    // A number that had its five codes this hour is sent no PIN.
+    const texted = await recipient({ status: 'approved' });
+    for (let i = 0; i < 5; i++) expect((await askSignInCode(texted.phone)).statusCode).toBe(202);
+    const call = startVoiceCall({ callbackUrl, callerNumber: texted.phone });
+    expect(await call.dial()).toContain(words.PIN_BY_SMS_OFFER);
+    expect(await call.press('1')).toEqual([words.PIN_SMS_SENT_RECENTLY]);
+    expect(await selectRows(db(), sql`select user_id from voice_pins where user_id = ${texted.id}`)).toEqual([]);
+    // A PIN sent leaves the number four more codes.
+    const caller = await recipient({ status: 'approved' });
+    const first = startVoiceCall({ callbackUrl, callerNumber: caller.phone });
+    await first.dial();
+    expect(await first.press('1')).toEqual([words.PIN_SMS_COMING]);
+    for (let i = 0; i < 4; i++) expect((await askSignInCode(caller.phone)).statusCode).toBe(202);
+    expect((await askSignInCode(caller.phone)).statusCode).toBe(429);
+  });
+
   it('an organization account hears the sentence for everyone else, never a PIN question', async () => {
     const id = await createUser(db(), 'organization');
     const phone = freshNumber();
