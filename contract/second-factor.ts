@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sessionUserSchema } from './auth';
+import { oneLine } from './one-line';
 import { appRole } from './roles';
 
 /**
@@ -57,14 +58,13 @@ const webauthnResponse = z.looseObject({
   type: z.literal('public-key'),
 });
 
-export const passkeyNameSchema = z
-  .string({ error: 'Give the passkey a name.' })
-  .trim()
-  .min(1, 'Give the passkey a name.')
-  .max(60, 'A passkey name has at most 60 characters.')
-  // One line of plain text: no control characters.
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'A passkey name is one line of plain text.');
+export const passkeyNameSchema = oneLine(
+  z
+    .string({ error: 'Give the passkey a name.' })
+    .trim()
+    .min(1, 'Give the passkey a name.')
+    .max(60, 'A passkey name has at most 60 characters.'),
+);
 
 export const passkeyRegisterSchema = z.object({ name: passkeyNameSchema, response: webauthnResponse });
 export const passkeyOptionsReplySchema = z.object({ options: z.record(z.string(), z.unknown()) });
