@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TOTP_SECRET } from '../server/db/seed/demo-data';
+import { nextCode } from '../server/test/authenticator';
 import { createRecipientCampaign, payForCampaign } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
 import { escapeFrom, focusOnBody, isFocused, path, press, signInAdmin, tabTo } from './keyboard';
@@ -68,7 +71,17 @@ describe('the money desk', () => {
       await page.keyboard.type('1500.50');
       await tabTo(page, dialog.getByRole('textbox', { name: /^Note/ }));
       await page.keyboard.type('The donor gave twice by mistake and asked for part back.');
+      // The sign-in's second-factor check is older than 5 minutes: the refund asks for it again
+      // (docs/decisions/0071), in a dialog over the refund's, then goes ahead by itself.
+      await e2e.database.db.execute(sql`update sessions set second_factor_at = now() - interval '6 minutes'`);
       await press(page, dialog.getByRole('button', { name: 'Refund', exact: true }));
+      const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+      await stepUp.waitFor();
+      await expectNoAxeViolations(page, 'the step-up dialog');
+      await tabTo(page, stepUp.getByRole('textbox', { name: 'Code from your authenticator app' }));
+      await page.keyboard.type(await nextCode(DEMO_TOTP_SECRET));
+      await page.keyboard.press('Enter');
+      await stepUp.waitFor({ state: 'detached' });
       await dialog.waitFor({ state: 'detached' });
       await page
         .getByRole('status')

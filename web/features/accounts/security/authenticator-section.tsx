@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Smartphone } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { totpConfirmSchema } from '@contract/second-factor';
 import { lagosDay } from '@contract/plain-format';
 import { announce } from '@/lib/announce';
@@ -35,6 +35,11 @@ export function AuthenticatorSection() {
   const setUpHeadingRef = useRef<HTMLHeadingElement>(null);
   const form = useZodForm(totpConfirmSchema, { defaultValues: { code: '' } });
   const totp = status.data?.totp ?? null;
+  // The set-up's instructions take focus as they appear, so a screen reader hears them first.
+  const settingUp = setup !== null;
+  useEffect(() => {
+    if (settingUp) setUpHeadingRef.current?.focus();
+  }, [settingUp]);
 
   const refresh = () =>
     Promise.all([
@@ -48,8 +53,6 @@ export function AuthenticatorSection() {
       const [started, QR] = await Promise.all([startAuthenticator(), import('qrcode')]);
       const qr = await QR.toString(started.otpauthUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
       setSetup({ ...started, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}` });
-      // The new instructions take focus, so a screen reader hears them first.
-      requestAnimationFrame(() => setUpHeadingRef.current?.focus());
     } catch (error) {
       setAlert(errorMessage(error, { noMessage: 'The set-up could not start. Please try again.' }));
     }
