@@ -9,6 +9,15 @@ const StepUpDialog = lazy(() => import('@/features/accounts/security/step-up-dia
  */
 export function StepUpHost() {
   const [pending, setPending] = useState<((passed: boolean) => void) | null>(null);
+  // The act that asks is often in a dialog of its own: this one opens over it, in a layer that
+  // dialog's hiding of the rest of the page leaves alone.
+  const [layer] = useState(() => {
+    if (typeof document === 'undefined') return undefined;
+    const element = document.createElement('div');
+    element.setAttribute('data-react-aria-top-layer', '');
+    document.body.append(element);
+    return element;
+  });
   useEffect(() => {
     whenStepUpRequired(() => new Promise<boolean>((resolve) => setPending(() => resolve)));
   }, []);
@@ -16,6 +25,7 @@ export function StepUpHost() {
   return (
     <Suspense fallback={null}>
       <StepUpDialog
+        layer={layer}
         onDone={(passed) => {
           pending(passed);
           setPending(null);

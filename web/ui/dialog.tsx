@@ -22,6 +22,7 @@ export function ModalDialog({
   role = 'dialog',
   closeButton = false,
   describedBy,
+  portalContainer,
   children,
 }: {
   title: ReactNode;
@@ -33,6 +34,12 @@ export function ModalDialog({
   role?: 'dialog' | 'alertdialog';
   closeButton?: boolean;
   describedBy?: string;
+  /**
+   * Where the dialog is placed, for one that may open over another modal (the step-up check,
+   * docs/decisions/0071): a container marked `data-react-aria-top-layer`, which the open modal
+   * leaves visible to assistive technology.
+   */
+  portalContainer?: Element;
   children: ReactNode | ((close: () => void) => ReactNode);
 }) {
   return (
@@ -41,6 +48,7 @@ export function ModalDialog({
       onOpenChange={onOpenChange}
       isDismissable={dismissable}
       isKeyboardDismissDisabled={!dismissable}
+      UNSTABLE_portalContainer={portalContainer}
       className="fixed inset-0 z-50 flex overflow-y-auto bg-gray-950/75 p-4"
     >
       <Modal

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { changePassword, freshUserQuery, signOut, useSession } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ChangePasswordForm } from '@/ui/change-password-form';
+import { SECURITY_PATH } from '@contract/second-factor';
 import { Page, Section } from '@/ui/page';
 import { tabClass, tabListClass } from '@/ui/tabs';
 import { YourDataSection } from '@/ui/your-data-section';
@@ -50,6 +51,14 @@ function Security({ kind }: { kind: RequesterKind }) {
           }}
         />
       )}
+      <h3 className="pt-4 text-xl font-bold">Second Factor and Sessions</h3>
+      <p>
+        Add an authenticator app or a passkey, so that a password alone cannot open your account, and see where you are
+        signed in.{' '}
+        <Link to={SECURITY_PATH} className="font-semibold underline">
+          Open Security
+        </Link>
+      </p>
       <VoicePinForm />
       <h3 className="pt-4 text-xl font-bold">Log Out</h3>
       <Button

@@ -19,7 +19,7 @@ const schema = z.object({ code: z.string().trim().min(1, 'Enter the code.') });
  * from the authenticator app, a passkey or a recovery code. Passed, the act goes ahead by itself;
  * cancelled, it does not, and focus returns where it was.
  */
-export default function StepUpDialog({ onDone }: { onDone: (passed: boolean) => void }) {
+export default function StepUpDialog({ onDone, layer }: { onDone: (passed: boolean) => void; layer?: Element }) {
   const status = useQuery(secondFactorQuery);
   const [recovery, setRecovery] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
@@ -56,6 +56,7 @@ export default function StepUpDialog({ onDone }: { onDone: (passed: boolean) => 
       icon={<ShieldCheck aria-hidden="true" className="size-6" />}
       isOpen
       onOpenChange={(open) => !open && onDone(false)}
+      portalContainer={layer}
     >
       {(close) => (
         <div className="space-y-4">
