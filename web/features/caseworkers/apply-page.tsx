@@ -21,6 +21,7 @@ import {
 import { reasonSchema } from '@contract/requests';
 import { errorMessage } from '@/lib/api';
 import { acceptFor, fileRule, limitText } from '@/lib/files';
+import { carrying } from '@/lib/page';
 import { uploadFile } from '@/lib/uploads';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
@@ -140,7 +141,7 @@ export default function ApplyPage() {
         reason: values.reason,
       });
       await queryClient.invalidateQueries({ queryKey: HELPED_KEY });
-      navigate('/caseworker', { state: { sent: reply.message } });
+      navigate('/caseworker', { state: carrying(reply.message) });
     } catch (error) {
       if (!helpers.showServerErrors(error)) {
         form.setError('root', {
