@@ -32,6 +32,18 @@ export function useArrivalSaid(): string | null {
 }
 
 /**
+ * Moves focus to the page's main heading, without scrolling when asked: where reading starts on a
+ * new page, and the named place to land when what had focus has left the page. False when there is none.
+ */
+export function focusPageHeading(preventScroll = false): boolean {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return false;
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll });
+  return true;
+}
+
+/**
  * Names the page: sets the document title and, after a navigation (not the first load), announces
  * the new page (and the outcome the navigation carried) and moves focus to its main heading so
  * reading starts there.
@@ -55,13 +67,7 @@ export function usePageTitle(title: string): void {
     announce(typeof said === 'string' ? `${title}. ${said}` : title);
     if (lastFocusedKey !== key) {
       lastFocusedKey = key;
-      requestAnimationFrame(() => {
-        const heading = document.querySelector<HTMLElement>('main h1');
-        if (heading) {
-          heading.tabIndex = -1;
-          heading.focus({ preventScroll: returning });
-        }
-      });
+      requestAnimationFrame(() => focusPageHeading(returning));
     }
   }, [title, key, state, returning]);
 }
