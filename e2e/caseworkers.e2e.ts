@@ -96,7 +96,11 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
 
     await press(page, page.getByRole('button', { name: 'Send application' }));
     await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/caseworker');
-    await page.getByText("Halima's application has been sent for review").waitFor();
+    await page.getByRole('main').getByText("Halima's application has been sent for review").waitFor();
+    // Said once, with the new page's name: the note on the page is no live region.
+    await expect
+      .poll(() => page.locator('#route-announcer').innerText())
+      .toMatch(/^People you helped\. .*Halima's application has been sent for review/);
     await page.getByRole('rowheader', { name: 'Halima Bello' }).waitFor();
     expect(await focusOnBody(page)).toBe(false);
     expect(pageProblems(page)).toEqual([]);
@@ -129,7 +133,7 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
     await expectNoAxeViolations(page, 'apply for someone with no email (dark)');
     await press(page, page.getByRole('button', { name: 'Send application' }));
     await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/caseworker');
-    await page.getByText("Musa's application has been sent for review").waitFor();
+    await page.getByRole('main').getByText("Musa's application has been sent for review").waitFor();
     await page.getByRole('rowheader', { name: 'Musa Idris' }).waitFor();
     expect(await focusOnBody(page)).toBe(false);
     expect(pageProblems(page)).toEqual([]);

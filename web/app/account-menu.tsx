@@ -21,12 +21,13 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
     (role === 'recipient' || role === 'organization') && user.isOnboardingComplete ? `/${role}/profile` : null;
   return (
     <MenuTrigger>
-      <Button className="inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-lg px-1 hover:bg-gray-100 dark:hover:bg-gray-800">
+      {/* One string: a name joined from the visible word and a hidden one is read with a stray space ("Ngozi , account menu"). */}
+      <Button
+        aria-label={`${user.first_name}, account menu`}
+        className="inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-lg px-1 hover:bg-gray-100 dark:hover:bg-gray-800"
+      >
         <Avatar name={name} src={null} size={36} />
         <span className="hidden max-w-32 truncate font-medium sm:inline">{user.first_name}</span>
-        <span className="sr-only">
-          <span className="sm:hidden">{user.first_name}</span>, account menu
-        </span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </Button>
       <Popover
