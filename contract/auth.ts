@@ -31,13 +31,16 @@ export const authReplySchema = z.object({ token: z.string(), user: sessionUserSc
 export type AuthReply = z.infer<typeof authReplySchema>;
 export const messageReplySchema = z.object({ message: z.string() });
 
-const email = z
-  .string({ error: EMAIL_WORDS.missing })
-  .trim()
-  .toLowerCase()
-  .min(1, EMAIL_WORDS.missing)
-  .max(EMAIL_MAX, EMAIL_WORDS.tooLong)
-  .email({ pattern: EMAIL_PATTERN, error: EMAIL_WORDS.format });
+/** An email address; `missing` is said when it is left out ("Enter your email address." by default). */
+export const emailSchemaFor = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .toLowerCase()
+    .min(1, missing)
+    .max(EMAIL_MAX, EMAIL_WORDS.tooLong)
+    .email({ pattern: EMAIL_PATTERN, error: EMAIL_WORDS.format });
+const email = emailSchemaFor(EMAIL_WORDS.missing);
 export const emailSchema = email;
 
 /** The password rule of sign-up, also used for a temporary password an admin sets. */
@@ -66,14 +69,17 @@ export function normalizePhone(raw: string): string | null {
   return /^[0-9]{7,11}$/.test(trimmed) ? `+234${trimmed}` : null;
 }
 
-export const phoneSchema = z.string({ error: 'Enter your phone number.' }).transform((v, ctx) => {
-  const phone = normalizePhone(v);
-  if (!phone) {
-    ctx.addIssue({ code: 'custom', message: 'Enter a Nigerian phone number, for example 803 123 4567.' });
-    return z.NEVER;
-  }
-  return phone;
-});
+/** A Nigerian phone number, kept as +234...; `missing` is said when it is left out. */
+export const phoneSchemaFor = (missing: string) =>
+  z.string({ error: missing }).transform((v, ctx) => {
+    const phone = normalizePhone(v);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a Nigerian phone number, for example 803 123 4567.' });
+      return z.NEVER;
+    }
+    return phone;
+  });
+export const phoneSchema = phoneSchemaFor('Enter your phone number.');
 
 export const registerSchema = z
   .object({

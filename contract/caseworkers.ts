@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { oneLine } from './one-line';
-import { emailSchema, passwordSchema, phoneSchema } from './auth';
+import { emailSchemaFor, passwordSchema, phoneSchema, phoneSchemaFor } from './auth';
 import { calendarDaySchema } from './calendar-day';
-import { recipientFields } from './onboarding';
+import { recipientFieldsFor, SPEAKING_OF_THE_PERSON } from './onboarding';
 import { reasonSchema } from './requests';
 import { uploadKeySchema } from './uploads';
 
@@ -64,7 +64,7 @@ export const consentSchema = z.discriminatedUnion(
 export type Consent = z.infer<typeof consentSchema>;
 
 /** POST /api/organization/caseworkers: invite a caseworker by mail. */
-export const inviteCaseworkerSchema = z.object({ email: emailSchema });
+export const inviteCaseworkerSchema = z.object({ email: emailSchemaFor("Enter the caseworker's email address.") });
 
 /** What an organization sees of its caseworkers: the active ones and the invitations still open. */
 export const organizationCaseworkersSchema = z.object({
@@ -111,6 +111,9 @@ export const acceptInviteSchema = z.object({
 });
 export type AcceptInvite = z.input<typeof acceptInviteSchema>;
 
+/** The recipient's fields as a caseworker's form asks them: about the person, not "your". */
+export const assistedRecipientFields = recipientFieldsFor(SPEAKING_OF_THE_PERSON);
+
 /**
  * POST /api/caseworker/recipients: a caseworker applies for a person who consented: their details,
  * the recipient profile as the onboarding wizard asks it, the consent record and the device request.
@@ -118,10 +121,13 @@ export type AcceptInvite = z.input<typeof acceptInviteSchema>;
 export const assistedApplicationSchema = z.object({
   firstName: personName('first name'),
   lastName: personName('last name'),
-  phoneNumber: phoneSchema,
+  phoneNumber: phoneSchemaFor("Enter the person's phone number."),
   /** Left blank for a person with no email: they sign in with a code sent to their phone (docs/decisions/0066). */
-  email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), emailSchema.optional()),
-  ...recipientFields,
+  email: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    emailSchemaFor("Enter the person's email address.").optional(),
+  ),
+  ...assistedRecipientFields,
   profilePhotoKey: uploadKeySchema('The photo upload is not valid. Choose the photo again.').optional(),
   idDocumentKey: uploadKeySchema('Upload the ID document.'),
   consent: consentSchema,

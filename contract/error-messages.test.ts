@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import './error-messages';
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from './auth';
+import { assistedApplicationSchema, inviteCaseworkerSchema } from './caseworkers';
 import { checkoutSchema } from './giving';
 import { fieldInWords } from './error-messages';
 
@@ -114,5 +115,25 @@ describe('messages written in the schemas', () => {
         cartItems: [{ campaignId: 'org-x', units: 0 }],
       }),
     ).toEqual(['Each gift must name a campaign.', 'Units must be at least 1.']);
+  });
+});
+
+describe('a form filled in for someone else', () => {
+  it("speaks of the person, never of the one filling it in as 'your'", () => {
+    const said = messages(assistedApplicationSchema, { email: 'nope' });
+    expect(said).toEqual(
+      expect.arrayContaining([
+        "Enter the person's first name.",
+        "Enter the person's phone number.",
+        'Enter an email address in the format name@example.com.',
+        "Select the person's gender.",
+        "Enter the person's age.",
+        "Select the person's state of origin.",
+        'Tell us a little about them.',
+        "Select the person's employment status.",
+      ]),
+    );
+    expect(said.filter((message) => /\byour\b/i.test(message))).toEqual([]);
+    expect(messages(inviteCaseworkerSchema, {})).toEqual(["Enter the caseworker's email address."]);
   });
 });

@@ -51,21 +51,32 @@ export const recipientPrivacySchema = z.object({
 export type RecipientPrivacy = z.infer<typeof recipientPrivacySchema>;
 export const recipientPrivacyReplySchema = recipientPrivacySchema.extend({ message: z.string() });
 
+/**
+ * Whom the recipient's fields speak of: the person filling them in, or, on a caseworker's form,
+ * the person they apply for (docs/decisions/0043), so no message asks the caseworker for "your" age.
+ */
+export type Whose = { your: string; yourself: string };
+export const SPEAKING_TO_THEM: Whose = { your: 'your', yourself: 'yourself' };
+export const SPEAKING_OF_THE_PERSON: Whose = { your: "the person's", yourself: 'them' };
+
 /** Each field on its own, so the wizard can check one step at a time with the same rules. */
-export const recipientFields = {
-  gender: z.enum(GENDERS, { error: 'Select your gender.' }),
-  age: z
-    .number({ error: 'Enter your age.' })
-    .int('Enter your age in whole years.')
-    .min(1, 'Age must be between 1 and 120.')
-    .max(120, 'Age must be between 1 and 120.'),
-  stateOfOrigin: z.enum(NIGERIAN_STATES, { error: 'Select your state of origin.' }),
-  recipientBio: bio('Tell us a little about yourself.'),
-  employmentStatus: z.enum(EMPLOYMENT_STATUSES, { error: 'Select your employment status.' }),
-  idType: z.enum(RECIPIENT_ID_TYPES, { error: 'Select the type of ID.' }),
-  idHolder: z.enum(ID_HOLDERS, { error: 'Say whose ID this is.' }).default('self'),
-  ...recipientPrivacyFields(),
-};
+export function recipientFieldsFor({ your, yourself }: Whose) {
+  return {
+    gender: z.enum(GENDERS, { error: `Select ${your} gender.` }),
+    age: z
+      .number({ error: `Enter ${your} age.` })
+      .int(`Enter ${your} age in whole years.`)
+      .min(1, 'Age must be between 1 and 120.')
+      .max(120, 'Age must be between 1 and 120.'),
+    stateOfOrigin: z.enum(NIGERIAN_STATES, { error: `Select ${your} state of origin.` }),
+    recipientBio: bio(`Tell us a little about ${yourself}.`),
+    employmentStatus: z.enum(EMPLOYMENT_STATUSES, { error: `Select ${your} employment status.` }),
+    idType: z.enum(RECIPIENT_ID_TYPES, { error: 'Select the type of ID.' }),
+    idHolder: z.enum(ID_HOLDERS, { error: 'Say whose ID this is.' }).default('self'),
+    ...recipientPrivacyFields(),
+  };
+}
+export const recipientFields = recipientFieldsFor(SPEAKING_TO_THEM);
 
 /** Both wizards end with the same two files: a photo (a recipient's own, an organization's logo) and the document. */
 const fileKeys = (messages: { photo: string; document: string }) => ({

@@ -197,7 +197,10 @@ describe('organization area', () => {
     await page.keyboard.type('Five pupils join our braille class next term and each needs a slate of their own.');
     await press(page, dialog.getByRole('button', { name: 'Submit Request' }));
     await expect.poll(() => path(page)).toBe('/organization/dashboard');
-    await page.getByText("Your organization's campaign request has been submitted for review!").waitFor();
+    await page
+      .getByRole('main')
+      .getByText("Your organization's campaign request has been submitted for review!")
+      .waitFor();
     await settle(page);
     await page
       .getByRole('list', { name: 'Your organization area' })

@@ -6,7 +6,7 @@ import { selectRows } from '../server/db/client';
 import { pdfFile } from '../server/test/files';
 import { createSmsInbox } from '../server/test/sms-inbox';
 import { expectNoAxeViolations, setDarkMode, pageProblems, settle, startE2E, type E2E } from './harness';
-import { focusOnBody, path, press, signIn, tabTo } from './keyboard';
+import { escapeFrom, focusOnBody, isFocused, path, press, signIn, tabTo } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 const texts = createSmsInbox();
@@ -45,6 +45,11 @@ async function fillApplication(page: Page, person: { first: string; last: string
   await tabTo(page, page.getByRole('radio', { name: 'Male', exact: true }));
   await page.keyboard.press('ArrowDown'); // Female
   await typeInto(page, 'Age', '52');
+  // A typed number is not read back at each keystroke ("5", "52"): no live region holds only digits.
+  const spoken = await page.evaluate(() =>
+    [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')].map((r) => r.textContent?.trim()),
+  );
+  expect(spoken.filter((words) => words && /^\d+$/.test(words))).toEqual([]);
   await choose(page, /State of origin/, 'Kano');
   await typeInto(page, 'About them', 'Halima weaves mats at home and lost her sight to glaucoma.');
   await tabTo(page, page.getByRole('radio', { name: 'Employed', exact: true }));
@@ -96,7 +101,11 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
 
     await press(page, page.getByRole('button', { name: 'Send application' }));
     await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/caseworker');
-    await page.getByText("Halima's application has been sent for review").waitFor();
+    await page.getByRole('main').getByText("Halima's application has been sent for review").waitFor();
+    // Said once, with the new page's name: the note on the page is no live region.
+    await expect
+      .poll(() => page.locator('#route-announcer').innerText())
+      .toMatch(/^People you helped\. .*Halima's application has been sent for review/);
     await page.getByRole('rowheader', { name: 'Halima Bello' }).waitFor();
     expect(await focusOnBody(page)).toBe(false);
     expect(pageProblems(page)).toEqual([]);
@@ -129,7 +138,7 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
     await expectNoAxeViolations(page, 'apply for someone with no email (dark)');
     await press(page, page.getByRole('button', { name: 'Send application' }));
     await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/caseworker');
-    await page.getByText("Musa's application has been sent for review").waitFor();
+    await page.getByRole('main').getByText("Musa's application has been sent for review").waitFor();
     await page.getByRole('rowheader', { name: 'Musa Idris' }).waitFor();
     expect(await focusOnBody(page)).toBe(false);
     expect(pageProblems(page)).toEqual([]);
@@ -141,5 +150,69 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
     expect(person).toEqual({ email: null, notify_by: 'sms' });
     await expect.poll(() => texts.to('+2348035550277').length, { timeout: 15_000 }).toBe(1);
     expect(texts.to('+2348035550277')[0]).toContain('Sign in with a code sent to this number.');
+  });
+
+  // Last: it removes the demo caseworker the journeys above sign in as.
+  it('an organization withdraws an invitation and removes a caseworker by keyboard, each asked first, and may invite them again', async () => {
+    const { page } = await e2e.newPage();
+    await signIn(page, demoAccounts.organization.email, DEMO_PASSWORD);
+    await expect.poll(() => path(page)).toBe('/organization/dashboard');
+    await settle(page);
+    await press(page, page.getByRole('link', { name: 'Caseworkers' }).first());
+    await expect.poll(() => path(page)).toBe('/organization/caseworkers');
+    await page.getByRole('rowheader', { name: 'Grace Umeh' }).waitFor();
+    await settle(page);
+
+    // Two invitations, by keyboard.
+    const said = page.getByRole('status').filter({ hasText: 'We have sent an invitation to' });
+    for (const email of ['first.invite@example.org', 'second.invite@example.org']) {
+      await typeInto(page, 'Email', email);
+      await page.keyboard.press('Enter');
+      await page.getByRole('rowheader', { name: email }).waitFor();
+      await expect.poll(() => said.innerText()).toContain(email);
+    }
+    await expectNoAxeViolations(page, 'caseworkers');
+    await setDarkMode(page, true);
+    await expectNoAxeViolations(page, 'caseworkers (dark)');
+    await setDarkMode(page, false);
+
+    // Withdrawing asks first; Cancel (Escape) changes nothing and focus returns to the button.
+    const withdrawFirst = page.getByRole('button', { name: 'Withdraw the invitation to first.invite@example.org' });
+    await press(page, withdrawFirst);
+    const withdraw = page.getByRole('alertdialog', { name: 'Withdraw the invitation?' });
+    await withdraw.waitFor();
+    expect(await withdraw.innerText()).toContain('The link sent to first.invite@example.org stops working.');
+    await escapeFrom(page, withdraw);
+    await withdraw.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(withdrawFirst)).toBe(true);
+    await page.keyboard.press('Enter');
+    await withdraw.waitFor();
+    await press(page, withdraw.getByRole('button', { name: 'Withdraw invitation' }));
+    await withdraw.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'The invitation has been withdrawn.' }).waitFor();
+    await expect.poll(() => page.getByRole('rowheader', { name: 'first.invite@example.org' }).count()).toBe(0);
+    // Focus moves to the next row's button, never to the page.
+    const withdrawSecond = page.getByRole('button', { name: 'Withdraw the invitation to second.invite@example.org' });
+    await expect.poll(() => isFocused(withdrawSecond)).toBe(true);
+
+    // Removing asks first, and says what it does.
+    await press(page, page.getByRole('button', { name: 'Remove Grace Umeh' }));
+    const remove = page.getByRole('alertdialog', { name: 'Remove Grace Umeh?' });
+    await remove.waitFor();
+    expect(await remove.innerText()).toContain('signed out at once');
+    await expectNoAxeViolations(page, 'remove caseworker dialog');
+    await press(page, remove.getByRole('button', { name: 'Remove', exact: true }));
+    await remove.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'The caseworker has been removed and signed out.' }).waitFor();
+    await expect.poll(() => page.getByRole('rowheader', { name: 'Grace Umeh' }).count()).toBe(0);
+    // The last caseworker gone: focus lands on the list's heading.
+    await expect.poll(() => isFocused(page.getByRole('heading', { level: 2, name: 'Your caseworkers' }))).toBe(true);
+    expect(await focusOnBody(page)).toBe(false);
+
+    // A removed caseworker can be invited again.
+    await typeInto(page, 'Email', demoAccounts.caseworker.email);
+    await page.keyboard.press('Enter');
+    await page.getByRole('rowheader', { name: demoAccounts.caseworker.email }).waitFor();
+    expect(pageProblems(page)).toEqual([]);
   });
 });

@@ -189,7 +189,7 @@ export function focusPlace(page: Page, title = 'There is a problem'): Promise<st
   return page.evaluate((title) => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body || el === document.documentElement) return 'body';
-    const heading = el.querySelector(':scope > [role="alert"] > h2');
+    const heading = el.querySelector(':scope > h2');
     if (el.parentElement?.tagName === 'FORM' && heading?.textContent?.trim() === title) return 'summary';
     if (el.closest('form')?.querySelector('[aria-invalid="true"]') === el) return 'first invalid field';
     return `elsewhere: <${el.tagName.toLowerCase()}> "${el.innerText?.trim().slice(0, 60) ?? ''}"`;

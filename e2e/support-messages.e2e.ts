@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { createOrganizationCampaign, createRecipientCampaign } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
-import { focusOnBody, focusedText, isFocused, path, press, signInAdmin, tabTo } from './keyboard';
+import { escapeFrom, focusOnBody, focusedText, isFocused, path, press, signInAdmin, tabTo } from './keyboard';
 import { JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -120,14 +120,34 @@ describe('words of support', { timeout: JOURNEY_MS }, () => {
     await expect.poll(() => second.count()).toBe(1);
     await expectNoAxeViolations(page, '/admin/messages (dark)');
 
-    await press(page, first.getByRole('button', { name: 'Hide the message from Bola A.' }));
+    // Hiding asks first; Escape changes nothing and focus returns to the button.
+    const hide = first.getByRole('button', { name: 'Hide the message from Bola A.' });
+    await press(page, hide);
+    const confirm = page.getByRole('alertdialog', { name: 'Hide the message from Bola A.?' });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page, 'hide message dialog (dark)');
+    await escapeFrom(page, confirm);
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(hide)).toBe(true);
+    expect(await first.count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await confirm.waitFor();
+    await press(page, confirm.getByRole('button', { name: 'Hide', exact: true }));
+    await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => first.count()).toBe(0);
     await expect.poll(() => isFocused(second.getByRole('button', { name: /^Approve/ }))).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => second.count()).toBe(0);
-    // None left: focus goes to the result, which is said.
+    // None left: focus goes to the result, which is said and named by its sentence.
     expect(await focusOnBody(page)).toBe(false);
     await expect.poll(() => focusedText(page)).toContain('Approved.');
+    expect(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        const by = el?.getAttribute('aria-labelledby');
+        return by ? document.getElementById(by)?.textContent : null;
+      }),
+    ).toContain('Approved.');
 
     await page.goto(`/campaigns/${id}`);
     await settle(page);

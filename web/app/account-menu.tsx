@@ -22,12 +22,14 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
     (role === 'recipient' || role === 'organization') && user.isOnboardingComplete ? `/${role}/profile` : null;
   return (
     <MenuTrigger>
+      {/* The name is one hidden string and the shown word is hidden from screen readers: a name joined from the
+          two is read with a stray space ("Ngozi , account menu"). */}
       <Button className="inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-lg px-1 hover:bg-gray-100 dark:hover:bg-gray-800">
         <Avatar name={name} src={null} size={36} />
-        <span className="hidden max-w-32 truncate font-medium sm:inline">{user.first_name}</span>
-        <span className="sr-only">
-          <span className="sm:hidden">{user.first_name}</span>, account menu
+        <span aria-hidden="true" className="hidden max-w-32 truncate font-medium sm:inline">
+          {user.first_name}
         </span>
+        <span className="sr-only">{`${user.first_name}, account menu`}</span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </Button>
       <Popover

@@ -46,6 +46,18 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
+/**
+ * The outcome a navigation carried to this page (`carrying`, web/lib/page.ts), drawn like a success
+ * message. No live region: the page's announcement already says it, once.
+ */
+export function ArrivalNote({ children }: { children: string | null }) {
+  return children ? (
+    <p className="rounded-lg border-2 border-green-700 bg-green-50 px-4 py-3 text-lg text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">
+      {children}
+    </p>
+  ) : null;
+}
+
 /** Success and progress messages, in a region present from the start so its changes are read out. */
 export function StatusBox({ children }: { children?: ReactNode }) {
   return (

@@ -78,7 +78,9 @@ const summaryBoxClass =
 /**
  * The error summary at the top of a form: one element that stays mounted, so no later render can
  * replace the element that holds focus, filled before focus moves to it (the form does both). It
- * names every problem once and links to each field.
+ * names every problem once and links to each field. It is heard when a refused submit moves focus
+ * to it (a group named by its heading and described by its list), and is no live region: fixing a
+ * field shortens the list quietly instead of reading the rest of it again at every keystroke.
  */
 export function ErrorSummaryBox({
   boxRef,
@@ -90,15 +92,24 @@ export function ErrorSummaryBox({
   problems: readonly SummaryProblem[];
 }) {
   const headingId = useId();
+  const listId = useId();
+  const shown = problems.length > 0;
   return (
-    <div ref={boxRef} tabIndex={-1} className={problems.length ? summaryBoxClass : 'outline-none'}>
-      {problems.length ? (
-        <div role="alert" aria-labelledby={headingId}>
+    <div
+      ref={boxRef}
+      tabIndex={-1}
+      role={shown ? 'group' : undefined}
+      aria-labelledby={shown ? headingId : undefined}
+      aria-describedby={shown ? listId : undefined}
+      className={shown ? summaryBoxClass : 'outline-none'}
+    >
+      {shown ? (
+        <>
           <h2 id={headingId} className="flex items-start gap-2 text-xl font-bold">
             <AlertCircle aria-hidden="true" className="mt-1 size-6 shrink-0 text-red-800 dark:text-red-300" />
             {title}
           </h2>
-          <ul className="mt-2 space-y-1">
+          <ul id={listId} className="mt-2 space-y-1">
             {problems.map((problem) => (
               <li key={problem.id}>
                 <a
@@ -117,7 +128,7 @@ export function ErrorSummaryBox({
               </li>
             ))}
           </ul>
-        </div>
+        </>
       ) : null}
     </div>
   );

@@ -91,6 +91,8 @@ type TextFieldProps = {
   transform?: (value: string) => string;
   isRequired?: boolean;
   readOnly?: boolean;
+  /** The id of a sentence elsewhere on the page read with the field, such as where a code was sent. */
+  describedBy?: string;
 };
 
 export function TextField({
@@ -104,10 +106,13 @@ export function TextField({
   transform,
   isRequired = true,
   readOnly,
+  describedBy: about,
   ...input
 }: TextFieldProps) {
   const { id, field, error, busy, state } = useField(name);
   const prefixId = `${id}-prefix`;
+  // React Aria adds the hint and the error to these.
+  const described = about ? { 'aria-describedby': about } : {};
   return (
     <AriaTextField
       {...state}
@@ -120,7 +125,14 @@ export function TextField({
     >
       <LabelAndHint label={label} hint={hint} />
       {rows ? (
-        <TextArea id={id} ref={field.ref} rows={rows} {...input} className={`mt-1 ${fieldClass(Boolean(error))}`} />
+        <TextArea
+          id={id}
+          ref={field.ref}
+          rows={rows}
+          {...input}
+          {...described}
+          className={`mt-1 ${fieldClass(Boolean(error))}`}
+        />
       ) : prefix ? (
         <div className="mt-1 flex">
           <span
@@ -135,12 +147,12 @@ export function TextField({
             ref={field.ref}
             {...input}
             // React Aria links the hint and error; the prefix is added so it is read with the number.
-            aria-describedby={prefixId}
+            aria-describedby={about ? `${prefixId} ${about}` : prefixId}
             className={fieldClass(Boolean(error), 'rounded-r-lg')}
           />
         </div>
       ) : (
-        <Input id={id} ref={field.ref} {...input} className={`mt-1 ${fieldClass(Boolean(error))}`} />
+        <Input id={id} ref={field.ref} {...input} {...described} className={`mt-1 ${fieldClass(Boolean(error))}`} />
       )}
       <ErrorText>{error}</ErrorText>
     </AriaTextField>

@@ -9,6 +9,7 @@ import { onboard, signInNewAdmin, signUpUser, uploadFile } from '../../test/fixt
 import { createMailbox } from '../../test/mailbox';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { appliedForYouSms } from './apply-for-recipient';
+import { ALREADY_A_CASEWORKER, EMAIL_HAS_ACCOUNT } from './invites';
 
 let ctx: TestContext;
 const mailbox = createMailbox();
@@ -43,8 +44,8 @@ async function verifiedOrganization() {
 }
 
 /** An organization invites, the invitee accepts through the mailed link and signs in. */
-async function caseworkerOf(orgToken: string) {
-  const email = `caseworker.${unique()}@example.org`;
+async function caseworkerOf(orgToken: string, email = `caseworker.${unique()}@example.org`) {
+  const sent = mailbox.messages.length;
   const invited = await ctx.app.inject({
     method: 'POST',
     url: '/api/organization/caseworkers',
@@ -54,7 +55,7 @@ async function caseworkerOf(orgToken: string) {
   expect(invited.statusCode, invited.body).toBe(201);
   const mail = await eventually(
     `the invitation mailed to ${email}`,
-    async () => mailbox.messages.find((m) => m.to === email),
+    async () => mailbox.messages.slice(sent).find((m) => m.to === email),
     (m) => m !== undefined,
   );
   const token = /\/caseworker\/join\/([\w-]+)/.exec(mail.text)![1]!;
@@ -209,6 +210,31 @@ describe('caseworkers', () => {
       headers: auth(worker.token),
     });
     expect(after.statusCode).toBe(401);
+
+    // A removed caseworker may be invited again, by another organization too, and keeps their account.
+    const back = await caseworkerOf(other.token, worker.email);
+    expect(back.id).toBe(worker.id);
+    const theirsNow = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/organization/caseworkers',
+      headers: auth(other.token),
+    });
+    expect(theirsNow.json().active).toEqual([expect.objectContaining({ user_id: worker.id })]);
+    // While they work for one organization, no other can invite them; nor can anyone invite another account.
+    const inviteAs = (token: string, email: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/organization/caseworkers',
+        headers: auth(token),
+        payload: { email },
+      });
+    const taken = await inviteAs(org.token, worker.email);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(ALREADY_A_CASEWORKER);
+    const donor = await signUpUser(ctx.app, mailbox, { role: 'donor' });
+    const notOne = await inviteAs(org.token, donor.email);
+    expect(notOne.statusCode).toBe(409);
+    expect(notOne.json().message).toBe(EMAIL_HAS_ACCOUNT);
   });
 
   it('applies for a consenting person in one transaction with their SMS, and sees only the people they helped', async () => {

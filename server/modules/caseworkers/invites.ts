@@ -26,6 +26,26 @@ export const INVITE_NOT_FOUND = 'This invitation link is not valid or has expire
 export const EMAIL_HAS_ACCOUNT =
   'An account with this email already exists. A caseworker needs an email address of their own.';
 export const CASEWORKER_NOT_FOUND = 'That caseworker or invitation was not found.';
+export const ALREADY_A_CASEWORKER =
+  'This person is already a caseworker, for you or another organization. A caseworker works for one organization at a time.';
+
+/**
+ * Who an invitation would reach: a new account, or a caseworker an organization removed, whose
+ * account stays (the people they helped still name them) and may be invited again, by this
+ * organization or another (docs/decisions/0074). Any other account, or a caseworker still working
+ * for an organization, is refused.
+ */
+async function invitee(db: Db, email: string): Promise<{ returning: number | null }> {
+  const account = await findUserByEmail(db, email);
+  if (!account) return { returning: null };
+  if (account.roleName !== 'caseworker' || account.deletedAt) throw new AppError('conflict', EMAIL_HAS_ACCOUNT);
+  const [working] = await db
+    .select({ userId: caseworkers.userId })
+    .from(caseworkers)
+    .where(eq(caseworkers.userId, account.id));
+  if (working) throw new AppError('conflict', ALREADY_A_CASEWORKER);
+  return { returning: account.id };
+}
 
 /** The invitation: the link holds the only readable copy of the token; the database keeps its hash. */
 function inviteMail(to: string, organizationName: string, link: string): MailMessage {
@@ -59,7 +79,7 @@ async function organizationName(db: Db, organizationId: number): Promise<string>
  */
 export async function inviteCaseworker(deps: Deps, organizationId: number, email: string) {
   await requireVerifiedOrganization(deps.db, organizationId);
-  if (await findUserByEmail(deps.db, email)) throw new AppError('conflict', EMAIL_HAS_ACCOUNT);
+  await invitee(deps.db, email);
   const name = await organizationName(deps.db, organizationId);
   const token = randomToken();
   await deps.db.transaction(async (t) => {
@@ -191,7 +211,9 @@ export async function inviteByToken(db: Db, token: string): Promise<CaseworkerIn
 
 /**
  * Accepting an invitation makes the caseworker's account, its email verified by the link: the
- * invitation is used once (two accepts at once give one account and one 404).
+ * invitation is used once (two accepts at once give one account and one 404). A removed caseworker
+ * accepting again keeps their account: the link proves the address as a password reset does, so
+ * the name, phone and password they give replace the old ones (docs/decisions/0074).
  */
 export async function acceptInvite(
   deps: Pick<AppDeps, 'db'>,
@@ -199,7 +221,7 @@ export async function acceptInvite(
   details: z.output<typeof acceptInviteSchema>,
 ) {
   const invite = await openInvite(deps.db, token);
-  if (await findUserByEmail(deps.db, invite.email)) throw new AppError('conflict', EMAIL_HAS_ACCOUNT);
+  const { returning } = await invitee(deps.db, invite.email);
   assertPasswordAllowed(details.password);
   const passwordHash = await argon2.hash(details.password, { type: argon2.argon2id });
   const roleId = await roleIdByName(deps.db, 'caseworker');
@@ -211,22 +233,32 @@ export async function acceptInvite(
       .where(and(eq(caseworkerInvites.id, invite.id), isNull(caseworkerInvites.acceptedAt)))
       .returning({ id: caseworkerInvites.id });
     if (!used) throw notFound(INVITE_NOT_FOUND);
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: invite.email,
-        firstName: details.firstName,
-        lastName: details.lastName,
-        phoneNumber: details.phoneNumber,
-        passwordHash,
-        roleId,
-        emailVerifiedAt: sql`now()`,
-        isOnboardingComplete: true,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
+    const person = {
+      firstName: details.firstName,
+      lastName: details.lastName,
+      phoneNumber: details.phoneNumber,
+      passwordHash,
+    };
+    const [user] = returning
+      ? await tx
+          .update(users)
+          .set(person)
+          .where(and(eq(users.id, returning), isNull(users.deletedAt)))
+          .returning({ id: users.id })
+      : await tx
+          .insert(users)
+          .values({ ...person, email: invite.email, roleId, emailVerifiedAt: sql`now()`, isOnboardingComplete: true })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
     if (!user) throw new AppError('conflict', EMAIL_HAS_ACCOUNT);
-    await tx.insert(caseworkers).values({ userId: user.id, organizationId: invite.organizationId });
+    // A second organization's invitation accepted meanwhile leaves this one refused, not doubled.
+    const [joined] = await tx
+      .insert(caseworkers)
+      .values({ userId: user.id, organizationId: invite.organizationId })
+      .onConflictDoNothing()
+      .returning({ userId: caseworkers.userId });
+    if (!joined) throw new AppError('conflict', ALREADY_A_CASEWORKER);
+    if (returning) await revokeAllSessions(tx, user.id);
     await tx.update(caseworkerInvites).set({ acceptedUserId: user.id }).where(eq(caseworkerInvites.id, invite.id));
   });
   return { message: 'Your caseworker account is ready. Sign in with your email and new password.' };

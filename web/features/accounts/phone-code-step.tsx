@@ -1,5 +1,5 @@
 import { ArrowLeft, KeyRound, LogIn, MessageSquare } from 'lucide-react';
-import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useState, type RefObject } from 'react';
 import { z } from 'zod';
 import { phoneCodeRequestSchema, phoneLoginSchema, phoneVerifySchema } from '@contract/auth';
 import type { SignInChallengeReply } from '@contract/second-factor';
@@ -214,6 +214,8 @@ function CodeForm({
 }) {
   // Shown when the number turns out to have no account yet: the code stays good while the name is added.
   const [askName, setAskName] = useState(false);
+  // Where the code went is read with the code field, which takes focus as the step opens.
+  const sentId = useId();
   const form = useZodForm(codeSchema, { defaultValues: { code: '', firstName: '', lastName: '' } });
   const busy = form.formState.isSubmitting;
   const [alert, setAlert] = useState<string | null>(null);
@@ -251,7 +253,7 @@ function CodeForm({
 
   return (
     <Form form={form} onSubmit={submit}>
-      <p className="text-lg text-gray-800 dark:text-gray-200">
+      <p id={sentId} className="text-lg text-gray-800 dark:text-gray-200">
         We sent a {CODE_LENGTH}-digit code by SMS to <strong>{phoneNumber}</strong>. It expires in 10 minutes.
       </p>
       {askName ? (
@@ -264,6 +266,7 @@ function CodeForm({
         name="code"
         label="Code from the text message"
         hint={`${CODE_LENGTH} digits`}
+        describedBy={sentId}
         transform={(value) => value.replace(/\D/g, '')}
         inputMode="numeric"
         autoComplete="one-time-code"

@@ -1,5 +1,5 @@
 import { ArrowLeft, RefreshCw } from 'lucide-react';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import { verifyEmailSchema } from '@contract/auth';
 import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS, homeFor } from '@contract/roles';
 import { announce } from '@/lib/announce';
@@ -35,6 +35,8 @@ export function VerifyStep({
   const form = useZodForm(codeSchema, { defaultValues: { token: '' } });
   const busy = form.formState.isSubmitting;
   const [alert, setAlert] = useState<string | null>(null);
+  // Where the code went is read with the code field.
+  const sentId = useId();
   // A code has just been sent when this step opens, so the cooldown starts at once. Counting down to
   // a deadline stays right even when a background tab slows the timer.
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
@@ -92,7 +94,7 @@ export function VerifyStep({
   return (
     <div className="space-y-5">
       <StepHeading headingRef={headingRef}>{heading}</StepHeading>
-      <p className="text-lg text-gray-800 dark:text-gray-200">
+      <p id={sentId} className="text-lg text-gray-800 dark:text-gray-200">
         We sent a {CODE_LENGTH}-digit code to <strong className="break-all">{email}</strong>. Enter it below to finish.
         If it has not arrived after a minute, check your spam folder.
       </p>
@@ -101,6 +103,7 @@ export function VerifyStep({
           name="token"
           label="Verification code"
           hint={`${CODE_LENGTH} digits, from the email`}
+          describedBy={sentId}
           transform={(value) => value.replace(/\D/g, '')}
           inputMode="numeric"
           autoComplete="one-time-code"

@@ -28,19 +28,19 @@ export function QuickAddButton({ campaign }: { campaign: GivingCampaign }) {
     giftBagActions.add(bagLineOf(campaign));
     announce(`${campaign.product_name} for ${campaign.title} added to your gift bag.`);
   };
+  const label = inBag ? 'In your gift bag' : 'Add to gift bag';
   return (
     <>
       <Button
         variant="secondary"
+        // One string, so the name has no stray space before its colon.
+        aria-label={`${label}: ${campaign.product_name} for ${campaign.title}`}
         onClick={onClick}
         aria-disabled={inBag || undefined}
         className="relative z-10 w-full aria-disabled:cursor-default aria-disabled:opacity-70"
       >
         <Gift aria-hidden="true" className="size-5" />
-        {inBag ? 'In your gift bag' : 'Add to gift bag'}
-        <span className="sr-only">
-          : {campaign.product_name} for {campaign.title}
-        </span>
+        {label}
       </Button>
       <DialogOnDemand
         title="Visit the campaign page"

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
   assistedApplicationSchema,
+  assistedRecipientFields,
   CONSENT_METHOD_REQUIRED,
   CONSENT_METHOD_WORDS,
   CONSENT_METHODS,
@@ -11,16 +12,11 @@ import {
 } from '@contract/caseworkers';
 import { formatNaira } from '@contract/money';
 import { NIGERIAN_STATES } from '@contract/nigeria';
-import {
-  EMPLOYMENT_STATUSES,
-  GENDERS,
-  ID_TYPE_LABELS,
-  RECIPIENT_ID_TYPES,
-  recipientFields,
-} from '@contract/onboarding';
+import { EMPLOYMENT_STATUSES, GENDERS, ID_TYPE_LABELS, RECIPIENT_ID_TYPES } from '@contract/onboarding';
 import { reasonSchema } from '@contract/requests';
 import { errorMessage } from '@/lib/api';
 import { acceptFor, fileRule, limitText } from '@/lib/files';
+import { carrying } from '@/lib/page';
 import { uploadFile } from '@/lib/uploads';
 import { Button } from '@/ui/button';
 import { ErrorMessage } from '@/ui/feedback';
@@ -41,13 +37,13 @@ const applyFormSchema = z
     lastName: shape.lastName,
     phoneNumber: shape.phoneNumber,
     email: shape.email,
-    gender: recipientFields.gender,
-    age: recipientFields.age,
-    stateOfOrigin: recipientFields.stateOfOrigin,
-    recipientBio: recipientFields.recipientBio,
-    employmentStatus: recipientFields.employmentStatus,
-    idHolder: recipientFields.idHolder,
-    idType: recipientFields.idType,
+    gender: assistedRecipientFields.gender,
+    age: assistedRecipientFields.age,
+    stateOfOrigin: assistedRecipientFields.stateOfOrigin,
+    recipientBio: assistedRecipientFields.recipientBio,
+    employmentStatus: assistedRecipientFields.employmentStatus,
+    idHolder: assistedRecipientFields.idHolder,
+    idType: assistedRecipientFields.idType,
     idDocument: fileRule('idDocument', 'the ID document', true),
     photo: fileRule('profilePhoto', 'a photo', false),
     consentMethod: z.enum(CONSENT_METHODS, { error: CONSENT_METHOD_REQUIRED }),
@@ -140,7 +136,7 @@ export default function ApplyPage() {
         reason: values.reason,
       });
       await queryClient.invalidateQueries({ queryKey: HELPED_KEY });
-      navigate('/caseworker', { state: { sent: reply.message } });
+      navigate('/caseworker', { state: carrying(reply.message) });
     } catch (error) {
       if (!helpers.showServerErrors(error)) {
         form.setError('root', {

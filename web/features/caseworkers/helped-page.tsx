@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import { useLocation } from 'react-router';
 import { CONSENT_METHOD_WORDS, type HelpedRecipient } from '@contract/caseworkers';
 import { errorMessage } from '@/lib/api';
+import { useArrivalSaid } from '@/lib/page';
 import { LinkButton } from '@/ui/link-button';
-import { EmptyState, ErrorMessage, InfoMessage, LoadingState } from '@/ui/feedback';
+import { ArrivalNote, EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { YourDataSection } from '@/ui/your-data-section';
 import { cellClass, DataTable } from '@/ui/table';
@@ -25,8 +25,7 @@ const requestWords = (r: HelpedRecipient) =>
 
 /** The caseworker's home: the people they helped apply, and the way to apply for someone new. */
 export default function HelpedPage() {
-  const location = useLocation();
-  const sent = (location.state as { sent?: string } | null)?.sent;
+  const sent = useArrivalSaid();
   const helped = useQuery({ queryKey: HELPED_KEY, queryFn: fetchHelped });
   return (
     <Page
@@ -34,7 +33,7 @@ export default function HelpedPage() {
       intro={<p>Apply for someone who asked you to, and follow what happens to their request.</p>}
     >
       <div className="space-y-6">
-        {sent ? <InfoMessage>{sent}</InfoMessage> : null}
+        <ArrivalNote>{sent}</ArrivalNote>
         <LinkButton to="/caseworker/apply">
           <UserPlus aria-hidden="true" className="size-5" />
           Apply for someone

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { acceptInviteSchema } from '@contract/caseworkers';
 import { PASSWORD_MIN } from '@contract/roles';
@@ -26,6 +26,11 @@ export default function JoinPage() {
   });
   const [done, setDone] = useState<string | null>(null);
   const busy = form.formState.isSubmitting;
+  // The form leaves the page on success: focus moves to the outcome's heading rather than the page.
+  const outcome = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (done) outcome.current?.focus();
+  }, [done]);
 
   async function submit(values: { firstName: string; lastName: string; phoneNumber: string; password: string }) {
     if (done) return;
@@ -86,6 +91,13 @@ export default function JoinPage() {
         <StatusBox>
           {done ? (
             <>
+              <h2
+                ref={outcome}
+                tabIndex={-1}
+                className="text-xl font-bold outline-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300"
+              >
+                Your account is ready
+              </h2>
               <p>{done}</p>
               <Link to="/login" className={blockLink}>
                 Sign in

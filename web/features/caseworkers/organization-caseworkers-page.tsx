@@ -1,14 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { inviteCaseworkerSchema } from '@contract/caseworkers';
 import { errorMessage } from '@/lib/api';
 import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
 import { EmailField } from '@/ui/fields';
 import { Form, StatusBox, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { Page, Section } from '@/ui/page';
 import { cellClass, DataTable } from '@/ui/table';
+import { useRemovalFocus } from '@/ui/use-removal-focus';
 import {
   fetchOrganizationCaseworkers,
   inviteCaseworker,
@@ -25,9 +27,16 @@ const day = (iso: string) =>
     timeZone: 'Africa/Lagos',
   });
 
+type Asking = { kind: 'remove'; id: number; name: string } | { kind: 'withdraw'; id: number; email: string } | null;
+
+const LIST_ID = 'caseworker-list';
+// When the last row of a table leaves, focus lands on the list's heading.
+const listHeading = () => document.getElementById(`${LIST_ID}-title`);
+
 /**
  * The organization's caseworkers: staff who apply for people who consent (docs/decisions/0043).
- * The organization sees how many people each helped, never who they are.
+ * The organization sees how many people each helped, never who they are. Removing a caseworker and
+ * withdrawing an invitation ask first; afterwards focus goes to the next row's button.
  */
 export default function CaseworkersPage() {
   const queryClient = useQueryClient();
@@ -35,14 +44,22 @@ export default function CaseworkersPage() {
   const form = useZodForm(inviteCaseworkerSchema, { defaultValues: { email: '' } });
   const [said, setSaid] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ORGANIZATION_CASEWORKERS_KEY });
-  const change = useMutation({
-    mutationFn: (action: () => Promise<{ message: string }>) => action(),
-    onSuccess: async (reply) => {
-      setSaid(reply.message);
-      await refresh();
-    },
-    onError: (error) => setSaid(errorMessage(error, { noMessage: 'That did not work. Please try again.' })),
-  });
+  const [asking, setAsking] = useState<Asking>(null);
+  const activeIds = useMemo(() => list.data?.active.map((c) => c.user_id) ?? [], [list.data]);
+  const invitedIds = useMemo(() => list.data?.invited.map((i) => i.id) ?? [], [list.data]);
+  const activeFocus = useRemovalFocus(activeIds, 'caseworker', listHeading);
+  const invitedFocus = useRemovalFocus(invitedIds, 'invitation', listHeading);
+
+  /** The confirmed act: a refusal stays in the dialog; success is said, and the row leaves. */
+  async function confirmed(ask: NonNullable<Asking>) {
+    const focus = ask.kind === 'remove' ? activeFocus : invitedFocus;
+    const reply = ask.kind === 'remove' ? await removeCaseworker(ask.id) : await withdrawInvite(ask.id);
+    focus.start(ask.id);
+    setSaid(reply.message);
+    setAsking(null);
+    focus.done();
+    await refresh();
+  }
 
   async function invite({ email }: { email: string }, helpers: SubmitHelpers) {
     try {
@@ -79,7 +96,7 @@ export default function CaseworkersPage() {
           </Form>
         </Section>
         <StatusBox>{said ? <p>{said}</p> : null}</StatusBox>
-        <Section title="Your caseworkers">
+        <Section title="Your caseworkers" id={LIST_ID}>
           {list.isPending ? <LoadingState>Loading caseworkers...</LoadingState> : null}
           {list.isError ? (
             <ErrorMessage>{errorMessage(list.error, { noMessage: 'The list could not be loaded.' })}</ErrorMessage>
@@ -101,11 +118,11 @@ export default function CaseworkersPage() {
                   <td className={`${cellClass} wrap-anywhere`}>{c.email}</td>
                   <td className={cellClass}>{c.recipients_helped}</td>
                   <td className={cellClass}>{day(c.joined_at)}</td>
-                  <td className={cellClass}>
+                  <td id={activeFocus.actionsId(c.user_id)} className={cellClass}>
                     <Button
-                      variant="secondary"
+                      variant="danger"
                       aria-label={`Remove ${c.name}`}
-                      onClick={() => change.mutate(() => removeCaseworker(c.user_id))}
+                      onClick={() => setAsking({ kind: 'remove', id: c.user_id, name: c.name })}
                     >
                       Remove
                     </Button>
@@ -127,11 +144,11 @@ export default function CaseworkersPage() {
                   </th>
                   <td className={cellClass}>{day(i.created_at)}</td>
                   <td className={cellClass}>{day(i.expires_at)}</td>
-                  <td className={cellClass}>
+                  <td id={invitedFocus.actionsId(i.id)} className={cellClass}>
                     <Button
-                      variant="secondary"
+                      variant="danger"
                       aria-label={`Withdraw the invitation to ${i.email}`}
-                      onClick={() => change.mutate(() => withdrawInvite(i.id))}
+                      onClick={() => setAsking({ kind: 'withdraw', id: i.id, email: i.email })}
                     >
                       Withdraw
                     </Button>
@@ -142,6 +159,29 @@ export default function CaseworkersPage() {
           ) : null}
         </Section>
       </div>
+      {asking ? (
+        <ConfirmDialog
+          title={asking.kind === 'remove' ? `Remove ${asking.name}?` : 'Withdraw the invitation?'}
+          isOpen
+          onOpenChange={(open) => {
+            if (!open) setAsking(null);
+          }}
+          variant="danger"
+          confirmLabel={asking.kind === 'remove' ? 'Remove' : 'Withdraw invitation'}
+          busyLabel={asking.kind === 'remove' ? 'Removing...' : 'Withdrawing...'}
+          failed="That did not work. Please try again."
+          onConfirm={() => confirmed(asking)}
+        >
+          {asking.kind === 'remove' ? (
+            <p>
+              {asking.name} is signed out at once and can no longer apply for anyone. The people they helped keep their
+              applications. You can invite them again later.
+            </p>
+          ) : (
+            <p>The link sent to {asking.email} stops working. You can send a new invitation later.</p>
+          )}
+        </ConfirmDialog>
+      ) : null}
     </Page>
   );
 }

@@ -6,6 +6,7 @@ import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page, Section } from '@/ui/page';
 import { useTransparency } from './api';
 import { LedgerChart, type LedgerRow } from './ledger-chart';
+import { timingWords } from './timing-words';
 
 const count = new Intl.NumberFormat('en-NG');
 const monthName = new Intl.DateTimeFormat('en-NG', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -120,11 +121,9 @@ function Ledger({ data }: { data: Transparency }) {
           <Figure label="From approval to fully funded (median)" value={days(data.approval_to_funded)} />
           <Figure label="From fully funded to delivered (median)" value={days(data.funded_to_delivered)} />
         </dl>
-        <p>
-          Medians over the {count.format(data.approval_to_funded.campaigns)} funded and{' '}
-          {count.format(data.funded_to_delivered.campaigns)} delivered campaigns whose approval and delivery dates are
-          on record. A campaign is funded on the day its last gift was paid.
-        </p>
+        {timingWords(data).map((sentence) => (
+          <p key={sentence}>{sentence}</p>
+        ))}
       </Section>
 
       <p className="mt-10 text-gray-700 dark:text-gray-300">

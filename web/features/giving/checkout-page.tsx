@@ -6,7 +6,7 @@ import type { FundReply } from '@contract/giving';
 import { giftBagActions, giftBagTotal, useGiftBag } from '@/lib/gift-bag';
 import { LinkButton } from '@/ui/link-button';
 import { Page } from '@/ui/page';
-import { giftFor, lineTotal } from './bag';
+import { giftName, lineTotal } from './bag';
 import { CheckoutForm, type CheckoutLine } from './checkout-form';
 import { successStateOf } from './success-state';
 
@@ -20,7 +20,7 @@ export default function CheckoutPage() {
   const items: CheckoutLine[] = bag.map((item) => ({
     campaignId: item.id,
     units: item.quantity,
-    label: `${item.product_name} for ${giftFor(item)}`,
+    label: giftName(item),
     amountKobo: lineTotal(item),
   }));
 

@@ -18,7 +18,7 @@ import { buttonClass } from '@/ui/button';
 import { LinkButton } from '@/ui/link-button';
 import { Page } from '@/ui/page';
 import { QuantityStepper } from '@/ui/quantity-stepper';
-import { giftFor, lineTotal } from './bag';
+import { giftFor, giftName, lineTotal } from './bag';
 import { focusCentered } from './focus';
 import { ProductImage } from '@/ui/product-image';
 
@@ -39,14 +39,14 @@ function BagItem({
   removeRef: (el: HTMLButtonElement | null) => void;
 }) {
   const nameId = `gift-${item.id}-name`;
-  const forId = `gift-${item.id}-for`;
+  const name = giftName(item);
   const isOrg = item.type === 'organization';
   const max = maxUnits(item);
 
   const changeUnits = (value: number) => {
     giftBagActions.update(item.id, value);
     announce(
-      `${item.product_name}: ${value} ${value === 1 ? 'unit' : 'units'}, ${formatNaira(item.product_price * value)}. Gift bag total ${formatNaira(giftBagTotal(getGiftBag()))}.`,
+      `${name}: ${value} ${value === 1 ? 'unit' : 'units'}, ${formatNaira(item.product_price * value)}. Gift bag total ${formatNaira(giftBagTotal(getGiftBag()))}.`,
     );
   };
 
@@ -65,12 +65,11 @@ function BagItem({
       />
       <div className="min-w-0 flex-1 space-y-4">
         <div>
+          {/* The heading names the gift and whom it is for, so the article and the list of headings tell two of the same device apart. */}
           <h3 id={nameId} className="text-xl font-bold break-words">
             {item.product_name}
+            <span className="block text-base font-normal text-gray-700 dark:text-gray-300">for {giftFor(item)}</span>
           </h3>
-          <p id={forId} className="text-gray-700 dark:text-gray-300">
-            For {giftFor(item)}
-          </p>
         </div>
         <dl className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
           <div>
@@ -90,7 +89,7 @@ function BagItem({
         </dl>
         {isOrg ? (
           <QuantityStepper
-            label={`Units of ${item.product_name}`}
+            label={`Units of ${name}`}
             value={item.quantity}
             min={1}
             max={max}
@@ -102,11 +101,11 @@ function BagItem({
           ref={removeRef}
           type="button"
           onClick={onRemove}
-          aria-describedby={forId}
+          aria-label={`Remove ${name} from your gift bag`}
           className={buttonClass('secondary')}
         >
           <Trash2 aria-hidden="true" className="size-5" />
-          Remove<span className="sr-only"> {item.product_name} from your gift bag</span>
+          Remove
         </button>
       </div>
     </article>
@@ -132,7 +131,7 @@ export default function GiftBagPage() {
     // Render the shorter list now, so there is something to move focus to.
     flushSync(() => giftBagActions.remove(item.id));
     focusCentered(next ? removeButtons.current.get(next.id) : emptyHeading.current);
-    announce(`${item.product_name} removed from your gift bag.`);
+    announce(`${giftName(item)} removed from your gift bag.`);
   }
 
   return (

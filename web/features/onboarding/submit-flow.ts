@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { UploadPurpose } from '@contract/uploads';
 import { ApiError, errorMessage } from '@/lib/api';
 import { announce } from '@/lib/announce';
+import { carrying } from '@/lib/page';
 import { refreshSessionUser } from '@/lib/session';
 import type { SubmitHelpers } from '@/ui/form';
 import { OWN_REVIEW_KEY } from '@/lib/own-review';
@@ -77,15 +78,13 @@ export function useOnboardingSubmit(elsewhere: (field: string, message: string) 
       setAlert(errorMessage(error, { noMessage: SUBMIT_FAILED }));
       return;
     }
-    announce(result.message);
+    // Carried, the sentence is said with the next page's name; otherwise now.
+    if (!carryMessage) announce(result.message);
     // The answer is in, so the person moves on: a profile that cannot be fetched now is fetched by
     // the next page, and a connection failure here must not read as a failed submission.
     await refreshSessionUser().catch(() => undefined);
     await client.invalidateQueries({ queryKey: OWN_REVIEW_KEY });
-    navigate(
-      result.redirectTo,
-      carryMessage ? { replace: true, state: { message: result.message } } : { replace: true },
-    );
+    navigate(result.redirectTo, carryMessage ? { replace: true, state: carrying(result.message) } : { replace: true });
   }
 
   return { run, progress: progress.items, alert, setAlert };

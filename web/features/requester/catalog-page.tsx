@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatNaira } from '@contract/money';
+import { carrying } from '@/lib/page';
 import { freshUserQuery } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { CatalogCard, Specifications, truncate } from '@/ui/catalog-card';
@@ -144,7 +145,7 @@ export default function CatalogPage({ kind }: { kind: RequesterKind }) {
           submit={async (reason) => {
             await request(chosen.product.id, chosen.quantity, reason);
             setChosen(null);
-            navigate(areaPath(kind, words.after), { state: { message: words.sent } });
+            navigate(areaPath(kind, words.after), { state: carrying(words.sent) });
           }}
         />
       ) : null}

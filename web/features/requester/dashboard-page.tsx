@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, FileUser, PackageCheck, Users } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { useArrivalSaid } from '@/lib/page';
 import { useRequestCards } from '@/lib/requests';
 import { freshUserQuery, useSession } from '@/lib/session';
 import { DashboardCard, DashboardCards, FigureTiles } from '@/ui/dashboard';
-import { ErrorMessage } from '@/ui/feedback';
-import { StatusBox } from '@/ui/form';
+import { ArrivalNote, ErrorMessage } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { blockLink } from '@/ui/text-link';
 import { useMyRequests, useOverview, useOwnReview } from './api';
@@ -73,8 +73,7 @@ export default function DashboardPage({ kind }: { kind: RequesterKind }) {
     me.data?.canCreateCampaign,
     requests.data ? requests.data.length > 0 : undefined,
   );
-  const location = useLocation();
-  const message = (location.state as { message?: string } | null)?.message;
+  const message = useArrivalSaid();
   const user = me.data ?? session.user;
   const onboarded = user?.isOnboardingComplete ?? true;
   const welcome = user ? dashboard.welcome(user) : null;
@@ -82,7 +81,7 @@ export default function DashboardPage({ kind }: { kind: RequesterKind }) {
   const shown = (page: AreaPage) =>
     page.page === 'catalog' ? onboarded && cards.start : page.page === 'status' ? onboarded && cards.status : true;
   return (
-    <Page title={dashboard.title} intro={<StatusBox>{message}</StatusBox>}>
+    <Page title={dashboard.title} intro={<ArrivalNote>{message}</ArrivalNote>}>
       <div className="space-y-10">
         {welcome ? <p className="text-lg">{welcome}</p> : null}
         {onboarded && user?.isOnboardingComplete ? <Verification /> : null}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing, Check, Phone, Send } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   phoneChangeSchema,
   phoneConfirmSchema,
@@ -8,6 +8,7 @@ import {
   type Preferences,
 } from '@contract/account-preferences';
 import type { NotifyBy } from '@contract/sms';
+import { announce } from '@/lib/announce';
 import { ApiError, apiGet, apiRequest, errorMessage } from '@/lib/api';
 import { freshUserQuery, useSession } from '@/lib/session';
 import { Button } from '@/ui/button';
@@ -118,6 +119,8 @@ function CodeForm({
   onCancel: () => void;
 }) {
   const form = useZodForm(phoneConfirmSchema, { defaultValues: { code: '' } });
+  // Where the code went is read with the code field, which takes focus as the step opens.
+  const sentId = useId();
   const [alert, setAlert] = useState<string | null>(null);
   const busy = form.formState.isSubmitting;
   useEffect(() => form.setFocus('code'), [form]);
@@ -140,10 +143,11 @@ function CodeForm({
         }
       }}
     >
-      <p>{sent}</p>
+      <p id={sentId}>{sent}</p>
       <TextField
         name="code"
         label="Code from the SMS"
+        describedBy={sentId}
         hint="6 digits."
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -200,7 +204,13 @@ function PhoneNumber({ current }: { current: string | null }) {
           Change phone number
         </Button>
       ) : step.name === 'number' ? (
-        <NewNumberForm onSent={(sent) => setStep({ name: 'code', sent })} onCancel={backToView} />
+        <NewNumberForm
+          onSent={(sent) => {
+            announce(sent);
+            setStep({ name: 'code', sent });
+          }}
+          onCancel={backToView}
+        />
       ) : (
         <CodeForm
           sent={step.sent}

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { DELIVERY_WORDS } from '@contract/recipient-status-words';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { formatNaira, percentOf } from '@contract/money';
 import { campaignQuery } from '@/lib/campaigns';
+import { useArrivalSaid } from '@/lib/page';
 import { freshUserQuery } from '@/lib/session';
+import { ArrivalNote } from '@/ui/feedback';
 import { PARTNERSHIPS_EMAIL } from '@/lib/site';
 import { Facts } from '@/ui/facts';
-import { StatusBox } from '@/ui/form';
 import { Page } from '@/ui/page';
 import { ProgressBar } from '@/ui/progress-bar';
 import { QueryView } from '@/ui/query-view';
@@ -163,15 +164,14 @@ export default function StatusPage({ kind }: { kind: RequesterKind }) {
   const words = KINDS[kind].status;
   const requests = useMyRequests(kind);
   const me = useQuery(freshUserQuery);
-  const location = useLocation();
-  const message = (location.state as { message?: string } | null)?.message;
+  const message = useArrivalSaid();
   const toCatalog = (
     <Link to={areaPath(kind, 'catalog')} className={blockLink}>
       {words.toCatalog}
     </Link>
   );
   return (
-    <Page title="Campaign Status" intro={<StatusBox>{message}</StatusBox>}>
+    <Page title="Campaign Status" intro={<ArrivalNote>{message}</ArrivalNote>}>
       <QueryView query={requests} failed={words.failed} empty={words.empty} emptyAction={toCatalog}>
         {(list) => (
           <div className="space-y-6">

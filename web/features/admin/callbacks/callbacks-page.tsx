@@ -29,9 +29,8 @@ function Item({ item, onDone }: { item: CallbackRequest; onDone: (item: Callback
   const who = item.person ? `${item.person.name} (${item.person.role})` : 'Not an account we know';
   return (
     <li className="space-y-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
-      <h2 className="text-xl font-bold">
+      <h2 aria-label={`${item.phoneNumber}, ${item.doneAt ? 'done' : 'open'}`} className="text-xl font-bold">
         {item.phoneNumber}
-        <span className="sr-only">{item.doneAt ? ', done' : ', open'}</span>
       </h2>
       <dl className="grid gap-x-4 gap-y-1 text-gray-800 sm:grid-cols-[max-content_1fr] dark:text-gray-200">
         <dt className="font-semibold">Person</dt>
@@ -55,9 +54,14 @@ function Item({ item, onDone }: { item: CallbackRequest; onDone: (item: Callback
         ) : null}
       </dl>
       {item.doneAt ? null : (
-        <Button id={`callback-${item.id}-done`} variant="secondary" onClick={() => onDone(item)}>
+        <Button
+          id={`callback-${item.id}-done`}
+          variant="secondary"
+          aria-label={`Mark done: call back to ${item.phoneNumber}`}
+          onClick={() => onDone(item)}
+        >
           <PhoneCall aria-hidden="true" className="size-5" />
-          Mark done<span className="sr-only">: call back to {item.phoneNumber}</span>
+          Mark done
         </Button>
       )}
     </li>

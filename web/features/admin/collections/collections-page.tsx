@@ -167,16 +167,18 @@ function DayCollections({ run }: { run: ReturnType<typeof useActionFeedback>['ru
                         <div className="flex flex-wrap gap-2">
                           <Button
                             id={`collected-${c.id}`}
+                            aria-label={`Mark collected: ${c.owner}`}
                             onClick={() => setMark({ collection: c, kind: 'collected' })}
                           >
-                            Mark collected<span className="sr-only">: {c.owner}</span>
+                            Mark collected
                           </Button>
                           <Button
                             id={`missed-${c.id}`}
                             variant="secondary"
+                            aria-label={`Mark missed: ${c.owner}`}
                             onClick={() => setMark({ collection: c, kind: 'missed' })}
                           >
-                            Mark missed<span className="sr-only">: {c.owner}</span>
+                            Mark missed
                           </Button>
                         </div>
                       ) : null}

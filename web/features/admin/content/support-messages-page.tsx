@@ -112,7 +112,19 @@ export default function SupportMessagesPage() {
                   hide: `Hide the message from ${item.shownName}`,
                 }}
                 onDecide={(decision) =>
-                  void decisions.decide(item.id, () => save(item.id, decision), 'Could not save the decision.')
+                  void decisions.decide(
+                    item.id,
+                    () => save(item.id, decision),
+                    'Could not save the decision.',
+                    decision === 'hide'
+                      ? {
+                          title: `Hide the message from ${item.shownName}?`,
+                          body: 'It stops showing on the campaign pages. You can approve it again from the Hidden tab.',
+                          confirmLabel: 'Hide',
+                          busyLabel: 'Hiding...',
+                        }
+                      : undefined,
+                  )
                 }
               />
             </li>

@@ -108,6 +108,14 @@ export default function UpdatesPage() {
                           update.id,
                           () => save(update, decision),
                           'The decision could not be saved. Please try again.',
+                          decision === 'hide'
+                            ? {
+                                title: `Hide the update: ${name}?`,
+                                body: 'It stops showing on the campaign page. You can approve it again from the Hidden tab.',
+                                confirmLabel: 'Hide',
+                                busyLabel: 'Hiding...',
+                              }
+                            : undefined,
                         )
                       }
                     />

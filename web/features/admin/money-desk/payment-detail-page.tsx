@@ -99,7 +99,9 @@ function Detail({ detail, run }: { detail: PaymentDetail; run: Run }) {
         ]}
       />
 
-      <DeskSection id="payment-cases" title="Needs attention">
+      {/* "Needs attention" only while the payment is in that queue: its desk status says so by the queue's own
+          rule (an open case, server/modules/money-desk/desk-sql.ts). Otherwise the cases are history. */}
+      <DeskSection id="payment-cases" title={p.status === 'needs_attention' ? 'Needs attention' : 'Cases'}>
         {detail.cases.length === 0 ? (
           <None>No case was ever opened for this payment.</None>
         ) : (

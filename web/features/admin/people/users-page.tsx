@@ -223,9 +223,12 @@ export default function AdminUsersPage() {
             {items.map((u) => (
               <tr key={u.id} className="border-t border-gray-200 align-top dark:border-gray-700">
                 <th scope="row" className={`${cellClass} min-w-44 font-normal`}>
-                  <Link to={`/admin/users/${u.id}/history`} className={blockLink}>
+                  <Link
+                    to={`/admin/users/${u.id}/history`}
+                    aria-label={`${fullName(u) || 'No name'}, history`}
+                    className={blockLink}
+                  >
                     {fullName(u) || 'No name'}
-                    <span className="sr-only">, history</span>
                   </Link>
                 </th>
                 <td className={`${cellClass} wrap-anywhere`}>{reachOf(u)}</td>

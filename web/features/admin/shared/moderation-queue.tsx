@@ -1,5 +1,5 @@
 import { Check, EyeOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   MODERATION_STATUSES,
   MODERATION_STATUS_LABELS,
@@ -8,7 +8,9 @@ import {
 } from '@contract/moderation';
 import { useUrlFilters } from '@/lib/url-filters';
 import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { StatusTabs } from '@/ui/status-tabs';
+import { useRemovalFocus } from '@/ui/use-removal-focus';
 import { useActionFeedback } from './use-action-feedback';
 
 const isStatus = (value: string): value is ModerationStatus =>
@@ -33,54 +35,78 @@ export function ModerationTabs({ label, path, status }: { label: string; path: s
   );
 }
 
+/** What a decision that cannot simply be taken back asks first: the dialog's title and what happens. */
+export type Question = { title: string; body: string; confirmLabel: string; busyLabel: string };
+
+type Asking = { id: number | string; save: () => Promise<string>; failed: string; question: Question };
+
 /**
  * One queue's decisions (moderation, failed jobs). One at a time: a press while a decision is saving does nothing.
- * The server's sentence is said in the result. Once the decided item has left the list, focus goes
- * to the next one's first button (or the one before, or the result when none is left), so it never
- * falls to the page.
+ * A decision with a `question` (hiding) asks in a dialog first. The server's sentence is said in the
+ * result. Once the decided item has left the list, focus goes to the next one's first button (or the
+ * one before's, or the result, named by its sentence, when none is left), so it never falls to the page.
  */
 export function useModerationDecisions(items: readonly { id: number | string }[], idPrefix: string) {
   const feedback = useActionFeedback();
-  const resultRef = useRef<HTMLDivElement>(null);
-  const deciding = useRef<{ id: number | string; next: number | string | null } | null>(null);
+  const ids = useMemo(() => items.map((i) => i.id), [items]);
+  const focus = useRemovalFocus(ids, idPrefix, feedback.place);
   const [busyId, setBusyId] = useState<number | string | null>(null);
-  const actionsId = (id: number | string) => `${idPrefix}-${id}-actions`;
+  const [asking, setAsking] = useState<Asking | null>(null);
 
-  useEffect(() => {
-    const decided = deciding.current;
-    if (!decided || items.some((i) => i.id === decided.id)) return;
-    deciding.current = null;
-    const next = decided.next !== null && items.some((i) => i.id === decided.next) ? decided.next : null;
-    const button =
-      next === null ? null : document.getElementById(`${idPrefix}-${next}-actions`)?.querySelector('button');
-    (button ?? resultRef.current)?.focus();
-  }, [items, idPrefix]);
-
-  async function decide(id: number | string, save: () => Promise<string>, failed: string) {
-    if (busyId !== null) return;
-    const index = items.findIndex((i) => i.id === id);
-    deciding.current = { id, next: (items[index + 1] ?? items[index - 1])?.id ?? null };
+  /** Saves one decision; a refusal is said in the result and rethrown for a dialog to show too. */
+  async function save(id: number | string, send: () => Promise<string>, failed: string) {
+    focus.start(id);
     setBusyId(id);
     try {
-      await feedback.run(save, failed);
-    } catch {
-      // Said in the result; the item stays, and so does focus.
-      deciding.current = null;
+      await feedback.run(send, failed);
+    } catch (error) {
+      // The item stays, and so does focus.
+      focus.cancel();
+      throw error;
     } finally {
       setBusyId(null);
     }
   }
 
+  async function decide(id: number | string, send: () => Promise<string>, failed: string, question?: Question) {
+    if (busyId !== null) return;
+    if (question) {
+      setAsking({ id, save: send, failed, question });
+      return;
+    }
+    try {
+      await save(id, send, failed);
+      focus.done();
+    } catch {
+      // Said in the result.
+    }
+  }
+
   const result = (
-    <div
-      ref={resultRef}
-      tabIndex={-1}
-      className="outline-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300"
-    >
+    <>
       {feedback.view}
-    </div>
+      {asking ? (
+        <ConfirmDialog
+          title={asking.question.title}
+          isOpen
+          onOpenChange={(open) => {
+            if (!open) setAsking(null);
+          }}
+          confirmLabel={asking.question.confirmLabel}
+          busyLabel={asking.question.busyLabel}
+          failed={asking.failed}
+          onConfirm={async () => {
+            await save(asking.id, asking.save, asking.failed);
+            setAsking(null);
+            focus.done();
+          }}
+        >
+          <p>{asking.question.body}</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
   );
-  return { busyId, decide, actionsId, result };
+  return { busyId, decide, actionsId: focus.actionsId, result };
 }
 
 /** The decisions offered in each status: the one it is in would change nothing. */
