@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
 import { expectNoAxeViolations, settle, startE2E, type E2E } from './harness';
-import { focusOnBody, isFocused, path, press, signInThroughApi } from './keyboard';
+import { focusOnBody, isFocused, path, press, signInAdmin, signInThroughApi } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -17,7 +17,7 @@ const PHONE = 'Mozilla/5.0 (Linux; Android 14; Tecno) Gecko/124.0 Firefox/124.0'
 /** The announcer's words once they have settled (it clears first, then speaks). */
 const announced = (page: Page) => page.evaluate(() => document.getElementById('route-announcer')?.textContent ?? '');
 
-describe('your sessions', () => {
+describe('where you are signed in, and a lost second factor', () => {
   it(
     'a donor signed in on two browsers and a phone signs the others out by keyboard, one and then all, after a question each',
     async () => {
@@ -88,6 +88,37 @@ describe('your sessions', () => {
       expect(await focusOnBody(page)).toBe(false);
       await expect.poll(() => announced(page)).toBe('Every other session is signed out.');
       await expectNoAxeViolations(page, 'your sessions after signing out the others, light');
+    },
+    LONG_JOURNEY_MS,
+  );
+
+  it(
+    "a super admin resets another admin's second factor after a question, and is offered no reset of their own",
+    async () => {
+      const { page } = await e2e.newPage();
+      await signInAdmin(page);
+      await page.goto('/admin/users?role=admin');
+      await settle(page);
+      const staff = `${demoAccounts.staff.firstName} ${demoAccounts.staff.lastName}`;
+      const reset = page.getByRole('button', { name: `Reset second factor of ${staff}` });
+      await reset.waitFor();
+      const own = `${demoAccounts.admin.firstName} ${demoAccounts.admin.lastName}`;
+      expect(await page.getByRole('button', { name: `Reset second factor of ${own}` }).count()).toBe(0);
+
+      await press(page, reset);
+      const dialog = page.getByRole('alertdialog', { name: `Reset ${staff}'s second factor?` });
+      await dialog.getByText('They are told by mail and SMS.').waitFor();
+      await press(page, dialog.getByRole('button', { name: 'Reset Second Factor' }));
+      await dialog.waitFor({ state: 'detached' });
+      await page
+        .getByRole('status')
+        .filter({
+          hasText: 'The second factor is reset. The admin has been told and will set up a new one at next sign-in.',
+        })
+        .waitFor();
+      // The row stays, so focus goes back to its button, as after the page's other row actions.
+      await expect.poll(() => isFocused(reset)).toBe(true);
+      await expectNoAxeViolations(page, 'manage users after a reset, light');
     },
     LONG_JOURNEY_MS,
   );
