@@ -53,3 +53,19 @@ export function useCreateAdmin() {
     return userActionReplySchema.parse(data).message;
   };
 }
+
+/**
+ * Resets another admin's second factor (docs/decisions/0072); resolves with the server's sentence and
+ * asks the user list again. A step-up check, when the server asks for one, is made by the API layer.
+ */
+export function useResetSecondFactor() {
+  const client = useQueryClient();
+  return async (id: number): Promise<string> => {
+    try {
+      const { data } = await apiRequest<unknown>(`/admin/users/${id}/second-factor/reset`, { method: 'POST' });
+      return userActionReplySchema.parse(data).message;
+    } finally {
+      await client.invalidateQueries({ queryKey: [...ADMIN, 'users'] });
+    }
+  };
+}

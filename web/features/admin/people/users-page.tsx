@@ -1,4 +1,4 @@
-import { Trash2, UserPlus } from 'lucide-react';
+import { KeyRound, Trash2, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -8,7 +8,7 @@ import {
   USER_ROLE_FILTERS,
   type AdminUser,
 } from '@contract/admin-users';
-import { isSuperAdmin, PASSWORD_MIN } from '@contract/roles';
+import { appRole, isSuperAdmin, PASSWORD_MIN } from '@contract/roles';
 import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { oneOf, useUrlFilters } from '@/lib/url-filters';
@@ -28,7 +28,7 @@ import { dateFormat } from '../shared/admin-format';
 import { RoleBadge } from '../shared/status-badges';
 import { useActionFeedback, type Run } from '../shared/use-action-feedback';
 import { loadedOf } from '../shared/admin-api';
-import { useAdminRoles, useCreateAdmin, useUsers } from './people-api';
+import { useAdminRoles, useCreateAdmin, useResetSecondFactor, useUsers } from './people-api';
 
 const ROLE_WORDS: Record<(typeof USER_ROLE_FILTERS)[number], string> = {
   all: 'All users',
@@ -142,10 +142,47 @@ function DeleteUser({ user, selfId, run }: { user: AdminUser; selfId: number | u
 }
 
 /**
+ * A super admin's way back in for an admin who lost their authenticator and recovery codes
+ * (docs/decisions/0072): only on another admin's row, and only after a question.
+ */
+function ResetSecondFactor({ user, run }: { user: AdminUser; run: Run }) {
+  const [open, setOpen] = useState(false);
+  const reset = useResetSecondFactor();
+  const name = fullName(user) || 'this admin';
+  const failed = 'Failed to reset the second factor.';
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        <KeyRound aria-hidden="true" className="size-5" />
+        Reset second factor<span className="sr-only"> of {name}</span>
+      </Button>
+      {open ? (
+        <ConfirmDialog
+          title={`Reset ${name}'s second factor?`}
+          isOpen
+          onOpenChange={setOpen}
+          confirmLabel="Reset Second Factor"
+          busyLabel="Resetting..."
+          variant="danger"
+          failed={failed}
+          onConfirm={async () => {
+            await run(() => reset(user.id), failed);
+            setOpen(false);
+          }}
+        >
+          <p>They will be signed out and set up a new one at their next sign-in. They are told by mail and SMS.</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * Manage Users (product notes 2): a form that makes an admin, and every account in a table filtered by role
  * (all, admin, recipient, donor, organization), searched by name or email and paged. The filters
  * live in the address. Names lead to the person's history; Delete asks first. The form and the
- * Delete buttons are a super admin's only (docs/decisions/0024); other admins read the list.
+ * Delete and Reset second factor buttons are a super admin's only (docs/decisions/0024, 0072); other
+ * admins read the list.
  */
 export default function AdminUsersPage() {
   const filters = useUrlFilters();
@@ -245,7 +282,12 @@ export default function AdminUsersPage() {
                 <td className={`${cellClass} whitespace-nowrap`}>{dateFormat.format(new Date(u.created_at))}</td>
                 {manages ? (
                   <td className={cellClass}>
-                    <DeleteUser user={u} selfId={session.user?.id} run={run} />
+                    <div className="flex flex-wrap gap-2">
+                      {u.is_active && appRole(u.role) === 'admin' && u.id !== session.user?.id ? (
+                        <ResetSecondFactor user={u} run={run} />
+                      ) : null}
+                      <DeleteUser user={u} selfId={session.user?.id} run={run} />
+                    </div>
                   </td>
                 ) : null}
               </tr>
