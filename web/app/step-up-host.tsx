@@ -1,7 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { whenStepUpRequired } from '@/lib/api';
 
-const StepUpDialog = lazy(() => import('@/features/accounts/security/step-up-dialog'));
+import { lazyComponent } from './lazy';
+
+// Loaded with the query cache's provider the first time an act asks.
+const StepUpDialog = lazyComponent<{ onDone: (passed: boolean) => void; layer?: Element }>(
+  () => import('@/features/accounts/security/step-up-dialog'),
+);
 
 /**
  * Holds the step-up dialog (docs/decisions/0071): when an act answers `step_up_required`, the API
