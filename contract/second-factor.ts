@@ -123,3 +123,15 @@ export type SessionList = z.infer<typeof sessionListSchema>;
 
 /** Where every signed-in person finds their password, second factors and sessions. */
 export const SECURITY_PATH = '/account/security';
+
+/** A row's id in a path: a whole number the database's integer holds, or a sentence. */
+const rowIdParams = (what: string) =>
+  z.object({
+    id: z.coerce
+      .number({ error: `Not a ${what}.` })
+      .int(`Not a ${what}.`)
+      .positive(`Not a ${what}.`)
+      .max(2_147_483_647, `Not a ${what}.`),
+  });
+export const passkeyIdParamsSchema = rowIdParams('passkey');
+export const sessionIdParamsSchema = rowIdParams('session');

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { messageReplySchema } from '@contract/auth';
 import { errorReplies } from '@contract/errors';
-import { sessionListSchema, type SessionList } from '@contract/second-factor';
+import { sessionIdParamsSchema, sessionListSchema, type SessionList } from '@contract/second-factor';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/all';
 import type { AppDeps } from '../../deps';
@@ -13,7 +12,6 @@ import { revokeOtherSessions } from './queries';
 import { browserName } from './sign-in-client';
 
 const errors = errorReplies(400, 401, 403, 404);
-const idParams = z.object({ id: z.coerce.number({ error: 'Not a session.' }).int().positive('Not a session.') });
 
 /** The person's signed-in sessions, newest use first; the one asking is marked current. */
 async function listSessions(db: Db, userId: number, currentId: number): Promise<SessionList> {
@@ -52,7 +50,10 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/account/sessions/:id',
-      { config: { access: SIGNED_IN }, schema: { params: idParams, response: { 200: messageReplySchema, ...errors } } },
+      {
+        config: { access: SIGNED_IN },
+        schema: { params: sessionIdParamsSchema, response: { 200: messageReplySchema, ...errors } },
+      },
       async (request) => {
         const rows = await db
           .update(sessions)

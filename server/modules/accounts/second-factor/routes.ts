@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { authReplySchema, messageReplySchema } from '@contract/auth';
 import { errorReplies } from '@contract/errors';
 import {
+  passkeyIdParamsSchema,
   passkeyOptionsReplySchema,
   passkeyRegisterSchema,
   passkeySignInSchema,
@@ -53,7 +54,6 @@ export const SECOND_FACTOR_LIMITS = {
 /** Routes a person without a second factor may call: the set-up itself (docs/decisions/0070). */
 const setUp = { access: SIGNED_IN, allowWithoutSecondFactor: true } as const;
 const signedIn = { access: SIGNED_IN } as const;
-const idParams = z.object({ id: z.coerce.number({ error: 'Not a passkey.' }).int().positive('Not a passkey.') });
 
 /**
  * Second factors (docs/decisions/0070), the step-up check before acts that move money or power
@@ -166,7 +166,11 @@ export function secondFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/account/passkeys/:id',
       {
         config: signedIn,
-        schema: { params: idParams, body: renamePasskeySchema, response: { 200: messageReplySchema, ...errors } },
+        schema: {
+          params: passkeyIdParamsSchema,
+          body: renamePasskeySchema,
+          response: { 200: messageReplySchema, ...errors },
+        },
       },
       async (request) => {
         await renamePasskey(db, request.user!.id, request.params.id, request.body.name);
@@ -176,7 +180,7 @@ export function secondFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/account/passkeys/:id',
-      { config: signedIn, schema: { params: idParams, response: { 200: messageReplySchema, ...errors } } },
+      { config: signedIn, schema: { params: passkeyIdParamsSchema, response: { 200: messageReplySchema, ...errors } } },
       async (request) => {
         mayChangeFactors(request.user!);
         const name = await removeFactor(db, request.user!, { kind: 'passkey', id: request.params.id });
