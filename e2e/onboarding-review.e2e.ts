@@ -45,11 +45,11 @@ describe('onboarding review', { timeout: LONG_JOURNEY_MS }, () => {
     await page.getByText('The profile is verified.').waitFor();
     await expect.poll(() => focusedText(page)).toContain('The profile is verified.');
     // Focus landed on a named place: the result, named by its sentence.
-    expect(
-      await page
-        .getByRole('group', { name: 'The profile is verified.' })
-        .evaluate((el) => el === document.activeElement),
-    ).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByRole('group', { name: 'The profile is verified.' }).evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     expect(await page.getByRole('main').innerText()).toContain('Version 1: Verified');
 
     // Back to the queue: the verified one has left it; ask the demo recipient for a correction.
