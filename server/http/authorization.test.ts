@@ -48,6 +48,30 @@ afterAll(() => stopTestApp(ctx));
 /** Fills path parameters with a plausible value; the check under test runs before they are read. */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
 const as = (caller: Caller) => (caller === 'anonymous' ? {} : { authorization: `Bearer ${tokens[caller]}` });
+/**
+ * Calls every admin route with `token` and answers what is wrong: a route outside `open` that is not
+ * refused with `refusal`, or a route in `open` that is.
+ */
+async function refusedAllBut(token: string, open: Set<string>, refusal: { code: string; message: string }) {
+  const failures: string[] = [];
+  for (const route of ctx.app.routeTable) {
+    if (!route.url.startsWith('/api/') || route.url.includes('*') || route.access === 'public') continue;
+    if (route.url === '/api/auth/logout' || !mayCall(route.access, 'admin')) continue;
+    const res = await ctx.app.inject({
+      method: route.method as 'GET',
+      url: concrete(route.url),
+      payload: route.method === 'GET' ? undefined : {},
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress: '10.9.9.12',
+    });
+    const refused = res.statusCode === 403 && res.json().code === refusal.code;
+    if (refused === open.has(`${route.method} ${route.url}`))
+      failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+    if (refused && res.json().message !== refusal.message) failures.push(`${route.url}: ${res.body}`);
+  }
+  return failures;
+}
+
 const ROLE_REFUSALS = ['This is not available for your account.', SUPER_ADMIN_ONLY];
 
 /** Who may call a route, as docs/decisions/0024 puts it: a super admin is an admin too. */
@@ -268,23 +292,12 @@ describe('admin powers', () => {
     });
     tokens.temporary = login.json().token;
     const open = new Set(['GET /api/auth/me', 'POST /api/auth/change-password', 'POST /api/auth/logout']);
-    const failures: string[] = [];
-    for (const route of ctx.app.routeTable) {
-      if (!route.url.startsWith('/api/') || route.url.includes('*') || route.access === 'public') continue;
-      if (route.url === '/api/auth/logout' || !mayCall(route.access, 'admin')) continue;
-      const res = await ctx.app.inject({
-        method: route.method as 'GET',
-        url: concrete(route.url),
-        payload: route.method === 'GET' ? undefined : {},
-        headers: { authorization: `Bearer ${tokens.temporary}` },
-        remoteAddress: '10.9.9.12',
-      });
-      const refused = res.statusCode === 403 && res.json().code === 'password_change_required';
-      if (refused === open.has(`${route.method} ${route.url}`))
-        failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 100)}`);
-      if (refused && res.json().message !== PASSWORD_CHANGE_REQUIRED) failures.push(`${route.url}: ${res.body}`);
-    }
-    expect(failures).toEqual([]);
+    expect(
+      await refusedAllBut(tokens.temporary!, open, {
+        code: 'password_change_required',
+        message: PASSWORD_CHANGE_REQUIRED,
+      }),
+    ).toEqual([]);
   });
 
   it('an admin with no second factor reaches only me, the password, sign-out, sessions and the set-up', async () => {
@@ -301,23 +314,9 @@ describe('admin powers', () => {
       'POST /api/account/passkeys',
       'GET /api/account/sessions',
     ]);
-    const failures: string[] = [];
-    for (const route of ctx.app.routeTable) {
-      if (!route.url.startsWith('/api/') || route.url.includes('*') || route.access === 'public') continue;
-      if (route.url === '/api/auth/logout' || !mayCall(route.access, 'admin')) continue;
-      const res = await ctx.app.inject({
-        method: route.method as 'GET',
-        url: concrete(route.url),
-        payload: route.method === 'GET' ? undefined : {},
-        headers: { authorization: `Bearer ${made.token}` },
-        remoteAddress: '10.9.9.14',
-      });
-      const refused = res.statusCode === 403 && res.json().code === 'second_factor_required';
-      if (refused === open.has(`${route.method} ${route.url}`))
-        failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 100)}`);
-      if (refused && res.json().message !== SECOND_FACTOR_REQUIRED) failures.push(`${route.url}: ${res.body}`);
-    }
-    expect(failures).toEqual([]);
+    expect(
+      await refusedAllBut(made.token, open, { code: 'second_factor_required', message: SECOND_FACTOR_REQUIRED }),
+    ).toEqual([]);
   });
 
   it('every act declared to move money or power asks a session without a recent check for one', async () => {

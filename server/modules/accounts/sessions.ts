@@ -33,16 +33,22 @@ export async function openSession(
           from sessions where user_id = ${userId}`,
   );
   const prefix = networkPrefix(client.ip);
-  await deps.db.insert(sessions).values({
-    userId,
-    tokenHash: sha256(token),
-    expiresAt: sql`now() + make_interval(days => ${deps.sessionDays})`,
-    userAgent,
-    networkPrefix: prefix,
-    lastSeenAt: sql`now()`,
-    secondFactorAt: proof.secondFactor ? sql`now()` : null,
+  const newBrowser = Boolean(seen?.any && !seen.same);
+  // The session and the notice of a new browser are written together: one never exists without the other.
+  await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.insert(sessions).values({
+      userId,
+      tokenHash: sha256(token),
+      expiresAt: sql`now() + make_interval(days => ${deps.sessionDays})`,
+      userAgent,
+      networkPrefix: prefix,
+      lastSeenAt: sql`now()`,
+      secondFactorAt: proof.secondFactor ? sql`now()` : null,
+    });
+    if (newBrowser) await tellOfNewBrowser({ ...deps, db: tx }, userId, browserName(userAgent), prefix);
   });
-  if (seen?.any && !seen.same) await tellOfNewBrowser(deps, userId, browserName(userAgent), prefix);
+  if (newBrowser) wakeNotices(deps.jobs);
   const user = await loadSessionUser(deps.db, userId);
   if (!user) throw new Error(`user ${userId} vanished while signing in`);
   return { token, user };
@@ -68,7 +74,6 @@ async function tellOfNewBrowser(deps: SessionDeps, userId: number, browser: stri
   if (byMail) await enqueueMail(deps.jobs, deps.db, byMail);
   if (sms) await enqueueSms(deps.jobs, deps.db, sms);
   if (whatsapp) await enqueueWhatsApp(deps.jobs, deps.db, whatsapp);
-  wakeNotices(deps.jobs);
 }
 
 /** Marks a session seen now, at most once every five minutes, so the sessions list is true without a write per request. */

@@ -1,17 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { totpConfirmSchema } from '@contract/second-factor';
 import { lagosDay } from '@contract/plain-format';
 import { announce } from '@/lib/announce';
 import { errorMessage } from '@/lib/api';
-import { freshUserQuery } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { ErrorMessage } from '@/ui/feedback';
 import { TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { confirmAuthenticator, removeAuthenticator, secondFactorQuery, startAuthenticator } from './api';
+import { useRefreshFactors } from './use-refresh-factors';
 import { RecoveryCodesList, spelledOut } from './recovery-codes-list';
 
 type Setup = { secret: string; otpauthUri: string; qr: string };
@@ -25,7 +25,7 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)!;
  * and gives ten recovery codes. Once set up: when, and Replace or Remove.
  */
 export function AuthenticatorSection() {
-  const client = useQueryClient();
+  const refresh = useRefreshFactors();
   const status = useQuery(secondFactorQuery);
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -40,12 +40,6 @@ export function AuthenticatorSection() {
   useEffect(() => {
     if (settingUp) setUpHeadingRef.current?.focus();
   }, [settingUp]);
-
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: secondFactorQuery.queryKey }),
-      client.invalidateQueries({ queryKey: freshUserQuery.queryKey }),
-    ]);
 
   async function begin() {
     setAlert(null);

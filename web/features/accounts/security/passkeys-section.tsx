@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { z } from 'zod';
@@ -6,13 +6,13 @@ import { passkeyNameSchema } from '@contract/second-factor';
 import { lagosDay } from '@contract/plain-format';
 import { announce } from '@/lib/announce';
 import { ApiError, errorMessage } from '@/lib/api';
-import { freshUserQuery } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { ErrorMessage } from '@/ui/feedback';
 import { TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { addPasskey, passkeyCreationOptions, removePasskey, secondFactorQuery } from './api';
+import { useRefreshFactors } from './use-refresh-factors';
 import { RecoveryCodesList } from './recovery-codes-list';
 
 const addSchema = z.object({ name: passkeyNameSchema });
@@ -22,7 +22,7 @@ const addSchema = z.object({ name: passkeyNameSchema });
  * or computer's own lock (a fingerprint, a face, a PIN). A passkey also signs in without a password.
  */
 export function PasskeysSection() {
-  const client = useQueryClient();
+  const refresh = useRefreshFactors();
   const status = useQuery(secondFactorQuery);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
@@ -30,12 +30,6 @@ export function PasskeysSection() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const form = useZodForm(addSchema, { defaultValues: { name: '' } });
   const passkeys = status.data?.passkeys ?? [];
-
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: secondFactorQuery.queryKey }),
-      client.invalidateQueries({ queryKey: freshUserQuery.queryKey }),
-    ]);
 
   return (
     <div className="space-y-4">

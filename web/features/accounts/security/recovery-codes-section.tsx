@@ -1,14 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { announce } from '@/lib/announce';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { newRecoveryCodes, secondFactorQuery } from './api';
+import { useRefreshFactors } from './use-refresh-factors';
 import { RecoveryCodesList } from './recovery-codes-list';
 
 /** How many recovery codes are left, and a new set that replaces them (docs/decisions/0072). */
 export function RecoveryCodesSection() {
-  const client = useQueryClient();
+  const refresh = useRefreshFactors();
   const status = useQuery(secondFactorQuery);
   const [asking, setAsking] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -53,7 +54,7 @@ export function RecoveryCodesSection() {
           setAsking(false);
           setCodes(recoveryCodes);
           announce('New recovery codes are ready. The old ones no longer work.');
-          await client.invalidateQueries({ queryKey: secondFactorQuery.queryKey });
+          await refresh();
         }}
       >
         <p>The codes you have now will stop working. You will see ten new ones once.</p>
