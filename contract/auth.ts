@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORGANIZATION_ROLES } from './organization-roles';
 import { oneLine } from './one-line';
 import { SELF_SERVICE_ROLES, PASSWORD_MIN } from './roles';
 import { EMAIL_MAX, EMAIL_PATTERN, EMAIL_WORDS, SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_WORDS } from './sign-in-rules';
@@ -14,6 +15,8 @@ export const sessionUserSchema = z.object({
   role: z.string(),
   isOnboardingComplete: z.boolean(),
   organizationName: z.string().nullable(),
+  /** The person's role on their organization's team (docs/decisions/0075), or null outside one. */
+  organizationRole: z.enum(ORGANIZATION_ROLES).nullable(),
   canCreateCampaign: z.boolean(),
   /** An account an admin made with a temporary password: its owner sets their own before anything else. */
   mustChangePassword: z.boolean(),

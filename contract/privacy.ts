@@ -54,7 +54,12 @@ export const accountExportSchema = z.object({
   about: z.string(),
   exported_at: z.string(),
   account: row,
-  profiles: z.object({ recipient: row.nullable(), organization: row.nullable(), caseworker: row.nullable() }),
+  profiles: z.object({
+    recipient: row.nullable(),
+    organization: row.nullable(),
+    caseworker: row.nullable(),
+    team: row.nullable(),
+  }),
   onboarding_answers: z.array(row),
   consent_records: z.array(row),
   campaigns: z.array(row),

@@ -355,6 +355,23 @@ export const API_OPERATIONS: OperationTable = {
       'GET /api/files/download': ['downloadFile', 'Download a private file through a signed link'],
     },
   },
+  Team: {
+    description:
+      "An organization's team: members with roles (owner, manager, finance, caseworker) and the invitations still open.",
+    operations: {
+      'GET /api/organization/members': ['listMembers', "List the organization's members and open invitations"],
+      'POST /api/organization/members': ['inviteMember', 'Invite a member by email or phone number, with a role'],
+      'PATCH /api/organization/members/:id': ['changeMemberRole', "Change a member's role or an invitation's"],
+      'DELETE /api/organization/members/:id': ['removeMember', 'Remove a member, or withdraw an invitation'],
+      'POST /api/organization/members/:id/resend': ['resendInvitation', 'Send an invitation again with a new link'],
+      'POST /api/organization/members/:id/hand-over': ['handOverOwnership', 'Hand ownership over to another member'],
+      'GET /api/organization/members/invitations/:token': ['getMemberInvitation', 'Read an invitation by its link'],
+      'POST /api/organization/members/accept': [
+        'acceptMemberInvitation',
+        "Accept an invitation, creating or attaching the member's account, and sign in",
+      ],
+    },
+  },
   Caseworkers: {
     description: 'Caseworkers an organization invites, who apply on behalf of people who consent.',
     operations: {

@@ -30,6 +30,7 @@ import { privacyRoutes } from './modules/privacy/routes';
 import { resolveSession } from './modules/accounts/resolve-session';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { caseworkerRoutes } from './modules/caseworkers/routes';
+import { teamRoutes } from './modules/team/routes';
 import { voiceRoutes } from './modules/voice/routes';
 import { callbackRoutes } from './modules/voice/callback-routes';
 import { requestRoutes } from './modules/campaigns/request-routes';
@@ -321,6 +322,7 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   await app.register(paymentRoutes(deps));
   await app.register(jobRoutes(deps));
   await app.register(caseworkerRoutes(deps));
+  await app.register(teamRoutes(deps));
   await app.register(voiceRoutes(deps));
   await app.register(callbackRoutes(deps));
 

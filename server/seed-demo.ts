@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import {
   assistedApplications,
-  caseworkers,
+  organizationMembers,
   collectionSlots,
   donationItems,
   donations,
@@ -85,6 +85,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         })
         .returning({ id: users.id });
       userIds.set(u.email, row!.id);
+      // An organization's own account is its first owner (docs/decisions/0075).
+      if (role === 'organization')
+        await tx
+          .insert(organizationMembers)
+          .values({ organizationId: row!.id, userId: row!.id, role: 'owner', joinedAt: ago(120), createdAt: ago(120) });
       return row!.id;
     };
 
@@ -207,7 +212,13 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       pinHash: await argon2.hash(DEMO_VOICE_PIN, { type: argon2.argon2id }),
     });
     const caseworkerOrganizationId = userIds.get(demoAssisted.organization)!;
-    await tx.insert(caseworkers).values({ userId: caseworkerId, organizationId: caseworkerOrganizationId });
+    await tx.insert(organizationMembers).values({
+      organizationId: caseworkerOrganizationId,
+      userId: caseworkerId,
+      role: 'caseworker',
+      joinedAt: ago(100),
+      createdAt: ago(100),
+    });
     await tx.insert(assistedApplications).values({
       recipientId: userIds.get(demoAssisted.recipient)!,
       caseworkerId,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { OrganizationAct } from '@contract/organization-team';
 
 /**
  * Every /api route declares who may call it in `config.access`. 'public' is open to anyone;
@@ -23,6 +24,12 @@ declare module 'fastify' {
     allowWithoutSecondFactor?: boolean;
     /** An act that moves money or power: it needs a second-factor check on the session within minutes (docs/decisions/0071). */
     stepUp?: boolean;
+    /**
+     * What a route open to organizations does for one, from the team's table of acts
+     * (`ORGANIZATION_ACTS`, docs/decisions/0075): the member's role must allow it. Every route that
+     * admits the organization role names one; `self` is the person's own account.
+     */
+    organizationAct?: OrganizationAct;
   }
 }
 
@@ -32,6 +39,8 @@ export type DeclaredRoute = {
   access: Access;
   /** Asks for a recent second-factor check (docs/decisions/0071). */
   stepUp?: boolean;
+  /** What the route does for an organization, when it admits one (docs/decisions/0075). */
+  organizationAct?: OrganizationAct;
 };
 
 const SCOPE_ACCESS = Symbol('scopeAccess');
@@ -50,17 +59,29 @@ export function declareScopeAccess(scope: FastifyInstance, access: Access): void
 export function enforceAccessDeclarations(app: FastifyInstance, table: DeclaredRoute[]): void {
   app.addHook('onRoute', function (route) {
     if (!route.url.startsWith('/api/')) return;
-    const config = route.config as { access?: Access; stepUp?: boolean } | undefined;
+    const config = route.config as { access?: Access; stepUp?: boolean; organizationAct?: OrganizationAct } | undefined;
     const access = config?.access ?? (this as unknown as ScopeDeclaration)[SCOPE_ACCESS]?.access;
     if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access).`);
+    }
+    // Routes written once for both kinds carry the act for either; only one admitting organizations keeps it.
+    const admitsOrganizations = access !== 'public' && access.includes('organization');
+    const act = admitsOrganizations ? config?.organizationAct : undefined;
+    if (admitsOrganizations && act === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} admits organizations but names no organizationAct.`);
     }
     // The role check and the API description read the route's own config.
     route.config = { ...route.config, access };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: route.url, access, ...(config?.stepUp ? { stepUp: true } : {}) });
+      table.push({
+        method,
+        url: route.url,
+        access,
+        ...(config?.stepUp ? { stepUp: true } : {}),
+        ...(act ? { organizationAct: act } : {}),
+      });
     }
   });
 }

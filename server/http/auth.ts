@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { isSuperAdmin, PASSWORD_CHANGE_REQUIRED, SUPER_ADMIN_ONLY } from '@contract/roles';
 import { mustSetUpSecondFactor, SECOND_FACTOR_REQUIRED, STEP_UP_REQUIRED } from '@contract/second-factor';
+import { mayAct, NOT_A_MEMBER, ROLE_NOT_ALLOWED, type OrganizationAct } from '@contract/organization-team';
 import type { Access } from './access';
 import { AppError } from './errors';
 import type { AuthenticatedUser, ResolveSession } from './session-user';
@@ -51,6 +52,7 @@ export function registerAuth(app: FastifyInstance, db: Db, resolveSession: Resol
           allowWhilePasswordMustChange?: boolean;
           allowWithoutSecondFactor?: boolean;
           stepUp?: boolean;
+          organizationAct?: OrganizationAct;
         }
       | undefined;
     const access = config?.access;
@@ -76,5 +78,20 @@ export function registerAuth(app: FastifyInstance, db: Db, resolveSession: Resol
       throw new AppError('forbidden', SECOND_FACTOR_REQUIRED).withCode('second_factor_required');
     }
     if (config?.stepUp) requireRecentSecondFactor(request.user);
+    if (request.user.role === 'organization')
+      request.user = actingForOrganization(request.user, config?.organizationAct);
   });
+}
+
+/**
+ * An organization member on an organization route: their role must allow the route's act, and the
+ * route then acts on the organization's account (docs/decisions/0075). `self` routes are the
+ * person's own, and stay open to a former member, who may still sign in to their account.
+ */
+export function actingForOrganization(user: AuthenticatedUser, act: OrganizationAct | undefined): AuthenticatedUser {
+  if (act === undefined || act === 'self') return user;
+  const membership = user.membership;
+  if (!membership) throw new AppError('forbidden', NOT_A_MEMBER).withCode('not_a_member');
+  if (!mayAct(membership.role, act)) throw new AppError('forbidden', ROLE_NOT_ALLOWED).withCode('role_not_allowed');
+  return { ...user, id: membership.organizationId };
 }

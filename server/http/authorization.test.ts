@@ -5,6 +5,7 @@ import { selectRows } from '../db/client';
 import { sql } from 'drizzle-orm';
 import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-data';
 import { SECOND_FACTOR_REQUIRED, STEP_UP_REQUIRED } from '@contract/second-factor';
+import { mayAct } from '@contract/organization-team';
 import { createUser, signInNewAdmin, signUpUser } from '../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../test/harness';
 
@@ -27,8 +28,11 @@ beforeAll(async () => {
       webhook: WHATSAPP_WEBHOOK,
     },
   });
-  for (const role of ['donor', 'recipient', 'organization'] as const)
-    tokens[role] = (await signUpUser(ctx.app, undefined, { role })).token;
+  for (const role of ['donor', 'recipient', 'organization'] as const) {
+    const made = await signUpUser(ctx.app, undefined, { role });
+    tokens[role] = made.token;
+    ids[role] = made.user.id;
+  }
   // Nobody signs up as a caseworker: the demo organization's invited one signs in.
   const caseworker = await ctx.app.inject({
     method: 'POST',
@@ -37,6 +41,15 @@ beforeAll(async () => {
     remoteAddress: '10.9.9.11',
   });
   tokens.caseworker = caseworker.json().token;
+  // A manager and a finance member of the signed-up organization: two more signed-up accounts moved
+  // onto its team (the invitation itself is team.test.ts's).
+  for (const role of ['manager', 'finance'] as const) {
+    const made = await signUpUser(ctx.app, undefined, { role: 'organization' });
+    await ctx.database.db.execute(
+      sql`update organization_members set organization_id = ${ids.organization}, role = ${role} where user_id = ${made.user.id}`,
+    );
+    tokens[role] = made.token;
+  }
   for (const roleName of ['admin', 'super_admin'] as const) {
     const made = await signInNewAdmin(ctx.app, ctx.database.db, { roleName });
     tokens[roleName] = made.token;
@@ -219,9 +232,49 @@ describe('authorization matrix', () => {
   });
 });
 
+describe('organization roles', () => {
+  it('lets each member of a team through exactly where the table of acts says', { timeout: 120_000 }, async () => {
+    const failures: string[] = [];
+    const acted = ctx.app.routeTable.filter((r) => r.organizationAct && r.organizationAct !== 'self');
+    expect(acted.length).toBeGreaterThan(15);
+    for (const route of acted) {
+      for (const role of ['owner', 'manager', 'finance'] as const) {
+        const token = role === 'owner' ? tokens.organization : tokens[role];
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          payload: route.method === 'GET' ? undefined : {},
+          headers: { authorization: `Bearer ${token}` },
+          remoteAddress: '10.9.9.13',
+        });
+        const refused = res.statusCode === 403 && res.json().code === 'role_not_allowed';
+        if (refused === mayAct(role, route.organizationAct!))
+          failures.push(`${route.method} ${route.url} as ${role}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every route open to organizations names what it does for one', () => {
+    for (const route of ctx.app.routeTable) {
+      if (route.access === 'public' || !route.access.includes('organization')) continue;
+      expect(route.organizationAct, `${route.method} ${route.url}`).toBeDefined();
+    }
+  });
+});
+
 describe('admin powers', () => {
   // The matrix signed every caller out: these tests sign in afresh.
   beforeAll(async () => {
+    // A manager and a finance member of the signed-up organization: two more signed-up accounts moved
+    // onto its team (the invitation itself is team.test.ts's).
+    for (const role of ['manager', 'finance'] as const) {
+      const made = await signUpUser(ctx.app, undefined, { role: 'organization' });
+      await ctx.database.db.execute(
+        sql`update organization_members set organization_id = ${ids.organization}, role = ${role} where user_id = ${made.user.id}`,
+      );
+      tokens[role] = made.token;
+    }
     for (const roleName of ['admin', 'super_admin'] as const) {
       const made = await signInNewAdmin(ctx.app, ctx.database.db, { roleName });
       tokens[roleName] = made.token;

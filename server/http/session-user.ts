@@ -1,9 +1,21 @@
+import type { OrganizationRole } from '@contract/organization-team';
 import type { AppRole } from '@contract/roles';
 import type { Db } from '../db/client';
 
-/** The signed-in user a request comes from, as `request.user` holds it. */
+/** A person's place in an organization's team (docs/decisions/0075). */
+export type Membership = { organizationId: number; role: OrganizationRole; memberId: number };
+
+/**
+ * The signed-in user a request comes from, as `request.user` holds it. On a route acting for an
+ * organization (any organization act but `self`), `id` is the organization's account, as every
+ * organization use-case expects, and `personId` the member who acts.
+ */
 export type AuthenticatedUser = {
   id: number;
+  /** The person signed in: the same as `id` except on a route acting for an organization. */
+  personId: number;
+  /** The organization this person is a member of, if any. */
+  membership: Membership | null;
   role: AppRole;
   roleName: string;
   sessionId: number;

@@ -15,3 +15,4 @@ export * from './privacy';
 export * from './whatsapp';
 export * from './voice';
 export * from './second-factors';
+export * from './organization-members';

@@ -215,11 +215,13 @@ export async function eraseUser(db: Db, userId: number): Promise<EndedCampaign[]
   await db.execute(sql`delete from onboarding_submissions where user_id = ${userId}`);
   // The consent record names a witness and points at a signed form: it goes with the person.
   await db.execute(sql`delete from assisted_applications where recipient_id = ${userId}`);
-  // An invitation keeps the address it was sent to: the one this person accepted, and an erased
-  // organization's open ones, which nobody may accept any more.
+  // The person leaves their team; an erased organization's team is signed out and disbanded, and its
+  // open invitations, which keep the address they were sent to, go (docs/decisions/0075).
   await db.execute(sql`
-    delete from caseworker_invites
-     where accepted_user_id = ${userId} or (organization_id = ${userId} and accepted_at is null)`);
+    update sessions set revoked_at = now()
+     where revoked_at is null
+       and user_id in (select user_id from organization_members where organization_id = ${userId} and user_id <> ${userId})`);
+  await db.execute(sql`delete from organization_members where organization_id = ${userId} or user_id = ${userId}`);
   await db.execute(sql`
     update recipient_campaigns c set search_title = concat_ws(' ', p.name, ${DELETED_NAME}::text), search_text = concat_ws(' ', p.name, ${DELETED_NAME}::text, c.reason)
       from products p where p.id = c.product_id and c.recipient_id = ${userId}`);

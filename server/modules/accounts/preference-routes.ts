@@ -26,14 +26,17 @@ export function preferenceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/account/preferences',
-      { config: { access: PEOPLE_TOLD }, schema: { response: { 200: preferencesReply, ...errors } } },
+      {
+        config: { access: PEOPLE_TOLD, organizationAct: 'self' },
+        schema: { response: { 200: preferencesReply, ...errors } },
+      },
       async (request) => readPreferences(db, request.user!.id),
     );
 
     app.patch(
       '/api/account/preferences',
       {
-        config: { access: PEOPLE_TOLD },
+        config: { access: PEOPLE_TOLD, organizationAct: 'self' },
         schema: { body: preferencesSchema, response: { 200: savedReply, ...errors } },
       },
       async (request) => savePreferences(db, request.user!.id, request.body.notifyBy),
@@ -42,7 +45,7 @@ export function preferenceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/account/phone',
       {
-        config: { access: PEOPLE_TOLD },
+        config: { access: PEOPLE_TOLD, organizationAct: 'self' },
         schema: { body: phoneChangeSchema, response: { 200: messageReplySchema, ...errors } },
       },
       async (request) => {
@@ -59,7 +62,7 @@ export function preferenceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/account/phone/confirm',
       {
-        config: { access: PEOPLE_TOLD },
+        config: { access: PEOPLE_TOLD, organizationAct: 'self' },
         schema: { body: phoneConfirmSchema, response: { 200: confirmedReply, ...errors } },
       },
       async (request) => {

@@ -1,9 +1,17 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type SessionUser } from '@contract/auth';
 import { appRole } from '@contract/roles';
 import type { Db } from '../../db/client';
 import type { AuthenticatedUser } from '../../http/session-user';
-import { organizationProfiles, roles, sessions, users, verificationCodes } from '../../db/schema/all';
+import {
+  organizationMembers,
+  organizationProfiles,
+  roles,
+  sessions,
+  users,
+  verificationCodes,
+} from '../../db/schema/all';
 import { OPEN_STATUSES } from '../campaign-core/status-rules';
 import { STEP_UP_MINUTES } from '@contract/second-factor';
 
@@ -46,14 +54,25 @@ export async function roleIdByName(db: Db, name: string): Promise<number> {
  * onboarding is complete and who has no open request (the rule book's open statuses, which the
  * one-open-request indexes name too).
  */
-export const canCreateCampaignSql = sql<boolean>`(${users.isOnboardingComplete} and case ${roles.name}
-  when 'recipient' then not exists (select 1 from recipient_campaigns c where c.recipient_id = ${users.id} and ${inArray(sql`c.status`, OPEN_STATUSES.recipient)})
-  when 'organization' then not exists (select 1 from organization_campaigns c where c.organization_id = ${users.id} and ${inArray(sql`c.status`, OPEN_STATUSES.organization)})
+function canCreateCampaignFor(account: { id: AnyColumn; isOnboardingComplete: AnyColumn }, role: { name: AnyColumn }) {
+  return sql<boolean>`(${account.isOnboardingComplete} and case ${role.name}
+  when 'recipient' then not exists (select 1 from recipient_campaigns c where c.recipient_id = ${account.id} and ${inArray(sql`c.status`, OPEN_STATUSES.recipient)})
+  when 'organization' then not exists (select 1 from organization_campaigns c where c.organization_id = ${account.id} and ${inArray(sql`c.status`, OPEN_STATUSES.organization)})
   else false end)`;
+}
+export const canCreateCampaignSql = canCreateCampaignFor(users, roles);
+
+/** The account a person acts for: their organization's, for a member of one (docs/decisions/0075), else their own. */
+const actingAccount = alias(users, 'acting_account');
+const actingRole = alias(roles, 'acting_role');
 
 /** Whether the user has a second factor in use (docs/decisions/0070). */
 const hasSecondFactorSql = sql<boolean>`exists (select 1 from second_factors f where f.user_id = ${users.id} and f.confirmed_at is not null)`;
 
+/**
+ * The signed-in person as `me` answers: their own name and addresses; for an organization's member
+ * the organization's name, onboarding and eligibility, and their role on its team.
+ */
 export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | undefined> {
   const [row] = await db
     .select({
@@ -63,16 +82,26 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       email: users.email,
       phoneNumber: users.phoneNumber,
       role: roles.name,
-      isOnboardingComplete: users.isOnboardingComplete,
+      isOnboardingComplete: sql<boolean>`case when ${roles.name} = 'organization'
+        then coalesce(${actingAccount.isOnboardingComplete}, ${users.isOnboardingComplete}) else ${users.isOnboardingComplete} end`,
       organizationName: organizationProfiles.organizationName,
-      canCreateCampaign: canCreateCampaignSql,
+      organizationRole: organizationMembers.role,
+      canCreateCampaign: sql<boolean>`case when ${roles.name} = 'organization' and ${organizationMembers.role} is not null
+        then ${organizationMembers.role} in ('owner', 'manager') and ${canCreateCampaignFor(actingAccount, actingRole)}
+        else ${canCreateCampaignSql} end`,
       mustChangePassword: users.mustChangePassword,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       hasSecondFactor: hasSecondFactorSql,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, users.id))
+    .leftJoin(organizationMembers, eq(organizationMembers.userId, users.id))
+    .leftJoin(actingAccount, eq(actingAccount.id, organizationMembers.organizationId))
+    .leftJoin(actingRole, eq(actingRole.id, actingAccount.roleId))
+    .leftJoin(
+      organizationProfiles,
+      eq(organizationProfiles.userId, sql`coalesce(${organizationMembers.organizationId}, ${users.id})`),
+    )
     .where(eq(users.id, userId))
     .limit(1);
   return row;
@@ -91,10 +120,14 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
       hasSecondFactor: hasSecondFactorSql,
       secondFactorFresh: sql<boolean>`coalesce(${sessions.secondFactorAt} > now() - make_interval(mins => ${STEP_UP_MINUTES}), false)`,
       lastSeenStale: sql<boolean>`(${sessions.lastSeenAt} is null or ${sessions.lastSeenAt} < now() - interval '5 minutes')`,
+      memberId: organizationMembers.id,
+      organizationId: organizationMembers.organizationId,
+      memberRole: organizationMembers.role,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(organizationMembers, eq(organizationMembers.userId, users.id))
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),
@@ -107,6 +140,11 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
   return row
     ? {
         id: row.userId,
+        personId: row.userId,
+        membership:
+          row.memberId !== null && row.organizationId !== null && row.memberRole !== null
+            ? { memberId: row.memberId, organizationId: row.organizationId, role: row.memberRole }
+            : null,
         role: appRole(row.roleName),
         roleName: row.roleName,
         sessionId: row.sessionId,

@@ -1,8 +1,9 @@
 import argon2 from 'argon2';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { registerSchema } from '@contract/auth';
 import type { Db } from '../../db/client';
-import { organizationProfiles, users } from '../../db/schema/all';
+import { organizationMembers, organizationProfiles, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
@@ -36,8 +37,13 @@ export async function registerUser(deps: { db: Db; jobs: JobQueue }, input: z.ou
       .returning({ id: users.id, email: users.email, firstName: users.firstName });
     const row = inserted[0];
     if (!row) throw new AppError('conflict', ACCOUNT_EXISTS);
-    if (input.role === 'organization' && input.organizationName) {
-      await tx.insert(organizationProfiles).values({ userId: row.id, organizationName: input.organizationName });
+    if (input.role === 'organization') {
+      if (input.organizationName)
+        await tx.insert(organizationProfiles).values({ userId: row.id, organizationName: input.organizationName });
+      // The account that signs an organization up is the organization's own, and its first owner (docs/decisions/0075).
+      await tx
+        .insert(organizationMembers)
+        .values({ organizationId: row.id, userId: row.id, role: 'owner', joinedAt: sql`now()` });
     }
     await requestVerificationCode({ db: tx as unknown as Db, jobs: deps.jobs }, row.id, { enforceCooldown: false });
     return row;

@@ -304,7 +304,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/me',
       {
-        config: { access: SIGNED_IN, allowWhilePasswordMustChange: true },
+        config: { access: SIGNED_IN, organizationAct: 'self', allowWhilePasswordMustChange: true },
         schema: { response: { 200: sessionUserSchema, ...errors } },
       },
       async (request) => {
@@ -317,7 +317,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/change-password',
       {
-        config: { access: SIGNED_IN, allowWhilePasswordMustChange: true },
+        config: { access: SIGNED_IN, organizationAct: 'self', allowWhilePasswordMustChange: true },
         schema: { body: changePasswordSchema, response: { 200: messageReplySchema, ...errors } },
       },
       async (request) => {
@@ -333,7 +333,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/logout',
       {
-        config: { access: SIGNED_IN, allowWhilePasswordMustChange: true },
+        config: { access: SIGNED_IN, organizationAct: 'self', allowWhilePasswordMustChange: true },
         schema: { response: { 200: messageReplySchema, ...errors } },
       },
       async (request) => {

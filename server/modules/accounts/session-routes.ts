@@ -39,7 +39,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/account/sessions',
       {
-        config: { access: SIGNED_IN, allowWithoutSecondFactor: true },
+        config: { access: SIGNED_IN, organizationAct: 'self', allowWithoutSecondFactor: true },
         schema: { response: { 200: sessionListSchema, ...errors } },
       },
       async (request, reply) =>
@@ -51,7 +51,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/api/account/sessions/:id',
       {
-        config: { access: SIGNED_IN },
+        config: { access: SIGNED_IN, organizationAct: 'self' },
         schema: { params: sessionIdParamsSchema, response: { 200: messageReplySchema, ...errors } },
       },
       async (request) => {
@@ -72,7 +72,10 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/account/sessions',
-      { config: { access: SIGNED_IN }, schema: { response: { 200: messageReplySchema, ...errors } } },
+      {
+        config: { access: SIGNED_IN, organizationAct: 'self' },
+        schema: { response: { 200: messageReplySchema, ...errors } },
+      },
       async (request) => {
         await revokeOtherSessions(db, request.user!.id, request.user!.sessionId);
         return { message: 'Every other session is signed out.' };

@@ -43,7 +43,7 @@ export function requestRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.post(
         calls.make,
         {
-          config: { access: [kind] },
+          config: { access: [kind], organizationAct: 'manageCampaigns' },
           schema: { body: calls.body, response: { 201: requestReplySchema, ...errors } },
         },
         async (request, reply) =>
@@ -51,13 +51,19 @@ export function requestRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       );
       app.get(
         calls.own,
-        { config: { access: [kind] }, schema: { response: { 200: calls.ownReply, ...errors } } },
+        {
+          config: { access: [kind], organizationAct: 'readCampaigns' },
+          schema: { response: { 200: calls.ownReply, ...errors } },
+        },
         async (request, reply) => reply.headers(noStore).send(await calls.listOwn(db, storage, request.user!.id)),
       );
     }
     app.get(
       '/api/organization/overview',
-      { config: { access: ['organization'] }, schema: { response: { 200: organizationOverviewSchema, ...errors } } },
+      {
+        config: { access: ['organization'], organizationAct: 'readCampaigns' },
+        schema: { response: { 200: organizationOverviewSchema, ...errors } },
+      },
       async (request, reply) => reply.headers(noStore).send(await organizationOverview(db, request.user!.id)),
     );
   };

@@ -9,7 +9,7 @@ import { onboard, signInNewAdmin, signUpUser, uploadFile } from '../../test/fixt
 import { createMailbox } from '../../test/mailbox';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { appliedForYouSms } from './apply-for-recipient';
-import { ALREADY_A_CASEWORKER, EMAIL_HAS_ACCOUNT } from './invites';
+import { ALREADY_A_MEMBER, MEMBER_HAS_OTHER_ACCOUNT } from '@contract/organization-team';
 
 let ctx: TestContext;
 const mailbox = createMailbox();
@@ -230,11 +230,11 @@ describe('caseworkers', () => {
       });
     const taken = await inviteAs(org.token, worker.email);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(ALREADY_A_CASEWORKER);
+    expect(taken.json().message).toBe(ALREADY_A_MEMBER);
     const donor = await signUpUser(ctx.app, mailbox, { role: 'donor' });
     const notOne = await inviteAs(org.token, donor.email);
     expect(notOne.statusCode).toBe(409);
-    expect(notOne.json().message).toBe(EMAIL_HAS_ACCOUNT);
+    expect(notOne.json().message).toBe(MEMBER_HAS_OTHER_ACCOUNT);
   });
 
   it('applies for a consenting person in one transaction with their SMS, and sees only the people they helped', async () => {

@@ -14,7 +14,8 @@ import {
 } from '@contract/caseworkers';
 import { errorReplies } from '@contract/errors';
 import type { AppDeps } from '../../deps';
-import type { Rule } from '../../http/rate-limit';
+import { INVITE_LOOKUPS, INVITES_PER_ORGANIZATION } from '../team/invite-limits';
+import { teamActor } from '../team/invite-member';
 import { applyForRecipient } from './apply-for-recipient';
 import { helpedRecipient, helpedRecipients } from './helped-recipients';
 import {
@@ -28,24 +29,10 @@ import {
 import { caseworkerOrganization } from './queries';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429);
+const manage = { access: ['organization'], organizationAct: 'manageCaseworkers' } as const;
 const noStore = { 'cache-control': 'private, no-store' };
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 const userIdParams = z.object({ userId: z.coerce.number().int().positive().max(2147483647) });
-
-/** Enough invitations for a real team; a script mailing strangers stops here. */
-const INVITES_PER_ORGANIZATION: Rule = {
-  name: 'caseworker-invite',
-  max: 30,
-  windowSeconds: 24 * 3600,
-  message: 'Too many invitations today. Please try again tomorrow.',
-};
-/** Invitation links are long random tokens; guessing one stops here. */
-const INVITE_LOOKUPS: Rule = {
-  name: 'caseworker-invite-lookup',
-  max: 30,
-  windowSeconds: 600,
-  message: 'Too many tries. Please wait a few minutes and open the link again.',
-};
 
 /** Organizations invite caseworkers; caseworkers apply for people who consented and see only those people. */
 export function caseworkerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -54,34 +41,37 @@ export function caseworkerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/organization/caseworkers',
       {
-        config: { access: ['organization'] },
+        config: manage,
         schema: { body: inviteCaseworkerSchema, response: { 201: messageReplySchema, ...errors } },
       },
       async (request, reply) => {
         await deps.limits.hit(INVITES_PER_ORGANIZATION, `user:${request.user!.id}`);
-        return reply.status(201).send(await inviteCaseworker(deps, request.user!.id, request.body.email));
+        return reply.status(201).send(await inviteCaseworker(deps, teamActor(request.user!), request.body.email));
       },
     );
     app.get(
       '/api/organization/caseworkers',
-      { config: { access: ['organization'] }, schema: { response: { 200: organizationCaseworkersSchema, ...errors } } },
+      {
+        config: { access: ['organization'], organizationAct: 'readTeam' },
+        schema: { response: { 200: organizationCaseworkersSchema, ...errors } },
+      },
       async (request, reply) => reply.headers(noStore).send(await organizationCaseworkers(db, request.user!.id)),
     );
     app.delete(
       '/api/organization/caseworkers/:userId',
       {
-        config: { access: ['organization'] },
+        config: manage,
         schema: { params: userIdParams, response: { 200: messageReplySchema, ...errors } },
       },
-      async (request) => removeCaseworker(db, request.user!.id, request.params.userId),
+      async (request) => removeCaseworker(deps, teamActor(request.user!), request.params.userId),
     );
     app.delete(
       '/api/organization/caseworker-invites/:id',
       {
-        config: { access: ['organization'] },
+        config: manage,
         schema: { params: idParams, response: { 200: messageReplySchema, ...errors } },
       },
-      async (request) => withdrawInvite(db, request.user!.id, request.params.id),
+      async (request) => withdrawInvite(deps, teamActor(request.user!), request.params.id),
     );
 
     app.get(

@@ -30,7 +30,10 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     for (const catalogue of catalogues) {
       app.get(
         catalogue.path,
-        { config: { access: [...catalogue.access] }, schema: { response: { 200: catalogue.reply, ...errors } } },
+        {
+          config: { access: [...catalogue.access], organizationAct: 'readCampaigns' },
+          schema: { response: { 200: catalogue.reply, ...errors } },
+        },
         async () => catalogue.list(db, storage),
       );
     }

@@ -89,5 +89,6 @@ export async function readCampaign(
  * caseworker books for nobody, even after signing in again.
  */
 export const helpedBy = (caseworkerId: number) =>
-  sql`select a.recipient_id from assisted_applications a join caseworkers cw on cw.user_id = a.caseworker_id
+  sql`select a.recipient_id from assisted_applications a
+        join organization_members cw on cw.user_id = a.caseworker_id and cw.role = 'caseworker'
       where a.caseworker_id = ${caseworkerId}`;

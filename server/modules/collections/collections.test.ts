@@ -157,7 +157,7 @@ describe('booking a collection', () => {
       sql`update users set role_id = (select id from roles where name = 'caseworker') where id = ${helper.user.id}`,
     );
     await db().execute(
-      sql`insert into caseworkers (user_id, organization_id) values (${helper.user.id}, ${organization.user.id})`,
+      sql`insert into organization_members (user_id, organization_id, role, joined_at) values (${helper.user.id}, ${organization.user.id}, 'caseworker', now())`,
     );
     const helped = await readyRecipient();
     const stranger = await readyRecipient();
@@ -174,7 +174,7 @@ describe('booking a collection', () => {
     ).toBe(404);
     expect((await notices(helped.user.id)).at(-1)!.message).toMatch(/is booked for/);
     // Once the organization removes them, they book for nobody, even with a session of their own.
-    await db().execute(sql`delete from caseworkers where user_id = ${helper.user.id}`);
+    await db().execute(sql`delete from organization_members where user_id = ${helper.user.id}`);
     expect(
       (await call(helper.token, 'POST', `/api/campaigns/${helped.campaignId}/collection`, { slotId: at })).statusCode,
     ).toBe(404);

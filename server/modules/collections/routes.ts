@@ -25,7 +25,8 @@ import { publishSlot, upcomingSlots, withdrawSlot } from './slots';
 const errors = errorReplies(400, 401, 403, 404, 409);
 const admin = { access: ['admin'] as const };
 // The owner of either kind, or the caseworker who helped a recipient apply (checked per campaign).
-const owners = { access: ['recipient', 'organization', 'caseworker'] as const };
+const owners = { access: ['recipient', 'organization', 'caseworker'], organizationAct: 'readCampaigns' } as const;
+const booking = { ...owners, organizationAct: 'manageCampaigns' } as const;
 const noStore = { 'cache-control': 'private, no-store' };
 
 /** Collection in Lagos (docs/decisions/0044): slots, bookings, the day's collections. */
@@ -83,7 +84,7 @@ export function collectionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/campaigns/:id/collection',
       {
-        config: owners,
+        config: booking,
         schema: {
           params: campaignIdParamSchema,
           body: bookCollectionSchema,

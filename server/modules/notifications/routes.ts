@@ -13,13 +13,16 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/notifications',
-      { config: { access: SIGNED_IN }, schema: { response: { 200: z.array(notificationSchema), ...errors } } },
+      {
+        config: { access: SIGNED_IN, organizationAct: 'self' },
+        schema: { response: { 200: z.array(notificationSchema), ...errors } },
+      },
       async (request) => listNotifications(db, request.user!.id),
     );
     app.post(
       '/api/notifications/read',
       {
-        config: { access: SIGNED_IN },
+        config: { access: SIGNED_IN, organizationAct: 'self' },
         schema: { response: { 200: z.object({ updated: z.number().int() }), ...errors } },
       },
       async (request) => ({ updated: await markAllRead(db, request.user!.id) }),

@@ -73,7 +73,7 @@ export function onboardingReviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/onboarding/review',
       {
-        config: { access: ['recipient', 'organization'] },
+        config: { access: ['recipient', 'organization'], organizationAct: 'readCampaigns' },
         schema: { response: { 200: ownOnboardingReviewSchema, ...errors } },
       },
       async (request, reply) => reply.headers(noStore).send(await ownOnboardingReview(deps.db, request.user!.id)),
@@ -82,7 +82,7 @@ export function onboardingReviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.post(
         `/api/onboarding/${kind}/resubmit`,
         {
-          config: { access: [kind] },
+          config: { access: [kind], organizationAct: 'manageProfile' },
           schema: { body: resubmitBodies[kind], response: { 200: onboardingReplySchema, ...errors } },
         },
         async (request) => resubmitOnboarding(deps, kind, request.user!.id, request.body),

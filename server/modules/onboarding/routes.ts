@@ -34,7 +34,7 @@ export function onboardingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.post(
         `/api/onboarding/${kind}/submit`,
         {
-          config: { access: [kind] },
+          config: { access: [kind], organizationAct: 'manageProfile' },
           schema: { body: calls.body, response: { 200: onboardingReplySchema, ...errors } },
         },
         async (request) => submitOnboarding(deps, kind, request.user!.id, request.body),
@@ -42,7 +42,10 @@ export function onboardingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       // Personal data with links that work for minutes: never stored by a cache.
       app.get(
         `/api/profile/${kind}`,
-        { config: { access: [kind] }, schema: { response: { 200: calls.profile, ...errors } } },
+        {
+          config: { access: [kind], organizationAct: 'readCampaigns' },
+          schema: { response: { 200: calls.profile, ...errors } },
+        },
         async (request, reply) => reply.headers(noStore).send(await calls.readProfile(deps, request.user!.id)),
       );
     }

@@ -57,9 +57,16 @@ export async function exportAccount(deps: Deps, userId: number): Promise<Account
   );
   const [caseworker] = await jsonRows(
     db,
-    sql`select o.organization_name as organization, c.created_at as joined_at,
-               (select count(*)::int from assisted_applications a where a.caseworker_id = c.user_id) as people_helped
-          from caseworkers c left join organization_profiles o on o.user_id = c.organization_id where c.user_id = ${userId}`,
+    sql`select o.organization_name as organization, m.joined_at,
+               (select count(*)::int from assisted_applications a where a.caseworker_id = m.user_id) as people_helped
+          from organization_members m left join organization_profiles o on o.user_id = m.organization_id
+         where m.user_id = ${userId} and m.role = 'caseworker'`,
+  );
+  const [teamMembership] = await jsonRows(
+    db,
+    sql`select o.organization_name as organization, m.role, m.joined_at
+          from organization_members m left join organization_profiles o on o.user_id = m.organization_id
+         where m.user_id = ${userId} and m.role <> 'caseworker'`,
   );
   const ownCampaigns = sql`
     select c.id::text as campaign, 'recipient' as kind, p.name as product, c.reason, c.status, 1 as units,
@@ -76,7 +83,12 @@ export async function exportAccount(deps: Deps, userId: number): Promise<Account
     about: ABOUT,
     exported_at: new Date(signedAt).toISOString(),
     account: account!,
-    profiles: { recipient: recipient ?? null, organization: organization ?? null, caseworker: caseworker ?? null },
+    profiles: {
+      recipient: recipient ?? null,
+      organization: organization ?? null,
+      caseworker: caseworker ?? null,
+      team: teamMembership ?? null,
+    },
     // File keys are names inside storage, not answers: the files themselves are linked below.
     onboarding_answers: await jsonRows(
       db,

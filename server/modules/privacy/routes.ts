@@ -65,7 +65,7 @@ export function privacyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/account/export',
       {
-        config: { access: SIGNED_IN },
+        config: { access: SIGNED_IN, organizationAct: 'self' },
         schema: {
           description: 'Everything held about the signed-in person, as a JSON file to download.',
           response: { 200: accountExportSchema, ...errors },
@@ -83,7 +83,7 @@ export function privacyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/account/erasure',
       {
-        config: { access: SIGNED_IN },
+        config: { access: SIGNED_IN, organizationAct: 'self' },
         schema: {
           description: 'Mails the signed-in person a one-time link that erases their account when opened.',
           response: { 202: messageReplySchema, ...errors },

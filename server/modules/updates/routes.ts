@@ -46,7 +46,7 @@ export function updateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/campaigns/:id/updates',
       {
-        config: { access: ['admin', 'organization', 'recipient'] },
+        config: { access: ['admin', 'organization', 'recipient'], organizationAct: 'manageCampaigns' },
         schema: {
           params: campaignIdParamSchema,
           body: postUpdateSchema,

@@ -20,7 +20,7 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/account/voice-pin',
       {
-        config: { access: SELF_SERVICE },
+        config: { access: SELF_SERVICE, organizationAct: 'self' },
         schema: { body: voicePinSchema, response: { 200: voicePinReplySchema, ...errors } },
       },
       async (request, reply) =>

@@ -52,8 +52,8 @@ export const SECOND_FACTOR_LIMITS = {
 };
 
 /** Routes a person without a second factor may call: the set-up itself (docs/decisions/0070). */
-const setUp = { access: SIGNED_IN, allowWithoutSecondFactor: true } as const;
-const signedIn = { access: SIGNED_IN } as const;
+const setUp = { access: SIGNED_IN, organizationAct: 'self', allowWithoutSecondFactor: true } as const;
+const signedIn = { access: SIGNED_IN, organizationAct: 'self' } as const;
 
 /**
  * Second factors (docs/decisions/0070), the step-up check before acts that move money or power
