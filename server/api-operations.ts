@@ -366,6 +366,11 @@ export const API_OPERATIONS: OperationTable = {
       'POST /api/organization/members/:id/resend': ['resendInvitation', 'Send an invitation again with a new link'],
       'POST /api/organization/members/:id/hand-over': ['handOverOwnership', 'Hand ownership over to another member'],
       'GET /api/organization/members/invitations/:token': ['getMemberInvitation', 'Read an invitation by its link'],
+      'GET /api/organization/donations': ['listOrganizationGifts', "List the gifts to the organization's campaigns"],
+      'GET /api/organization/exports/donations.csv': [
+        'exportOrganizationGifts',
+        "Download every gift to the organization's campaigns as CSV",
+      ],
       'POST /api/organization/members/accept': [
         'acceptMemberInvitation',
         "Accept an invitation, creating or attaching the member's account, and sign in",

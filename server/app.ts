@@ -74,6 +74,7 @@ import { sharingRoutes } from './modules/sharing/routes';
 import { transparencyRoutes } from './modules/transparency/routes';
 import { paymentRoutes } from './modules/money-desk/payment-routes';
 import { jobRoutes } from './modules/money-desk/job-routes';
+import { organizationGiftRoutes } from './modules/money-desk/organization-gift-routes';
 import { publicBaseUrl } from './http/public-url';
 import type { JobQueue } from './jobs/queue';
 import { registerJobs } from './register-jobs';
@@ -321,6 +322,7 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   await app.register(supportMessageRoutes(deps));
   await app.register(paymentRoutes(deps));
   await app.register(jobRoutes(deps));
+  await app.register(organizationGiftRoutes(deps));
   await app.register(caseworkerRoutes(deps));
   await app.register(teamRoutes(deps));
   await app.register(voiceRoutes(deps));

@@ -172,6 +172,11 @@ export async function createUser(
         select ${email.toLowerCase()}, ${firstName}, ${lastName}, r.id, now(), true, ${hash} from roles r where r.name = ${role}
         returning id`,
   );
+  // An organization's own account is its first owner (docs/decisions/0075).
+  if (role === 'organization')
+    await db.execute(
+      sql`insert into organization_members (organization_id, user_id, role, joined_at) values (${row!.id}, ${row!.id}, 'owner', now())`,
+    );
   return Number(row!.id);
 }
 
@@ -189,6 +194,11 @@ export async function createUsers(db: Db, role: SelfServiceRole, count: number, 
         order by n
         returning id`,
   );
+  if (role === 'organization')
+    await db.execute(
+      sql`insert into organization_members (organization_id, user_id, role, joined_at)
+          select id, id, 'owner', now() from unnest(${`{${rows.map((r) => r.id).join(',')}}`}::int[]) as id`,
+    );
   return rows.map((r) => Number(r.id));
 }
 
