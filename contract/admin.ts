@@ -129,6 +129,8 @@ export const adminRecipientSchema = adminRequesterSchema.extend({
 export const adminOrganizationSchema = adminRequesterSchema.extend({
   organization_name: z.string(),
   contact_name: z.string(),
+  /** The team member who made the request, by name (docs/decisions/0075); null when unknown. */
+  requested_by: z.string().nullable(),
   year_of_establishment: z.number().int().nullable(),
   state_of_operation: z.string().nullable(),
 });

@@ -87,6 +87,8 @@ export const organizationCampaigns = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The team member who made the request (docs/decisions/0075); null before teams, or once they are erased. */
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
     organizationProductId: integer('organization_product_id')
       .notNull()
       .references(() => organizationProducts.id, { onDelete: 'restrict' }),

@@ -61,6 +61,8 @@ type ReviewRow<C extends Table, P extends Table> = {
   productImage: string | null;
   user: ReviewUser;
   profile: P['$inferSelect'] | null;
+  /** The team member who made an organization's request, by name (docs/decisions/0075). */
+  requestedByName: string | null;
   /** The row's sort key as exact text, for the next page's cursor. */
   sortKey: string;
   id: number;
@@ -91,6 +93,11 @@ async function reviewRows(
       productImage: k.productImage,
       user: ownerColumns,
       profile: k.profiles,
+      requestedByName:
+        kind === 'organization'
+          ? sql<string | null>`(select trim(r.first_name || ' ' || r.last_name) from users r
+               where r.id = ${organizationCampaigns.requestedBy} and r.deleted_at is null)`
+          : sql<string | null>`null`,
       sortKey: query.keyset ? keyText(query.keyset) : sql<string>`''`,
       id: k.campaigns.id,
     })
@@ -370,6 +377,7 @@ async function toAdminOrganization(
       )),
       organization_name: profile?.organizationName ?? contact,
       contact_name: contact,
+      requested_by: row.requestedByName,
       year_of_establishment: profile?.yearOfEstablishment ?? null,
       state_of_operation: profile?.stateOfOperation ?? null,
     },

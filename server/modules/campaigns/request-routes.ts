@@ -47,7 +47,9 @@ export function requestRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           schema: { body: calls.body, response: { 201: requestReplySchema, ...errors } },
         },
         async (request, reply) =>
-          reply.status(201).send(await requestCampaign(deps, kind, request.user!.id, request.body)),
+          reply
+            .status(201)
+            .send(await requestCampaign(deps, kind, request.user!.id, request.body, request.user!.personId)),
       );
       app.get(
         calls.own,

@@ -89,9 +89,17 @@ export async function requestCampaign<K extends CampaignKind>(
   kind: K,
   userId: number,
   input: RequestInput[K],
+  /** The team member making an organization's request (docs/decisions/0075). */
+  requestedBy?: number,
 ) {
   await requireOnboarded(deps.db, userId);
-  const id = await deps.db.transaction((t) => writeRequest(deps, t as unknown as Db, kind, userId, input));
+  const id = await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const made = await writeRequest(deps, tx, kind, userId, input);
+    if (kind === 'organization' && requestedBy !== undefined)
+      await tx.update(organizationCampaigns).set({ requestedBy }).where(eq(organizationCampaigns.id, made));
+    return made;
+  });
   deps.jobs.wake(JOB.campaignRequested);
   return { message: campaignKinds[kind].requestSubmitted, id };
 }
@@ -212,8 +220,8 @@ const HANDED_OVER = statusesWhere('organization', (s) => s.funded && s.final);
 /**
  * The organization dashboard's counters. Active: requests that count as open (under review,
  * raising funds or paused). Devices received: units funded by campaigns handed over (delivered,
- * a campaign closed early counting what it funded). Team members: the account holder, until team
- * accounts exist.
+ * a campaign closed early counting what it funded). Team members: the people on its team now,
+ * caseworkers included, not invitations (docs/decisions/0075).
  */
 export async function organizationOverview(db: Db, userId: number): Promise<OrganizationOverview> {
   const [row] = await db
@@ -223,5 +231,14 @@ export async function organizationOverview(db: Db, userId: number): Promise<Orga
     })
     .from(organizationCampaigns)
     .where(and(eq(organizationCampaigns.organizationId, userId)));
-  return { activeCampaigns: Number(row?.active ?? 0), devicesReceived: Number(row?.received ?? 0), teamMembers: 1 };
+  const [team] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from organization_members m join users u on u.id = m.user_id
+         where m.organization_id = ${userId} and u.deleted_at is null`,
+  );
+  return {
+    activeCampaigns: Number(row?.active ?? 0),
+    devicesReceived: Number(row?.received ?? 0),
+    teamMembers: Number(team?.n ?? 0),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   ALREADY_A_MEMBER,
   MEMBER_HAS_OTHER_ACCOUNT,
@@ -7,7 +7,7 @@ import {
   type OrganizationRole,
 } from '@contract/organization-team';
 import { selectRows, type Db } from '../../db/client';
-import { organizationMembers, organizationProfiles, users } from '../../db/schema/all';
+import { organizationMembers, organizationProfiles } from '../../db/schema/all';
 import { AppError, notFound } from '../../http/errors';
 import { sha256 } from '../accounts/tokens';
 import { latestSubmission } from '../onboarding/review-queries';
@@ -141,20 +141,4 @@ export async function listMembers(db: Db, organizationId: number, viewerId: numb
     since: new Date(r.since).toISOString(),
     expires_at: r.user_id === null && r.expires_at ? new Date(r.expires_at).toISOString() : null,
   }));
-}
-
-/** How many people act for the organization now: the dashboard's Team Members figure. */
-export async function activeMemberCount(db: Db, organizationId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(
-      and(
-        eq(organizationMembers.organizationId, organizationId),
-        isNotNull(organizationMembers.userId),
-        isNull(users.deletedAt),
-      ),
-    );
-  return Number(row?.n ?? 0);
 }

@@ -11,7 +11,7 @@ import {
   type OrganizationRole,
 } from '@contract/organization-team';
 import { selectRows } from '../../db/client';
-import { onboard, signUpUser } from '../../test/fixtures';
+import { onboard, signInNewAdmin, signUpUser } from '../../test/fixtures';
 import { createMailbox } from '../../test/mailbox';
 import { createSmsInbox } from '../../test/sms-inbox';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
@@ -100,6 +100,9 @@ describe('an organization team', () => {
     ]);
     expect(seen.find((m) => m.status === 'invited')).toMatchObject({ phone: '+2348034441122', email: null });
     expect(seen.find((m) => m.role === 'manager')?.is_you).toBe(true);
+    // The dashboard counts the people on the team, not the invitations.
+    const overview = await call('GET', '/api/organization/overview', manager.token);
+    expect(overview.json().teamMembers).toBe(2);
   });
 
   it('lets each role do only what the table of acts allows', async () => {
@@ -146,6 +149,11 @@ describe('an organization team', () => {
       sql`select organization_id from organization_campaigns where organization_id = ${org.user.id}`,
     );
     expect(Number(row!.organization_id)).toBe(org.user.id);
+    // The admins see who on the team asked, beside the organization.
+    const admin = await signInNewAdmin(ctx.app, db());
+    const pending = await call('GET', `/api/admin/org-campaigns/pending?organizationId=${org.user.id}`, admin.token);
+    expect(pending.statusCode, pending.body).toBe(200);
+    expect(pending.json()[0].organization).toMatchObject({ requested_by: 'Ngozi manager' });
   });
 
   it('changes a role, keeps at least one owner, and hands ownership over', async () => {

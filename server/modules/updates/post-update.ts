@@ -51,7 +51,7 @@ function authorFor(
 
 export async function postUpdate(
   deps: Deps,
-  caller: { id: number; role: AppRole },
+  caller: { id: number; personId: number; role: AppRole },
   ref: CampaignRef,
   input: PostUpdate,
 ): Promise<PostUpdateReply> {
@@ -87,7 +87,7 @@ export async function postUpdate(
       for (const upload of accepted) await upload.commit(tx);
       const updateId = await insertUpdate(tx, {
         ref,
-        authorUserId: caller.id,
+        authorUserId: caller.personId,
         authorRole: author.authorRole,
         body: input.body,
         videoUrl: input.videoUrl ?? null,

@@ -66,6 +66,10 @@ export function OrganizationCampaignCard({
         facts={[
           ['Organization', org.organization_name],
           ['Contact', org.contact_name],
+          // The team member who asked, when someone other than the organization's own account did.
+          ...(org.requested_by && org.requested_by !== org.contact_name
+            ? ([['Requested by', org.requested_by]] as [string, string][])
+            : []),
           [
             'Email',
             <a key="e" href={`mailto:${org.email}`} className={wrappingLink}>

@@ -1,0 +1,2 @@
+ALTER TABLE "organization_campaigns" ADD COLUMN "requested_by" integer;--> statement-breakpoint
+ALTER TABLE "organization_campaigns" ADD CONSTRAINT "organization_campaigns_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
