@@ -16,14 +16,23 @@ import { createSmsInbox } from './sms-inbox';
 import { createWhatsAppInbox } from './whatsapp-inbox';
 
 /** A fresh copy of the migrated, seeded test database for one test file. */
-export async function openTestDatabase(): Promise<Database> {
+export function openTestDatabase(): Promise<Database> {
+  return openDatabaseOfRun({ empty: false });
+}
+
+/** A new database with nothing in it, on the run's engine, for tests that apply migrations themselves. */
+export function openEmptyTestDatabase(): Promise<Database> {
+  return openDatabaseOfRun({ empty: true });
+}
+
+async function openDatabaseOfRun({ empty }: { empty: boolean }): Promise<Database> {
   if (inject('templateKind') === 'postgres') {
     const name = `goi_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const adminUrl = inject('postgresAdminUrl');
     const template = new URL(inject('postgresTemplateUrl')).pathname.slice(1);
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
+    await admin.query(empty ? `create database ${name}` : `create database ${name} template ${template}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -39,6 +48,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
+  if (empty) return openPglite();
   const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
   return openPglite({ loadDataDir: new Blob([snapshot]) });
 }
