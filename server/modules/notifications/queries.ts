@@ -1,3 +1,4 @@
+import { ORGANIZATION_ACTS } from '@contract/organization-roles';
 import { NON_ADMIN_ROLES } from '@contract/roles';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Notification } from '@contract/auth';
@@ -69,6 +70,25 @@ export async function notifyAndFindAddress(
         select ${reachColumns} from users where id = ${userId}`,
   );
   return row ? toReach(row) : undefined;
+}
+
+/**
+ * The other members told of an organization's news when `userId` is its own account: those whose
+ * role runs its campaigns (the team's table of acts, docs/decisions/0075). None for anyone else.
+ */
+export async function teamToldFor(db: Db, userId: number): Promise<number[]> {
+  const roles = ORGANIZATION_ACTS.manageCampaigns;
+  const rows = await selectRows<{ user_id: number }>(
+    db,
+    sql`select m.user_id from organization_members m join users u on u.id = m.user_id
+         where m.organization_id = ${userId} and m.user_id <> ${userId} and u.deleted_at is null
+           and m.role in (${sql.join(
+             roles.map((r) => sql`${r}`),
+             sql`, `,
+           )})
+         order by m.id`,
+  );
+  return rows.map((r) => Number(r.user_id));
 }
 
 /** Every active admin (any role other than the non-admin ones). */

@@ -6,7 +6,7 @@ import { escapeHtml, simpleHtml } from '../../providers/mail/layout';
 import type { MailMessage } from '../../providers/mail/mail';
 import type { SmsMessage } from '../../providers/sms/sms';
 import type { WhatsAppMessage } from '../../providers/whatsapp/whatsapp';
-import { notifyAndFindAddress, type Reach } from './queries';
+import { notifyAndFindAddress, teamToldFor, type Reach } from './queries';
 
 export type Notice = {
   subject: string;
@@ -26,19 +26,25 @@ export type Notice = {
  * Tells one person something about their account: a notice in the app, and a mail, an SMS or a
  * WhatsApp message as they chose, all written through `db`. Pass the transaction of the change it announces, so they
  * exist exactly when the change does and the queued messages survive an outage; call `wakeNotices`
- * after commit.
+ * after commit. News for an organization's account reaches the members who run its campaigns too,
+ * each as they chose (docs/decisions/0075); `onlyThisPerson` keeps a notice about the person's own
+ * place on a team to them.
  */
 export async function tellUser(
   deps: { db: Db; jobs: JobQueue; baseUrl: string },
   userId: number,
   notice: Notice,
+  { onlyThisPerson = false }: { onlyThisPerson?: boolean } = {},
 ): Promise<void> {
-  const user = await notifyAndFindAddress(deps.db, userId, notice.message, notice.link);
-  if (!user) return;
-  const { mail, sms, whatsapp } = messagesFor(deps.baseUrl, user, notice);
-  if (mail) await enqueueMail(deps.jobs, deps.db, mail);
-  if (sms) await enqueueSms(deps.jobs, deps.db, sms);
-  if (whatsapp) await enqueueWhatsApp(deps.jobs, deps.db, whatsapp);
+  const people = onlyThisPerson ? [userId] : [userId, ...(await teamToldFor(deps.db, userId))];
+  for (const person of people) {
+    const user = await notifyAndFindAddress(deps.db, person, notice.message, notice.link);
+    if (!user) continue;
+    const { mail, sms, whatsapp } = messagesFor(deps.baseUrl, user, notice);
+    if (mail) await enqueueMail(deps.jobs, deps.db, mail);
+    if (sms) await enqueueSms(deps.jobs, deps.db, sms);
+    if (whatsapp) await enqueueWhatsApp(deps.jobs, deps.db, whatsapp);
+  }
 }
 
 /**

@@ -48,12 +48,17 @@ export async function changeMemberRole(deps: Deps, actor: TeamActor, memberId: n
         await setAccountRole(tx, member.userId, role);
         await revokeAllSessions(tx, member.userId);
       }
-      await tellUser({ db: tx, jobs: deps.jobs, baseUrl: publicBaseUrl(deps.config) }, member.userId, {
-        subject: `Your role at ${organization} has changed`,
-        message: `${organization} has made you ${ORGANIZATION_ROLE_WORDS[role].toLowerCase()} on its team (you were ${ORGANIZATION_ROLE_WORDS[member.role].toLowerCase()}).`,
-        link: '/organization/team',
-        sms: `Gift of Independence: ${organization} has made you ${ORGANIZATION_ROLE_WORDS[role].toLowerCase()} on its team.`,
-      });
+      await tellUser(
+        { db: tx, jobs: deps.jobs, baseUrl: publicBaseUrl(deps.config) },
+        member.userId,
+        {
+          subject: `Your role at ${organization} has changed`,
+          message: `${organization} has made you ${ORGANIZATION_ROLE_WORDS[role].toLowerCase()} on its team (you were ${ORGANIZATION_ROLE_WORDS[member.role].toLowerCase()}).`,
+          link: '/organization/team',
+          sms: `Gift of Independence: ${organization} has made you ${ORGANIZATION_ROLE_WORDS[role].toLowerCase()} on its team.`,
+        },
+        { onlyThisPerson: true },
+      );
     }
     await audit(tx, {
       adminId: actor.personId,
@@ -83,12 +88,17 @@ export async function removeMember(deps: Deps, actor: TeamActor, memberId: numbe
     await tx.delete(organizationMembers).where(eq(organizationMembers.id, member.id));
     if (member.userId !== null) {
       await revokeAllSessions(tx, member.userId);
-      await tellUser({ db: tx, jobs: deps.jobs, baseUrl: publicBaseUrl(deps.config) }, member.userId, {
-        subject: `You are no longer on ${organization}'s team`,
-        message: `${organization} has removed you from its team, and you have been signed out. Your account stays; ask the organization if this is a mistake.`,
-        link: '/',
-        sms: `Gift of Independence: ${organization} has removed you from its team. Ask the organization if this is a mistake.`,
-      });
+      await tellUser(
+        { db: tx, jobs: deps.jobs, baseUrl: publicBaseUrl(deps.config) },
+        member.userId,
+        {
+          subject: `You are no longer on ${organization}'s team`,
+          message: `${organization} has removed you from its team, and you have been signed out. Your account stays; ask the organization if this is a mistake.`,
+          link: '/',
+          sms: `Gift of Independence: ${organization} has removed you from its team. Ask the organization if this is a mistake.`,
+        },
+        { onlyThisPerson: true },
+      );
     }
     await audit(tx, {
       adminId: actor.personId,
@@ -138,17 +148,27 @@ export async function handOverOwnership(deps: Deps, actor: TeamActor, memberId: 
         ),
       );
     const notices = { db: tx, jobs: deps.jobs, baseUrl: publicBaseUrl(deps.config) };
-    await tellUser(notices, member.userId, {
-      subject: `You are now an owner of ${organization}`,
-      message: `${organization}'s ownership has been handed over to you: you now manage its team, profile and settings.`,
-      link: '/organization/team',
-      sms: `Gift of Independence: you are now an owner of ${organization} on its team.`,
-    });
-    await tellUser(notices, actor.personId, {
-      subject: `You handed over ${organization}'s ownership`,
-      message: `You handed over ${organization}'s ownership and are now a manager on its team.`,
-      link: '/organization/team',
-    });
+    await tellUser(
+      notices,
+      member.userId,
+      {
+        subject: `You are now an owner of ${organization}`,
+        message: `${organization}'s ownership has been handed over to you: you now manage its team, profile and settings.`,
+        link: '/organization/team',
+        sms: `Gift of Independence: you are now an owner of ${organization} on its team.`,
+      },
+      { onlyThisPerson: true },
+    );
+    await tellUser(
+      notices,
+      actor.personId,
+      {
+        subject: `You handed over ${organization}'s ownership`,
+        message: `You handed over ${organization}'s ownership and are now a manager on its team.`,
+        link: '/organization/team',
+      },
+      { onlyThisPerson: true },
+    );
     await audit(tx, {
       adminId: actor.personId,
       action: 'team.hand_over',

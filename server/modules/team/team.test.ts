@@ -154,6 +154,24 @@ describe('an organization team', () => {
     const pending = await call('GET', `/api/admin/org-campaigns/pending?organizationId=${org.user.id}`, admin.token);
     expect(pending.statusCode, pending.body).toBe(200);
     expect(pending.json()[0].organization).toMatchObject({ requested_by: 'Ngozi manager' });
+
+    // The organization's news reaches the members who run its campaigns, not its finance member.
+    const finance = await member(org.token, 'finance');
+    const approved = await call('PATCH', `/api/admin/org-campaigns/${made.json().id}/status`, admin.token, {
+      status: 'approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const bell = async (token: string) =>
+      ((await call('GET', '/api/notifications', token)).json() as { message: string }[]).map((n) => n.message);
+    expect((await bell(manager.token)).some((m) => /approved/i.test(m))).toBe(true);
+    expect((await bell(org.token)).some((m) => /approved/i.test(m))).toBe(true);
+    expect((await bell(finance.token)).some((m) => /approved/i.test(m))).toBe(false);
+    const mailed = await eventually(
+      'the approval mailed to the manager',
+      async () => mailbox.messages.filter((m) => m.to === manager.email).map((m) => m.subject),
+      (subjects) => subjects.some((s) => /campaign is live/i.test(s)),
+    );
+    expect(mailed.length).toBeGreaterThan(0);
   });
 
   it('changes a role, keeps at least one owner, and hands ownership over', async () => {
