@@ -66,7 +66,7 @@ describe('how a recipient is told', () => {
       await page.keyboard.press('Enter');
       const code = page.getByRole('textbox', { name: /Code from the SMS/ });
       await expect.poll(() => isFocused(code)).toBe(true);
-      await page.getByText(`We are sending a code by SMS to ${NEW_NUMBER}.`).waitFor();
+      await page.locator('#main-content').getByText(`We are sending a code by SMS to ${NEW_NUMBER}.`).waitFor();
       await expect.poll(() => texts.filter((t) => t.to === NEW_NUMBER).length).toBe(1);
       const sent = /is (\d{6})\./.exec(texts.find((t) => t.to === NEW_NUMBER)!.text)![1]!;
 

@@ -45,7 +45,7 @@ async function organization() {
 async function mailedToken(email: string, after: number) {
   const mail = await eventually(
     `the invitation mailed to ${email}`,
-    async () => mailbox.messages.slice(after).find((m) => m.to === email),
+    async () => mailbox.messages.slice(after).find((m) => m.to === email && m.text.includes('/join/')),
     (m) => m !== undefined,
   );
   return /\/join\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
