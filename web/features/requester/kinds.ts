@@ -98,6 +98,13 @@ export type KindDescriptor = {
   };
 };
 
+/** What a member of an organization is told where their role does not reach (docs/decisions/0075). */
+export const MEMBER_WORDS = {
+  readsCatalog: 'Your role reads the catalog. Owners and managers make requests.',
+  ownerCompletesProfile: "An owner completes your organization's profile. Requests can be made once it is complete.",
+  ownerCorrects: "An owner corrects the organization's profile and sends it again.",
+} as const;
+
 export const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 
 const sharedPages = {
