@@ -35,7 +35,7 @@ function DownloadCsv() {
     setSaid(null);
     setFailure(null);
     try {
-      await downloadGifts(`gifts-${today()}.csv`);
+      await downloadGifts(`gift-of-independence-gifts-${today()}.csv`);
       setSaid('The gifts CSV file is downloaded.');
     } catch (error) {
       setFailure(errorMessage(error, { noMessage: 'The CSV file could not be downloaded. Please try again.' }));

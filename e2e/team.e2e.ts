@@ -1,0 +1,176 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
+import {
+  expectNoAxeViolations,
+  pageProblems,
+  setDarkMode,
+  settle,
+  startE2EWithMail,
+  type E2E,
+  type SmtpCatcher,
+} from './harness';
+import { escapeFrom, focusedText, focusOnBody, isFocused, path, press, signIn, tabTo } from './keyboard';
+import { LONG_JOURNEY_MS } from './waits';
+
+const MANAGER = 'team.manager@example.org';
+const FINANCE = 'team.finance@example.org';
+const PASSWORD = 'A long enough pass 2026';
+const ORGANIZATION = 'Lagos School for the Blind';
+
+let e2e: E2E;
+let smtp: SmtpCatcher;
+let close: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  ({ e2e, smtp, close } = await startE2EWithMail());
+});
+afterAll(() => close?.());
+
+/** Axe in both themes, back in the light one after. */
+async function axeBothThemes(page: Page, label: string) {
+  await expectNoAxeViolations(page, label);
+  await setDarkMode(page, true);
+  await expectNoAxeViolations(page, `${label} (dark)`);
+  await setDarkMode(page, false);
+}
+
+/** Invites someone by email with a role, by keyboard: the role is the nth choice after Owner. */
+async function invite(page: Page, email: string, role: string, downs: number) {
+  await tabTo(page, page.getByRole('textbox', { name: 'Email', exact: true }));
+  await page.keyboard.type(email);
+  // No role is chosen at first: Tab reaches the group's first choice, the arrows choose the rest.
+  await tabTo(page, page.getByRole('radio', { name: /^Owner/ }));
+  for (let i = 0; i < downs; i++) await page.keyboard.press('ArrowDown');
+  expect(await page.getByRole('radio', { name: new RegExp(`^${role}`) }).isChecked()).toBe(true);
+  await press(page, page.getByRole('button', { name: 'Send invitation' }));
+  await page
+    .getByRole('status')
+    .filter({ hasText: `The invitation has been sent to ${email}` })
+    .waitFor();
+  await page.getByRole('rowheader', { name: `Invitation to ${email}` }).waitFor();
+}
+
+/** The mailed link's path, opened in a browser of the invited person's own. */
+async function joinFromMail(email: string, first: string, last: string) {
+  const mail = await smtp.waitFor(email, (m) => m.subject.includes('invites you to its team'));
+  const link = /https?:\/\/\S+\/join\/\S+/.exec(mail.text)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  const { page } = await e2e.newPage();
+  await page.goto(new URL(link!).pathname);
+  await settle(page);
+  await page.getByRole('heading', { level: 1, name: "Join your organization's team" }).waitFor();
+  await page.getByRole('heading', { level: 2, name: `${ORGANIZATION} invites you` }).waitFor();
+  await tabTo(page, page.getByRole('textbox', { name: 'First name' }));
+  await page.keyboard.type(first);
+  await tabTo(page, page.getByRole('textbox', { name: 'Last name' }));
+  await page.keyboard.type(last);
+  await tabTo(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(PASSWORD);
+  await press(page, page.getByRole('button', { name: 'Join the team' }));
+  await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/organization/dashboard');
+  await settle(page);
+  return page;
+}
+
+describe('an organization team', { timeout: LONG_JOURNEY_MS }, () => {
+  it('an owner invites a manager and a finance member by keyboard; each joins from the mail and sees what their role allows; the owner removes one, asked first', async () => {
+    const { page: owner } = await e2e.newPage();
+    await signIn(owner, demoAccounts.organization.email, DEMO_PASSWORD);
+    await expect.poll(() => path(owner)).toBe('/organization/dashboard');
+    await settle(owner);
+    await press(owner, owner.getByRole('link', { name: 'Team Members' }).first());
+    await expect.poll(() => path(owner)).toBe('/organization/team');
+    await owner.getByRole('rowheader', { name: /\(you\)$/ }).waitFor();
+    await settle(owner);
+    expect(await owner.getByText('future update').count()).toBe(0);
+
+    await invite(owner, MANAGER, 'Manager', 1);
+    await invite(owner, FINANCE, 'Finance', 2);
+    await axeBothThemes(owner, 'team page with invitations');
+
+    // The manager joins, and reaches what a manager may do: updates, but neither gifts nor the team's controls.
+    const manager = await joinFromMail(MANAGER, 'Musa', 'Danjuma');
+    const managerMenu = manager.getByRole('navigation', { name: 'Organization area' });
+    await managerMenu.getByRole('link', { name: 'Caseworkers' }).waitFor();
+    expect(await managerMenu.getByRole('link', { name: 'Gifts' }).count()).toBe(0);
+    await press(manager, managerMenu.getByRole('link', { name: 'Campaign Status' }));
+    await expect.poll(() => path(manager)).toBe('/organization/status');
+    await settle(manager);
+    const words = manager.getByRole('textbox', { name: 'Your update' });
+    await tabTo(manager, words);
+    await manager.keyboard.type('Our first ten slates are in use in the primary section. Thank you, every donor.');
+    await press(manager, manager.getByRole('button', { name: 'Post update' }));
+    await expect.poll(() => focusedText(manager)).toMatch(/^Update posted\./);
+    await manager.goto('/organization/team');
+    await settle(manager);
+    await manager.getByRole('rowheader', { name: 'Musa Danjuma (you)' }).waitFor();
+    expect(await manager.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    expect(await manager.getByRole('button', { name: 'Send invitation' }).count()).toBe(0);
+    expect(pageProblems(manager)).toEqual([]);
+
+    // The finance member joins, downloads the gifts, and finds no button that changes anything.
+    const finance = await joinFromMail(FINANCE, 'Bisi', 'Adeyemi');
+    const financeMenu = finance.getByRole('navigation', { name: 'Organization area' });
+    expect(await financeMenu.getByRole('link', { name: 'Caseworkers' }).count()).toBe(0);
+    await press(finance, financeMenu.getByRole('link', { name: 'Gifts' }));
+    await expect.poll(() => path(finance)).toBe('/organization/gifts');
+    await settle(finance);
+    await finance.getByRole('table', { name: /Gifts to your organization's campaigns/ }).waitFor();
+    await axeBothThemes(finance, 'gifts page');
+    const saved = finance.waitForEvent('download');
+    await press(finance, finance.getByRole('button', { name: 'Download as CSV' }));
+    const download = await saved;
+    expect(download.suggestedFilename()).toMatch(/^gift-of-independence-gifts-\d{4}-\d{2}-\d{2}\.csv$/);
+    await finance.getByRole('status').filter({ hasText: 'The gifts CSV file is downloaded.' }).waitFor();
+    for (const [place, title] of [
+      ['/organization/status', 'Campaign Status'],
+      ['/organization/catalog', 'Organization Product Catalog'],
+      ['/organization/team', 'Team Members'],
+    ] as const) {
+      await finance.goto(place);
+      await settle(finance);
+      await finance.getByRole('heading', { level: 1, name: title }).waitFor();
+      const buttons = await finance.getByRole('main').getByRole('button').allInnerTexts();
+      expect(
+        buttons.filter((b) => /Request|Post update|Book|Send|Remove|Change role|Hand over|Withdraw/.test(b)),
+        place,
+      ).toEqual([]);
+    }
+    await axeBothThemes(finance, 'team page, read only');
+
+    // The owner removes the finance member: asked first, then focus goes to a neighbour, never the page.
+    await owner.reload();
+    await settle(owner);
+    await owner.getByRole('rowheader', { name: 'Bisi Adeyemi' }).waitFor();
+    const removeBisi = owner.getByRole('button', { name: 'Remove Bisi Adeyemi' });
+    await press(owner, removeBisi);
+    const dialog = owner.getByRole('alertdialog', { name: 'Remove Bisi Adeyemi from the team?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('signed out everywhere');
+    await escapeFrom(owner, dialog);
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(removeBisi)).toBe(true);
+    await owner.keyboard.press('Enter');
+    await dialog.waitFor();
+    await expectNoAxeViolations(owner, 'remove member dialog');
+    await press(owner, dialog.getByRole('button', { name: 'Remove', exact: true }));
+    await dialog.waitFor({ state: 'detached' });
+    await owner
+      .getByRole('status')
+      .filter({ hasText: 'The member has been removed and signed out everywhere.' })
+      .waitFor();
+    await expect.poll(() => owner.getByRole('rowheader', { name: 'Bisi Adeyemi' }).count()).toBe(0);
+    expect(await focusOnBody(owner)).toBe(false);
+    expect(pageProblems(owner)).toEqual([]);
+  });
+
+  it('an expired or used link says so, with focus on the sentence', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/join/not-a-real-token');
+    await settle(page);
+    const sentence = page.getByText('This invitation link is not valid or has expired.');
+    await sentence.waitFor();
+    await expect.poll(() => isFocused(page.getByRole('alert').locator('..'))).toBe(true);
+    await axeBothThemes(page, 'join page with a used link');
+  });
+});
