@@ -372,7 +372,7 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
     settings: {
       title: 'Organization Settings',
       tabs: true,
-      passwordNote: 'Changing your password signs your organization\u2019s account out on every other device.',
+      passwordNote: 'Changing your password signs you out on every other device.',
     },
   },
 };

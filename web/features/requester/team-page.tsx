@@ -51,6 +51,8 @@ function focusListHeading() {
 
 /** How a row is named: the member's name, or for an invitation where it went. */
 const reachOf = (m: Member) => m.email ?? m.phone ?? '';
+/** "Invitation to ..." as it reads inside a sentence. */
+const invitationOf = (name: string) => name.replace(/^Invitation/, 'invitation');
 const nameOf = (m: Member) => (m.status === 'invited' ? `Invitation to ${reachOf(m)}` : m.name || reachOf(m));
 
 /**
@@ -195,8 +197,7 @@ const CONFIRM = {
   },
   withdraw: {
     title: () => 'Withdraw the invitation?',
-    body: (name: string) =>
-      `The link in the ${name.replace(/^Invitation/, 'invitation')} stops working. You can send a new invitation later.`,
+    body: (name: string) => `The link in the ${invitationOf(name)} stops working. You can send a new invitation later.`,
     confirm: 'Withdraw invitation',
     busy: 'Withdrawing...',
     variant: 'danger',
@@ -354,47 +355,36 @@ export default function TeamPage() {
                             <span className="text-gray-700 dark:text-gray-300">None on your own row</span>
                           ) : (
                             <>
-                              <Button
-                                variant="secondary"
-                                aria-label={`Change the role of ${name}`}
-                                onClick={() => setAsking({ kind: 'role', member: m })}
-                              >
-                                Change role
+                              <Button variant="secondary" onClick={() => setAsking({ kind: 'role', member: m })}>
+                                Change role<span className="sr-only"> of {name}</span>
                               </Button>
                               {m.status === 'invited' ? (
                                 <>
                                   <Button
                                     variant="secondary"
-                                    aria-label={`Send the ${name.replace(/^Invitation/, 'invitation')} again`}
                                     aria-disabled={resending === m.id || undefined}
                                     onClick={() => void resend(m)}
                                   >
                                     {resending === m.id ? 'Sending...' : 'Send again'}
+                                    <span className="sr-only"> the {invitationOf(name)}</span>
                                   </Button>
-                                  <Button
-                                    variant="danger"
-                                    aria-label={`Withdraw the ${name.replace(/^Invitation/, 'invitation')}`}
-                                    onClick={() => setAsking({ kind: 'withdraw', member: m })}
-                                  >
-                                    Withdraw
+                                  <Button variant="danger" onClick={() => setAsking({ kind: 'withdraw', member: m })}>
+                                    Withdraw<span className="sr-only"> the {invitationOf(name)}</span>
                                   </Button>
                                 </>
                               ) : (
                                 <>
-                                  <Button
-                                    variant="secondary"
-                                    aria-label={`Hand over ownership to ${name}`}
-                                    onClick={() => setAsking({ kind: 'hand-over', member: m })}
-                                  >
-                                    Hand over ownership
-                                  </Button>
-                                  {m.id === founding ? null : (
+                                  {m.role === 'owner' ? null : (
                                     <Button
-                                      variant="danger"
-                                      aria-label={`Remove ${name}`}
-                                      onClick={() => setAsking({ kind: 'remove', member: m })}
+                                      variant="secondary"
+                                      onClick={() => setAsking({ kind: 'hand-over', member: m })}
                                     >
-                                      Remove
+                                      Hand over ownership<span className="sr-only"> to {name}</span>
+                                    </Button>
+                                  )}
+                                  {m.id === founding ? null : (
+                                    <Button variant="danger" onClick={() => setAsking({ kind: 'remove', member: m })}>
+                                      Remove<span className="sr-only"> {name}</span>
                                     </Button>
                                   )}
                                 </>
