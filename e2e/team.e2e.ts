@@ -164,6 +164,70 @@ describe('an organization team', { timeout: LONG_JOURNEY_MS }, () => {
     expect(pageProblems(owner)).toEqual([]);
   });
 
+  // After the journey above: Musa Danjuma is the team's manager.
+  it('an owner changes a role, sends an invitation again and withdraws it, and hands over ownership, by keyboard', async () => {
+    const { page } = await e2e.newPage();
+    await signIn(page, demoAccounts.organization.email, DEMO_PASSWORD);
+    await expect.poll(() => path(page)).toBe('/organization/dashboard');
+    await page.goto('/organization/settings');
+    await settle(page);
+    // The tabs are one stop: the arrows move from Account to Notifications to Team.
+    await tabTo(page, page.getByRole('tab', { name: 'Account' }));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('tabpanel', { name: 'Team' }).getByText('Your role: Owner').waitFor();
+    await page.getByRole('link', { name: 'Open Team Members' }).waitFor();
+
+    await page.goto('/organization/team');
+    await settle(page);
+    await page.getByRole('rowheader', { name: 'Musa Danjuma' }).waitFor();
+
+    // A role change is asked in a dialog with each role's summary; focus comes back to its button.
+    const changeMusa = page.getByRole('button', { name: 'Change role of Musa Danjuma' });
+    await press(page, changeMusa);
+    const dialog = page.getByRole('dialog', { name: 'Change the role of Musa Danjuma' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page, 'role change dialog');
+    await tabTo(page, dialog.getByRole('radio', { name: /^Manager/ }));
+    await page.keyboard.press('ArrowDown');
+    expect(await dialog.getByRole('radio', { name: /^Finance/ }).isChecked()).toBe(true);
+    await press(page, dialog.getByRole('button', { name: 'Change role' }));
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'The role is now Finance.' }).waitFor();
+    const musaRow = page.getByRole('row', { name: /Musa Danjuma/ });
+    await expect.poll(() => musaRow.innerText()).toContain('Finance');
+    await expect.poll(() => isFocused(changeMusa)).toBe(true);
+
+    // An invitation sent again, then withdrawn: asked first, and focus goes to a neighbour's button.
+    await invite(page, 'team.later@example.org', 'Manager', 1);
+    await press(page, page.getByRole('button', { name: 'Send again the invitation to team.later@example.org' }));
+    await page.getByRole('status').filter({ hasText: 'The invitation has been sent again.' }).waitFor();
+    await press(page, page.getByRole('button', { name: 'Withdraw the invitation to team.later@example.org' }));
+    const withdraw = page.getByRole('alertdialog', { name: 'Withdraw the invitation?' });
+    await withdraw.waitFor();
+    await press(page, withdraw.getByRole('button', { name: 'Withdraw invitation' }));
+    await withdraw.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'The invitation has been withdrawn.' }).waitFor();
+    await expect.poll(() => page.getByRole('rowheader', { name: /team\.later/ }).count()).toBe(0);
+    expect(await focusOnBody(page)).toBe(false);
+
+    // Handing over: Musa becomes an owner, the viewer a manager, and the controls leave the page.
+    await press(page, page.getByRole('button', { name: 'Hand over ownership to Musa Danjuma' }));
+    const handOver = page.getByRole('alertdialog', { name: 'Hand over ownership to Musa Danjuma?' });
+    await handOver.waitFor();
+    await press(page, handOver.getByRole('button', { name: 'Hand over ownership' }));
+    await handOver.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Ownership has been handed over. You are now a manager.' })
+      .waitFor();
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    await expect.poll(() => isFocused(page.getByRole('heading', { level: 2, name: 'Your team' }))).toBe(true);
+    await expect.poll(() => musaRow.innerText()).toContain('Owner');
+    await axeBothThemes(page, 'team page after handing over');
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('an expired or used link says so, with focus on the sentence', async () => {
     const { page } = await e2e.newPage();
     await page.goto('/join/not-a-real-token');
