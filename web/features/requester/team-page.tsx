@@ -224,7 +224,8 @@ export default function TeamPage() {
   const user = me.data ?? session.user;
   const manages = useMayAct('manageTeam');
   const list = useQuery({ queryKey: TEAM_KEY, queryFn: fetchMembers, retry: retryUnlessRefused });
-  const [said, setSaid] = useState<string | null>(null);
+  // Each outcome is a new paragraph in the status region, so the same sentence twice is said twice.
+  const [said, setSaid] = useState<{ text: string; n: number } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
   const [resending, setResending] = useState<number | null>(null);
@@ -235,7 +236,7 @@ export default function TeamPage() {
 
   function tell(message: string) {
     setFailure(null);
-    setSaid(message);
+    setSaid((last) => ({ text: message, n: (last?.n ?? 0) + 1 }));
   }
 
   /** Remove, withdraw or hand over, once confirmed: a refusal stays in the dialog. */
@@ -310,7 +311,7 @@ export default function TeamPage() {
             />
           </Section>
         ) : null}
-        <StatusBox>{said ? <p>{said}</p> : null}</StatusBox>
+        <StatusBox>{said ? <p key={said.n}>{said.text}</p> : null}</StatusBox>
         {failure ? <ErrorMessage>{failure}</ErrorMessage> : null}
         <Section title="Your team" id={LIST_ID}>
           {list.isPending ? <LoadingState>Loading your team...</LoadingState> : null}
