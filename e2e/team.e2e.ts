@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
+import { selectRows } from '../server/db/client';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoAccounts } from '../server/db/seed/demo-data';
+import { PLAIN_PREFIX } from '../server/modules/accounts/second-factor/totp';
+import { nextCode } from '../server/test/authenticator';
 import {
   expectNoAxeViolations,
   pageProblems,
@@ -50,9 +54,9 @@ async function invite(page: Page, email: string, role: string, downs: number) {
   await page.getByRole('rowheader', { name: `Invitation to ${email}` }).waitFor();
 }
 
-/** The mailed link's path, opened in a browser of the invited person's own. */
-async function joinFromMail(email: string, first: string, last: string) {
-  const mail = await smtp.waitFor(email, (m) => m.subject.includes('invites you to its team'));
+/** The mailed link's path, opened in a browser of the invited person's own, and the form filled by keyboard. */
+async function openAndFill(email: string, first: string, last: string, after = 0) {
+  const mail = await smtp.waitFor(email, (m) => m.subject.includes('invites you to its team'), { after });
   const link = /https?:\/\/\S+\/join\/\S+/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
   const { page } = await e2e.newPage();
@@ -67,6 +71,12 @@ async function joinFromMail(email: string, first: string, last: string) {
   await tabTo(page, page.getByLabel('Password', { exact: true }));
   await page.keyboard.type(PASSWORD);
   await press(page, page.getByRole('button', { name: 'Join the team' }));
+  return page;
+}
+
+/** Joins from the mailed link and lands in the organization's area, signed in. */
+async function joinFromMail(email: string, first: string, last: string) {
+  const page = await openAndFill(email, first, last);
   await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/organization/dashboard');
   await settle(page);
   return page;
@@ -162,6 +172,36 @@ describe('an organization team', { timeout: LONG_JOURNEY_MS }, () => {
     await expect.poll(() => owner.getByRole('rowheader', { name: 'Bisi Adeyemi' }).count()).toBe(0);
     expect(await focusOnBody(owner)).toBe(false);
     expect(pageProblems(owner)).toEqual([]);
+  });
+
+  // After the journey above: Bisi Adeyemi is a former member, whose account stays.
+  it('a former member with a second factor joins again: the join page asks for it as the sign-in does', async () => {
+    const [bisi] = await selectRows<{ id: number }>(
+      e2e.database.db,
+      sql`select id from users where email = ${FINANCE}`,
+    );
+    await e2e.database.db.execute(
+      sql`insert into second_factors (user_id, kind, name, secret_sealed, confirmed_at)
+          values (${bisi!.id}, 'totp', 'Authenticator app', ${`${PLAIN_PREFIX}${DEMO_TOTP_SECRET}`}, now())`,
+    );
+    const { page: owner } = await e2e.newPage();
+    await signIn(owner, demoAccounts.organization.email, DEMO_PASSWORD);
+    await expect.poll(() => path(owner)).toBe('/organization/dashboard');
+    await owner.goto('/organization/team');
+    await settle(owner);
+    const mark = smtp.mark();
+    await invite(owner, FINANCE, 'Finance', 2);
+
+    const page = await openAndFill(FINANCE, 'Bisi', 'Adeyemi', mark);
+    const step = page.getByRole('heading', { level: 2, name: 'Confirm it is you' });
+    await step.waitFor();
+    await expect.poll(() => isFocused(step)).toBe(true);
+    await expectNoAxeViolations(page, 'join page, second factor');
+    await tabTo(page, page.getByRole('textbox', { name: 'Code from your authenticator app' }));
+    await page.keyboard.type(await nextCode(DEMO_TOTP_SECRET));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/organization/dashboard');
+    expect(pageProblems(page)).toEqual([]);
   });
 
   // After the journey above: Musa Danjuma is the team's manager.
