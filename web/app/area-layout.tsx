@@ -22,15 +22,20 @@ import {
 import { NavLink, Outlet } from 'react-router';
 import { areaPath, type RequesterKind } from '@/features/requester/area';
 import { areaPages, KINDS } from '@/features/requester/kinds';
+import type { SessionUser } from '@contract/auth';
 import { useDisclosure } from '@/lib/disclosure';
+import { useSession } from '@/lib/session';
 
 type AreaLink = { to: string; label: string; icon: LucideIcon };
 type Area = { label: string; links: AreaLink[] };
 
-/** A requesting kind's area: its pages as the kind names them. */
-const requesterArea = (kind: RequesterKind): Area => ({
+/**
+ * A requesting kind's area: its pages as the kind names them, and for a member of an organization
+ * only those their role may use (docs/decisions/0075).
+ */
+const requesterArea = (kind: RequesterKind, user?: SessionUser | null): Area => ({
   label: KINDS[kind].areaLabel,
-  links: areaPages(kind).map(({ page, menu, icon }) => ({ to: areaPath(kind, page), label: menu, icon })),
+  links: areaPages(kind, user).map(({ page, menu, icon }) => ({ to: areaPath(kind, page), label: menu, icon })),
 });
 
 export const AREAS = {
@@ -73,7 +78,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * each page.
  */
 export function AreaLayout({ area }: { area: keyof typeof AREAS }) {
-  const { label, links } = AREAS[area];
+  const { user } = useSession();
+  const { label, links } = area === 'admin' ? AREAS.admin : requesterArea(area, user);
   const { open, id: listId, onKeyDown, buttonProps } = useDisclosure();
 
   return (

@@ -99,6 +99,7 @@ const requesterPages: Record<AreaPageName, KindPage> = {
   profile: lazyComponent(() => import('@/features/requester/profile-page')),
   team: lazyComponent(() => import('@/features/requester/team-page')),
   caseworkers: lazyComponent(() => import('@/features/caseworkers/organization-caseworkers-page')),
+  gifts: lazyComponent(() => import('@/features/requester/gifts-page')),
   settings: lazyComponent(() => import('@/features/requester/settings-page')),
   help: lazyComponent(() => import('@/features/requester/help-page')),
 };
@@ -225,6 +226,7 @@ export const routes: AppRoute[] = [
           { path: 'onboarding/edit', ...guardedPage(['recipient', 'organization'], editOnboardingPage) },
           { path: 'organization/onboarding', ...guardedPage(['organization'], onboardingPage) },
           { path: 'caseworker/join/:token', ...page(() => import('@/features/caseworkers/join-page')) },
+          { path: 'join/:token', ...page(() => import('@/features/accounts/join-team-page')) },
           { path: 'caseworker', ...guardedPage(['caseworker'], () => import('@/features/caseworkers/helped-page')) },
           {
             path: 'caseworker/apply',

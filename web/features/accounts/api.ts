@@ -1,5 +1,6 @@
 import type { AuthReply } from '@contract/auth';
 import type { SignInChallengeReply } from '@contract/second-factor';
+import type { AcceptMember, MemberInvitation } from '@contract/organization-team';
 import type { SelfServiceRole } from '@contract/roles';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
 
@@ -57,3 +58,9 @@ export const resetPassword = (token: string, newPassword: string) =>
 export function failureMessage(error: unknown, noMessage: string, unreadable: string): string {
   return errorMessage(error, { noMessage, unreadable });
 }
+
+/** An organization's invitation to its team (docs/decisions/0075): who invites, as what, and where it was sent. */
+export const fetchTeamInvitation = (token: string) =>
+  apiGet<MemberInvitation>(`/organization/members/invitations/${encodeURIComponent(token)}`);
+/** Accepting signs the person in as a sign-in does: a session, or a second-factor challenge first. */
+export const acceptTeamInvitation = (body: AcceptMember) => post<SignInReply>('/organization/members/accept', body);

@@ -2,10 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { inviteCaseworkerSchema } from '@contract/caseworkers';
+import { ROLE_NOT_ALLOWED } from '@contract/organization-team';
 import { errorMessage } from '@/lib/api';
+import { userMayAct } from '@/lib/organization-acts';
+import { useSession } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { EmptyState, ErrorMessage, LoadingState } from '@/ui/feedback';
+import { EmptyState, ErrorMessage, InfoMessage, LoadingState } from '@/ui/feedback';
 import { EmailField } from '@/ui/fields';
 import { Form, StatusBox, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { Page, Section } from '@/ui/page';
@@ -39,6 +42,17 @@ const listHeading = () => document.getElementById(`${LIST_ID}-title`);
  * withdrawing an invitation ask first; afterwards focus goes to the next row's button.
  */
 export default function CaseworkersPage() {
+  // The menu leaves this page out for a role that does not manage caseworkers (docs/decisions/0075).
+  if (!userMayAct(useSession().user, 'manageCaseworkers'))
+    return (
+      <Page title="Caseworkers">
+        <InfoMessage>{ROLE_NOT_ALLOWED}</InfoMessage>
+      </Page>
+    );
+  return <ManageCaseworkers />;
+}
+
+function ManageCaseworkers() {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: ORGANIZATION_CASEWORKERS_KEY, queryFn: fetchOrganizationCaseworkers });
   const form = useZodForm(inviteCaseworkerSchema, { defaultValues: { email: '' } });

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { appRole, homeFor } from '@contract/roles';
 import { errorMessage, retryUnlessRefused } from '@/lib/api';
+import { userMayAct } from '@/lib/organization-acts';
 import { useSession } from '@/lib/session';
+import { OwnersOnly } from './owners-only';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { blockLink } from '@/ui/text-link';
@@ -18,6 +20,7 @@ export default function EditOnboardingPage() {
   const review = useQuery({ queryKey: OWN_REVIEW_KEY, queryFn: fetchOwnReview, retry: retryUnlessRefused });
   if (session.status !== 'signedIn') return null; // the route's guard shows loading or sends to /login
   const user = session.user;
+  if (!userMayAct(user, 'manageProfile')) return <OwnersOnly />;
   const kind = appRole(user.role) === 'organization' ? 'organization' : 'recipient';
   if (review.data?.status === 'correction_requested') {
     return (

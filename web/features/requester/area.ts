@@ -6,11 +6,11 @@
 export type RequesterKind = 'recipient' | 'organization';
 
 export type AreaPageName =
-  'dashboard' | 'catalog' | 'status' | 'profile' | 'team' | 'caseworkers' | 'settings' | 'help';
+  'dashboard' | 'catalog' | 'status' | 'profile' | 'team' | 'caseworkers' | 'gifts' | 'settings' | 'help';
 
 export const AREA_PAGES: Record<RequesterKind, readonly AreaPageName[]> = {
   recipient: ['dashboard', 'catalog', 'status', 'profile', 'settings', 'help'],
-  organization: ['dashboard', 'catalog', 'status', 'profile', 'team', 'caseworkers', 'settings', 'help'],
+  organization: ['dashboard', 'catalog', 'status', 'profile', 'team', 'caseworkers', 'gifts', 'settings', 'help'],
 };
 
 export const areaPath = (kind: RequesterKind, page: AreaPageName) => `/${kind}/${page}`;

@@ -76,9 +76,10 @@ function ChooseTime({
 
 /**
  * "Book your collection" on the owner's card once the device is ready for pickup: the open times
- * as a radio group, then the booking (when, where, what to bring) with one move allowed.
+ * as a radio group, then the booking (when, where, what to bring) with one move allowed. A member
+ * whose role books nothing (`canBook` false) reads the booking, or that none is made yet.
  */
-export function BookCollection({ campaignId }: { campaignId: string }) {
+export function BookCollection({ campaignId, canBook = true }: { campaignId: string; canBook?: boolean }) {
   const state = useQuery({
     queryKey: stateKey(campaignId),
     queryFn: async () =>
@@ -101,7 +102,7 @@ export function BookCollection({ campaignId }: { campaignId: string }) {
   return (
     <section aria-labelledby={`collection-${campaignId}`} className="space-y-4">
       <h3 id={`collection-${campaignId}`} ref={heading} tabIndex={-1} className="text-xl font-bold outline-none">
-        {booking ? 'Your collection' : 'Book your collection'}
+        {booking ? 'Your collection' : canBook ? 'Book your collection' : 'Collection'}
       </h3>
       <div role="status" aria-live="polite">
         {said ? <p className="font-medium text-green-900 dark:text-green-200">{said}</p> : null}
@@ -122,15 +123,17 @@ export function BookCollection({ campaignId }: { campaignId: string }) {
             <p>You have moved this collection once. To change it again, please call {booking.helpLine}.</p>
           ) : null}
         </div>
-      ) : (
+      ) : canBook ? (
         <p className="text-lg">Your device is ready. Choose when you will collect it in Lagos.</p>
+      ) : (
+        <p className="text-lg">The units are ready. An owner or a manager books when to collect them in Lagos.</p>
       )}
-      {booking && booking.canMove && !moving ? (
+      {canBook && booking && booking.canMove && !moving ? (
         <Button variant="secondary" onClick={() => setMoving(true)}>
           Move to another time
         </Button>
       ) : null}
-      {!booking || moving ? (
+      {canBook && (!booking || moving) ? (
         <ChooseTime campaignId={campaignId} state={state.data} moving={moving} onDone={done} />
       ) : null}
     </section>

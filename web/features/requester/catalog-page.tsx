@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatNaira } from '@contract/money';
 import { carrying } from '@/lib/page';
+import { useMayAct } from '@/lib/organization-acts';
 import { freshUserQuery } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { CatalogCard, Specifications, truncate } from '@/ui/catalog-card';
@@ -14,12 +15,18 @@ import { RequestDialog } from '@/ui/request-dialog';
 import { blockLink } from '@/ui/text-link';
 import { useCatalog, useMakeRequest, type Product } from './api';
 import { areaPath, type RequesterKind } from './area';
-import { KINDS, units } from './kinds';
+import { KINDS, MEMBER_WORDS, units } from './kinds';
 
 /** Why the catalog offers nothing to press (decision 0014): an unfinished profile, or an open request. */
 function Notice({ kind }: { kind: RequesterKind }) {
   const me = useQuery(freshUserQuery);
+  const requests = useMayAct('manageCampaigns');
+  const completes = useMayAct('manageProfile');
   if (!me.data || me.data.canCreateCampaign) return null;
+  // A member whose role makes no request, or does not complete the profile, is told who does (docs/decisions/0075).
+  if (!requests) return <InfoMessage>{MEMBER_WORDS.readsCatalog}</InfoMessage>;
+  if (!me.data.isOnboardingComplete && !completes)
+    return <InfoMessage>{MEMBER_WORDS.ownerCompletesProfile}</InfoMessage>;
   const notice = me.data.isOnboardingComplete ? KINDS[kind].catalog.open : KINDS[kind].catalog.unfinished;
   return (
     <InfoMessage>

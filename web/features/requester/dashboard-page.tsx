@@ -3,6 +3,7 @@ import { Activity, FileUser, PackageCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { useArrivalSaid } from '@/lib/page';
 import { useRequestCards } from '@/lib/requests';
+import { useMayAct } from '@/lib/organization-acts';
 import { freshUserQuery, useSession } from '@/lib/session';
 import { DashboardCard, DashboardCards, FigureTiles } from '@/ui/dashboard';
 import { ArrivalNote, ErrorMessage } from '@/ui/feedback';
@@ -10,7 +11,7 @@ import { Page } from '@/ui/page';
 import { blockLink } from '@/ui/text-link';
 import { useMyRequests, useOverview, useOwnReview } from './api';
 import { areaPath, type RequesterKind } from './area';
-import { areaPages, KINDS, type AreaPage } from './kinds';
+import { areaPages, KINDS, MEMBER_WORDS, type AreaPage } from './kinds';
 
 const count = new Intl.NumberFormat('en-NG');
 
@@ -37,6 +38,7 @@ function Overview() {
 /** Where the profile's review stands, in words, with the way to correct it when asked. */
 function Verification() {
   const review = useOwnReview(true);
+  const corrects = useMayAct('manageProfile');
   if (!review.data) return null;
   const { status, review_note: note } = review.data;
   return (
@@ -50,9 +52,13 @@ function Verification() {
       {status === 'correction_requested' ? (
         <>
           <p className="mt-2 text-lg">We asked you to correct your profile: {note}</p>
-          <Link to="/onboarding/edit" className={blockLink}>
-            Edit and resubmit
-          </Link>
+          {corrects ? (
+            <Link to="/onboarding/edit" className={blockLink}>
+              Edit and resubmit
+            </Link>
+          ) : (
+            <p className="mt-2 text-lg">{MEMBER_WORDS.ownerCorrects}</p>
+          )}
         </>
       ) : (
         <p className="mt-2 text-lg">
@@ -77,6 +83,8 @@ export default function DashboardPage({ kind }: { kind: RequesterKind }) {
   const user = me.data ?? session.user;
   const onboarded = user?.isOnboardingComplete ?? true;
   const welcome = user ? dashboard.welcome(user) : null;
+  // A member whose role does not complete the profile is told who does (docs/decisions/0075).
+  const completes = useMayAct('manageProfile');
   // The request cards follow the server's answer (decision 0014); the others are always there.
   const shown = (page: AreaPage) =>
     page.page === 'catalog' ? onboarded && cards.start : page.page === 'status' ? onboarded && cards.status : true;
@@ -84,15 +92,16 @@ export default function DashboardPage({ kind }: { kind: RequesterKind }) {
     <Page title={dashboard.title} intro={<ArrivalNote>{message}</ArrivalNote>}>
       <div className="space-y-10">
         {welcome ? <p className="text-lg">{welcome}</p> : null}
+        {!onboarded && !completes ? <p className="text-lg">{MEMBER_WORDS.ownerCompletesProfile}</p> : null}
         {onboarded && user?.isOnboardingComplete ? <Verification /> : null}
         {dashboard.overview ? <Overview /> : null}
         <DashboardCards label={dashboard.cardsLabel}>
-          {!onboarded ? (
+          {!onboarded && completes ? (
             <DashboardCard to="/onboarding" title="Complete Your Profile" icon={FileUser}>
               {dashboard.completeProfile}
             </DashboardCard>
           ) : null}
-          {areaPages(kind).map((page) =>
+          {areaPages(kind, user).map((page) =>
             page.card && shown(page) ? (
               <DashboardCard key={page.page} to={areaPath(kind, page.page)} title={page.card.title} icon={page.icon}>
                 {page.card.text}

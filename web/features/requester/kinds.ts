@@ -3,6 +3,7 @@ import {
   CheckCircle2,
   ClipboardList,
   Clock,
+  Gift,
   HandCoins,
   HelpCircle,
   LayoutDashboard,
@@ -21,6 +22,8 @@ import {
 import { RECIPIENT_STATUS_WORDS } from '@contract/recipient-status-words';
 import type { SessionUser } from '@contract/auth';
 import { formatNaira } from '@contract/money';
+import type { OrganizationAct } from '@contract/organization-roles';
+import { userMayAct } from '@/lib/organization-acts';
 import { SETTINGS_KEYS } from '@/lib/settings';
 import type { StatusWords } from '@/ui/request-status';
 import { AREA_PAGES, type AreaPageName, type RequesterKind } from './area';
@@ -31,6 +34,8 @@ export type AreaPage = {
   menu: string;
   icon: LucideIcon;
   card?: { title: string; text: string };
+  /** What a member's role must allow for the page to be in the menu (docs/decisions/0075). */
+  act?: OrganizationAct;
 };
 
 type Notice = { text: string; link: string; to: string; after?: string };
@@ -92,6 +97,13 @@ export type KindDescriptor = {
     passwordNote: string;
   };
 };
+
+/** What a member of an organization is told where their role does not reach (docs/decisions/0075). */
+export const MEMBER_WORDS = {
+  readsCatalog: 'Your role reads the catalog. Owners and managers make requests.',
+  ownerCompletesProfile: "An owner completes your organization's profile. Requests can be made once it is complete.",
+  ownerCorrects: "An owner corrects the organization's profile and sends it again.",
+} as const;
 
 export const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 
@@ -195,10 +207,11 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
   organization: {
     areaLabel: 'Organization area',
     pages: {
-      dashboard,
+      dashboard: { ...dashboard, act: 'readCampaigns' },
       catalog: {
         menu: 'Product Catalog',
         icon: ShoppingBag,
+        act: 'readCampaigns',
         card: {
           title: 'Request Devices',
           text: 'Choose a product from the organization catalog and the number of units you need.',
@@ -206,25 +219,36 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
       },
       status: {
         ...sharedPages.status,
+        act: 'readCampaigns',
         card: { title: 'Campaign Status', text: 'Follow your requests: review, funding and units received.' },
       },
       profile: {
         menu: 'Organization Profile',
         icon: Building2,
+        act: 'readCampaigns',
         card: { title: 'Organization Profile', text: 'The details and registration document you gave us.' },
       },
       team: {
         menu: 'Team Members',
         icon: Users,
-        card: { title: 'Team Members', text: 'The people who manage campaigns for your organization.' },
+        act: 'readTeam',
+        card: { title: 'Team Members', text: 'The people who act for your organization, and their roles.' },
       },
       caseworkers: {
         menu: 'Caseworkers',
         icon: UserPlus,
+        act: 'manageCaseworkers',
         card: { title: 'Caseworkers', text: 'Invite the staff who help people apply for devices.' },
+      },
+      gifts: {
+        menu: 'Gifts',
+        icon: Gift,
+        act: 'readGifts',
+        card: { title: 'Gifts', text: 'Gifts to your campaigns, their totals, and a CSV file to download.' },
       },
       settings: {
         ...sharedPages.settings,
+        act: 'self',
         card: { title: 'Settings', text: 'Your account, notifications, team and security.' },
       },
       help: {
@@ -348,11 +372,16 @@ export const KINDS: Record<RequesterKind, KindDescriptor> = {
     settings: {
       title: 'Organization Settings',
       tabs: true,
-      passwordNote: 'Changing your password signs your organization\u2019s account out on every other device.',
+      passwordNote: 'Changing your password signs you out on every other device.',
     },
   },
 };
 
-/** The kind's pages in the sidebar's order, each with its words. */
-export const areaPages = (kind: RequesterKind): AreaPage[] =>
-  AREA_PAGES[kind].map((page) => ({ page, ...KINDS[kind].pages[page]! }));
+/**
+ * The kind's pages in the sidebar's order, each with its words: for a member of an organization,
+ * only those their role may use (docs/decisions/0075).
+ */
+export const areaPages = (kind: RequesterKind, user?: SessionUser | null): AreaPage[] =>
+  AREA_PAGES[kind]
+    .map((page) => ({ page, ...KINDS[kind].pages[page]! }))
+    .filter((page) => !page.act || userMayAct(user, page.act));

@@ -5,11 +5,12 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { changePassword, freshUserQuery, signOut, useSession } from '@/lib/session';
 import { Button } from '@/ui/button';
 import { ChangePasswordForm } from '@/ui/change-password-form';
+import { mayAct, ORGANIZATION_ROLE_SUMMARIES, ORGANIZATION_ROLE_WORDS } from '@contract/organization-roles';
 import { SECURITY_PATH } from '@contract/second-factor';
 import { Page, Section } from '@/ui/page';
 import { tabClass, tabListClass } from '@/ui/tabs';
 import { YourDataSection } from '@/ui/your-data-section';
-import type { RequesterKind } from './area';
+import { areaPath, type RequesterKind } from './area';
 import { KINDS } from './kinds';
 import { NotifySettings } from './notify-settings';
 import { VoicePinForm } from './voice-pin-form';
@@ -75,6 +76,32 @@ function Security({ kind }: { kind: RequesterKind }) {
   );
 }
 
+/** The viewer's role on the team and what it allows, with the way to the Team page (docs/decisions/0075). */
+function TeamSummary({ kind }: { kind: RequesterKind }) {
+  const session = useSession();
+  const me = useQuery(freshUserQuery);
+  const role = (me.data ?? session.user)?.organizationRole;
+  return (
+    <>
+      {role ? (
+        <p>
+          Your role: <strong>{ORGANIZATION_ROLE_WORDS[role]}</strong>. {ORGANIZATION_ROLE_SUMMARIES[role]}
+        </p>
+      ) : (
+        <p>Your account is on no team just now. Ask the organization to invite you again.</p>
+      )}
+      <p>
+        {mayAct(role, 'manageTeam')
+          ? 'Invite people, change their roles or remove them on the Team Members page.'
+          : 'See who is on the team on the Team Members page. Only an owner invites people or changes roles.'}{' '}
+        <Link to={areaPath(kind, 'team')} className="font-semibold underline">
+          Open Team Members
+        </Link>
+      </p>
+    </>
+  );
+}
+
 /** The four tabs of organization settings (product notes 2). */
 function SettingsTabs({ kind }: { kind: RequesterKind }) {
   const session = useSession();
@@ -100,7 +127,7 @@ function SettingsTabs({ kind }: { kind: RequesterKind }) {
       title: 'Notifications',
       body: <NotifySettings headingLevel={3} />,
     },
-    { id: 'team', title: 'Team', body: <p>Team management features will come in a future update.</p> },
+    { id: 'team', title: 'Team', body: <TeamSummary kind={kind} /> },
     { id: 'security', title: 'Security', body: <Security kind={kind} /> },
     { id: 'data', title: 'Your Data', body: <YourDataSection headingLevel={3} /> },
   ];

@@ -6,6 +6,7 @@ import { stoppedWordsOf } from '@contract/stopped-campaign';
 import { formatNaira, percentOf } from '@contract/money';
 import { campaignQuery } from '@/lib/campaigns';
 import { useArrivalSaid } from '@/lib/page';
+import { useMayAct } from '@/lib/organization-acts';
 import { freshUserQuery } from '@/lib/session';
 import { ArrivalNote } from '@/ui/feedback';
 import { PARTNERSHIPS_EMAIL } from '@/lib/site';
@@ -110,6 +111,8 @@ function OwnCampaignShare({ publicId }: { publicId: string }) {
 
 function RequestCard({ kind, request }: { kind: RequesterKind; request: MyRequest }) {
   const card = CARD[kind];
+  // A member whose role changes nothing reads the card without its forms (docs/decisions/0075).
+  const manages = useMayAct('manageCampaigns');
   const live = KINDS[kind].status.withProgress.includes(request.status);
   const video = request.videoUrl?.trim();
   return (
@@ -134,7 +137,7 @@ function RequestCard({ kind, request }: { kind: RequesterKind; request: MyReques
       ) : null}
       <Facts facts={card.facts(request, live)} />
       {request.publicId && request.status === KINDS[kind].status.readyForPickup ? (
-        <BookCollection campaignId={request.publicId} />
+        <BookCollection campaignId={request.publicId} canBook={manages} />
       ) : null}
       {live ? (
         <div className="space-y-3">
@@ -154,7 +157,7 @@ function RequestCard({ kind, request }: { kind: RequesterKind; request: MyReques
         </div>
       ) : null}
       {request.publicId ? <OwnCampaignShare publicId={request.publicId} /> : null}
-      {request.publicId ? <PostUpdate kind={kind} campaignId={request.publicId} /> : null}
+      {request.publicId && manages ? <PostUpdate kind={kind} campaignId={request.publicId} /> : null}
       {request.publicId ? <SupportMessages campaignId={request.publicId} headingLevel={3} /> : null}
     </RequestStatusCard>
   );
