@@ -64,6 +64,8 @@ export const memberSchema = z.object({
   status: z.enum(MEMBER_STATUSES),
   /** The signed-in member's own row. */
   is_you: z.boolean(),
+  /** The account that signed the organization up: the organization's own, which stays on its team. */
+  founding: z.boolean(),
   /** When they joined, or for an invitation when it was sent. */
   since: z.string(),
   /** An invitation's last day. */

@@ -138,6 +138,7 @@ export async function listMembers(db: Db, organizationId: number, viewerId: numb
     role: r.role,
     status: r.user_id === null ? ('invited' as const) : ('active' as const),
     is_you: r.user_id !== null && Number(r.user_id) === viewerId,
+    founding: r.user_id !== null && Number(r.user_id) === organizationId,
     since: new Date(r.since).toISOString(),
     expires_at: r.user_id === null && r.expires_at ? new Date(r.expires_at).toISOString() : null,
   }));

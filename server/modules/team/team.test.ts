@@ -74,7 +74,7 @@ describe('an organization team', () => {
     const org = await organization();
     const list = await team(org.token);
     expect(list).toEqual([
-      expect.objectContaining({ role: 'owner', status: 'active', is_you: true, email: org.email }),
+      expect.objectContaining({ role: 'owner', status: 'active', is_you: true, founding: true, email: org.email }),
     ]);
 
     const manager = await member(org.token, 'manager');

@@ -55,19 +55,6 @@ const reachOf = (m: Member) => m.email ?? m.phone ?? '';
 const invitationOf = (name: string) => name.replace(/^Invitation/, 'invitation');
 const nameOf = (m: Member) => (m.status === 'invited' ? `Invitation to ${reachOf(m)}` : m.name || reachOf(m));
 
-/**
- * The account that signed the organization up is the organization's own and stays on the team
- * (docs/decisions/0075): it joined first, when the organization was made, so it is the active
- * member with the earliest date.
- */
-function foundingId(members: readonly Member[]): number | null {
-  const active = members.filter((m) => m.status === 'active');
-  if (active.length === 0) return null;
-  return active.reduce((first, m) =>
-    m.since < first.since || (m.since === first.since && m.id < first.id) ? m : first,
-  ).id;
-}
-
 type Asking = { kind: 'remove' | 'withdraw' | 'hand-over'; member: Member } | { kind: 'role'; member: Member } | null;
 
 const inviteDefaults = { email: '', phoneNumber: '' };
@@ -231,7 +218,8 @@ export default function TeamPage() {
   const [resending, setResending] = useState<number | null>(null);
   const ids = useMemo(() => list.data?.map((m) => m.id) ?? [], [list.data]);
   const focus = useRemovalFocus(ids, 'member', listHeading);
-  const founding = list.data ? foundingId(list.data) : null;
+  // The organization's own account stays on its team (docs/decisions/0075): it offers no removal.
+  const founding = list.data?.find((m) => m.founding)?.id ?? null;
   const refresh = () => queryClient.invalidateQueries({ queryKey: TEAM_KEY });
 
   function tell(message: string) {
