@@ -268,6 +268,39 @@ describe('an organization team', { timeout: LONG_JOURNEY_MS }, () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  // After the journey above: Musa Danjuma is the team's only owner.
+  it('a member leaves the team by keyboard, asked first, and is signed out; the last owner is told they may not', async () => {
+    const { page: musa } = await e2e.newPage();
+    await signIn(musa, MANAGER, PASSWORD);
+    await expect.poll(() => path(musa)).toBe('/organization/dashboard');
+    await musa.goto('/organization/team');
+    await settle(musa);
+    await invite(musa, 'team.leaver@example.org', 'Finance', 2);
+    const leaver = await joinFromMail('team.leaver@example.org', 'Tope', 'Bello');
+    await leaver.goto('/organization/team');
+    await settle(leaver);
+    const leave = leaver.getByRole('button', { name: 'Leave the team' });
+    await press(leaver, leave);
+    const dialog = leaver.getByRole('alertdialog', { name: `Leave ${ORGANIZATION}'s team?` });
+    await dialog.waitFor();
+    await expectNoAxeViolations(leaver, 'leave the team dialog');
+    await press(leaver, dialog.getByRole('button', { name: 'Leave the team' }));
+    await expect.poll(() => path(leaver), { timeout: 30_000 }).toBe('/login');
+    expect(await focusOnBody(leaver)).toBe(false);
+
+    // The last owner is refused, in the dialog, and may cancel.
+    await musa.reload();
+    await settle(musa);
+    await press(musa, musa.getByRole('button', { name: 'Leave the team' }));
+    const refused = musa.getByRole('alertdialog', { name: `Leave ${ORGANIZATION}'s team?` });
+    await refused.waitFor();
+    await press(musa, refused.getByRole('button', { name: 'Leave the team' }));
+    await refused.getByText('An organization always has at least one owner.').waitFor();
+    await escapeFrom(musa, refused);
+    await refused.waitFor({ state: 'detached' });
+    expect(pageProblems(musa)).toEqual([]);
+  });
+
   it('an expired or used link says so, with focus on the sentence', async () => {
     const { page } = await e2e.newPage();
     await page.goto('/join/not-a-real-token');

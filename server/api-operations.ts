@@ -365,6 +365,7 @@ export const API_OPERATIONS: OperationTable = {
       'DELETE /api/organization/members/:id': ['removeMember', 'Remove a member, or withdraw an invitation'],
       'POST /api/organization/members/:id/resend': ['resendInvitation', 'Send an invitation again with a new link'],
       'POST /api/organization/members/:id/hand-over': ['handOverOwnership', 'Hand ownership over to another member'],
+      'POST /api/organization/members/leave': ['leaveTeam', 'Leave the team, signing out everywhere'],
       'GET /api/organization/members/invitations/:token': ['getMemberInvitation', 'Read an invitation by its link'],
       'GET /api/organization/donations': ['listOrganizationGifts', "List the gifts to the organization's campaigns"],
       'GET /api/organization/exports/donations.csv': [

@@ -103,10 +103,11 @@ describe('authorization matrix', () => {
 
   it('lets each caller through exactly where the route says', { timeout: 120_000 }, async () => {
     const failures: string[] = [];
-    // Signing out revokes the caller's token (and the path's made-up session id 1 may be the caller's
-    // own), so those routes go last.
-    const signsOut = (url: string) => url === '/api/auth/logout' || url === '/api/account/sessions/:id';
-    const routes = [...ctx.app.routeTable].sort((a, b) => Number(signsOut(a.url)) - Number(signsOut(b.url)));
+    // Leaving a team and signing out revoke the caller's token (and the path's made-up session id 1
+    // may be the caller's own), so those routes go last, signing out the very last.
+    const signsOut = (url: string) =>
+      ['/api/organization/members/leave', '/api/account/sessions/:id', '/api/auth/logout'].indexOf(url) + 1;
+    const routes = [...ctx.app.routeTable].sort((a, b) => signsOut(a.url) - signsOut(b.url));
     for (const route of routes) {
       if (!route.url.startsWith('/api/') || route.url.includes('*')) continue;
       const callers = ['anonymous', ...ROLES] as const;

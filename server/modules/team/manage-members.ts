@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { accountRoleOf, LAST_OWNER, ORGANIZATION_ROLE_WORDS, type OrganizationRole } from '@contract/organization-team';
+import {
+  accountRoleOf,
+  LAST_OWNER,
+  NOT_A_MEMBER,
+  ORGANIZATION_ROLE_WORDS,
+  type OrganizationRole,
+} from '@contract/organization-team';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { organizationMembers, users } from '../../db/schema/all';
@@ -179,4 +185,29 @@ export async function handOverOwnership(deps: Deps, actor: TeamActor, memberId: 
   });
   wakeNotices(deps.jobs);
   return { message: 'Ownership has been handed over. You are now a manager.' };
+}
+
+/**
+ * A member leaves the team of their own accord: the last owner and the organization's own account
+ * stay. They are signed out everywhere, as a removed member is; their account stays. Audited.
+ */
+export async function leaveTeam(deps: Deps, userId: number) {
+  await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [own] = await tx.select().from(organizationMembers).where(eq(organizationMembers.userId, userId));
+    if (!own) throw new AppError('conflict', NOT_A_MEMBER);
+    await lockTeam(tx, own.organizationId);
+    if (own.userId === own.organizationId) throw new AppError('conflict', FOUNDING_ACCOUNT_STAYS);
+    await keepAnOwner(tx, own, null);
+    await tx.delete(organizationMembers).where(eq(organizationMembers.id, own.id));
+    await revokeAllSessions(tx, userId);
+    await audit(tx, {
+      adminId: userId,
+      action: 'team.leave',
+      entity: 'organization_member',
+      entityId: own.id,
+      details: { organizationId: own.organizationId, role: own.role },
+    });
+  });
+  return { message: 'You have left the team and are signed out. Your account stays.' };
 }

@@ -18,7 +18,7 @@ import { finishSignIn } from '../accounts/second-factor/finish-sign-in';
 import { acceptInvitation, invitationByToken } from './accept-invitation';
 import { INVITE_LOOKUPS, INVITES_PER_ORGANIZATION } from './invite-limits';
 import { inviteMember, resendInvitation, teamActor } from './invite-member';
-import { changeMemberRole, handOverOwnership, removeMember } from './manage-members';
+import { changeMemberRole, handOverOwnership, leaveTeam, removeMember } from './manage-members';
 import { listMembers } from './queries';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429);
@@ -80,6 +80,15 @@ export function teamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => handOverOwnership(deps, teamActor(request.user!), request.params.id),
     );
 
+    app.post(
+      '/api/organization/members/leave',
+      {
+        // The person's own act: open to every member but the organization's own account and the last owner.
+        config: { access: ['organization', 'caseworker'], organizationAct: 'self' },
+        schema: { response: { 200: messageReplySchema, ...errors } },
+      },
+      async (request) => leaveTeam(deps, request.user!.personId),
+    );
     app.get(
       '/api/organization/members/invitations/:token',
       {

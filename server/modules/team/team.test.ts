@@ -265,6 +265,31 @@ describe('an organization team', () => {
     expect(back.json().user).toMatchObject({ id: again.json().user.id, organizationRole: 'finance' });
   });
 
+  it('a member may leave, signed out everywhere; the last owner and the organization’s own account stay', async () => {
+    const org = await organization();
+    const finance = await member(org.token, 'finance');
+    const leaving = await call('POST', '/api/organization/members/leave', finance.token);
+    expect(leaving.statusCode, leaving.body).toBe(200);
+    expect((await call('GET', '/api/auth/me', finance.token)).statusCode).toBe(401);
+    expect((await team(org.token)).map((m) => m.role)).toEqual(['owner']);
+
+    const founding = await call('POST', '/api/organization/members/leave', org.token);
+    expect(founding.statusCode).toBe(409);
+    expect(founding.json().message).toBe(FOUNDING_ACCOUNT_STAYS);
+    // Another owner may leave while the organization's own account is an owner too.
+    const owner = await member(org.token, 'owner');
+    expect((await call('POST', '/api/organization/members/leave', owner.token)).statusCode).toBe(200);
+    // The last owner may not: once the organization's own account is a manager, the other owner stays.
+    const last = await member(org.token, 'owner');
+    const own = (await team(org.token)).find((m) => m.is_you)!;
+    expect(
+      (await call('PATCH', `/api/organization/members/${own.id}`, org.token, { role: 'manager' })).statusCode,
+    ).toBe(200);
+    const refused = await call('POST', '/api/organization/members/leave', last.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(LAST_OWNER);
+  });
+
   it('an invitation is used once, expires, can be withdrawn and sent again', async () => {
     const org = await organization();
     const email = `once.${unique()}@example.org`;

@@ -31,6 +31,7 @@ export const changeRole = (id: number, role: OrganizationRole) =>
 export const removeMember = (id: number) => send(`/organization/members/${id}`, 'DELETE');
 export const resendInvitation = (id: number) => send(`/organization/members/${id}/resend`, 'POST');
 export const handOver = (id: number) => send(`/organization/members/${id}/hand-over`, 'POST');
+export const leaveTeam = () => send('/organization/members/leave', 'POST');
 
 export const fetchGifts = async (): Promise<OrganizationGifts> =>
   organizationGiftsSchema.parse(await apiGet<unknown>('/organization/donations'));

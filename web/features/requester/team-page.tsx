@@ -23,6 +23,7 @@ import { Form, StatusBox, useZodForm, type SubmitHelpers } from '@/ui/form';
 import { Page, Section } from '@/ui/page';
 import { cellClass, DataTable } from '@/ui/table';
 import { useRemovalFocus } from '@/ui/use-removal-focus';
+import { LeaveTeam } from './leave-team';
 import { changeRole, fetchMembers, handOver, inviteMember, removeMember, resendInvitation, TEAM_KEY } from './team-api';
 
 const day = (iso: string) =>
@@ -389,6 +390,9 @@ export default function TeamPage() {
             </DataTable>
           ) : null}
         </Section>
+        {list.data?.some((m) => m.is_you && !m.founding) ? (
+          <LeaveTeam organizationName={user?.organizationName || 'your organization'} />
+        ) : null}
       </div>
       {asking?.kind === 'role' ? (
         <RoleDialog
