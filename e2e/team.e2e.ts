@@ -217,6 +217,9 @@ describe('an organization team', { timeout: LONG_JOURNEY_MS }, () => {
     await page.keyboard.press('ArrowRight');
     await page.getByRole('tabpanel', { name: 'Team' }).getByText('Your role: Owner').waitFor();
     await page.getByRole('link', { name: 'Open Team Members' }).waitFor();
+    // The tab lists the team as a table to read.
+    await page.getByRole('tabpanel', { name: 'Team' }).getByRole('rowheader', { name: 'Musa Danjuma' }).waitFor();
+    await axeBothThemes(page, 'settings, team tab');
 
     await page.goto('/organization/team');
     await settle(page);

@@ -7,13 +7,17 @@ import { Button } from '@/ui/button';
 import { ChangePasswordForm } from '@/ui/change-password-form';
 import { mayAct, ORGANIZATION_ROLE_SUMMARIES, ORGANIZATION_ROLE_WORDS } from '@contract/organization-roles';
 import { SECURITY_PATH } from '@contract/second-factor';
+import { errorMessage, retryUnlessRefused } from '@/lib/api';
+import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page, Section } from '@/ui/page';
+import { cellClass, DataTable } from '@/ui/table';
 import { tabClass, tabListClass } from '@/ui/tabs';
 import { YourDataSection } from '@/ui/your-data-section';
 import { areaPath, type RequesterKind } from './area';
 import { KINDS } from './kinds';
 import { NotifySettings } from './notify-settings';
 import { VoicePinForm } from './voice-pin-form';
+import { fetchMembers, TEAM_KEY } from './team-api';
 
 const panelClass =
   'space-y-4 pt-6 text-lg outline-none focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-blue-700 dark:focus-visible:outline-orange-300';
@@ -98,7 +102,30 @@ function TeamSummary({ kind }: { kind: RequesterKind }) {
           Open Team Members
         </Link>
       </p>
+      {role ? <TeamTable /> : null}
     </>
+  );
+}
+
+/** The team as a table to read: who is on it and who is invited; the Team page holds the actions. */
+function TeamTable() {
+  const list = useQuery({ queryKey: TEAM_KEY, queryFn: fetchMembers, retry: retryUnlessRefused });
+  if (list.isPending) return <LoadingState>Loading your team...</LoadingState>;
+  if (list.isError)
+    return <ErrorMessage>{errorMessage(list.error, { noMessage: 'The team could not be loaded.' })}</ErrorMessage>;
+  return (
+    <DataTable label="Team members table" caption="Your team" columns={['Name', 'Role', 'Status']}>
+      {list.data.map((m) => (
+        <tr key={m.id} className="border-t border-gray-200 dark:border-gray-700">
+          <th scope="row" className={`${cellClass} text-left font-semibold wrap-anywhere`}>
+            {m.status === 'invited' ? `Invitation to ${m.email ?? m.phone ?? ''}` : m.name}
+            {m.is_you ? ' (you)' : ''}
+          </th>
+          <td className={cellClass}>{ORGANIZATION_ROLE_WORDS[m.role]}</td>
+          <td className={cellClass}>{m.status === 'active' ? 'Active' : 'Invited'}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
