@@ -338,6 +338,39 @@ describe('an organization team', () => {
     expect(reuse.statusCode).toBe(404);
   });
 
+  it('a person invited by phone joins from the texted link with no email, and signs in with the number', async () => {
+    const org = await organization();
+    const number = '+2348061230099';
+    const invited = await call('POST', '/api/organization/members', org.token, {
+      phoneNumber: '0806 123 0099',
+      role: 'manager',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const text = await eventually(
+      'the invitation texted',
+      async () => sms.to(number).find((t) => t.includes('/join/')),
+      (t) => t !== undefined,
+    );
+    const token = /\/join\/([A-Za-z0-9_-]+)/.exec(text!)![1]!;
+    expect((await call('GET', `/api/organization/members/invitations/${token}`)).json()).toMatchObject({
+      phone: number,
+      email: null,
+      role: 'manager',
+    });
+    const password = `A long team password ${unique()}`;
+    const joined = await call('POST', '/api/organization/members/accept', undefined, {
+      token,
+      firstName: 'Emeka',
+      lastName: 'Obi',
+      password,
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().user).toMatchObject({ email: null, phoneNumber: number, organizationRole: 'manager' });
+    const again = await call('POST', '/api/auth/phone/login', undefined, { phoneNumber: number, password });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await call('GET', '/api/organization/campaigns', again.json().token)).statusCode).toBe(200);
+  });
+
   it('refuses to invite a member of another organization, or a donor’s account', async () => {
     const org = await organization();
     const other = await organization();
