@@ -17,6 +17,8 @@ export {
 export const NOT_A_MEMBER =
   'You are no longer a member of an organization on this account. Ask the organization to invite you again.';
 export const ROLE_NOT_ALLOWED = 'Your role in the organization does not allow this. Ask an owner.';
+export const CLOSING_IS_FOR_OWNERS =
+  "This account is the organization's own: erasing it closes the organization, which only an owner may do. Ask an owner to make this account an owner first.";
 export const LAST_OWNER =
   'An organization always has at least one owner. Make someone else an owner first, then try again.';
 export const MEMBER_NOT_FOUND = 'That member or invitation was not found.';

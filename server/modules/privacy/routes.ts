@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageReplySchema } from '@contract/auth';
 import { errorReplies } from '@contract/errors';
+import { CLOSING_IS_FOR_OWNERS } from '@contract/organization-team';
 import {
   accountExportSchema,
   guestExportSchema,
@@ -90,6 +91,11 @@ export function privacyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        // An organization's own account is the organization: erasing it closes the organization,
+        // which only an owner may do (docs/decisions/0075).
+        const membership = request.user!.membership;
+        if (membership && membership.organizationId === request.user!.personId && membership.role !== 'owner')
+          throw new AppError('forbidden', CLOSING_IS_FOR_OWNERS).withCode('role_not_allowed');
         await limits.hit(LIMITS.erasurePerAccount, `user:${request.user!.id}`);
         return reply
           .status(202)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALREADY_A_MEMBER,
+  CLOSING_IS_FOR_OWNERS,
   LAST_OWNER,
   MEMBER_HAS_OTHER_ACCOUNT,
   MEMBER_INVITE_NOT_FOUND,
@@ -288,6 +289,10 @@ describe('an organization team', () => {
     const refused = await call('POST', '/api/organization/members/leave', last.token);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(LAST_OWNER);
+    // Erasing the organization's own account closes the organization: a manager may not.
+    const closing = await call('POST', '/api/account/erasure', org.token);
+    expect(closing.statusCode).toBe(403);
+    expect(closing.json().message).toBe(CLOSING_IS_FOR_OWNERS);
   });
 
   it('an invitation is used once, expires, can be withdrawn and sent again', async () => {
