@@ -38,6 +38,7 @@ export const ORGANIZATION_ACTS = {
   readTeam: ['owner', 'manager', 'finance'],
   manageTeam: ['owner'],
   manageProfile: ['owner'],
+  closeOrganization: ['owner'],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 export type OrganizationAct = keyof typeof ORGANIZATION_ACTS;
 

@@ -19,6 +19,11 @@ export const erasureSentMessage = (email: string) =>
 export const erasureTextedMessage = (phoneNumber: string) =>
   `We sent a link by SMS to ${phoneNumber}. Open it within ${PRIVACY_LINK_HOURS} hours to erase your account.`;
 export const ACCOUNT_ERASED = 'Your account has been erased and you have been signed out.';
+/** An owner closing their organization (docs/decisions/0075): its own account is erased and its team signed out. */
+export const closureSentMessage = (to: string) =>
+  `We sent a link to ${to}. Open it within ${PRIVACY_LINK_HOURS} hours to close the organization.`;
+export const ORGANIZATION_CLOSED =
+  'The organization has been closed: its account is erased and everyone on its team is signed out.';
 export const GUEST_GIFTS_ERASED =
   'Your name and email address have been removed from the gifts you gave as a guest. The amounts stay on record.';
 

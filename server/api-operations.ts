@@ -366,6 +366,7 @@ export const API_OPERATIONS: OperationTable = {
       'POST /api/organization/members/:id/resend': ['resendInvitation', 'Send an invitation again with a new link'],
       'POST /api/organization/members/:id/hand-over': ['handOverOwnership', 'Hand ownership over to another member'],
       'POST /api/organization/members/leave': ['leaveTeam', 'Leave the team, signing out everywhere'],
+      'POST /api/organization/closure': ['closeOrganization', 'Ask for a link that closes the organization'],
       'GET /api/organization/members/invitations/:token': ['getMemberInvitation', 'Read an invitation by its link'],
       'GET /api/organization/donations': ['listOrganizationGifts', "List the gifts to the organization's campaigns"],
       'GET /api/organization/exports/donations.csv': [

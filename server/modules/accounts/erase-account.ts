@@ -44,7 +44,7 @@ export async function eraseAccount(
     userId: number;
     role: string;
     actorId: number;
-    action: 'user.delete' | 'account.erase';
+    action: 'user.delete' | 'account.erase' | 'organization.close';
     /** More counts for the audit line; never personal data. */
     details?: Record<string, number>;
   },

@@ -42,6 +42,28 @@ export function accountErasureMail(to: string, link: string): MailMessage {
   );
 }
 
+/** An owner's link to close their organization: its own account is erased and its team signed out. */
+export function organizationClosureMail(to: string, organization: string, link: string): MailMessage {
+  return linkMail(
+    to,
+    `Confirm closing ${organization} on ${CENTRE}`,
+    'Confirm closing the organization',
+    [
+      `You asked us to close ${organization}'s account on ${CENTRE}.`,
+      "Its profile, documents and notices will be removed, every member of its team will be signed out, and its open requests will end. The gifts and campaigns stay on record without the organization's details, so the amounts raised stay true.",
+    ],
+    'Close the organization',
+    link,
+  );
+}
+
+export function organizationClosureSms(to: string, organization: string, link: string): SmsMessage {
+  return {
+    to,
+    text: `Gift of Independence: to close ${organization}'s account, open this link within ${PRIVACY_LINK_HOURS} hours: ${link} If you did not ask, ignore this SMS.`,
+  };
+}
+
 /** The link that lets a guest donor download, or erase, the gifts given with their address. */
 export function guestLinkMail(to: string, kind: 'export' | 'erase', link: string): MailMessage {
   return kind === 'export'

@@ -15,7 +15,7 @@ import { AppError } from '../../http/errors';
 import { SIGNED_IN } from '../../http/auth';
 import { clientKey, type Rule } from '../../http/rate-limit';
 import { auditExport, exportAccount } from './account-export';
-import { confirmAccountErasure, requestAccountErasure } from './account-erasure';
+import { confirmAccountErasure, requestAccountErasure, requestOrganizationClosure } from './account-erasure';
 import { eraseGuestGifts, exportGuestGifts, requestGuestLink } from './guest-requests';
 
 const CAPTCHA_FAILED = 'CAPTCHA verification failed. Please try again.';
@@ -101,6 +101,25 @@ export function privacyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           .status(202)
           .headers(noStore)
           .send(await requestAccountErasure(deps, request.user!.id));
+      },
+    );
+
+    app.post(
+      '/api/organization/closure',
+      {
+        config: { access: ['organization'], organizationAct: 'closeOrganization' },
+        schema: {
+          description:
+            'Sends the owner a one-time link that closes the organization (erases its own account) when opened.',
+          response: { 202: messageReplySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limits.hit(LIMITS.erasurePerAccount, `user:${request.user!.personId}`);
+        return reply
+          .status(202)
+          .headers(noStore)
+          .send(await requestOrganizationClosure(deps, request.user!.id, request.user!.personId));
       },
     );
 

@@ -11,6 +11,7 @@ import {
   type Member,
   type OrganizationRole,
 } from '@contract/organization-team';
+import { closureSentMessage, ORGANIZATION_CLOSED } from '@contract/privacy';
 import { selectRows } from '../../db/client';
 import { onboard, signInNewAdmin, signUpUser } from '../../test/fixtures';
 import { createMailbox } from '../../test/mailbox';
@@ -293,6 +294,46 @@ describe('an organization team', () => {
     const closing = await call('POST', '/api/account/erasure', org.token);
     expect(closing.statusCode).toBe(403);
     expect(closing.json().message).toBe(CLOSING_IS_FOR_OWNERS);
+  });
+
+  it('any owner closes the organization through a mailed link: its account is erased and its team signed out', async () => {
+    const org = await organization();
+    const owner = await member(org.token, 'owner');
+    const manager = await member(org.token, 'manager');
+    const refused = await call('POST', '/api/organization/closure', manager.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('role_not_allowed');
+
+    const sent = mailbox.messages.length;
+    const asked = await call('POST', '/api/organization/closure', owner.token);
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json().message).toBe(closureSentMessage(owner.email));
+    const mail = await eventually(
+      'the closing link mailed to the owner',
+      async () => mailbox.messages.slice(sent).find((m) => m.to === owner.email && m.text.includes('/account/erase/')),
+      (m) => m !== undefined,
+    );
+    expect(mail!.subject).toMatch(/^Confirm closing /);
+    const token = /\/account\/erase\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    // Someone else signed in cannot use it.
+    const stranger = await organization();
+    expect((await call('POST', '/api/account/erasure/confirm', stranger.token, { token })).statusCode).toBe(404);
+
+    const closed = await call('POST', '/api/account/erasure/confirm', owner.token, { token });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().message).toBe(ORGANIZATION_CLOSED);
+    const [account] = await selectRows<{ gone: boolean }>(
+      db(),
+      sql`select deleted_at is not null as gone from users where id = ${org.user.id}`,
+    );
+    expect(account!.gone).toBe(true);
+    for (const token of [manager.token, owner.token, org.token])
+      expect((await call('GET', '/api/organization/campaigns', token)).statusCode).toBe(401);
+    const [left] = await selectRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from organization_members where organization_id = ${org.user.id}`,
+    );
+    expect(Number(left!.n)).toBe(0);
   });
 
   it('an invitation is used once, expires, can be withdrawn and sent again', async () => {

@@ -17,6 +17,7 @@ import { areaPath, type RequesterKind } from './area';
 import { KINDS } from './kinds';
 import { NotifySettings } from './notify-settings';
 import { VoicePinForm } from './voice-pin-form';
+import { CloseOrganization } from './close-organization';
 import { fetchMembers, TEAM_KEY } from './team-api';
 
 const panelClass =
@@ -84,7 +85,8 @@ function Security({ kind }: { kind: RequesterKind }) {
 function TeamSummary({ kind }: { kind: RequesterKind }) {
   const session = useSession();
   const me = useQuery(freshUserQuery);
-  const role = (me.data ?? session.user)?.organizationRole;
+  const user = me.data ?? session.user;
+  const role = user?.organizationRole;
   return (
     <>
       {role ? (
@@ -103,6 +105,9 @@ function TeamSummary({ kind }: { kind: RequesterKind }) {
         </Link>
       </p>
       {role ? <TeamTable /> : null}
+      {mayAct(role, 'closeOrganization') ? (
+        <CloseOrganization organizationName={user?.organizationName || 'your organization'} />
+      ) : null}
     </>
   );
 }

@@ -39,3 +39,6 @@ export const fetchGifts = async (): Promise<OrganizationGifts> =>
 /** Every gift as the server's CSV, saved with the session's token (a bearer token cannot ride on a plain link). */
 export const downloadGifts = (fileName: string) =>
   apiDownload(ORGANIZATION_GIFTS_CSV_PATH.replace(/^\/api/, ''), fileName);
+
+/** Asks for the one-time link that closes the organization; the owner receives it (docs/decisions/0075). */
+export const askToCloseOrganization = () => send('/organization/closure', 'POST');
