@@ -106,6 +106,8 @@ export const adminUpdateSchema = campaignUpdateSchema.extend({
   /** The campaign's id as its page uses it. */
   campaignId: z.string(),
   campaignTitle: z.string(),
+  /** For an organization's update, the team member who posted it (docs/decisions/0075). */
+  postedBy: z.string().nullable(),
 });
 export type AdminUpdate = z.infer<typeof adminUpdateSchema>;
 

@@ -174,6 +174,18 @@ describe('an organization team', () => {
       (subjects) => subjects.some((s) => /campaign is live/i.test(s)),
     );
     expect(mailed.length).toBeGreaterThan(0);
+
+    // An update the manager posts names them to the admins, for the organization.
+    const posted = await call('POST', `/api/campaigns/org-${made.json().id}/updates`, manager.token, {
+      body: 'The first braille displays are in the resource room and the pupils are using them daily.',
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const updates = await call('GET', '/api/admin/updates?status=approved', admin.token);
+    expect(updates.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ campaignId: `org-${made.json().id}`, postedBy: 'Ngozi manager' }),
+      ]),
+    );
   });
 
   it('changes a role, keeps at least one owner, and hands ownership over', async () => {

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors';
 import type { Storage } from '../../providers/storage/storage';
 import { shareFactsOf, type ShareFacts } from '../sharing/share-facts';
 import { CAMPAIGN_NOT_FOUND } from './post-update';
-import { listApprovedUpdates, listUpdatesByStatus, type ListedUpdate } from './queries';
+import { authorNames, listApprovedUpdates, listUpdatesByStatus, type ListedUpdate } from './queries';
 
 function shaped(storage: Storage, u: ListedUpdate, facts: ShareFacts | undefined) {
   return {
@@ -44,6 +44,10 @@ export async function updatesForAdmins(db: Db, storage: Storage, status: Moderat
     const id = toCampaignId(row.ref);
     if (!facts.has(id)) facts.set(id, await shareFactsOf(db, storage, id));
   }
+  const members = await authorNames(
+    db,
+    rows.filter((u) => u.authorRole === 'organization' && u.authorUserId !== null).map((u) => u.authorUserId!),
+  );
   return rows.map((u) => {
     const id = toCampaignId(u.ref);
     const f = facts.get(id);
@@ -53,6 +57,8 @@ export async function updatesForAdmins(db: Db, storage: Storage, status: Moderat
       authorRole: u.authorRole,
       campaignId: id,
       campaignTitle: f?.title ?? `Campaign ${id} (not on the site)`,
+      postedBy:
+        u.authorRole === 'organization' && u.authorUserId !== null ? (members.get(u.authorUserId) ?? null) : null,
     };
   });
 }

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { MODERATION_RESULT, type ModerationStatus } from '@contract/moderation';
 import type { UpdateAuthorRole } from '@contract/updates';
 import type { CampaignKind, CampaignRef } from '@contract/ids';
 import { selectRows, type Db } from '../../db/client';
-import { campaignUpdatePhotos, campaignUpdates, updateUnsubscribes } from '../../db/schema/all';
+import { campaignUpdatePhotos, campaignUpdates, updateUnsubscribes, users } from '../../db/schema/all';
 import { campaignKinds } from '../campaigns/kinds';
 import { campaignPair, updateColumns } from './update-kinds';
 
@@ -65,7 +65,10 @@ export async function insertUpdate(
   return id;
 }
 
-export type ListedUpdate = Pick<UpdateRow, 'id' | 'body' | 'videoUrl' | 'authorRole' | 'status' | 'createdAt'> & {
+export type ListedUpdate = Pick<
+  UpdateRow,
+  'id' | 'body' | 'videoUrl' | 'authorRole' | 'authorUserId' | 'status' | 'createdAt'
+> & {
   ref: CampaignRef;
   photos: { key: string; alt: string }[];
 };
@@ -84,6 +87,7 @@ async function withPhotos(db: Db, rows: UpdateRow[]): Promise<ListedUpdate[]> {
     body: r.body,
     videoUrl: r.videoUrl,
     authorRole: r.authorRole,
+    authorUserId: r.authorUserId,
     status: r.status,
     createdAt: r.createdAt,
     ref: campaignOf(r),
@@ -107,6 +111,16 @@ export async function listApprovedUpdates(
     .limit(opts.limit + 1);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(campaignUpdates).where(shown);
   return { total: Number(n), items: await withPhotos(db, rows.slice(0, opts.limit)), more: rows.length > opts.limit };
+}
+
+/** The names of the people who wrote updates, by account id: erased accounts are left out. */
+export async function authorNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Updates in one moderation status for the admins: the queue oldest first, the others newest first. */

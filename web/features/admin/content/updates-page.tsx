@@ -97,6 +97,7 @@ export default function UpdatesPage() {
                         {update.campaignTitle}
                       </Link>
                     </p>
+                    {update.postedBy ? <p>Posted by {update.postedBy}, for the organization.</p> : null}
                     <p className="whitespace-pre-line">{update.body}</p>
                     <DecisionButtons
                       id={decisions.actionsId(update.id)}
