@@ -1,3 +1,5 @@
+import { removeExpiredChallenges } from './modules/accounts/second-factor/queries';
+import { removeLapsedInvitations } from './modules/team/queries';
 import type { AppDeps } from './deps';
 import { publicBaseUrl } from './http/public-url';
 import { mailResetLink, type ResetLinkJob } from './modules/accounts/reset-password';
@@ -139,6 +141,11 @@ export function registerJobs(deps: AppDeps): void {
   jobs.schedule(JOB.removeStaleUploads, '17 * * * *');
   jobs.handle(JOB.removeExpiredPrivacyLinks, SWEEP, () => removeExpiredPrivacyRequests(db));
   jobs.schedule(JOB.removeExpiredPrivacyLinks, '41 * * * *');
+  jobs.handle(JOB.removeExpiredChallenges, SWEEP, async () => {
+    await removeExpiredChallenges(db);
+    await removeLapsedInvitations(db);
+  });
+  jobs.schedule(JOB.removeExpiredChallenges, '23 * * * *');
   // Every quarter hour, so a booking made late today for tomorrow still hears the day before.
   jobs.handle(JOB.collectionReminders, SWEEP, async () => {
     await sendCollectionReminders(deps);

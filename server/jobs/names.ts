@@ -46,6 +46,8 @@ export const JOB = {
   privacyGuestLink: 'privacy.guest-link',
   /** Hourly: privacy links a day past their expiry go, with any address an unused one held. */
   removeExpiredPrivacyLinks: 'privacy.remove-expired-links',
+  /** Hourly: second-factor challenges a day past their expiry, and team invitations lapsed a month ago, go. */
+  removeExpiredChallenges: 'accounts.remove-expired-challenges',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
@@ -75,6 +77,8 @@ export const JOB_WORDS: Record<JobName, string> = {
   [JOB.tellDonorsOfUpdate]: "Telling a campaign's donors about a published update, in the app and by mail",
   [JOB.privacyGuestLink]: 'A mail with a link for a guest donor to download or erase their data',
   [JOB.removeExpiredPrivacyLinks]: 'The hourly removal of expired links to download or erase data',
+  [JOB.removeExpiredChallenges]:
+    'The hourly removal of expired second-factor challenges and of team invitations lapsed a month ago',
 };
 
 /** The words for a job of any name: unknown names (another version's jobs) still read as something. */

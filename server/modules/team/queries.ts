@@ -143,3 +143,13 @@ export async function listMembers(db: Db, organizationId: number, viewerId: numb
     expires_at: r.user_id === null && r.expires_at ? new Date(r.expires_at).toISOString() : null,
   }));
 }
+
+/**
+ * An invitation that lapsed a month ago will not be sent again, and it still holds the address or
+ * number it went to: the hourly sweep removes it. Until then an owner may send it again.
+ */
+export async function removeLapsedInvitations(db: Db): Promise<void> {
+  await db.execute(
+    sql`delete from organization_members where user_id is null and expires_at < now() - interval '30 days'`,
+  );
+}

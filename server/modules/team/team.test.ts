@@ -18,6 +18,7 @@ import { createMailbox } from '../../test/mailbox';
 import { createSmsInbox } from '../../test/sms-inbox';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { FOUNDING_ACCOUNT_STAYS } from './manage-members';
+import { removeLapsedInvitations } from './queries';
 
 let ctx: TestContext;
 const mailbox = createMailbox();
@@ -427,6 +428,30 @@ describe('an organization team', () => {
     const again = await call('POST', '/api/auth/phone/login', undefined, { phoneNumber: number, password });
     expect(again.statusCode, again.body).toBe(200);
     expect((await call('GET', '/api/organization/campaigns', again.json().token)).statusCode).toBe(200);
+  });
+
+  it('the hourly sweep removes invitations lapsed a month ago, with the address they held', async () => {
+    const org = await organization();
+    const old = await call('POST', '/api/organization/members', org.token, {
+      email: `old.${unique()}@example.org`,
+      role: 'finance',
+    });
+    const recent = await call('POST', '/api/organization/members', org.token, {
+      email: `recent.${unique()}@example.org`,
+      role: 'finance',
+    });
+    await db().execute(
+      sql`update organization_members set expires_at = now() - interval '31 days' where id = ${old.json().id}`,
+    );
+    await db().execute(
+      sql`update organization_members set expires_at = now() - interval '2 days' where id = ${recent.json().id}`,
+    );
+    await removeLapsedInvitations(db());
+    const ids = await selectRows<{ id: number }>(
+      db(),
+      sql`select id from organization_members where organization_id = ${org.user.id} and user_id is null`,
+    );
+    expect(ids.map((r) => Number(r.id))).toEqual([recent.json().id]);
   });
 
   it('refuses to invite a member of another organization, or a donor’s account', async () => {

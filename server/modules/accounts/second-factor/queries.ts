@@ -150,3 +150,12 @@ export async function removeAllFactors(db: Db, userId: number): Promise<number> 
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   return removed.length;
 }
+
+/**
+ * A sign-in challenge lives minutes and a passkey challenge less; a day after expiry neither serves
+ * any check, so the hourly sweep removes them.
+ */
+export async function removeExpiredChallenges(db: Db): Promise<void> {
+  await db.execute(sql`delete from sign_in_challenges where expires_at < now() - interval '1 day'`);
+  await db.execute(sql`delete from passkey_challenges where expires_at < now() - interval '1 day'`);
+}

@@ -10,6 +10,7 @@ import { CHALLENGE_GONE } from './answer-challenge';
 import { LAST_FACTOR_KEPT } from './manage-factors';
 import { CANNOT_RESET_OWN } from './reset-factor';
 import { sha256 } from '../tokens';
+import { removeExpiredChallenges } from './queries';
 import { currentStep } from './totp';
 
 let ctx: TestContext;
@@ -299,5 +300,25 @@ describe('passkeys', () => {
       response: { id: 'abc', rawId: 'abc', type: 'public-key', response: {} },
     });
     expect(signIn.statusCode).toBe(401);
+  });
+});
+
+describe('the hourly sweep', () => {
+  it('removes challenges a day past their expiry and keeps the recent ones', async () => {
+    const user = await signUpUser(ctx.app, undefined, { role: 'donor' });
+    const db = ctx.database.db;
+    await db.execute(sql`insert into sign_in_challenges (user_id, token_hash, expires_at) values
+      (${user.user.id}, ${`old-${user.user.id}`}, now() - interval '2 days'),
+      (${user.user.id}, ${`new-${user.user.id}`}, now() - interval '5 minutes')`);
+    await db.execute(sql`insert into passkey_challenges (challenge, purpose, user_id, expires_at) values
+      (${`old-${user.user.id}`}, 'register', ${user.user.id}, now() - interval '2 days'),
+      (${`new-${user.user.id}`}, 'register', ${user.user.id}, now() + interval '5 minutes')`);
+    await removeExpiredChallenges(db);
+    const left = await selectRows<{ token: string }>(
+      db,
+      sql`select token_hash as token from sign_in_challenges where user_id = ${user.user.id}
+          union all select challenge from passkey_challenges where user_id = ${user.user.id}`,
+    );
+    expect(left.map((r) => r.token).sort()).toEqual([`new-${user.user.id}`, `new-${user.user.id}`]);
   });
 });
