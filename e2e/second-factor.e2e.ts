@@ -62,7 +62,7 @@ describe('second factors', () => {
       ).toBe(10);
       await expectNoAxeViolations(page, 'recovery codes');
       await press(page, page.getByRole('button', { name: 'I have saved them' }));
-      expect(await focusOnBody(page)).toBe(false);
+      await expect.poll(() => focusOnBody(page)).toBe(false);
       await page.getByText(/^Set up on /).waitFor();
 
       // The admin area opens now.
