@@ -48,3 +48,10 @@ export function csvWriter(columns: readonly CsvColumn[]): Stringifier {
     quoted_match: NEEDS_QUOTES,
   });
 }
+
+/** A CSV file as a download: its type, the name it is saved under, and never kept by a cache. */
+export const csvDownloadHeaders = (fileName: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': `attachment; filename="${fileName}"`,
+  'cache-control': 'private, no-store',
+});

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorReplies } from '@contract/errors';
 import { organizationGiftsSchema } from '@contract/organization-gifts';
 import type { AppDeps } from '../../deps';
+import { csvDownloadHeaders } from './csv-cell';
 import { organizationGifts, organizationGiftsCsv } from './organization-gifts';
 
 const errors = errorReplies(401, 403);
@@ -29,13 +30,7 @@ export function organizationGiftRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { fileName, body } = await organizationGiftsCsv(db, request.user!.id, request.user!.personId);
-        return reply
-          .headers({
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="${fileName}"`,
-            'cache-control': 'private, no-store',
-          })
-          .send(body);
+        return reply.headers(csvDownloadHeaders(fileName)).send(body);
       },
     );
   };

@@ -10,6 +10,7 @@ import {
   paymentReferenceParamSchema,
 } from '@contract/money-desk';
 import type { AppDeps } from '../../deps';
+import { csvDownloadHeaders } from './csv-cell';
 import { exportCsv } from './csv-export';
 import { listPayments } from './list-payments';
 import { paymentDetail } from './payment-detail';
@@ -54,13 +55,7 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { fileName, body } = await exportCsv(db, request.user!.id, request.params.name, request.query);
-        return reply
-          .headers({
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="${fileName}"`,
-            'cache-control': 'private, no-store',
-          })
-          .send(body);
+        return reply.headers(csvDownloadHeaders(fileName)).send(body);
       },
     );
   };

@@ -15,7 +15,14 @@ import { revokeAllSessions, roleIdByName } from '../accounts/queries';
 import { audit } from '../audit/audit';
 import { tellUser, wakeNotices } from '../notifications/tell-user';
 import type { TeamActor } from './invite-member';
-import { lockTeam, memberOf, organizationName, ownerCount, type MemberRow } from './queries';
+import {
+  lockTeam,
+  memberOf,
+  organizationName,
+  ownerCount,
+  requireVerifiedOrganization,
+  type MemberRow,
+} from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
@@ -41,6 +48,8 @@ async function setAccountRole(tx: Db, userId: number, role: OrganizationRole) {
  * demoted. Audited; the member is told.
  */
 export async function changeMemberRole(deps: Deps, actor: TeamActor, memberId: number, role: OrganizationRole) {
+  // A caseworker applies in the organization's name, so the same check as inviting one.
+  if (role === 'caseworker') await requireVerifiedOrganization(deps.db, actor.organizationId);
   const organization = await organizationName(deps.db, actor.organizationId);
   await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;

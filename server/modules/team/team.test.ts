@@ -467,5 +467,17 @@ describe('an organization team', () => {
     expect(notOne.json().message).toBe(MEMBER_HAS_OTHER_ACCOUNT);
     const nothing = await call('POST', '/api/organization/members', org.token, { role: 'finance' });
     expect(nothing.statusCode).toBe(400);
+    // A caseworker applies in the organization's name: no role change makes one before it is verified.
+    const unverified = await signUpUser(ctx.app, mailbox, { role: 'organization' });
+    const asked = await call('POST', '/api/organization/members', unverified.token, {
+      email: `later.${unique()}@example.org`,
+      role: 'finance',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const made = await call('PATCH', `/api/organization/members/${asked.json().id}`, unverified.token, {
+      role: 'caseworker',
+    });
+    expect(made.statusCode).toBe(403);
+    expect(made.json().code).toBe('organization_not_verified');
   });
 });
