@@ -119,7 +119,7 @@ describe('call backs', { timeout: JOURNEY_MS }, () => {
     await press(page, page.getByRole('button', { name: 'Save voice PIN' }));
     const said = page.getByRole('status').filter({ hasText: 'Your voice PIN is saved.' });
     await expect.poll(() => said.count()).toBe(1);
-    expect(await focusOnBody(page)).toBe(false);
+    await expect.poll(() => focusOnBody(page)).toBe(false);
 
     const call = lineCall('+2348077700003');
     await call.dial();

@@ -45,7 +45,7 @@ describe('campaign updates', () => {
       await press(page, page.getByRole('button', { name: 'Post update' }));
       // The result takes focus, so it is read out, and focus never falls to the page.
       await expect.poll(() => focusedText(page)).toMatch(/^Update posted\./);
-      expect(await focusOnBody(page)).toBe(false);
+      await expect.poll(() => focusOnBody(page)).toBe(false);
       expect(await words.inputValue()).toBe('');
       await expectNoAxeViolations(page, 'organization status page with the update form');
 

@@ -107,7 +107,7 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
       .poll(() => page.locator('#route-announcer').innerText())
       .toMatch(/^People you helped\. .*Halima's application has been sent for review/);
     await page.getByRole('rowheader', { name: 'Halima Bello' }).waitFor();
-    expect(await focusOnBody(page)).toBe(false);
+    await expect.poll(() => focusOnBody(page)).toBe(false);
     expect(pageProblems(page)).toEqual([]);
 
     // The admin's review names who assisted and how consent was given.
@@ -140,7 +140,7 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
     await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/caseworker');
     await page.getByRole('main').getByText("Musa's application has been sent for review").waitFor();
     await page.getByRole('rowheader', { name: 'Musa Idris' }).waitFor();
-    expect(await focusOnBody(page)).toBe(false);
+    await expect.poll(() => focusOnBody(page)).toBe(false);
     expect(pageProblems(page)).toEqual([]);
 
     const [person] = await selectRows<{ email: string | null; notify_by: string }>(
@@ -207,7 +207,7 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
     await expect.poll(() => page.getByRole('rowheader', { name: 'Grace Umeh' }).count()).toBe(0);
     // The last caseworker gone: focus lands on the list's heading.
     await expect.poll(() => isFocused(page.getByRole('heading', { level: 2, name: 'Your caseworkers' }))).toBe(true);
-    expect(await focusOnBody(page)).toBe(false);
+    await expect.poll(() => focusOnBody(page)).toBe(false);
 
     // A removed caseworker can be invited again.
     await typeInto(page, 'Email', demoAccounts.caseworker.email);

@@ -87,7 +87,7 @@ describe('the money desk', () => {
         .getByRole('status')
         .filter({ hasText: `₦1,500.50 of payment ${reference}` })
         .waitFor();
-      expect(await focusOnBody(page)).toBe(false);
+      await expect.poll(() => focusOnBody(page)).toBe(false);
       await page.getByRole('table', { name: 'Refunds, oldest first' }).waitFor();
 
       // The list shows the refund; the export for the same filter has it in its row.

@@ -86,7 +86,7 @@ describe('how a recipient is told', () => {
         .filter({ hasText: `Your phone number is now ${NEW_NUMBER}.` })
         .waitFor();
       await expect.poll(() => isFocused(page.getByRole('button', { name: 'Change phone number' }))).toBe(true);
-      expect(await focusOnBody(page)).toBe(false);
+      await expect.poll(() => focusOnBody(page)).toBe(false);
       await page.getByText(`Your phone number: ${NEW_NUMBER}`).waitFor();
       const [row] = await selectRows<{ phone_number: string }>(
         e2e.database.db,
@@ -136,7 +136,7 @@ describe('how a recipient is told', () => {
         .getByRole('status')
         .filter({ hasText: 'We will tell you about your request by WhatsApp, or by SMS when WhatsApp cannot deliver.' })
         .waitFor();
-      expect(await focusOnBody(page)).toBe(false);
+      await expect.poll(() => focusOnBody(page)).toBe(false);
       await expect
         .poll(
           async () =>

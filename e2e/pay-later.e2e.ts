@@ -111,7 +111,7 @@ describe('paying by bank transfer', () => {
       await bankConfirms(donation!.reference, Number(donation!.total));
       await expect.poll(() => heading(page).innerText()).toBe('Thank You');
       await expect.poll(() => isFocused(heading(page))).toBe(true);
-      expect(await focusOnBody(page)).toBe(false);
+      await expect.poll(() => focusOnBody(page)).toBe(false);
       await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('Your gift has been received');
       expect(await page.locator('main').innerText()).toContain('Amount paid');
       await expectNoAxeViolations(page, 'thank-you after the bank confirmed (dark)');

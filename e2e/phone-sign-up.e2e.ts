@@ -77,7 +77,7 @@ describe('a recipient with a phone and no email', () => {
 
       await expect.poll(() => path(page)).toBe('/onboarding');
       await settle(page);
-      expect(await focusOnBody(page)).toBe(false);
+      await expect.poll(() => focusOnBody(page)).toBe(false);
       // With no email, the wizard offers only the phone's ways, SMS chosen.
       const told = page.getByRole('radiogroup', { name: /How should we tell you/ });
       await expect.poll(() => told.getByRole('radio').count()).toBe(2);
@@ -146,7 +146,7 @@ describe('a recipient with a phone and no email', () => {
       await page.getByText('Your password has been set.').waitFor();
       // From now on a change proves the current password.
       await page.getByLabel('Current password', { exact: true }).waitFor();
-      expect(await focusOnBody(page)).toBe(false);
+      await expect.poll(() => focusOnBody(page)).toBe(false);
       expect(pageProblems(page)).toEqual([]);
 
       // Later, in the dark theme: the number and the password instead of a code.

@@ -46,7 +46,7 @@ describe('people’s rights over their data', () => {
       const archive = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
       expect(archive.account.email).toBe(email);
       expect(archive.gifts).toHaveLength(1);
-      expect(await focusOnBody(page)).toBe(false);
+      await expect.poll(() => focusOnBody(page)).toBe(false);
 
       const mark = smtp.mark();
       const erase = page.getByRole('button', { name: 'Erase my account' });

@@ -85,7 +85,7 @@ describe('where you are signed in, and a lost second factor', () => {
       await expect.poll(() => table.getByRole('row').count()).toBe(2);
       expect(await allOthers.count()).toBe(0);
       await expect.poll(() => isFocused(page.getByRole('region', { name: 'Your sessions table' }))).toBe(true);
-      expect(await focusOnBody(page)).toBe(false);
+      await expect.poll(() => focusOnBody(page)).toBe(false);
       await expect.poll(() => announced(page)).toBe('Every other session is signed out.');
       await expectNoAxeViolations(page, 'your sessions after signing out the others, light');
     },

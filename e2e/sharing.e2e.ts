@@ -117,7 +117,7 @@ describe('sharing a campaign', { timeout: LONG_JOURNEY_MS }, () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(addressOf(id, 'copy'));
     // Focus stays on the button: the reader is where they were.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    expect(await focusOnBody(page)).toBe(false);
+    await expect.poll(() => focusOnBody(page)).toBe(false);
     expect(await focusedText(page)).toBe('Copy link');
 
     // Pressed again, the message is said again: the region empties first, then says it.
@@ -177,7 +177,7 @@ describe('sharing a campaign', { timeout: LONG_JOURNEY_MS }, () => {
           url: `${e2e.baseURL}/campaigns/${id}`,
         },
       ]);
-    expect(await focusOnBody(page)).toBe(false);
+    await expect.poll(() => focusOnBody(page)).toBe(false);
 
     await expectNoAxeViolations(page, 'organization campaign page with its share control (dark, 320 px)');
     expect(offSite(seen)).toEqual([]);

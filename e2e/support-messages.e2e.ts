@@ -90,7 +90,7 @@ describe('words of support', { timeout: JOURNEY_MS }, () => {
     const said = admin.getByRole('status').filter({ hasText: 'Approved.' });
     await expect.poll(() => said.count()).toBe(1);
     await expect.poll(() => item.count()).toBe(0);
-    expect(await focusOnBody(admin)).toBe(false);
+    await expect.poll(() => focusOnBody(admin)).toBe(false);
 
     await admin.goto('/admin/messages?status=approved');
     await settle(admin);
@@ -139,7 +139,7 @@ describe('words of support', { timeout: JOURNEY_MS }, () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => second.count()).toBe(0);
     // None left: focus goes to the result, which is said and named by its sentence.
-    expect(await focusOnBody(page)).toBe(false);
+    await expect.poll(() => focusOnBody(page)).toBe(false);
     await expect.poll(() => focusedText(page)).toContain('Approved.');
     expect(
       await page.evaluate(() => {

@@ -47,7 +47,7 @@ describe("a recipient's update", () => {
       await page.keyboard.type(WORDS);
       await press(page, page.getByRole('button', { name: 'Post update' }));
       await expect.poll(() => focusedText(page)).toMatch(/once our team has read it/);
-      expect(await focusOnBody(page)).toBe(false);
+      await expect.poll(() => focusOnBody(page)).toBe(false);
       const { page: visitor } = await e2e.newPage();
       await visitor.goto(`/campaigns/${id}`);
       await settle(visitor);
@@ -65,7 +65,7 @@ describe("a recipient's update", () => {
       const mine = admin.getByRole('article').filter({ hasText: WORDS });
       await press(admin, mine.getByRole('button', { name: /^Approve/ }));
       await expect.poll(() => mine.count()).toBe(0);
-      expect(await focusOnBody(admin)).toBe(false);
+      await expect.poll(() => focusOnBody(admin)).toBe(false);
       await toDark(admin);
       await expectNoAxeViolations(admin, '/admin/updates (dark)');
 
