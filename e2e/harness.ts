@@ -105,6 +105,7 @@ export async function startE2E(deps: Partial<AppDeps> = {}, overrides: Partial<C
         if (localStorage.getItem('darkMode') === null) localStorage.setItem('darkMode', String(dark));
       }, theme === 'dark');
       const page = await context.newPage();
+      trackTraffic(page);
       const problems: string[] = [];
       page.on('console', (msg) => {
         if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text())) problems.push(msg.text());
@@ -139,7 +140,8 @@ export async function setDarkMode(page: Page, dark: boolean): Promise<void> {
 
 /** Runs axe (WCAG 2.0, 2.1 and 2.2, levels A and AA) and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  await page.evaluate(axe.source);
+  // Injected once per document: a page checked in both themes keeps it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     // Axe judges colours as they settle: just after a theme change, elements with a colour
     // transition are still part-way between light and dark.
@@ -174,10 +176,48 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   expect(violations, `axe violations on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
-/** Waits until the page's data has loaded: no loading messages left. */
+/** Waits until the page's data has loaded: its requests done, then no loading messages left. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await networkQuiet(page);
   await page.waitForFunction(() => !/Loading/.test(document.querySelector('main')?.textContent ?? 'Loading'));
+}
+
+/**
+ * How long the page must go without a request in flight to count as quiet. Playwright's 'networkidle'
+ * waits a fixed 500 ms after the last one, which on a run of journeys came to minutes of waiting; a
+ * data fetch that starts later than this still shows its loading message, which `settle` waits out.
+ */
+const QUIET_MS = 150;
+
+type Traffic = { inFlight: number; lastActivity: number };
+const traffic = new WeakMap<Page, Traffic>();
+
+/** Counts a page's requests in flight from its first one (`newPage` calls it before any load). */
+function trackTraffic(page: Page): void {
+  const seen: Traffic = { inFlight: 0, lastActivity: performance.now() };
+  traffic.set(page, seen);
+  const begin = () => {
+    seen.inFlight += 1;
+    seen.lastActivity = performance.now();
+  };
+  const end = () => {
+    seen.inFlight = Math.max(0, seen.inFlight - 1);
+    seen.lastActivity = performance.now();
+  };
+  page.on('request', begin);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+}
+
+async function networkQuiet(page: Page): Promise<void> {
+  const seen = traffic.get(page);
+  if (!seen) return page.waitForLoadState('networkidle');
+  const giveUp = performance.now() + WAIT_MS;
+  while (seen.inFlight > 0 || performance.now() - seen.lastActivity < QUIET_MS) {
+    if (performance.now() > giveUp) throw new Error(`The page still had ${seen.inFlight} requests in flight.`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /**

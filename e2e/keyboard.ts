@@ -16,9 +16,23 @@ export const isFocused = (target: Locator) =>
 
 /** Tabs forward (past the end of the page and round again if need be) until `target` has focus. */
 export async function tabTo(page: Page, target: Locator, max = 150) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await isFocused(target)) return;
+  // The target is found once: finding it by role and name again after every key press cost most of
+  // a journey's time. An element the page draws again while tabbing is found again.
+  let element = await target.elementHandle();
+  try {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await element.evaluate((el) =>
+        el.isConnected ? el === document.activeElement || el.contains(document.activeElement) : null,
+      );
+      if (focused) return;
+      if (focused === null) {
+        await element.dispose();
+        element = await target.elementHandle();
+      }
+    }
+  } finally {
+    await element.dispose();
   }
   throw new Error('Could not reach the element with the Tab key.');
 }

@@ -144,6 +144,14 @@ function yieldBeforeEachQuery(client: PGlite): { drain: () => Promise<void> } {
   };
 }
 
+/**
+ * PGlite's buffer pool. PostgreSQL's default of 128 MB is set up page by page inside WebAssembly at
+ * every start (about half a second of a start on two cores) and held for good, while the embedded
+ * database of a demo or a small site is a few tens of megabytes, which a smaller pool and the file
+ * cache beneath it hold either way (decision 0059).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+
 /** Embedded PostgreSQL (PGlite). `dataDir` undefined means in memory; `loadDataDir` restores a snapshot. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -162,6 +170,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
     });
     for (const [k, v] of Object.entries(SESSION_SETTINGS)) await client.query(`set ${k} = '${v}'`);
     pending = yieldBeforeEachQuery(client);
