@@ -1,38 +1,14 @@
 import { z } from 'zod';
 import { sessionUserSchema } from './auth';
 import { oneLine } from './one-line';
-import { appRole } from './roles';
+import { SECOND_FACTOR_KINDS } from './second-factor-rules';
 
 /**
  * Second factors (docs/decisions/0070): an authenticator app's codes (TOTP, RFC 6238) and passkeys
- * (WebAuthn), with ten single-use recovery codes. Plain values and schemas any page may import.
+ * (WebAuthn), with ten single-use recovery codes: the schemas, and the plain rules again
+ * (contract/second-factor-rules.ts).
  */
-export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
-export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
-
-/** What a passkey challenge is for: adding one, signing in with one alone, or a second-factor check. */
-export const PASSKEY_CHALLENGE_PURPOSES = ['register', 'sign_in', 'second_factor', 'step_up'] as const;
-
-export const RECOVERY_CODE_COUNT = 10;
-/** A second-factor check on a session counts for the acts that move money or power this long (docs/decisions/0071). */
-export const STEP_UP_MINUTES = 5;
-/** A sign-in waiting for its second factor: this long, and this many wrong codes. */
-export const SIGN_IN_CHALLENGE_MINUTES = 10;
-export const SIGN_IN_CHALLENGE_TRIES = 5;
-
-export const SECOND_FACTOR_REQUIRED =
-  'Set up a second factor (an authenticator app or a passkey) before doing anything else.';
-export const STEP_UP_REQUIRED = 'Confirm it is you with your second factor to do this.';
-
-/** Whether a role must keep a second factor: every admin's does (docs/decisions/0070). */
-export const requiresSecondFactor = (role: string): boolean => appRole(role) === 'admin';
-
-/** Whether a session must set up a second factor before anything else. */
-export const mustSetUpSecondFactor = (user: { role: string; hasSecondFactor: boolean }): boolean =>
-  !user.hasSecondFactor && requiresSecondFactor(user.role);
-
-/** Where a person who must set up a second factor does so before anything else. */
-export const SECOND_FACTOR_SETUP_PATH = '/second-factor/setup';
+export * from './second-factor-rules';
 
 const sixDigits = z
   .string({ error: 'Enter the 6-digit code from your authenticator app.' })
@@ -120,9 +96,6 @@ export const sessionListSchema = z.array(
   }),
 );
 export type SessionList = z.infer<typeof sessionListSchema>;
-
-/** Where every signed-in person finds their password, second factors and sessions. */
-export const SECURITY_PATH = '/account/security';
 
 /** A row's id in a path: a whole number the database's integer holds, or a sentence. */
 const rowIdParams = (what: string) =>

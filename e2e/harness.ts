@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { buildApp, type App } from '../server/app';
 import type { AppDeps } from '../server/deps';
 import type { Config } from '../server/config';
@@ -98,6 +98,14 @@ export async function startE2E(deps: Partial<AppDeps> = {}, overrides: Partial<C
         reducedMotion: 'reduce',
       });
       contexts.push(context);
+      // A journey's pages close when it ends: a page left open goes on drawing, polling and running its
+      // timers, and a file's worth of them took more of the machine than the journey under way.
+      // Opened outside a journey (in beforeAll), a context lasts until the app closes.
+      try {
+        onTestFinished(() => context.close().catch(() => undefined));
+      } catch {
+        // Not inside a journey.
+      }
       // Locator waits and actions, and page loads, allow for a busy machine (e2e/waits.ts).
       context.setDefaultTimeout(WAIT_MS);
       context.setDefaultNavigationTimeout(WAIT_MS);
@@ -140,8 +148,7 @@ export async function setDarkMode(page: Page, dark: boolean): Promise<void> {
 
 /** Runs axe (WCAG 2.0, 2.1 and 2.2, levels A and AA) and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  // Injected once per document: a page checked in both themes keeps it.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     // Axe judges colours as they settle: just after a theme change, elements with a colour
     // transition are still part-way between light and dark.

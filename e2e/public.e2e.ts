@@ -600,7 +600,9 @@ describe('for crawlers and slow phones', () => {
 
 describe('pages the server draws', () => {
   it('download no schema library and no signed-in area code on a visit (decision 0050)', async () => {
-    for (const address of ['/', '/campaigns', `/campaigns/${recipientId}`, `/campaigns/org-${orgId}`]) {
+    // The gift bag is drawn by the app itself: its shell carries no schema library either, which only
+    // pages with forms load.
+    for (const address of ['/', '/campaigns', `/campaigns/${recipientId}`, `/campaigns/org-${orgId}`, '/cart']) {
       const { page } = await e2e.newPage();
       const scripts: string[] = [];
       page.on('response', (response) => {

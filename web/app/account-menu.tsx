@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { type SessionUser } from '@contract/auth';
 import { appRole, homeFor } from '@contract/roles';
-import { SECURITY_PATH } from '@contract/second-factor';
+import { SECURITY_PATH } from '@contract/second-factor-rules';
 import { announce } from '@/lib/announce';
 import { useLinkKit } from '@/lib/link-kit';
 import { signOut } from '@/lib/session';

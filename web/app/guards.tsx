@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { appRole, homeFor, SET_PASSWORD_PATH, type AppRole } from '@contract/roles';
-import { mustSetUpSecondFactor, SECURITY_PATH } from '@contract/second-factor';
+import { mustSetUpSecondFactor, SECURITY_PATH } from '@contract/second-factor-rules';
 import { usePageTitle } from '@/lib/page';
 import { useSession } from '@/lib/session';
 import { LoadingState } from '@/ui/feedback';

@@ -38,7 +38,7 @@ export async function createAdminUser(
     throw new AppError('validation_failed', NOT_AN_ADMIN_ROLE, { roleId: [NOT_AN_ADMIN_ROLE] });
   if (await findUserByEmail(deps.db, input.email))
     throw new AppError('conflict', ACCOUNT_EXISTS, { email: [ACCOUNT_EXISTS] });
-  assertPasswordAllowed(input.password);
+  await assertPasswordAllowed(input.password);
   const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
   const baseUrl = publicBaseUrl(deps.config);
   const created = await deps.db.transaction(async (t) => {

@@ -25,7 +25,7 @@ export async function changePassword(
   const oldHash = state?.passwordHash;
   if (!oldHash) {
     if (!state || state.email !== null) throw new AppError('bad_request', NO_PASSWORD_YET);
-    assertPasswordAllowed(input.newPassword, 'newPassword');
+    await assertPasswordAllowed(input.newPassword, 'newPassword');
     const firstHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
     await db.transaction(async (tx) => {
       if (!(await setFirstPasswordHash(tx as unknown as Db, user.id, firstHash))) {
@@ -40,7 +40,7 @@ export async function changePassword(
   const ok = await argon2.verify(oldHash, input.currentPassword).catch(() => false);
   if (!ok)
     throw new AppError('validation_failed', WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
-  assertPasswordAllowed(input.newPassword, 'newPassword');
+  await assertPasswordAllowed(input.newPassword, 'newPassword');
   const newHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
   await db.transaction(async (tx) => {
     if (!(await replacePasswordHash(tx as unknown as Db, user.id, oldHash, newHash))) {

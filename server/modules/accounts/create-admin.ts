@@ -22,7 +22,7 @@ export async function createAdmin(
   if (input.password.length < PASSWORD_MIN)
     throw new AppError('bad_request', `Password must be at least ${PASSWORD_MIN} characters.`);
   if (input.password.trim() === '') throw new AppError('bad_request', 'Your password cannot be only spaces.');
-  assertPasswordAllowed(input.password);
+  await assertPasswordAllowed(input.password);
   const asked = input.roleName;
   if (
     asked !== undefined &&

@@ -16,7 +16,7 @@ export const ACCOUNT_EXISTS = 'An account with this email already exists.';
 /** Creates an unverified account and, in the same transaction, queues its verification-code mail. */
 export async function registerUser(deps: { db: Db; jobs: JobQueue }, input: z.output<typeof registerSchema>) {
   if (await findUserByEmail(deps.db, input.email)) throw new AppError('conflict', ACCOUNT_EXISTS);
-  assertPasswordAllowed(input.password);
+  await assertPasswordAllowed(input.password);
   const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
   const roleId = await roleIdByName(deps.db, input.role);
   const user = await deps.db.transaction(async (tx) => {

@@ -65,7 +65,7 @@ export async function resetPassword(deps: { db: Db }, input: { token: string; ne
   if (!code)
     throw new AppError('bad_request', 'This reset link is not valid or has already been used. Ask for a new one.');
   if (code.expired) throw new AppError('bad_request', 'This reset link has expired. Ask for a new one.');
-  assertPasswordAllowed(input.newPassword, 'newPassword');
+  await assertPasswordAllowed(input.newPassword, 'newPassword');
   const passwordHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
   await deps.db.transaction(async (tx) => {
     // Two clicks racing: only the first one changes the password.

@@ -72,7 +72,7 @@ export async function verifyEmail(
       user.passwordHash !== null &&
       (await argon2.verify(user.passwordHash, presented).catch(() => false));
     if (!keeps) {
-      if (presented !== undefined) assertPasswordAllowed(presented);
+      if (presented !== undefined) await assertPasswordAllowed(presented);
       passwordHash = presented !== undefined ? await argon2.hash(presented, { type: argon2.argon2id }) : null;
     }
   }

@@ -49,7 +49,7 @@ export async function acceptInvitation(
 ): Promise<{ userId: number; role: string }> {
   const invitation = await openInvitation(deps.db, token);
   const { returning } = await invitee(deps.db, invitation);
-  assertPasswordAllowed(details.password);
+  await assertPasswordAllowed(details.password);
   const passwordHash = await argon2.hash(details.password, { type: argon2.argon2id });
   const roleId = await roleIdByName(deps.db, accountRoleOf(invitation.role));
   return deps.db.transaction(async (t) => {

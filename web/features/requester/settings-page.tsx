@@ -6,7 +6,7 @@ import { changePassword, freshUserQuery, signOut, useSession } from '@/lib/sessi
 import { Button } from '@/ui/button';
 import { ChangePasswordForm } from '@/ui/change-password-form';
 import { mayAct, ORGANIZATION_ROLE_SUMMARIES, ORGANIZATION_ROLE_WORDS } from '@contract/organization-roles';
-import { SECURITY_PATH } from '@contract/second-factor';
+import { SECURITY_PATH } from '@contract/second-factor-rules';
 import { errorMessage, retryUnlessRefused } from '@/lib/api';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page, Section } from '@/ui/page';

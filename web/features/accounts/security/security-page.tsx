@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { mustSetUpSecondFactor } from '@contract/second-factor';
+import { mustSetUpSecondFactor } from '@contract/second-factor-rules';
 import { changePassword, freshUserQuery, useSession } from '@/lib/session';
 import { ChangePasswordForm } from '@/ui/change-password-form';
 import { InfoMessage } from '@/ui/feedback';
