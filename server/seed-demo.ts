@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import {
@@ -41,6 +40,7 @@ import {
   demoStats,
   demoStories,
 } from './db/seed/demo-data';
+import { hashSecret } from './modules/accounts/secret-hash';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -53,7 +53,7 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
 }
 
 export async function seedDemo(db: Db, now = new Date()): Promise<void> {
-  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  const passwordHash = await hashSecret(DEMO_PASSWORD);
   const ago = (days: number, minutes = 0) => new Date(now.getTime() - days * DAY - minutes * 60_000);
 
   await db.transaction(async (tx) => {
@@ -209,7 +209,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     // The README's curl call to the voice line signs in as the demo recipient with this PIN.
     await tx.insert(voicePins).values({
       userId: userIds.get(demoAccounts.recipient.email)!,
-      pinHash: await argon2.hash(DEMO_VOICE_PIN, { type: argon2.argon2id }),
+      pinHash: await hashSecret(DEMO_VOICE_PIN),
     });
     const caseworkerOrganizationId = userIds.get(demoAssisted.organization)!;
     await tx.insert(organizationMembers).values({

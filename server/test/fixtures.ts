@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '@contract/auth';
 import type { ORGANIZATION_CAMPAIGN_STATUSES, RECIPIENT_CAMPAIGN_STATUSES } from '@contract/campaign-fields';
@@ -10,6 +9,7 @@ import { createAdmin } from '../modules/accounts/create-admin';
 import { nextCode } from './authenticator';
 import { mailboxOf } from './harness';
 import type { CodeReader } from './mailbox';
+import { hashSecret } from '../modules/accounts/secret-hash';
 
 export type RecipientCampaignStatus = (typeof RECIPIENT_CAMPAIGN_STATUSES)[number];
 export type OrganizationCampaignStatus = (typeof ORGANIZATION_CAMPAIGN_STATUSES)[number];
@@ -165,7 +165,7 @@ export async function createUser(
   }: { email?: string; firstName?: string; lastName?: string; password?: string } = {},
 ): Promise<number> {
   // A password only when a test signs in with it, since hashing takes a moment.
-  const hash = password ? await argon2.hash(password, { type: argon2.argon2id }) : null;
+  const hash = password ? await hashSecret(password) : null;
   const [row] = await selectRows<{ id: number }>(
     db,
     sql`insert into users (email, first_name, last_name, role_id, email_verified_at, is_onboarding_complete, password_hash)

@@ -14,6 +14,11 @@ import { createJobQueue } from '../jobs/queue';
 import { createMailbox, type CodeReader } from './mailbox';
 import { createSmsInbox } from './sms-inbox';
 import { createWhatsAppInbox } from './whatsapp-inbox';
+import { useLeastHashCostInTests } from '../modules/accounts/secret-hash';
+
+// Every app, fixture and seeded template of a test run hashes passwords and PINs at argon2's least
+// cost (server/modules/accounts/secret-hash.ts).
+useLeastHashCostInTests();
 
 /** A fresh copy of the migrated, seeded test database for one test file. */
 export function openTestDatabase(): Promise<Database> {

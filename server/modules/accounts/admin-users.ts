@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { ADMIN_CREATED, CANNOT_DELETE_SELF, type UserHistory } from '@contract/admin-users';
 import type { newAdminSchema } from '@contract/admin-users';
 import { appRole } from '@contract/roles';
@@ -15,6 +14,7 @@ import { assertPasswordAllowed } from './password-policy';
 import { findRole, insertAdmin, userHistory } from './admin-users-queries';
 import { eraseAccount, lockForErasure, removeErasedFiles } from './erase-account';
 import { findUserByEmail } from './queries';
+import { hashSecret } from './secret-hash';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config' | 'storage' | 'publicCache'>;
 type Admin = { id: number };
@@ -39,7 +39,7 @@ export async function createAdminUser(
   if (await findUserByEmail(deps.db, input.email))
     throw new AppError('conflict', ACCOUNT_EXISTS, { email: [ACCOUNT_EXISTS] });
   await assertPasswordAllowed(input.password);
-  const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+  const passwordHash = await hashSecret(input.password);
   const baseUrl = publicBaseUrl(deps.config);
   const created = await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;

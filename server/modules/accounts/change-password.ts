@@ -1,9 +1,9 @@
-import argon2 from 'argon2';
 import { CURRENT_PASSWORD_WORDS, type ChangePassword } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { assertPasswordAllowed } from './password-policy';
 import { findPasswordState, replacePasswordHash, revokeOtherSessions, setFirstPasswordHash } from './queries';
+import { hashSecret, secretMatches } from './secret-hash';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
 export const NO_PASSWORD_YET =
@@ -26,7 +26,7 @@ export async function changePassword(
   if (!oldHash) {
     if (!state || state.email !== null) throw new AppError('bad_request', NO_PASSWORD_YET);
     await assertPasswordAllowed(input.newPassword, 'newPassword');
-    const firstHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
+    const firstHash = await hashSecret(input.newPassword);
     await db.transaction(async (tx) => {
       if (!(await setFirstPasswordHash(tx as unknown as Db, user.id, firstHash))) {
         throw new AppError('conflict', 'Your password was set a moment ago. Sign in again with it.');
@@ -37,11 +37,11 @@ export async function changePassword(
   }
   if (input.currentPassword === undefined)
     throw new AppError('validation_failed', CURRENT_PASSWORD_WORDS, { currentPassword: [CURRENT_PASSWORD_WORDS] });
-  const ok = await argon2.verify(oldHash, input.currentPassword).catch(() => false);
+  const ok = await secretMatches(oldHash, input.currentPassword);
   if (!ok)
     throw new AppError('validation_failed', WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
   await assertPasswordAllowed(input.newPassword, 'newPassword');
-  const newHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
+  const newHash = await hashSecret(input.newPassword);
   await db.transaction(async (tx) => {
     if (!(await replacePasswordHash(tx as unknown as Db, user.id, oldHash, newHash))) {
       throw new AppError('conflict', 'Your password was changed a moment ago. Sign in again with the new one.');

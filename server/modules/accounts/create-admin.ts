@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import { PASSWORD_MIN, NON_ADMIN_ROLES, SUPER_ADMIN_ROLE } from '@contract/roles';
 import { selectRows, type Db } from '../../db/client';
@@ -6,6 +5,7 @@ import { roles, users } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import { assertPasswordAllowed } from './password-policy';
 import { findUserByEmail } from './queries';
+import { hashSecret } from './secret-hash';
 
 /**
  * Creates a verified admin account with the given admin role (created if it does not exist yet).
@@ -34,7 +34,7 @@ export async function createAdmin(
     );
   }
   if (await findUserByEmail(db, email)) throw new AppError('conflict', 'An account with this email already exists.');
-  const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+  const passwordHash = await hashSecret(input.password);
   return db.transaction(async (tx) => {
     const roleName = asked ?? ((await hasActiveSuperAdmin(tx as unknown as Db)) ? 'admin' : SUPER_ADMIN_ROLE);
     await tx.insert(roles).values({ name: roleName }).onConflictDoNothing();

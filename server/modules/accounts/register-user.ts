@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { registerSchema } from '@contract/auth';
@@ -10,6 +9,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { assertPasswordAllowed } from './password-policy';
 import { findUserByEmail, roleIdByName } from './queries';
 import { requestVerificationCode } from './send-verification-code';
+import { hashSecret } from './secret-hash';
 
 export const ACCOUNT_EXISTS = 'An account with this email already exists.';
 
@@ -17,7 +17,7 @@ export const ACCOUNT_EXISTS = 'An account with this email already exists.';
 export async function registerUser(deps: { db: Db; jobs: JobQueue }, input: z.output<typeof registerSchema>) {
   if (await findUserByEmail(deps.db, input.email)) throw new AppError('conflict', ACCOUNT_EXISTS);
   await assertPasswordAllowed(input.password);
-  const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+  const passwordHash = await hashSecret(input.password);
   const roleId = await roleIdByName(deps.db, input.role);
   const user = await deps.db.transaction(async (tx) => {
     const inserted = await tx

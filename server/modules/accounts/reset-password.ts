@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema/all';
@@ -10,6 +9,7 @@ import { resetEmail } from './emails';
 import { assertPasswordAllowed } from './password-policy';
 import { consumeCode, findUserByEmail, insertCode, revokeAllSessions } from './queries';
 import { randomToken, sha256 } from './tokens';
+import { hashSecret } from './secret-hash';
 
 export const FORGOT_REPLY =
   'If an account exists for that email, we have sent a link to reset the password. Check your inbox.';
@@ -66,7 +66,7 @@ export async function resetPassword(deps: { db: Db }, input: { token: string; ne
     throw new AppError('bad_request', 'This reset link is not valid or has already been used. Ask for a new one.');
   if (code.expired) throw new AppError('bad_request', 'This reset link has expired. Ask for a new one.');
   await assertPasswordAllowed(input.newPassword, 'newPassword');
-  const passwordHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
+  const passwordHash = await hashSecret(input.newPassword);
   await deps.db.transaction(async (tx) => {
     // Two clicks racing: only the first one changes the password.
     if (!(await consumeCode(tx as unknown as Db, code.id)))

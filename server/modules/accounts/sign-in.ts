@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import type { PhoneLoginInput } from '@contract/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -7,6 +6,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { findUserByEmail, phoneOnlyAccount } from './queries';
 import { requestVerificationCode, resendWait } from './send-verification-code';
 import type { FinishSignIn, SignInReply } from './second-factor/finish-sign-in';
+import { hashSecret, secretMatches } from './secret-hash';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
 export const WRONG_PHONE_CREDENTIALS = 'Incorrect phone number or password.';
@@ -21,9 +21,9 @@ export async function signIn(
   finish: FinishSignIn,
 ): Promise<SignInReply> {
   const user = await findUserByEmail(deps.db, input.email);
-  dummyHash ??= argon2.hash('not-a-real-password', { type: argon2.argon2id });
+  dummyHash ??= hashSecret('not-a-real-password');
   const hash = user?.passwordHash ?? (await dummyHash);
-  const ok = await argon2.verify(hash, input.password).catch(() => false);
+  const ok = await secretMatches(hash, input.password);
   if (!user || !user.passwordHash || !ok || user.deletedAt) throw new AppError('unauthorized', WRONG_CREDENTIALS);
   if (!user.emailVerifiedAt) {
     if ((await resendWait(deps.db, user.id)) === 0) {
@@ -51,9 +51,9 @@ export async function signInByPhone(
   finish: FinishSignIn,
 ): Promise<SignInReply> {
   const user = await phoneOnlyAccount(deps.db, input.phoneNumber);
-  dummyHash ??= argon2.hash('not-a-real-password', { type: argon2.argon2id });
+  dummyHash ??= hashSecret('not-a-real-password');
   const hash = user?.passwordHash ?? (await dummyHash);
-  const ok = await argon2.verify(hash, input.password).catch(() => false);
+  const ok = await secretMatches(hash, input.password);
   if (!user || !user.passwordHash || !ok) throw new AppError('unauthorized', WRONG_PHONE_CREDENTIALS);
   return finish(user.id);
 }

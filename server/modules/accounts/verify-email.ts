@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import argon2 from 'argon2';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema/all';
@@ -11,6 +10,7 @@ import { assertPasswordAllowed } from './password-policy';
 import { consumeCode, findUserByEmail, latestCode, revokeAllSessions } from './queries';
 import type { FinishSignIn, SignInReply } from './second-factor/finish-sign-in';
 import { codeHash } from './tokens';
+import { hashSecret, secretMatches } from './secret-hash';
 
 export const MAX_CODE_ATTEMPTS = 5;
 
@@ -68,12 +68,10 @@ export async function verifyEmail(
   if (firstVerification) {
     const presented = input.password;
     const keeps =
-      presented !== undefined &&
-      user.passwordHash !== null &&
-      (await argon2.verify(user.passwordHash, presented).catch(() => false));
+      presented !== undefined && user.passwordHash !== null && (await secretMatches(user.passwordHash, presented));
     if (!keeps) {
       if (presented !== undefined) await assertPasswordAllowed(presented);
-      passwordHash = presented !== undefined ? await argon2.hash(presented, { type: argon2.argon2id }) : null;
+      passwordHash = presented !== undefined ? await hashSecret(presented) : null;
     }
   }
 

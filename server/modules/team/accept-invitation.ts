@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   accountRoleOf,
@@ -16,6 +15,7 @@ import { revokeAllSessions, roleIdByName } from '../accounts/queries';
 import { sha256 } from '../accounts/tokens';
 import { audit } from '../audit/audit';
 import { invitee, openInvitation, organizationName } from './queries';
+import { hashSecret } from '../accounts/secret-hash';
 
 export type AcceptDetails = {
   firstName: string;
@@ -50,7 +50,7 @@ export async function acceptInvitation(
   const invitation = await openInvitation(deps.db, token);
   const { returning } = await invitee(deps.db, invitation);
   await assertPasswordAllowed(details.password);
-  const passwordHash = await argon2.hash(details.password, { type: argon2.argon2id });
+  const passwordHash = await hashSecret(details.password);
   const roleId = await roleIdByName(deps.db, accountRoleOf(invitation.role));
   return deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import argon2 from 'argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { HELP_LINE } from '@contract/sms';
 import { VOICE_PIN_SAVED } from '@contract/voice';
@@ -8,6 +7,7 @@ import { users, voicePins } from '../../db/schema/all';
 import { JOB } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
 import type { SmsSender } from '../../providers/sms/sms';
+import { hashSecret, secretMatches } from '../accounts/secret-hash';
 
 /** docs/decisions/0068: three wrong PINs in a row lock voice sign-in for the number this long. */
 export const VOICE_LOCK_MINUTES = 30;
@@ -17,7 +17,7 @@ export const VOICE_PIN_SMS_MINUTES = 10;
 
 export type VoicePinSmsJob = { userId: number };
 
-const hashPin = (pin: string) => argon2.hash(pin, { type: argon2.argon2id });
+const hashPin = (pin: string) => hashSecret(pin);
 
 /** PUT /api/account/voice-pin: the signed-in person's new PIN, which also lifts a lock. */
 export async function setVoicePin(db: Db, userId: number, pin: string): Promise<{ message: string }> {
@@ -56,7 +56,7 @@ export async function checkVoicePin(db: Db, userId: number, pin: string): Promis
     .where(eq(voicePins.userId, userId));
   if (!row?.pinHash) return 'wrong';
   if (row.locked) return 'locked';
-  const right = /^[0-9]{4}$/.test(pin) && (await argon2.verify(row.pinHash, pin).catch(() => false));
+  const right = /^[0-9]{4}$/.test(pin) && (await secretMatches(row.pinHash, pin));
   if (right) {
     await db.update(voicePins).set({ failedAttempts: 0, lockedUntil: null }).where(eq(voicePins.userId, userId));
     return 'right';

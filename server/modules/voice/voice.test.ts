@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosWhen } from '@contract/collections';
@@ -13,6 +12,7 @@ import { callbackDoneSms } from './callbacks';
 import { nairaWords } from './naira-words';
 import { voicePinSms } from './voice-pin';
 import * as words from './voice-words';
+import { hashSecret, secretMatches } from '../accounts/secret-hash';
 
 let ctx: TestContext;
 let callbackUrl: string;
@@ -37,7 +37,7 @@ async function recipient(options: { pin?: string; status?: 'approved' | 'purchas
   const phone = freshNumber();
   await db().execute(sql`update users set phone_number = ${phone} where id = ${id}`);
   if (options.pin) {
-    const hash = await argon2.hash(options.pin, { type: argon2.argon2id });
+    const hash = await hashSecret(options.pin);
     await db().execute(sql`insert into voice_pins (user_id, pin_hash) values (${id}, ${hash})`);
   }
   let campaignId: number | null = null;
@@ -399,7 +399,7 @@ describe('the voice PIN in settings', () => {
       sql`select pin_hash from voice_pins where user_id = ${owner.user.id}`,
     );
     expect(row!.pin_hash).not.toContain('0420');
-    expect(await argon2.verify(row!.pin_hash, '0420')).toBe(true);
+    expect(await secretMatches(row!.pin_hash, '0420')).toBe(true);
     expect(
       (await ctx.app.inject({ method: 'PUT', url: '/api/account/voice-pin', payload: { pin: '1234' } })).statusCode,
     ).toBe(401);
