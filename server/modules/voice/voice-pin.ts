@@ -17,11 +17,9 @@ export const VOICE_PIN_SMS_MINUTES = 10;
 
 export type VoicePinSmsJob = { userId: number };
 
-const hashPin = (pin: string) => hashSecret(pin);
-
 /** PUT /api/account/voice-pin: the signed-in person's new PIN, which also lifts a lock. */
 export async function setVoicePin(db: Db, userId: number, pin: string): Promise<{ message: string }> {
-  const pinHash = await hashPin(pin);
+  const pinHash = await hashSecret(pin);
   await db
     .insert(voicePins)
     .values({ userId, pinHash })
@@ -118,7 +116,7 @@ export async function sendVoicePinSms(deps: { db: Db; sms: SmsSender }, job: Voi
   const pin = String(randomInt(0, 10_000)).padStart(4, '0');
   const [made] = await deps.db
     .update(voicePins)
-    .set({ pinHash: await hashPin(pin), failedAttempts: 0, updatedAt: sql`now()` })
+    .set({ pinHash: await hashSecret(pin), failedAttempts: 0, updatedAt: sql`now()` })
     .where(and(eq(voicePins.userId, job.userId), isNull(voicePins.pinHash)))
     .returning({ userId: voicePins.userId });
   if (!made) return;
