@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
-import { DEMO_PASSWORD, demoAccounts } from '../server/db/seed/demo-data';
+import { demoAccounts } from '../server/db/seed/demo-data';
 import { createRecipientCampaign, createUser, createUsers } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
-import { path, focusedText, tabTo, press, signIn } from './keyboard';
+import { path, focusedText, tabTo, press, signIn, signInAdmin } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -22,8 +22,7 @@ async function typeInto(page: Page, target: Locator, text: string) {
 describe('manage users', { timeout: LONG_JOURNEY_MS }, () => {
   it('an admin creates an admin by keyboard; the new admin signs in, must choose a password, then is sent to set up a second factor (dark)', async () => {
     const { page } = await e2e.newPage();
-    await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);
-    await expect.poll(() => path(page)).toBe('/admin/dashboard');
+    await signInAdmin(page);
     await page.goto('/admin/users');
     await settle(page);
     await page.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
@@ -107,8 +106,7 @@ describe('manage users', { timeout: LONG_JOURNEY_MS }, () => {
     });
     await createRecipientCampaign(e2e.database.db, { status: 'approved', recipientId });
     const { page } = await e2e.newPage({ theme: 'dark' });
-    await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);
-    await expect.poll(() => path(page)).toBe('/admin/dashboard');
+    await signInAdmin(page);
     await page.goto('/admin/users?role=recipient&q=obinna');
     await settle(page);
     await expectNoAxeViolations(page, 'users filtered to recipients (dark)');
@@ -138,8 +136,7 @@ describe('manage users', { timeout: LONG_JOURNEY_MS }, () => {
   it('a plain admin reads the users but is offered no way to add an admin or delete anyone', async () => {
     await createUser(e2e.database.db, 'donor', { firstName: 'Halima', lastName: 'Sani', email: 'halima@example.org' });
     const { page } = await e2e.newPage();
-    await signIn(page, demoAccounts.staff.email, DEMO_PASSWORD);
-    await expect.poll(() => path(page)).toBe('/admin/dashboard');
+    await signInAdmin(page, demoAccounts.staff);
     await page.goto('/admin/users');
     await settle(page);
     await page.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
@@ -160,8 +157,7 @@ describe('manage users', { timeout: LONG_JOURNEY_MS }, () => {
       Number((await selectRows<{ n: number }>(e2e.database.db, sql`select count(*)::int as n from users`))[0]!.n);
     for (const theme of ['light', 'dark'] as const) {
       const { page } = await e2e.newPage({ theme });
-      await signIn(page, demoAccounts.staff.email, DEMO_PASSWORD);
-      await expect.poll(() => path(page)).toBe('/admin/dashboard');
+      await signInAdmin(page, demoAccounts.staff);
       await page.goto('/admin/users');
       await settle(page);
       const total = await everyone();

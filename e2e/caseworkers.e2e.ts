@@ -6,7 +6,7 @@ import { selectRows } from '../server/db/client';
 import { pdfFile } from '../server/test/files';
 import { createSmsInbox } from '../server/test/sms-inbox';
 import { expectNoAxeViolations, setDarkMode, pageProblems, settle, startE2E, type E2E } from './harness';
-import { escapeFrom, focusOnBody, isFocused, path, press, signIn, tabTo } from './keyboard';
+import { escapeFrom, focusOnBody, isFocused, path, press, signIn, signInAdmin, tabTo } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 const texts = createSmsInbox();
@@ -112,8 +112,7 @@ describe('assisted applications', { timeout: LONG_JOURNEY_MS }, () => {
 
     // The admin's review names who assisted and how consent was given.
     const admin = await e2e.newPage({ theme: 'dark' });
-    await signIn(admin.page, demoAccounts.admin.email, DEMO_PASSWORD);
-    await expect.poll(() => path(admin.page)).toBe('/admin/dashboard');
+    await signInAdmin(admin.page);
     await admin.page.goto('/admin/onboarding');
     await settle(admin.page);
     await press(admin.page, admin.page.getByRole('link', { name: 'Halima Bello, version 1' }));

@@ -12,7 +12,7 @@ import { createJobQueue, type JobQueue } from '../server/jobs/queue';
 import { createSmtpMailer } from '../server/providers/mail/mail';
 import { openTestDatabase, testConfig } from '../server/test/harness';
 import { startSmtpCatcher } from '../server/test/smtp';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM } from './chromium';
 import { WAIT_MS } from './waits';
 
 export type E2E = {
@@ -42,7 +42,7 @@ let launched: Promise<Browser> | undefined;
  * one when the worker exits.
  */
 function sharedBrowser(): Promise<Browser> {
-  launched ??= chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }).then((browser) => {
+  launched ??= chromium.launch({ executablePath: JOURNEY_CHROMIUM, args: CHROMIUM_ARGS }).then((browser) => {
     browser.on('disconnected', () => (launched = undefined));
     return browser;
   });
@@ -120,6 +120,7 @@ export async function startE2E(deps: Partial<AppDeps> = {}, overrides: Partial<C
       });
       page.on('pageerror', (err) => problems.push(err.message));
       (page as Page & { problems: string[] }).problems = problems;
+      servedBy.set(page, baseURL);
       return { context, page };
     },
     async close() {
@@ -128,6 +129,15 @@ export async function startE2E(deps: Partial<AppDeps> = {}, overrides: Partial<C
       await database.close();
     },
   };
+}
+
+const servedBy = new WeakMap<Page, string>();
+
+/** The address of the app a page was opened on (`newPage`): which server its sign-ins reach. */
+export function appAddress(page: Page): string {
+  const address = servedBy.get(page);
+  if (!address) throw new Error('The page was not opened with newPage.');
+  return address;
 }
 
 /** Page errors and CSP refusals seen so far on this page. */

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoAccounts } from '../server/db/seed/demo-data';
 import { nextCode } from '../server/test/authenticator';
-import { settle } from './harness';
+import { appAddress, settle } from './harness';
 
 /** The journeys' keyboard and focus steps: every step is one a person with the keyboard alone can make. */
 
@@ -54,6 +54,15 @@ const AUTHENTICATOR: Record<string, string> = {
   [demoAccounts.staff.email]: DEMO_TOTP_SECRET,
 };
 
+/**
+ * The next unused code of an authenticator app on the page's server (server/test/authenticator.ts),
+ * for the account it belongs to: by default the demo admins'.
+ */
+export function authenticatorCode(page: Page, account: string, secret = AUTHENTICATOR[account]): Promise<string> {
+  if (!secret) throw new Error(`${account} has no authenticator app here.`);
+  return nextCode(secret, appAddress(page), account);
+}
+
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await settle(page);
@@ -64,28 +73,55 @@ export async function signIn(page: Page, email: string, password: string) {
   if (secret) {
     // The second step of a demo admin's sign-in (docs/decisions/0070).
     const code = page.getByRole('textbox', { name: 'Code from your authenticator app' });
-    await code.fill(await nextCode(secret));
+    await code.fill(await authenticatorCode(page, email, secret));
     await code.press('Enter');
   }
 }
 
-/**
- * Signs the page's browser in through the API, storing the session where the app keeps it after its
- * own sign-in, once per browser context: a journey that signs out stays signed out. For journeys whose
- * subject is not signing in; the sign-in form itself is typed in e2e/accounts.e2e.ts and by `signIn`.
- */
-export async function signInThroughApi(page: Page, email: string, password: string) {
+/** Signs in through the API as the sign-in page would, second factor included: the session's token and user. */
+async function signInForSession(page: Page, email: string, password: string) {
   let reply = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(reply.status(), await reply.text()).toBe(200);
   const first = (await reply.json()) as { challenge?: string };
   const secret = AUTHENTICATOR[email];
   if (first.challenge && secret) {
     reply = await page.request.post('/api/auth/second-factor', {
-      data: { challenge: first.challenge, code: await nextCode(secret) },
+      data: { challenge: first.challenge, code: await authenticatorCode(page, email, secret) },
     });
     expect(reply.status(), await reply.text()).toBe(200);
   }
-  const { token, user } = (await reply.json()) as { token: string; user: unknown };
+  return (await reply.json()) as { token: string; user: unknown };
+}
+
+/**
+ * The sessions `signInAdmin` keeps, by app address and email. An authenticator accepts each code
+ * once, so a third sign-in within half a minute waits for the clock; a journey whose subject is not
+ * signing in reuses the admin's session, as a person does in a second tab, while it is still live.
+ */
+const keptSessions = new Map<string, { token: string; user: unknown }>();
+
+async function keptSession(page: Page, email: string, password: string) {
+  const key = `${appAddress(page)} ${email}`;
+  const kept = keptSessions.get(key);
+  if (kept) {
+    const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${kept.token}` } });
+    if (me.ok()) return { token: kept.token, user: (await me.json()) as unknown };
+  }
+  const session = await signInForSession(page, email, password);
+  keptSessions.set(key, session);
+  return session;
+}
+
+/**
+ * Signs the page's browser in through the API, storing the session where the app keeps it after its
+ * own sign-in, once per browser context: a journey that signs out stays signed out. For journeys whose
+ * subject is not signing in; the sign-in form itself is typed in e2e/accounts.e2e.ts and by `signIn`.
+ * `reuse` takes the session an earlier journey on the same app made for this person, if still live.
+ */
+export async function signInThroughApi(page: Page, email: string, password: string, { reuse = false } = {}) {
+  const { token, user } = reuse
+    ? await keptSession(page, email, password)
+    : await signInForSession(page, email, password);
   await page.context().addInitScript(
     ({ token, user }: { token: string; user: string }) => {
       if (localStorage.getItem('e2eSignedIn') !== null) return;
@@ -97,9 +133,9 @@ export async function signInThroughApi(page: Page, email: string, password: stri
   );
 }
 
-/** The demo admin, signed in, on the admin dashboard: one page load. */
-export async function signInAdmin(page: Page) {
-  await signInThroughApi(page, demoAccounts.admin.email, DEMO_PASSWORD);
+/** A demo admin (by default the super admin), signed in, on the admin dashboard: one page load. */
+export async function signInAdmin(page: Page, { email }: { email: string } = demoAccounts.admin) {
+  await signInThroughApi(page, email, DEMO_PASSWORD, { reuse: true });
   await page.goto('/admin/dashboard');
   await expect.poll(() => path(page)).toBe('/admin/dashboard');
   await settle(page);

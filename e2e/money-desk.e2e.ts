@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOTP_SECRET } from '../server/db/seed/demo-data';
-import { nextCode } from '../server/test/authenticator';
+import { demoAccounts } from '../server/db/seed/demo-data';
 import { createRecipientCampaign, payForCampaign } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
-import { escapeFrom, focusOnBody, isFocused, path, press, signInAdmin, tabTo } from './keyboard';
+import { authenticatorCode, escapeFrom, focusOnBody, isFocused, path, press, signInAdmin, tabTo } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 const DONOR = 'desk.refund.donor@example.org';
@@ -79,7 +78,7 @@ describe('the money desk', () => {
       await stepUp.waitFor();
       await expectNoAxeViolations(page, 'the step-up dialog');
       await tabTo(page, stepUp.getByRole('textbox', { name: 'Code from your authenticator app' }));
-      await page.keyboard.type(await nextCode(DEMO_TOTP_SECRET));
+      await page.keyboard.type(await authenticatorCode(page, demoAccounts.admin.email));
       await page.keyboard.press('Enter');
       await stepUp.waitFor({ state: 'detached' });
       await dialog.waitFor({ state: 'detached' });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts, demoRecipients } from '../server/db/seed/demo-data';
 import { expectNoAxeViolations, settle, startE2E, type E2E } from './harness';
-import { focusedText, path, press, signIn, tabTo } from './keyboard';
+import { focusedText, path, press, signIn, signInAdmin, tabTo } from './keyboard';
 import { LONG_JOURNEY_MS } from './waits';
 
 let e2e: E2E;
@@ -25,8 +25,7 @@ describe('onboarding review', { timeout: LONG_JOURNEY_MS }, () => {
     const reason = 'Your ID photo is blurred. Please upload a clearer one.';
 
     const { page } = await e2e.newPage();
-    await signIn(page, demoAccounts.admin.email, DEMO_PASSWORD);
-    await expect.poll(() => path(page)).toBe('/admin/dashboard');
+    await signInAdmin(page);
     await settle(page);
 
     // The queue, from the sidebar.
@@ -106,8 +105,7 @@ describe('onboarding review', { timeout: LONG_JOURNEY_MS }, () => {
 
     // The admin finds version 2 waiting, in the dark theme too.
     const dark = await e2e.newPage({ theme: 'dark' });
-    await signIn(dark.page, demoAccounts.admin.email, DEMO_PASSWORD);
-    await expect.poll(() => path(dark.page)).toBe('/admin/dashboard');
+    await signInAdmin(dark.page);
     await settle(dark.page);
     await press(dark.page, dark.page.getByRole('link', { name: 'Onboarding reviews' }));
     await settle(dark.page);

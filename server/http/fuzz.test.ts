@@ -613,7 +613,7 @@ async function signIn(app: App, email: string): Promise<string> {
   const second = await app.inject({
     method: 'POST',
     url: '/api/auth/second-factor',
-    payload: { challenge: reply.challenge, code: await nextCode(DEMO_TOTP_SECRET) },
+    payload: { challenge: reply.challenge, code: await nextCode(DEMO_TOTP_SECRET, app) },
     remoteAddress: nextAddress(),
   });
   expect(second.statusCode, `second factor as ${email}`).toBe(200);

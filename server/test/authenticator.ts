@@ -1,11 +1,22 @@
 import { Secret, TOTP } from 'otpauth';
 
 /**
- * An authenticator app for tests: the code for a secret, never one already used. The server accepts
- * a code once and one 30-second step either side of now, so signing in twice within a step takes the
- * next step's code, and a third waits for the clock.
+ * An authenticator app for tests: the code for a secret, never one already used on that server. The
+ * server accepts a code once and one 30-second step either side of now, so signing in twice within a
+ * step takes the next step's code, and a third waits for the clock. What a server has used lives in
+ * its database, so the steps used are kept per server (the test's app, or a journey's address): a
+ * test file's fresh database has used none, and waits for no other file's codes.
  */
 const lastStep = new Map<string, number>();
+const serverIds = new WeakMap<object, number>();
+let servers = 0;
+
+function serverKey(server: object | string): string {
+  if (typeof server === 'string') return server;
+  let id = serverIds.get(server);
+  if (id === undefined) serverIds.set(server, (id = ++servers));
+  return `#${id}`;
+}
 
 export function codeAt(secret: string, step: number): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
@@ -13,12 +24,18 @@ export function codeAt(secret: string, step: number): string {
   });
 }
 
-export async function nextCode(secret: string): Promise<string> {
+/**
+ * The next unused code for `secret` on `server` (the app under test, or a journey's base address).
+ * The server counts used codes per account: `account` names it where one secret serves several (the
+ * demo admins share theirs), so each has its own codes.
+ */
+export async function nextCode(secret: string, server: object | string, account = secret): Promise<string> {
+  const key = `${serverKey(server)} ${account}`;
   for (;;) {
     const now = Math.floor(Date.now() / 30_000);
-    const step = Math.max(now, (lastStep.get(secret) ?? -1) + 1);
+    const step = Math.max(now, (lastStep.get(key) ?? -1) + 1);
     if (step <= now + 1) {
-      lastStep.set(secret, step);
+      lastStep.set(key, step);
       return codeAt(secret, step);
     }
     await new Promise((resolve) => setTimeout(resolve, (now + 1) * 30_000 - Date.now() + 50));

@@ -119,7 +119,7 @@ export async function setUpAuthenticator(
     method: 'POST',
     url: '/api/account/second-factor/totp/confirm',
     headers,
-    payload: { code: await nextCode(secret) },
+    payload: { code: await nextCode(secret, app) },
   });
   expectOk('confirm authenticator', confirmed);
   return { secret, recoveryCodes: (confirmed.json() as { recoveryCodes: string[] }).recoveryCodes };
@@ -147,7 +147,7 @@ export async function signInWithSecondFactor(
     method: 'POST',
     url: '/api/auth/second-factor',
     remoteAddress: nextAddress(),
-    payload: { challenge: reply.challenge, code: await nextCode(secret) },
+    payload: { challenge: reply.challenge, code: await nextCode(secret, app) },
   });
   expectOk('second factor', second);
   return (second.json() as { token: string }).token;

@@ -210,7 +210,7 @@ describe('sign-in', () => {
       expect(res.json().token).toBeUndefined();
       const done = await call('POST', '/api/auth/second-factor', {
         challenge: res.json().challenge,
-        code: await nextCode(DEMO_TOTP_SECRET),
+        code: await nextCode(DEMO_TOTP_SECRET, ctx.app),
       });
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json().user).toMatchObject({ role, hasSecondFactor: true });

@@ -56,7 +56,7 @@ describe('an authenticator app', () => {
     const wrong = await call('POST', '/api/account/second-factor/totp/confirm', donor.token, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
     const confirmed = await call('POST', '/api/account/second-factor/totp/confirm', donor.token, {
-      code: await nextCode(secret),
+      code: await nextCode(secret, ctx.app),
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const { recoveryCodes } = confirmed.json();
@@ -85,7 +85,7 @@ describe('an authenticator app', () => {
     const first = await login(donor.email, donor.password);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ secondFactorRequired: true, challenge: expect.any(String), methods: ['totp'] });
-    const code = await nextCode(secret);
+    const code = await nextCode(secret, ctx.app);
     const done = await call('POST', '/api/auth/second-factor', undefined, { challenge: first.json().challenge, code });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().user).toMatchObject({ id: donor.user.id });
@@ -109,7 +109,7 @@ describe('an authenticator app', () => {
     // Even the right code cannot use a challenge that ran out of tries.
     const late = await call('POST', '/api/auth/second-factor', undefined, {
       challenge: second,
-      code: await nextCode(secret),
+      code: await nextCode(secret, ctx.app),
     });
     expect(late.statusCode).toBe(401);
   });
@@ -140,7 +140,7 @@ describe('an authenticator app', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: STEP_UP_REQUIRED, code: 'step_up_required' });
     expect((await call('POST', '/api/account/second-factor/recovery-codes', donor.token)).statusCode).toBe(403);
-    const stepped = await call('POST', '/api/auth/step-up', donor.token, { code: await nextCode(secret) });
+    const stepped = await call('POST', '/api/auth/step-up', donor.token, { code: await nextCode(secret, ctx.app) });
     expect(stepped.statusCode, stepped.body).toBe(200);
     const fresh = await call('POST', '/api/account/second-factor/recovery-codes', donor.token);
     expect(fresh.json().recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
@@ -191,7 +191,7 @@ describe('admins', () => {
     const wrong = await call('POST', '/api/auth/step-up', superAdmin.token, { code: '123456' });
     expect(wrong.statusCode).toBe(400);
     const stepped = await call('POST', '/api/auth/step-up', superAdmin.token, {
-      code: await nextCode(superAdmin.secret),
+      code: await nextCode(superAdmin.secret, ctx.app),
     });
     expect(stepped.statusCode, stepped.body).toBe(200);
     for (const [method, url, payload] of acts.slice(0, 3)) {
