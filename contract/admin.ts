@@ -227,17 +227,6 @@ export const deliverySchema = z.object({
 });
 export type DeliveryChange = z.infer<typeof deliverySchema>;
 
-export const VIDEO_URL_INVALID = 'Enter the full address of the video, starting with https://.';
-/** POST /api/admin/campaigns/{id}/video: the thank-you video, once the device is delivered. */
-export const videoSchema = z.object({
-  videoUrl: z
-    .string({ error: VIDEO_URL_INVALID })
-    .trim()
-    .max(500, 'That address is too long.')
-    .url(VIDEO_URL_INVALID)
-    .refine((u) => /^https:\/\//i.test(u), VIDEO_URL_INVALID),
-});
-
 /** GET /api/admin/campaigns/all: one page of a filterable, sortable table. */
 export const ADMIN_SORTS = ['newest', 'oldest', 'raised', 'product'] as const;
 export const allCampaignsQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { oneLine } from './one-line';
-import { videoSchema } from './admin';
+import { videoSchema } from './video';
 import { calendarDaySchema } from './calendar-day';
 import { imageSetSchema } from './images';
 import { uploadKeySchema } from './uploads';

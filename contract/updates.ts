@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { oneLine } from './one-line';
-import { videoSchema } from './admin';
+import { videoSchema } from './video';
 import { MODERATION_STATUSES } from './moderation';
 import { uploadKeySchema } from './uploads';
 import {

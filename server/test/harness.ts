@@ -17,8 +17,9 @@ import { createWhatsAppInbox } from './whatsapp-inbox';
 import { useLeastHashCostInTests } from '../modules/accounts/secret-hash';
 
 // Every app, fixture and seeded template of a test run hashes passwords and PINs at argon2's least
-// cost (server/modules/accounts/secret-hash.ts).
-useLeastHashCostInTests();
+// cost (server/modules/accounts/secret-hash.ts). The benchmarks borrow the fixtures and hash at the
+// stored cost, as the server does.
+if (process.env.VITEST) useLeastHashCostInTests();
 
 /** A fresh copy of the migrated, seeded test database for one test file. */
 export function openTestDatabase(): Promise<Database> {

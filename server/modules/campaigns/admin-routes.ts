@@ -16,12 +16,12 @@ import {
   recipientListPageSchema,
   recipientListQuerySchema,
   statusChangeSchema,
-  videoSchema,
 } from '@contract/admin';
 import { idParamSchema } from '@contract/campaigns';
 import { errorReplies } from '@contract/errors';
 import { campaignIdParamSchema } from '@contract/ids';
 import { pagedLimit } from '@contract/pagination';
+import { videoSchema } from '@contract/video';
 import type { AppDeps } from '../../deps';
 import { sendPage } from '../../http/paged-reply';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIDEO_URL_INVALID } from '@contract/admin';
+import { VIDEO_URL_INVALID } from '@contract/video';
 import { DELIVERY_ALT_REQUIRED, DELIVERY_TOO_MANY_UNITS } from '@contract/deliveries';
 import type { DonorGifts } from '@contract/giving';
 import { selectRows } from '../../db/client';

@@ -1,6 +1,7 @@
 import { CheckCircle2, Film, PackageCheck, Pencil, Star, StarOff, Truck, Undo2, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { reasonEditSchema, videoSchema, type AdminRecipientCampaign } from '@contract/admin';
+import { reasonEditSchema, type AdminRecipientCampaign } from '@contract/admin';
+import { videoSchema } from '@contract/video';
 import { z } from 'zod';
 import { Button } from '@/ui/button';
 import { ConfirmDialog, PromptDialog } from '@/ui/confirm-dialog';
