@@ -73,8 +73,8 @@ async function clickUntil(page: Page, click: () => Promise<unknown>, done: () =>
 
 async function journey(browser: Browser, baseUrl: string, campaignPath: string, line: Line) {
   // No service worker: the line's emulation is the page's own, and a worker's fetches would go at
-  // full speed around it (the app's later chunks came that way, in no time). A first visit has no
-  // worker in charge yet, so every byte before the payment step crosses the slow line.
+  // full speed around it. A first visit has no worker in charge yet, so every byte before the
+  // payment step crosses the slow line.
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     baseURL: baseUrl,

@@ -120,7 +120,7 @@ export async function startE2E(deps: Partial<AppDeps> = {}, overrides: Partial<C
       });
       page.on('pageerror', (err) => problems.push(err.message));
       (page as Page & { problems: string[] }).problems = problems;
-      servedBy.set(page, baseURL);
+      servedBy.set(page, app);
       return { context, page };
     },
     async close() {
@@ -131,13 +131,13 @@ export async function startE2E(deps: Partial<AppDeps> = {}, overrides: Partial<C
   };
 }
 
-const servedBy = new WeakMap<Page, string>();
+const servedBy = new WeakMap<Page, App>();
 
-/** The address of the app a page was opened on (`newPage`): which server its sign-ins reach. */
-export function appAddress(page: Page): string {
-  const address = servedBy.get(page);
-  if (!address) throw new Error('The page was not opened with newPage.');
-  return address;
+/** The app a page was opened on (`newPage`): the server its sign-ins reach. */
+export function appOf(page: Page): App {
+  const app = servedBy.get(page);
+  if (!app) throw new Error('The page was not opened with newPage.');
+  return app;
 }
 
 /** Page errors and CSP refusals seen so far on this page. */

@@ -2,7 +2,10 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoAccounts } from '../server/db/seed/demo-data';
 import { nextCode } from '../server/test/authenticator';
-import { appAddress, settle } from './harness';
+import { STEP_UP_MINUTES } from '../contract/second-factor-rules';
+import type { App } from '../server/app';
+import { appOf, settle } from './harness';
+import { LONG_JOURNEY_MS } from './waits';
 
 /** The journeys' keyboard and focus steps: every step is one a person with the keyboard alone can make. */
 
@@ -55,12 +58,12 @@ const AUTHENTICATOR: Record<string, string> = {
 };
 
 /**
- * The next unused code of an authenticator app on the page's server (server/test/authenticator.ts),
- * for the account it belongs to: by default the demo admins'.
+ * The next unused code of an authenticator app on the page's app (server/test/authenticator.ts), for
+ * the account it belongs to: by default the demo admins'.
  */
 export function authenticatorCode(page: Page, account: string, secret = AUTHENTICATOR[account]): Promise<string> {
   if (!secret) throw new Error(`${account} has no authenticator app here.`);
-  return nextCode(secret, appAddress(page), account);
+  return nextCode(secret, appOf(page), account);
 }
 
 export async function signIn(page: Page, email: string, password: string) {
@@ -94,22 +97,28 @@ async function signInForSession(page: Page, email: string, password: string) {
 }
 
 /**
- * The sessions `signInAdmin` keeps, by app address and email. An authenticator accepts each code
- * once, so a third sign-in within half a minute waits for the clock; a journey whose subject is not
- * signing in reuses the admin's session, as a person does in a second tab, while it is still live.
+ * The sessions `signInAdmin` keeps, by app and email. An authenticator accepts each code once, so a
+ * third sign-in within half a minute waits for the clock; a journey whose subject is not signing in
+ * reuses the admin's session, as a person does in a second tab, while it is still live and its
+ * second-factor check young enough to last a whole journey before acts that ask for a recent one
+ * (docs/decisions/0071) would.
  */
-const keptSessions = new Map<string, { token: string; user: unknown }>();
+const keptSessions = new WeakMap<App, Map<string, { token: string; user: unknown; checkedAt: number }>>();
+const REUSE_MS = STEP_UP_MINUTES * 60_000 - LONG_JOURNEY_MS;
 
 async function keptSession(page: Page, email: string, password: string) {
-  const key = `${appAddress(page)} ${email}`;
-  const kept = keptSessions.get(key);
-  if (kept) {
-    const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${kept.token}` } });
-    if (me.ok()) return { token: kept.token, user: (await me.json()) as unknown };
+  const app = appOf(page);
+  const kept = keptSessions.get(app) ?? new Map<string, { token: string; user: unknown; checkedAt: number }>();
+  keptSessions.set(app, kept);
+  const session = kept.get(email);
+  if (session && Date.now() - session.checkedAt < REUSE_MS) {
+    const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${session.token}` } });
+    if (me.ok()) return { token: session.token, user: (await me.json()) as unknown };
   }
-  const session = await signInForSession(page, email, password);
-  keptSessions.set(key, session);
-  return session;
+  const checkedAt = Date.now();
+  const fresh = await signInForSession(page, email, password);
+  kept.set(email, { ...fresh, checkedAt });
+  return fresh;
 }
 
 /**

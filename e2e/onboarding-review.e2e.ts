@@ -26,7 +26,6 @@ describe('onboarding review', { timeout: LONG_JOURNEY_MS }, () => {
 
     const { page } = await e2e.newPage();
     await signInAdmin(page);
-    await settle(page);
 
     // The queue, from the sidebar.
     await press(page, page.getByRole('link', { name: 'Onboarding reviews' }));
@@ -106,7 +105,6 @@ describe('onboarding review', { timeout: LONG_JOURNEY_MS }, () => {
     // The admin finds version 2 waiting, in the dark theme too.
     const dark = await e2e.newPage({ theme: 'dark' });
     await signInAdmin(dark.page);
-    await settle(dark.page);
     await press(dark.page, dark.page.getByRole('link', { name: 'Onboarding reviews' }));
     await settle(dark.page);
     await expectNoAxeViolations(dark.page, 'onboarding queue (dark)');

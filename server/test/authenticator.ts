@@ -1,18 +1,18 @@
 import { Secret, TOTP } from 'otpauth';
+import type { App } from '../app';
 
 /**
  * An authenticator app for tests: the code for a secret, never one already used on that server. The
  * server accepts a code once and one 30-second step either side of now, so signing in twice within a
  * step takes the next step's code, and a third waits for the clock. What a server has used lives in
- * its database, so the steps used are kept per server (the test's app, or a journey's address): a
- * test file's fresh database has used none, and waits for no other file's codes.
+ * its database, so the steps used are kept per server (the app under test): a test file's fresh
+ * database has used none, and waits for no other file's codes.
  */
 const lastStep = new Map<string, number>();
-const serverIds = new WeakMap<object, number>();
+const serverIds = new WeakMap<App, number>();
 let servers = 0;
 
-function serverKey(server: object | string): string {
-  if (typeof server === 'string') return server;
+function serverKey(server: App): string {
   let id = serverIds.get(server);
   if (id === undefined) serverIds.set(server, (id = ++servers));
   return `#${id}`;
@@ -25,11 +25,11 @@ export function codeAt(secret: string, step: number): string {
 }
 
 /**
- * The next unused code for `secret` on `server` (the app under test, or a journey's base address).
- * The server counts used codes per account: `account` names it where one secret serves several (the
- * demo admins share theirs), so each has its own codes.
+ * The next unused code for `secret` on `server`, the app under test. The server counts used codes
+ * per account: `account` names it where one secret serves several (the demo admins share theirs),
+ * so each has its own codes.
  */
-export async function nextCode(secret: string, server: object | string, account = secret): Promise<string> {
+export async function nextCode(secret: string, server: App, account = secret): Promise<string> {
   const key = `${serverKey(server)} ${account}`;
   for (;;) {
     const now = Math.floor(Date.now() / 30_000);
