@@ -125,6 +125,7 @@ describe('accounts', () => {
     ['recipient@example.com', '/recipient/dashboard'],
     ['organization@example.com', '/organization/dashboard'],
     ['admin@example.com', '/admin/dashboard'],
+    ['staff@example.com', '/admin/dashboard'],
   ])('signs in %s and lands on %s', async (email, landing) => {
     const { page } = await e2e.newPage();
     await signInWithKeyboard(page, email, DEMO_PASSWORD);
