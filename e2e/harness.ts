@@ -160,18 +160,20 @@ export async function setDarkMode(page: Page, dark: boolean): Promise<void> {
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
+    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     // Axe judges colours as they settle: just after a theme change, elements with a colour
-    // transition are still part-way between light and dark.
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    );
+    // transition are still part-way between light and dark, and on a busy machine a transition may
+    // begin a frame after the change (a table's header can be read in the light theme's colour on
+    // the dark theme's background). Frames pass until none is running.
+    for (let round = 0; round < 10; round++) {
+      await frames();
+      const running = document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState !== 'finished');
+      if (running.length === 0) break;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
     // Axe judges the page from its top: mid-scroll, the sticky header passes over whatever link is
     // beneath it at that moment, which axe's target-size rule would count against that link.
     const scrolled = window.scrollY;
-    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     if (scrolled) {
       window.scrollTo({ top: 0, behavior: 'instant' });
       await frames();
