@@ -103,12 +103,13 @@ async function signInForSession(page: Page, email: string, password: string) {
  * second-factor check young enough to last a whole journey before acts that ask for a recent one
  * (docs/decisions/0071) would.
  */
-const keptSessions = new WeakMap<App, Map<string, { token: string; user: unknown; checkedAt: number }>>();
+type KeptSession = { token: string; user: unknown; checkedAt: number };
+const keptSessions = new WeakMap<App, Map<string, KeptSession>>();
 const REUSE_MS = STEP_UP_MINUTES * 60_000 - LONG_JOURNEY_MS;
 
 async function keptSession(page: Page, email: string, password: string) {
   const app = appOf(page);
-  const kept = keptSessions.get(app) ?? new Map<string, { token: string; user: unknown; checkedAt: number }>();
+  const kept = keptSessions.get(app) ?? new Map<string, KeptSession>();
   keptSessions.set(app, kept);
   const session = kept.get(email);
   if (session && Date.now() - session.checkedAt < REUSE_MS) {

@@ -8,15 +8,7 @@ import type { App } from '../app';
  * its database, so the steps used are kept per server (the app under test): a test file's fresh
  * database has used none, and waits for no other file's codes.
  */
-const lastStep = new Map<string, number>();
-const serverIds = new WeakMap<App, number>();
-let servers = 0;
-
-function serverKey(server: App): string {
-  let id = serverIds.get(server);
-  if (id === undefined) serverIds.set(server, (id = ++servers));
-  return `#${id}`;
-}
+const lastStep = new WeakMap<App, Map<string, number>>();
 
 export function codeAt(secret: string, step: number): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
@@ -30,12 +22,13 @@ export function codeAt(secret: string, step: number): string {
  * so each has its own codes.
  */
 export async function nextCode(secret: string, server: App, account = secret): Promise<string> {
-  const key = `${serverKey(server)} ${account}`;
+  const used = lastStep.get(server) ?? new Map<string, number>();
+  lastStep.set(server, used);
   for (;;) {
     const now = Math.floor(Date.now() / 30_000);
-    const step = Math.max(now, (lastStep.get(key) ?? -1) + 1);
+    const step = Math.max(now, (used.get(account) ?? -1) + 1);
     if (step <= now + 1) {
-      lastStep.set(key, step);
+      used.set(account, step);
       return codeAt(secret, step);
     }
     await new Promise((resolve) => setTimeout(resolve, (now + 1) * 30_000 - Date.now() + 50));
