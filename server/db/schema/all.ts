@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './catalog';
 export * from './campaigns';
 export * from './giving';
+export * from './monthly-giving';
 export * from './content';
 export * from './uploads';
 export * from './onboarding';

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { organizationCampaigns, recipientCampaigns } from './campaigns';
 import { GIFT_SOURCES } from '../../../contract/gift-sources';
 import { DONATION_ITEM_STATUSES, PAYMENT_PROVIDERS } from '../../../contract/giving';
+import { DEDICATION_KINDS, DEDICATION_MESSAGE_MAX, DEDICATION_NAME_MAX } from '../../../contract/dedication';
+import { monthlyGifts } from './monthly-giving';
 import { knownValues } from './known-values';
 
 export const donationStatuses = ['pending', 'paid', 'failed', 'needs_attention'] as const;
@@ -41,6 +43,18 @@ export const donations = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the reconciliation sweep last asked the provider about this checkout. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * The part of the total given to the Independence Fund rather than to a campaign of the gift bag
+     * (decision 0078); with `fund_campaign_id`, held in the fund for that organization campaign until
+     * it buys a whole unit.
+     */
+    fundKobo: bigint('fund_kobo', { mode: 'number' }).notNull().default(0),
+    fundCampaignId: integer('fund_campaign_id').references(() => organizationCampaigns.id),
+    /** An allocation: a gift the Independence Fund made to campaigns, with no payment of its own. */
+    fromFund: boolean('from_fund').notNull().default(false),
+    /** The monthly gift this checkout is a month of, and the month (`yyyy-mm`) it pays for. */
+    monthlyGiftId: integer('monthly_gift_id').references(() => monthlyGifts.id),
+    monthlyPeriod: text('monthly_period'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -49,6 +63,15 @@ export const donations = pgTable(
     knownValues(t.status, donationStatuses),
     knownValues(t.source, GIFT_SOURCES),
     check('donations_fee', sql`${t.feeKobo} >= 0 and ${t.feeKobo} < ${t.totalKobo}`),
+    check('donations_fund', sql`${t.fundKobo} >= 0 and ${t.fundKobo} + ${t.feeKobo} <= ${t.totalKobo}`),
+    check('donations_fund_campaign', sql`${t.fundCampaignId} is null or ${t.fundKobo} > 0`),
+    check('donations_monthly_period', sql`(${t.monthlyGiftId} is null) = (${t.monthlyPeriod} is null)`),
+    // However many times a month is tried, it is recorded once.
+    uniqueIndex('donations_monthly_month_paid_idx')
+      .on(t.monthlyGiftId, t.monthlyPeriod)
+      .where(sql`${t.status} in ('paid', 'needs_attention')`),
+    index('donations_fund_idx').on(t.paidAt).where(sql`${t.fundKobo} > 0`),
+    index('donations_from_fund_idx').on(t.paidAt).where(sql`${t.fromFund}`),
     index('donations_donor_user_idx').on(t.donorUserId),
     index('donations_donor_email_idx').on(t.donorEmail),
     index('donations_client_address_idx').on(t.clientAddressHash, t.createdAt),
@@ -140,5 +163,33 @@ export const sandboxTransactions = pgTable(
   (t) => [
     check('sandbox_transactions_amount', sql`${t.amountKobo} > 0`),
     knownValues(t.status, sandboxTransactionStatuses),
+  ],
+);
+
+/**
+ * A gift given in honour or in memory of someone (decision 0079), one per donation: the name, the
+ * donor's message, the address to tell (never shown anywhere) and when their card was queued.
+ */
+export const giftDedications = pgTable(
+  'gift_dedications',
+  {
+    donationId: integer('donation_id')
+      .primaryKey()
+      .references(() => donations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: DEDICATION_KINDS }).notNull(),
+    name: text('name').notNull(),
+    message: text('message'),
+    notifyEmail: text('notify_email'),
+    /** When the card's mail was queued, in the transaction that recorded the payment; null until then. */
+    cardQueuedAt: timestamp('card_queued_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    knownValues(t.kind, DEDICATION_KINDS),
+    check('gift_dedications_name', sql`char_length(${t.name}) between 1 and ${sql.raw(String(DEDICATION_NAME_MAX))}`),
+    check(
+      'gift_dedications_message',
+      sql`${t.message} is null or char_length(${t.message}) between 1 and ${sql.raw(String(DEDICATION_MESSAGE_MAX))}`,
+    ),
   ],
 );

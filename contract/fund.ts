@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** The Independence Fund as `/fund` and `GET /api/fund` show it (decision 0078). */
+export const fundReplySchema = z.object({
+  /** Paid into the fund, less what has been allocated and refunded: waiting for its next whole device. */
+  balanceKobo: z.number().int(),
+  /** Monthly gifts to the fund now active, paused or failing. */
+  monthlyDonors: z.number().int(),
+  /** Every allocation, newest first: the campaign (`R-12`-style public id or `org-3`) and the money it received. */
+  allocations: z.array(
+    z.object({
+      campaignId: z.string(),
+      /** What the campaign is called on its page. */
+      campaignName: z.string(),
+      amountKobo: z.number().int(),
+      units: z.number().int(),
+      at: z.string(),
+    }),
+  ),
+});
+export type FundReply = z.infer<typeof fundReplySchema>;
