@@ -43,6 +43,7 @@ import { sessionRoutes } from './modules/accounts/session-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { receiptRoutes } from './modules/receipts/routes';
 import { givingRoutes } from './modules/giving/routes';
+import { monthlyRoutes } from './modules/giving/monthly/monthly-routes';
 import { refundRoutes } from './modules/refunds/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { collectionRoutes } from './modules/collections/routes';
@@ -307,6 +308,7 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   await app.register(notificationRoutes(deps));
   await app.register(whatsAppWebhookRoutes(deps));
   await app.register(givingRoutes(deps));
+  await app.register(monthlyRoutes(deps));
   await app.register(attentionRoutes(deps));
   await app.register(refundRoutes(deps));
   await app.register(receiptRoutes(deps));

@@ -10,6 +10,10 @@ import { sendVoicePinSms, type VoicePinSmsJob } from './modules/voice/voice-pin'
 import { processProviderEvent } from './modules/attention/provider-events';
 import { reconcilePayments } from './modules/giving/reconcile-payments';
 import { isFinalRefusal, recordPayment } from './modules/giving/record-payment';
+import { CARD_KEY_PURPOSE } from './modules/giving/monthly/activate-month';
+import { chargeMonthly, queueDueCharges, type MonthlyChargeJob } from './modules/giving/monthly/charge-monthly';
+import type { MonthlyNoticeJob } from './modules/giving/monthly/monthly-notice';
+import { sendMonthlyNotice } from './modules/giving/monthly/send-monthly-notice';
 import { notifyAdminsOfRequest, type CampaignRequestedJob } from './modules/campaigns/requests';
 import { notifyAdminsOfOnboarding } from './modules/onboarding/notify-admins';
 import type { OnboardingSentJob } from './modules/onboarding/submit-onboarding';
@@ -79,6 +83,7 @@ export function registerJobs(deps: AppDeps): void {
     publicCache,
     baseUrl: publicBaseUrl(deps.config),
     payLaterHoldMinutes: deps.config.payLaterHoldMinutes,
+    cardKey: deps.signer.deriveKey(CARD_KEY_PURPOSE),
   };
   jobs.handle<MailJob>(JOB.mail, MAIL, (job) => mailer.send(job.data.message));
   jobs.handle<SmsJob>(JOB.sms, MAIL, (job) => deps.sms.send(job.data.message));
@@ -130,6 +135,18 @@ export function registerJobs(deps: AppDeps): void {
     await reconcilePayments({ ...paying, pauseMs: payments.name === 'paystack' ? 200 : 0 });
   });
   jobs.schedule(JOB.reconcile, '* * * * *');
+  const monthly = { ...paying, paymentFee: deps.config.paymentFee };
+  jobs.handle(JOB.monthlyCharges, SWEEP, async () => {
+    await queueDueCharges({ db, jobs });
+  });
+  jobs.schedule(JOB.monthlyCharges, '*/15 * * * *');
+  // One try of one month: asked of the provider again rather than charged twice when run again.
+  jobs.handle<MonthlyChargeJob>(JOB.monthlyCharge, PAYMENT, async (job) => {
+    await chargeMonthly(monthly, job.data.giftId);
+  });
+  jobs.handle<MonthlyNoticeJob>(JOB.monthlyNotice, MAIL, (job) =>
+    sendMonthlyNotice({ db, mailer, signer: deps.signer, baseUrl: publicBaseUrl(deps.config) }, job.data),
+  );
   jobs.handle<OnboardingSentJob>(JOB.onboardingCompleted, NOTICE, (job) => notifyAdminsOfOnboarding(deps, job.data));
   jobs.handle<CampaignRequestedJob>(JOB.campaignRequested, NOTICE, (job) => notifyAdminsOfRequest(deps, job.data));
   jobs.handle<DonorsToldJob>(JOB.tellDonorsOfUpdate, { ...NOTICE, onePerKey: true }, (job) =>

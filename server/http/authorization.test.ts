@@ -169,6 +169,32 @@ describe('authorization matrix', () => {
     }
   });
 
+  it("opens a donor's monthly gifts to donors, and a guest's to the signed link alone, whoever calls", async () => {
+    const access = (method: string, url: string) =>
+      ctx.app.routeTable.find((r) => r.url === url && r.method === method)?.access;
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const url = method === 'GET' ? '/api/donor/monthly' : '/api/donor/monthly/:id';
+      expect(access(method, url), method).toEqual(['donor']);
+    }
+    for (const caller of ['anonymous', ...ROLES] as const) {
+      for (const [method, url] of [
+        ['GET', '/api/giving/monthly/manage'],
+        ['PATCH', '/api/giving/monthly/manage/1'],
+        ['DELETE', '/api/giving/monthly/manage/1'],
+        ['POST', '/api/giving/monthly/1/card?purpose=monthly-gifts&email=a%40example.org&exp=9999999999&sig=forged'],
+      ] as const) {
+        const res = await ctx.app.inject({
+          method,
+          url,
+          ...(method === 'PATCH' ? { payload: { paused: true } } : {}),
+          headers: as(caller),
+          remoteAddress: '10.9.9.14',
+        });
+        expect(res.statusCode, `${caller} ${method} ${url}`).toBe(403);
+      }
+    }
+  });
+
   it("answers the WhatsApp webhook to Meta's verify token and signature alone, whoever calls", async () => {
     const access = (method: string) =>
       ctx.app.routeTable.find((r) => r.url === '/api/whatsapp/webhook' && r.method === method)?.access;

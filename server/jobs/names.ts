@@ -32,6 +32,12 @@ export const JOB = {
   paymentEvent: 'giving.payment-event',
   /** A signed webhook event kept in provider_events: processed by its kind (a paid charge, a dispute...). */
   providerEvent: 'giving.provider-event',
+  /** Every quarter hour: queue each monthly gift's charge that is due, and start again gifts whose pause ended. */
+  monthlyCharges: 'giving.monthly-charges',
+  /** One try of one month's charge of a monthly gift, by its saved card (decision 0077). */
+  monthlyCharge: 'giving.monthly-charge',
+  /** A monthly gift's mail to its donor (started, changed, paused, declined...), drawn when sent. */
+  monthlyNotice: 'giving.monthly-notice',
   /** Every minute: ask the provider about unrecorded checkouts; close lapsed ones. */
   reconcile: 'giving.reconcile',
   /** Someone finished onboarding: tell the admins, in the app and by mail. */
@@ -70,6 +76,9 @@ export const JOB_WORDS: Record<JobName, string> = {
   [JOB.resendReceipts]: "A mail listing a donor's receipts again, at their request",
   [JOB.paymentEvent]: 'A payment the provider told us about: check it and record the gift',
   [JOB.providerEvent]: 'An event the payment provider sent (a payment, a refund, a dispute): act on it',
+  [JOB.monthlyCharges]: 'The quarter-hourly look for monthly gifts due to be charged',
+  [JOB.monthlyCharge]: "One month's charge of a monthly gift, by the donor's saved card",
+  [JOB.monthlyNotice]: "A mail to a monthly donor about their gift: started, changed, paused, cancelled or a declined card",
   [JOB.reconcile]: 'The minute-by-minute check of unrecorded payments with the provider, closing lapsed holds',
   [JOB.onboardingCompleted]: 'Telling the admins that someone finished onboarding',
   [JOB.campaignRequested]: 'Telling the admins about a new campaign request',

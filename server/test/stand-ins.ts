@@ -83,6 +83,9 @@ export async function startPaystackStandIn(secretKey: string) {
   >();
   const refunds: StandInRefund[] = [];
   const calls: string[] = [];
+  /** Saved cards the stand-in declines when charged again. */
+  const declining = new Set<string>();
+  const authorizationOf = (reference: string) => `AUTH_${reference.replace(/[^A-Za-z0-9]/g, '').slice(0, 40)}`;
   let failures = 0;
   let refusals = 0;
   let nextRefundId = 4_000_001;
@@ -161,6 +164,38 @@ export async function startPaystackStandIn(secretKey: string) {
         refund(res, raw).catch((error: unknown) => answer(res, 500, { status: false, message: String(error) }));
         return;
       }
+      if (req.method === 'POST' && req.url === '/transaction/charge_authorization') {
+        let body: { authorization_code?: unknown; email?: unknown; amount?: unknown; reference?: unknown };
+        try {
+          body = JSON.parse(raw) as typeof body;
+        } catch {
+          return answer(res, 400, { status: false, message: 'Invalid JSON' });
+        }
+        const code = typeof body.authorization_code === 'string' ? body.authorization_code : '';
+        const known = [...transactions.keys()].some((ref) => authorizationOf(ref) === code);
+        if (!known) return answer(res, 400, { status: false, message: 'Invalid authorization code' });
+        const ref = typeof body.reference === 'string' ? body.reference : '';
+        if (!ref || transactions.has(ref)) return answer(res, 400, { status: false, message: 'Duplicate Transaction Reference' });
+        const amount = Number(body.amount);
+        const status = declining.has(code) ? 'failed' : 'success';
+        transactions.set(ref, { status, amount, currency: 'NGN', channel: 'card', id: transactions.size + 1 });
+        return answer(res, 200, {
+          status: true,
+          message: 'Charge attempted',
+          data: {
+            amount,
+            currency: 'NGN',
+            transaction_date: new Date().toISOString(),
+            status,
+            reference: ref,
+            domain: 'test',
+            gateway_response: status === 'success' ? 'Approved' : 'Insufficient Funds',
+            channel: 'card',
+            authorization: { authorization_code: code, reusable: true, card_type: 'visa ', last4: '4081', channel: 'card' },
+            customer: { email: body.email },
+          },
+        });
+      }
       const match = /^\/transaction\/verify\/([^/?]+)$/.exec(req.url ?? '');
       const reference = match ? decodeURIComponent(match[1]!) : '';
       const tx = transactions.get(reference);
@@ -176,6 +211,17 @@ export async function startPaystackStandIn(secretKey: string) {
           currency: tx.currency,
           channel: tx.channel,
           gateway_response: tx.status === 'success' ? 'Approved' : 'Transaction ongoing',
+          ...(tx.channel === 'card'
+            ? {
+                authorization: {
+                  authorization_code: authorizationOf(reference),
+                  reusable: true,
+                  card_type: 'visa ',
+                  last4: '4081',
+                  channel: 'card',
+                },
+              }
+            : {}),
         },
       });
     });
@@ -205,6 +251,11 @@ export async function startPaystackStandIn(secretKey: string) {
      */
     set(reference: string, tx: { status: string; amount: number; currency?: string; channel?: string; id?: number }) {
       transactions.set(reference, { currency: 'NGN', channel: 'card', id: 1, ...tx });
+    },
+    /** Charges of the card first paid with `reference` are declined from now on (or accepted again). */
+    declineCard(reference: string, declined = true) {
+      if (declined) declining.add(authorizationOf(reference));
+      else declining.delete(authorizationOf(reference));
     },
     /** A refund event as Paystack words it; the refund's status follows the event. */
     refundEvent(

@@ -12,6 +12,7 @@ import { statusCase, statusLiterals } from '../campaign-core/status-sql';
 import { announceGift, type RecordedGift } from './announce-gift';
 import { isAwaitingConfirmation, markAwaiting, type AwaitingPayment } from './await-confirmation';
 import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from '../campaign-core/availability';
+import { settleMonthlyPayment } from './monthly/activate-month';
 
 export type Fulfilment = RecordedGift & {
   /** True only for the call that recorded the gift; repeats answer the same result with false. */
@@ -45,7 +46,15 @@ export const ATTENTION_MESSAGE =
  * records it when the bank confirms.
  */
 export async function fulfilDonation(
-  deps: { db: Db; payments: PaymentProvider; jobs: JobQueue; baseUrl: string; payLaterHoldMinutes: number },
+  deps: {
+    db: Db;
+    payments: PaymentProvider;
+    jobs: JobQueue;
+    baseUrl: string;
+    payLaterHoldMinutes: number;
+    /** Seals a monthly gift's saved card (activate-month.ts). */
+    cardKey: Buffer;
+  },
   reference: string,
 ): Promise<Fulfilment | AwaitingPayment> {
   const [known] = await deps.db
@@ -109,9 +118,12 @@ const statements = {
     fee: number;
     hold_active: boolean;
     was_paid: boolean;
+    monthly_gift_id: number | null;
+    monthly_period: string | null;
   }>(
     sql`select id, status, donor_email as email, donor_full_name as name, total_kobo as total, fee_kobo as fee,
-               coalesce(hold_expires_at > now(), false) as hold_active, paid_at is not null as was_paid
+               coalesce(hold_expires_at > now(), false) as hold_active, paid_at is not null as was_paid,
+               monthly_gift_id, monthly_period
           from donations where id = ${sql.placeholder('id')}::int for update`,
     'giving_lock_donation',
   ),
@@ -158,7 +170,7 @@ const LOOK_AGAIN = new Error('a campaign changed while the gift was being record
  * that lapsed) the campaign rows are locked before the read, as a checkout does.
  */
 async function recordGift(
-  deps: { db: Db; jobs: JobQueue; baseUrl: string },
+  deps: { db: Db; jobs: JobQueue; baseUrl: string; cardKey: Buffer },
   tx: Db,
   reference: string,
   donationId: number,
@@ -233,6 +245,13 @@ async function recordGift(
   }
   const allocatedItemIds = weighed.filter((w) => w.fits).map((w) => w.item.id);
   const status = unallocated.length ? ('needs_attention' as const) : ('paid' as const);
+  if (donation.monthly_gift_id !== null && donation.monthly_period !== null)
+    await settleMonthlyPayment(deps, tx, {
+      donationId: donation.id,
+      giftId: donation.monthly_gift_id,
+      period: donation.monthly_period,
+      verified,
+    });
   await statements.settle(tx, {
     donationId: donation.id,
     allocatedItemIds,

@@ -81,6 +81,7 @@ function sweepDeps(ctx: TestContext) {
     publicCache: createResponseCache({ ttlMs: 0 }),
     baseUrl: 'http://127.0.0.1',
     payLaterHoldMinutes: 60,
+    cardKey: Buffer.alloc(32, 7),
   };
 }
 

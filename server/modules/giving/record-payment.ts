@@ -19,6 +19,8 @@ export type PaymentDeps = {
   baseUrl: string;
   /** How long a checkout keeps its units once a transfer or USSD payment is under way (PAY_LATER_HOLD_MINUTES). */
   payLaterHoldMinutes: number;
+  /** Seals a monthly gift's saved card: `signer.deriveKey(CARD_KEY_PURPOSE)`. */
+  cardKey: Buffer;
   /** Crash tests: runs right after a gift's transaction commits. */
   afterGiftCommit?: () => void;
 };

@@ -32,6 +32,7 @@ import {
   type PaystackEvent,
 } from '../../providers/payments/paystack-webhook';
 import { storeProviderEvent } from './store-provider-event';
+import { CARD_KEY_PURPOSE } from './monthly/activate-month';
 import { giftsBySource } from './gift-sources';
 import { recordPayment } from './record-payment';
 import { campaignDonations, donationStatus, donorGifts } from './queries';
@@ -74,7 +75,16 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const payLaterHoldMinutes = config.payLaterHoldMinutes;
   const fund = (reference: string) =>
     recordPayment(
-      { db, payments, jobs, publicCache, afterGiftCommit, baseUrl: publicBaseUrl(deps.config), payLaterHoldMinutes },
+      {
+        db,
+        payments,
+        jobs,
+        publicCache,
+        afterGiftCommit,
+        baseUrl: publicBaseUrl(deps.config),
+        payLaterHoldMinutes,
+        cardKey: signer.deriveKey(CARD_KEY_PURPOSE),
+      },
       reference,
     );
   /**

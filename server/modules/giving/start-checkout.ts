@@ -130,7 +130,7 @@ const overLimitCounts = compiledSelect<{
  * How many checkouts may wait for a bank is bounded where their holds are lengthened
  * (await-confirmation.ts), not here: a new checkout holds only the ordinary time.
  */
-async function refuseOverLimits(tx: Db, email: string, addressHash: string) {
+export async function refuseOverLimits(tx: Db, email: string, addressHash: string) {
   const [counts] = await overLimitCounts(tx, { email, addressHash, windowMinutes: UNPAID_PER_ADDRESS.windowMinutes });
   if (!counts) return;
   const retry = (seconds: number | null) => ({ 'retry-after': String(Math.max(1, Number(seconds ?? 60))) });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxTransactions } from '../../db/schema/all';
@@ -37,6 +37,31 @@ function refundStatus(status: unknown): ProviderRefund['status'] {
   return status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending';
 }
 
+/**
+ * A card's reusable authorization, as a verified card payment carries it (Paystack's
+ * `data.authorization`): charging it again needs only its code (decision 0077).
+ */
+export type CardAuthorization = { code: string; reusable: boolean; label: string | null };
+
+/** The card authorization a verified payment carries, or null when it paid by another channel. */
+export function cardAuthorizationOf(verified: Pick<VerifiedPayment, 'raw'>): CardAuthorization | null {
+  const auth = verified.raw.authorization as Record<string, unknown> | null | undefined;
+  if (!auth || typeof auth !== 'object') return null;
+  const code = auth.authorization_code;
+  if (typeof code !== 'string' || !/^AUTH_[A-Za-z0-9_]{1,100}$/.test(code)) return null;
+  if (auth.channel !== undefined && auth.channel !== 'card') return null;
+  const brand = typeof auth.card_type === 'string' ? auth.card_type.trim().slice(0, 20) : '';
+  const last4 = typeof auth.last4 === 'string' && /^\d{4}$/.test(auth.last4) ? auth.last4 : null;
+  const named = brand ? brand.charAt(0).toUpperCase() + brand.slice(1).toLowerCase() : 'Card';
+  return { code, reusable: auth.reusable === true, label: last4 ? `${named} ending ${last4}` : null };
+}
+
+/** A charge of a saved card asked of the provider, under our own reference. */
+export type AuthorizationCharge = { authorizationCode: string; email: string; amountKobo: number; reference: string };
+
+/** What the provider answered to a charge of a saved card: paid, declined, or still being decided. */
+export type AuthorizationChargeResult = { status: 'success' | 'failed' | 'pending'; reason: string | null };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Given to the browser for the payment popup (Paystack's public key); null for the sandbox. */
@@ -47,7 +72,25 @@ export interface PaymentProvider {
   verify(reference: string): Promise<VerifiedPayment | null>;
   /** Asks the provider to give money of a paid reference back; throws when it does not accept. */
   refund(request: RefundRequest): Promise<ProviderRefund>;
+  /**
+   * Charges a card's reusable authorization again under `reference`. Throws when the provider
+   * cannot be reached or refuses the request itself (a reference it already knows, say), so the
+   * caller asks `verify` rather than charging again.
+   */
+  chargeAuthorization(charge: AuthorizationCharge): Promise<AuthorizationChargeResult>;
 }
+
+/** The sandbox's card authorization for a reference paid by card: reusable, as a real card's is. */
+const sandboxAuthorization = (reference: string) => ({
+  authorization_code: `AUTH_sandbox_${createHash('sha256').update(reference).digest('hex').slice(0, 16)}`,
+  reusable: true,
+  card_type: 'visa',
+  last4: '4081',
+  channel: 'card',
+});
+
+/** The sandbox declines a saved card whose holder's address says so, so a newcomer can see a failed charge. */
+export const SANDBOX_DECLINING_EMAIL = /\+declined@/i;
 
 /**
  * The embedded default: an in-app test payment, recorded in its own ledger table. A payment by a
@@ -83,6 +126,7 @@ export function createSandboxProvider(db: Db, options: { confirmSeconds: number 
         amount: row.amountKobo,
         currency: row.currency,
         channel: row.channel,
+        ...(paid && (row.channel ?? 'card') === 'card' ? { authorization: sandboxAuthorization(row.reference) } : {}),
       },
     };
   }
@@ -152,6 +196,31 @@ export function createSandboxProvider(db: Db, options: { confirmSeconds: number 
           status: 'processed',
         },
       };
+    },
+    /**
+     * Charges a saved card: a code the sandbox issued is paid at once, under the new reference, unless
+     * the address is one the sandbox declines. A reference it already holds is refused, as Paystack
+     * refuses a duplicate reference.
+     */
+    async chargeAuthorization({ authorizationCode, email, amountKobo, reference }: AuthorizationCharge) {
+      if (!/^AUTH_sandbox_[0-9a-f]{16}$/.test(authorizationCode)) return { status: 'failed' as const, reason: 'Invalid authorization' };
+      const declined = SANDBOX_DECLINING_EMAIL.test(email);
+      const rows = await db
+        .insert(sandboxTransactions)
+        .values({
+          reference,
+          amountKobo,
+          email,
+          channel: 'card',
+          status: declined ? 'failed' : 'success',
+          paidAt: declined ? null : sql`now()`,
+        })
+        .onConflictDoNothing()
+        .returning({ reference: sandboxTransactions.reference });
+      if (rows.length === 0) throw new Error(`Duplicate Transaction Reference ${reference}`);
+      return declined
+        ? { status: 'failed' as const, reason: 'Declined' }
+        : { status: 'success' as const, reason: null };
     },
   } satisfies PaymentProvider & {
     charge(reference: string, channel?: string): Promise<boolean>;
@@ -231,6 +300,34 @@ export function createPaystackProvider(options: {
       if ((typeof id !== 'number' && typeof id !== 'string') || String(id).length === 0 || String(id).length > 100)
         throw new Error('Paystack refund answered without a refund id');
       return { id: String(id), status: refundStatus(body.data.status), raw: body.data as Record<string, unknown> };
+    },
+    async chargeAuthorization({ authorizationCode, email, amountKobo, reference }) {
+      // Paystack's Charge Authorization: the saved card's code, the customer's email, kobo, our reference.
+      const res = await doFetch(`${options.apiBase.replace(/\/$/, '')}/transaction/charge_authorization`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          accept: 'application/json',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ authorization_code: authorizationCode, email, amount: amountKobo, reference, currency: 'NGN' }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = (await res.json().catch(() => null)) as {
+        status?: boolean;
+        message?: unknown;
+        data?: { status?: unknown; reference?: unknown; gateway_response?: unknown } | null;
+      } | null;
+      if (!res.ok || !body?.status || !body.data || body.data.reference !== reference) {
+        const said = typeof body?.message === 'string' ? `: ${body.message.slice(0, 200)}` : '';
+        throw new Error(`Paystack charge_authorization answered ${res.status}${said}`);
+      }
+      const status = body.data.status;
+      const reason = typeof body.data.gateway_response === 'string' ? body.data.gateway_response.slice(0, 200) : null;
+      return {
+        status: status === 'success' ? 'success' : status === 'failed' ? 'failed' : 'pending',
+        reason,
+      };
     },
   };
 }

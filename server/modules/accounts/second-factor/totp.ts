@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { seal, unseal } from '../../../providers/storage/seal';
 
 /** The name an authenticator app shows beside the codes. */
 export const TOTP_ISSUER = 'Gift of Independence';
@@ -39,12 +39,9 @@ export function stepOfCode(base32Secret: string, code: string, now = Date.now())
   return delta === null ? null : currentStep(now) + delta;
 }
 
-/** AES-256-GCM under the key derived for second-factor secrets: base64url of iv, tag and ciphertext. */
+/** Sealed under the key derived for second-factor secrets (providers/storage/seal.ts). */
 export function sealSecret(key: Buffer, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  return seal(key, secret);
 }
 
 /**
@@ -53,10 +50,7 @@ export function sealSecret(key: Buffer, secret: string): string {
  */
 export function openSecret(key: Buffer, sealed: string): string {
   if (sealed.startsWith(PLAIN_PREFIX)) return sealed.slice(PLAIN_PREFIX.length);
-  const bytes = Buffer.from(sealed, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
-  decipher.setAuthTag(bytes.subarray(12, 28));
-  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  return unseal(key, sealed);
 }
 
 export const PLAIN_PREFIX = 'plain:';

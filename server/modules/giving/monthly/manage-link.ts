@@ -1,0 +1,24 @@
+import type { LinkSigner, SignedQuery } from '../../../providers/storage/storage';
+
+/** Where a guest manages their monthly gifts, and how long a mailed link to it works. */
+export const MONTHLY_MANAGE_PATH = '/giving/monthly';
+export const MANAGE_LINK_DAYS = 90;
+const PURPOSE = 'monthly-gifts';
+
+/**
+ * A guest's link to their monthly gifts, in every mail about them: signed over the address it was
+ * mailed to, since only that inbox's holder receives it. A signed-in donor's gifts are at
+ * /donor/giving instead.
+ */
+export function manageLink(signer: LinkSigner, baseUrl: string, owner: { email: string; donorUserId: number | null }): string {
+  if (owner.donorUserId !== null) return `${baseUrl}/donor/giving`;
+  return `${baseUrl}${signer.sign(MONTHLY_MANAGE_PATH, { purpose: PURPOSE, email: owner.email }, MANAGE_LINK_DAYS * 86_400)}`;
+}
+
+/** The address a guest's link was signed for; null when it is altered, expired or not such a link. */
+export function emailOfManageLink(signer: LinkSigner, query: SignedQuery): { email: string } | { refused: 'tampered' | 'expired' } {
+  const checked = signer.check(query, ['purpose', 'email']);
+  if ('refused' in checked) return checked;
+  if (checked.fields.purpose !== PURPOSE) return { refused: 'tampered' };
+  return { email: checked.fields.email };
+}
