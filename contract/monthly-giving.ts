@@ -29,16 +29,18 @@ const monthlyAmount = z
   .max(MONTHLY_MAX_KOBO, MONTHLY_AMOUNT_WORDS);
 
 /** `fund` (the Independence Fund) or an organization campaign's id (`org-3`). */
-export const monthlyTargetSchema = z.string({ error: 'Choose where your monthly gift goes.' }).transform((value, ctx) => {
-  if (value === 'fund') return { kind: 'fund' as const };
-  const ref = parseCampaignId(value);
-  if (ref?.kind === 'organization') return { kind: 'organization' as const, id: ref.id };
-  ctx.addIssue({
-    code: 'custom',
-    message: 'A monthly gift goes to the Independence Fund or to one organization campaign.',
+export const monthlyTargetSchema = z
+  .string({ error: 'Choose where your monthly gift goes.' })
+  .transform((value, ctx) => {
+    if (value === 'fund') return { kind: 'fund' as const };
+    const ref = parseCampaignId(value);
+    if (ref?.kind === 'organization') return { kind: 'organization' as const, id: ref.id };
+    ctx.addIssue({
+      code: 'custom',
+      message: 'A monthly gift goes to the Independence Fund or to one organization campaign.',
+    });
+    return z.NEVER;
   });
-  return z.NEVER;
-});
 export type MonthlyTarget = z.output<typeof monthlyTargetSchema>;
 
 /** The wire name of a target: `fund` or `org-<id>`. */
@@ -102,7 +104,11 @@ export const monthlyChangeSchema = z.union(
 export type MonthlyChange = z.input<typeof monthlyChangeSchema>;
 
 export const monthlyIdParamSchema = z.object({
-  id: z.coerce.number({ error: 'That is not a monthly gift.' }).int('That is not a monthly gift.').positive('That is not a monthly gift.').max(2_147_483_647, 'That is not a monthly gift.'),
+  id: z.coerce
+    .number({ error: 'That is not a monthly gift.' })
+    .int('That is not a monthly gift.')
+    .positive('That is not a monthly gift.')
+    .max(2_147_483_647, 'That is not a monthly gift.'),
 });
 
 /** A guest's signed link to manage their monthly gifts (in every monthly receipt). */

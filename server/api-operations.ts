@@ -151,13 +151,28 @@ export const API_OPERATIONS: OperationTable = {
       'GET /api/admin/gift-sources': ['listGiftSources', 'Total the gifts by the share link they came by'],
       'POST /api/giving/monthly': ['startMonthlyGift', 'Start a monthly gift with its first payment'],
       'GET /api/donor/monthly': ['listDonorMonthlyGifts', "List the signed-in donor's monthly gifts"],
-      'PATCH /api/donor/monthly/:id': ['changeDonorMonthlyGift', "Change, pause or resume one of the donor's monthly gifts"],
+      'PATCH /api/donor/monthly/:id': [
+        'changeDonorMonthlyGift',
+        "Change, pause or resume one of the donor's monthly gifts",
+      ],
       'DELETE /api/donor/monthly/:id': ['cancelDonorMonthlyGift', "Cancel one of the donor's monthly gifts"],
       'GET /api/giving/monthly/manage': ['listGuestMonthlyGifts', "List a guest's monthly gifts by their signed link"],
-      'PATCH /api/giving/monthly/manage/:id': ['changeGuestMonthlyGift', "Change, pause or resume a guest's monthly gift by their signed link"],
-      'DELETE /api/giving/monthly/manage/:id': ['cancelGuestMonthlyGift', "Cancel a guest's monthly gift by their signed link"],
-      'POST /api/giving/monthly/:id/card': ['changeMonthlyGiftCard', 'Pay for a monthly gift with another card, which is used from then on'],
-      'POST /api/payments/sandbox/monthly/:id/charge': ['chargeSandboxMonthlyGift', "Charge a monthly gift's next month now, with the test payment provider"],
+      'PATCH /api/giving/monthly/manage/:id': [
+        'changeGuestMonthlyGift',
+        "Change, pause or resume a guest's monthly gift by their signed link",
+      ],
+      'DELETE /api/giving/monthly/manage/:id': [
+        'cancelGuestMonthlyGift',
+        "Cancel a guest's monthly gift by their signed link",
+      ],
+      'POST /api/giving/monthly/:id/card': [
+        'changeMonthlyGiftCard',
+        'Pay for a monthly gift with another card, which is used from then on',
+      ],
+      'POST /api/payments/sandbox/monthly/:id/charge': [
+        'chargeSandboxMonthlyGift',
+        "Charge a monthly gift's next month now, with the test payment provider",
+      ],
     },
   },
   Receipts: {

@@ -78,7 +78,8 @@ export const JOB_WORDS: Record<JobName, string> = {
   [JOB.providerEvent]: 'An event the payment provider sent (a payment, a refund, a dispute): act on it',
   [JOB.monthlyCharges]: 'The quarter-hourly look for monthly gifts due to be charged',
   [JOB.monthlyCharge]: "One month's charge of a monthly gift, by the donor's saved card",
-  [JOB.monthlyNotice]: "A mail to a monthly donor about their gift: started, changed, paused, cancelled or a declined card",
+  [JOB.monthlyNotice]:
+    'A mail to a monthly donor about their gift: started, changed, paused, cancelled or a declined card',
   [JOB.reconcile]: 'The minute-by-minute check of unrecorded payments with the provider, closing lapsed holds',
   [JOB.onboardingCompleted]: 'Telling the admins that someone finished onboarding',
   [JOB.campaignRequested]: 'Telling the admins about a new campaign request',

@@ -175,7 +175,8 @@ export async function startPaystackStandIn(secretKey: string) {
         const known = [...transactions.keys()].some((ref) => authorizationOf(ref) === code);
         if (!known) return answer(res, 400, { status: false, message: 'Invalid authorization code' });
         const ref = typeof body.reference === 'string' ? body.reference : '';
-        if (!ref || transactions.has(ref)) return answer(res, 400, { status: false, message: 'Duplicate Transaction Reference' });
+        if (!ref || transactions.has(ref))
+          return answer(res, 400, { status: false, message: 'Duplicate Transaction Reference' });
         const amount = Number(body.amount);
         const status = declining.has(code) ? 'failed' : 'success';
         transactions.set(ref, { status, amount, currency: 'NGN', channel: 'card', id: transactions.size + 1 });
@@ -191,7 +192,13 @@ export async function startPaystackStandIn(secretKey: string) {
             domain: 'test',
             gateway_response: status === 'success' ? 'Approved' : 'Insufficient Funds',
             channel: 'card',
-            authorization: { authorization_code: code, reusable: true, card_type: 'visa ', last4: '4081', channel: 'card' },
+            authorization: {
+              authorization_code: code,
+              reusable: true,
+              card_type: 'visa ',
+              last4: '4081',
+              channel: 'card',
+            },
             customer: { email: body.email },
           },
         });

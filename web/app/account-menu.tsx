@@ -11,7 +11,7 @@ import { Avatar } from '@/ui/avatar';
 const itemClass =
   'flex min-h-11 cursor-pointer items-center rounded-md px-3 text-base outline-none data-[focused]:bg-gray-100 data-[focused]:underline dark:data-[focused]:bg-gray-800';
 
-/** Avatar menu: My Account, My Profile (recipients and organizations), My Gifts (donors), Security and Sign Out, as an accessible menu button. */
+/** Avatar menu: My Account, My Profile (recipients and organizations), My Gifts and My Monthly Giving (donors), Security and Sign Out, as an accessible menu button. */
 export default function AccountMenu({ user }: { user: SessionUser }) {
   // The link kit's: the header is an island of a light page (decision 0058), where there is no router.
   const navigate = useLinkKit().useNavigate();
@@ -42,6 +42,7 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
           onAction={async (key) => {
             if (key === 'account') navigate(accountPath);
             if (key === 'gifts') navigate('/donor/gifts');
+            if (key === 'monthly') navigate('/donor/giving');
             if (key === 'security') navigate(SECURITY_PATH);
             if (key === 'profile' && profilePath) navigate(profilePath);
             if (key === 'signout') {
@@ -62,6 +63,11 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
           {role === 'donor' ? (
             <MenuItem id="gifts" className={itemClass}>
               My Gifts
+            </MenuItem>
+          ) : null}
+          {role === 'donor' ? (
+            <MenuItem id="monthly" className={itemClass}>
+              My Monthly Giving
             </MenuItem>
           ) : null}
           <MenuItem id="security" className={itemClass}>

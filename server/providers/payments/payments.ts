@@ -203,7 +203,8 @@ export function createSandboxProvider(db: Db, options: { confirmSeconds: number 
      * refuses a duplicate reference.
      */
     async chargeAuthorization({ authorizationCode, email, amountKobo, reference }: AuthorizationCharge) {
-      if (!/^AUTH_sandbox_[0-9a-f]{16}$/.test(authorizationCode)) return { status: 'failed' as const, reason: 'Invalid authorization' };
+      if (!/^AUTH_sandbox_[0-9a-f]{16}$/.test(authorizationCode))
+        return { status: 'failed' as const, reason: 'Invalid authorization' };
       const declined = SANDBOX_DECLINING_EMAIL.test(email);
       const rows = await db
         .insert(sandboxTransactions)
@@ -310,7 +311,13 @@ export function createPaystackProvider(options: {
           accept: 'application/json',
           'content-type': 'application/json',
         },
-        body: JSON.stringify({ authorization_code: authorizationCode, email, amount: amountKobo, reference, currency: 'NGN' }),
+        body: JSON.stringify({
+          authorization_code: authorizationCode,
+          email,
+          amount: amountKobo,
+          reference,
+          currency: 'NGN',
+        }),
         signal: AbortSignal.timeout(15_000),
       });
       const body = (await res.json().catch(() => null)) as {

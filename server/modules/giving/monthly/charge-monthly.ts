@@ -17,9 +17,7 @@ export const TRIES_PER_MONTH = RETRY_AFTER_DAYS.length + 1;
 export type MonthlyChargeDeps = PaymentDeps & { paymentFee: PaymentFeeFormula };
 
 export type ChargeOutcome =
-  | { status: 'paid' | 'pending' | 'failed'; reference: string }
-  | { status: 'not_due' }
-  | { status: 'ended' };
+  { status: 'paid' | 'pending' | 'failed'; reference: string } | { status: 'not_due' } | { status: 'ended' };
 
 /** The reference of one try of one month: the same for a retried job, the webhook and the sweep (decision 0077). */
 export const monthlyReference = (giftId: number, period: string, attempt: number) =>
@@ -41,7 +39,12 @@ export async function chargeMonthly(
   const planned = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const gift = await readMonthly(tx, giftId, { lock: true });
-    if (!gift || (gift.status !== 'active' && gift.status !== 'failing') || !gift.next_period || !gift.authorization_sealed)
+    if (
+      !gift ||
+      (gift.status !== 'active' && gift.status !== 'failing') ||
+      !gift.next_period ||
+      !gift.authorization_sealed
+    )
       return null;
     if (!options.now && (gift.next_charge_at === null || new Date(gift.next_charge_at) > new Date())) return null;
     if (gift.organization_campaign_id !== null && (await campaignRefusesMonthly(tx, gift.organization_campaign_id))) {

@@ -10,13 +10,20 @@ const PURPOSE = 'monthly-gifts';
  * mailed to, since only that inbox's holder receives it. A signed-in donor's gifts are at
  * /donor/giving instead.
  */
-export function manageLink(signer: LinkSigner, baseUrl: string, owner: { email: string; donorUserId: number | null }): string {
+export function manageLink(
+  signer: LinkSigner,
+  baseUrl: string,
+  owner: { email: string; donorUserId: number | null },
+): string {
   if (owner.donorUserId !== null) return `${baseUrl}/donor/giving`;
   return `${baseUrl}${signer.sign(MONTHLY_MANAGE_PATH, { purpose: PURPOSE, email: owner.email }, MANAGE_LINK_DAYS * 86_400)}`;
 }
 
 /** The address a guest's link was signed for; null when it is altered, expired or not such a link. */
-export function emailOfManageLink(signer: LinkSigner, query: SignedQuery): { email: string } | { refused: 'tampered' | 'expired' } {
+export function emailOfManageLink(
+  signer: LinkSigner,
+  query: SignedQuery,
+): { email: string } | { refused: 'tampered' | 'expired' } {
   const checked = signer.check(query, ['purpose', 'email']);
   if ('refused' in checked) return checked;
   if (checked.fields.purpose !== PURPOSE) return { refused: 'tampered' };

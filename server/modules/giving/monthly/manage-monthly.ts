@@ -9,7 +9,8 @@ import { queueMonthlyNotice } from './monthly-notice';
 import { ownerSql, readMonthly, toMonthlyGift, type MonthlyOwner, type MonthlyRow } from './monthly-queries';
 
 export const MONTHLY_NOT_FOUND = 'We could not find that monthly gift.';
-export const MONTHLY_CANCELLED = 'This monthly gift is cancelled. To give monthly again, please start a new monthly gift.';
+export const MONTHLY_CANCELLED =
+  'This monthly gift is cancelled. To give monthly again, please start a new monthly gift.';
 
 type Deps = { db: Db; jobs: JobQueue };
 
@@ -43,7 +44,12 @@ async function nextChargeFrom(tx: Db, gift: MonthlyRow, notBefore: Date): Promis
  * forgotten; the history stays). A gift paused after its card was declined starts again with a
  * charge now.
  */
-export async function changeMonthly(deps: Deps, owner: MonthlyOwner, id: number, change: MonthlyChange | { cancel: true }): Promise<MonthlyGift> {
+export async function changeMonthly(
+  deps: Deps,
+  owner: MonthlyOwner,
+  id: number,
+  change: MonthlyChange | { cancel: true },
+): Promise<MonthlyGift> {
   const changed = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const gift = await lockOwn(tx, owner, id);
@@ -63,7 +69,8 @@ export async function changeMonthly(deps: Deps, owner: MonthlyOwner, id: number,
       await queueMonthlyNotice(deps.jobs, tx, { giftId: id, kind: 'amountChanged' });
     } else if (change.paused) {
       const months = change.months ?? 1;
-      if (months < 1 || months > MONTHLY_MAX_PAUSE_MONTHS) throw new AppError('bad_request', 'A pause lasts one to three months.');
+      if (months < 1 || months > MONTHLY_MAX_PAUSE_MONTHS)
+        throw new AppError('bad_request', 'A pause lasts one to three months.');
       const until = new Date(Date.now() + months * 30 * 86_400_000);
       const next = await nextChargeFrom(tx, gift, until);
       await tx.execute(
@@ -74,7 +81,9 @@ export async function changeMonthly(deps: Deps, owner: MonthlyOwner, id: number,
       await queueMonthlyNotice(deps.jobs, tx, { giftId: id, kind: 'paused', at: until.toISOString() });
     } else if (gift.status === 'paused') {
       const declined = gift.paused_until === null;
-      const next = declined ? { period: gift.next_period ?? periodOf(new Date()), at: new Date() } : await nextChargeFrom(tx, gift, new Date());
+      const next = declined
+        ? { period: gift.next_period ?? periodOf(new Date()), at: new Date() }
+        : await nextChargeFrom(tx, gift, new Date());
       await tx.execute(
         sql`update monthly_gifts set status = 'active', paused_until = null, next_period = ${next.period},
                    next_charge_at = ${next.at}, failed_attempts = 0

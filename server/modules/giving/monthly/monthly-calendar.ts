@@ -43,7 +43,20 @@ export function firstPeriodFrom(period: string, day: number, notBefore: Date): s
 /** "November 2026". */
 export function periodWords(period: string): string {
   const [year, month] = period.split('-').map(Number) as [number, number];
-  const names = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  const names = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
   return `${names[month - 1]} ${year}`;
 }
 

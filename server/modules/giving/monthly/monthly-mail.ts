@@ -15,7 +15,12 @@ export type MonthlyMailFacts = {
   manageLink: string;
 };
 
-function monthlyMail(facts: MonthlyMailFacts, subject: string, lines: string[], action?: { words: string; link: string }): MailMessage {
+function monthlyMail(
+  facts: MonthlyMailFacts,
+  subject: string,
+  lines: string[],
+  action?: { words: string; link: string },
+): MailMessage {
   const manage = `See and change your monthly gift: ${facts.manageLink}`;
   const actionText = action ? `${action.words}: ${action.link}` : '';
   return {
@@ -31,7 +36,8 @@ function monthlyMail(facts: MonthlyMailFacts, subject: string, lines: string[], 
   };
 }
 
-const what = (facts: MonthlyMailFacts) => `your monthly gift of ${formatNaira(facts.amountKobo)} to ${facts.targetName}`;
+const what = (facts: MonthlyMailFacts) =>
+  `your monthly gift of ${formatNaira(facts.amountKobo)} to ${facts.targetName}`;
 
 export const monthlyMails = {
   started: (facts: MonthlyMailFacts, next: Date) =>
@@ -47,7 +53,9 @@ export const monthlyMails = {
   amountChanged: (facts: MonthlyMailFacts, next: Date | null) =>
     monthlyMail(facts, 'Your monthly gift has changed', [
       `You changed ${what(facts)}.`,
-      next ? `The new amount is charged from ${dayWords(next)}. Charges already made stay as they were.` : 'Charges already made stay as they were.',
+      next
+        ? `The new amount is charged from ${dayWords(next)}. Charges already made stay as they were.`
+        : 'Charges already made stay as they were.',
     ]),
   paused: (facts: MonthlyMailFacts, until: Date) =>
     monthlyMail(facts, 'Your monthly gift is paused', [

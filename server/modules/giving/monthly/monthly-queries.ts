@@ -6,7 +6,9 @@ import { selectRows, type Db } from '../../../db/client';
 export type MonthlyOwner = { userId: number } | { email: string };
 
 export const ownerSql = (owner: MonthlyOwner): SQL =>
-  'userId' in owner ? sql`g.donor_user_id = ${owner.userId}` : sql`g.donor_user_id is null and g.donor_email = ${owner.email}`;
+  'userId' in owner
+    ? sql`g.donor_user_id = ${owner.userId}`
+    : sql`g.donor_user_id is null and g.donor_email = ${owner.email}`;
 
 /** What the donor calls a gift's target: the fund, or the campaign as a checkout names it. */
 const TARGET_NAME = sql`case when g.organization_campaign_id is null then 'the Independence Fund'

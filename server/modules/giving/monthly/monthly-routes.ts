@@ -110,7 +110,11 @@ export function monthlyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/donor/monthly/:id',
       {
         config: { access: ['donor'] },
-        schema: { params: monthlyIdParamSchema, body: monthlyChangeSchema, response: { 200: monthlyGiftSchema, ...errors } },
+        schema: {
+          params: monthlyIdParamSchema,
+          body: monthlyChangeSchema,
+          response: { 200: monthlyGiftSchema, ...errors },
+        },
       },
       async (request) => changeMonthly({ db, jobs }, signedIn(request.user!.id), request.params.id, request.body),
     );
@@ -155,7 +159,11 @@ export function monthlyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/giving/monthly/manage/:id',
       {
         config: { access: 'public' },
-        schema: { params: monthlyIdParamSchema, querystring: manageQuerySchema, response: { 200: monthlyGiftSchema, ...errors } },
+        schema: {
+          params: monthlyIdParamSchema,
+          querystring: manageQuerySchema,
+          response: { 200: monthlyGiftSchema, ...errors },
+        },
       },
       async (request) => {
         await limits.hit(LIMITS.managePerAddress, clientKey(request.ip));
@@ -208,7 +216,10 @@ export function monthlyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           if (outcome.status === 'ended')
             throw new AppError('conflict', 'That monthly gift has ended: its campaign no longer takes gifts.');
           if (outcome.status === 'not_due')
-            throw new AppError('conflict', 'That monthly gift is not being charged: it is paused, cancelled or not yet started.');
+            throw new AppError(
+              'conflict',
+              'That monthly gift is not being charged: it is paused, cancelled or not yet started.',
+            );
           return outcome;
         },
       );

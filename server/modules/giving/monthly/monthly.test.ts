@@ -44,7 +44,13 @@ afterAll(async () => {
 
 let ip = 0;
 const address = () => `10.77.${(ip += 1) >> 8}.${ip & 255}`;
-const call = (ctx: TestContext, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, token?: string) =>
+const call = (
+  ctx: TestContext,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  token?: string,
+) =>
   ctx.app.inject({
     method,
     url,
@@ -102,7 +108,9 @@ const receiptJobs = (ctx: TestContext, reference: string) =>
 async function sandboxGift(body: object = {}) {
   const donor = newDonor();
   const started = await start(sandbox, { ...donor, amountKobo: 250_000, target: 'fund', ...body });
-  expect((await call(sandbox, 'POST', '/api/payments/sandbox/charge', { reference: started.reference })).statusCode).toBe(200);
+  expect(
+    (await call(sandbox, 'POST', '/api/payments/sandbox/charge', { reference: started.reference })).statusCode,
+  ).toBe(200);
   const funded = await call(sandbox, 'POST', '/api/donations/fund', { transactionId: started.reference });
   expect(funded.statusCode, funded.body).toBe(200);
   expect(funded.json().status).toBe('paid');
@@ -110,7 +118,11 @@ async function sandboxGift(body: object = {}) {
 }
 
 /** The guest's signed link to their gifts, from the mail that says the gift started. */
-async function manageQuery(ctx: TestContext, email: string, mailbox = mailboxOf(ctx.app) as unknown as { messages: Array<{ to: string; subject: string; text: string }> }) {
+async function manageQuery(
+  ctx: TestContext,
+  email: string,
+  mailbox = mailboxOf(ctx.app) as unknown as { messages: Array<{ to: string; subject: string; text: string }> },
+) {
   const mail = await eventually(
     `the monthly gift's start mail to ${email}`,
     async () => mailbox.messages.find((m) => m.to === email && m.subject === 'Your monthly gift has started'),
@@ -122,19 +134,31 @@ async function manageQuery(ctx: TestContext, email: string, mailbox = mailboxOf(
 }
 
 const mailsTo = (ctx: TestContext, email: string, mailbox?: { messages: Array<{ to: string; subject: string }> }) =>
-  ((mailbox ?? (mailboxOf(ctx.app) as unknown as { messages: Array<{ to: string; subject: string }> })).messages)
+  (mailbox ?? (mailboxOf(ctx.app) as unknown as { messages: Array<{ to: string; subject: string }> })).messages
     .filter((m) => m.to === email)
     .map((m) => m.subject);
 
 describe('starting a monthly gift', () => {
   it('refuses amounts below ₦1,000, targets that are not the fund or an organization campaign, and a stranger campaign', async () => {
-    const low = await call(sandbox, 'POST', '/api/giving/monthly', { ...newDonor(), amountKobo: MONTHLY_MIN_KOBO - 1, target: 'fund' });
+    const low = await call(sandbox, 'POST', '/api/giving/monthly', {
+      ...newDonor(),
+      amountKobo: MONTHLY_MIN_KOBO - 1,
+      target: 'fund',
+    });
     expect(low.statusCode).toBe(400);
     expect(low.json().message).toContain('₦1,000');
-    const recipient = await call(sandbox, 'POST', '/api/giving/monthly', { ...newDonor(), amountKobo: MONTHLY_MIN_KOBO, target: '12' });
+    const recipient = await call(sandbox, 'POST', '/api/giving/monthly', {
+      ...newDonor(),
+      amountKobo: MONTHLY_MIN_KOBO,
+      target: '12',
+    });
     expect(recipient.statusCode).toBe(400);
     expect(recipient.json().message).toContain('Independence Fund or to one organization campaign');
-    const missing = await call(sandbox, 'POST', '/api/giving/monthly', { ...newDonor(), amountKobo: MONTHLY_MIN_KOBO, target: 'org-999999' });
+    const missing = await call(sandbox, 'POST', '/api/giving/monthly', {
+      ...newDonor(),
+      amountKobo: MONTHLY_MIN_KOBO,
+      target: 'org-999999',
+    });
     expect(missing.statusCode).toBe(409);
   });
 
@@ -159,30 +183,48 @@ describe('starting a monthly gift', () => {
 
   it('lists a signed-in donor’s gift at /api/donor/monthly', async () => {
     const donor = await signUpUser(sandbox.app, undefined, { role: 'donor' });
-    const started = await start(sandbox, { donorEmail: donor.email, donorFullName: 'Signed Donor', amountKobo: 100_000, target: 'fund' }, donor.token);
+    const started = await start(
+      sandbox,
+      { donorEmail: donor.email, donorFullName: 'Signed Donor', amountKobo: 100_000, target: 'fund' },
+      donor.token,
+    );
     await call(sandbox, 'POST', '/api/payments/sandbox/charge', { reference: started.reference });
     await call(sandbox, 'POST', '/api/donations/fund', { transactionId: started.reference });
     const list = await call(sandbox, 'GET', '/api/donor/monthly', undefined, donor.token);
     expect(list.statusCode).toBe(200);
     const [gift] = list.json() as Array<Record<string, unknown>>;
-    expect(gift).toMatchObject({ amountKobo: 100_000, target: 'fund', status: 'active', targetName: 'The Independence Fund' });
+    expect(gift).toMatchObject({
+      amountKobo: 100_000,
+      target: 'fund',
+      status: 'active',
+      targetName: 'The Independence Fund',
+    });
     expect(typeof gift!.nextChargeAt).toBe('string');
     // Another donor sees none of it and cannot change it.
     const other = await signUpUser(sandbox.app, undefined, { role: 'donor' });
     expect((await call(sandbox, 'GET', '/api/donor/monthly', undefined, other.token)).json()).toEqual([]);
-    expect((await call(sandbox, 'PATCH', `/api/donor/monthly/${String(gift!.id)}`, { paused: true }, other.token)).statusCode).toBe(404);
-    expect((await call(sandbox, 'DELETE', `/api/donor/monthly/${String(gift!.id)}`, undefined, other.token)).statusCode).toBe(404);
+    expect(
+      (await call(sandbox, 'PATCH', `/api/donor/monthly/${String(gift!.id)}`, { paused: true }, other.token))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(sandbox, 'DELETE', `/api/donor/monthly/${String(gift!.id)}`, undefined, other.token)).statusCode,
+    ).toBe(404);
   });
 
   it('a card that cannot be charged again makes a one-off gift, and the donor is told', async () => {
     const donor = newDonor();
     const started = await start(live, { ...donor, amountKobo: 150_000, target: 'fund' });
     paystack.set(started.reference, { status: 'success', amount: started.amountKobo, channel: 'bank' });
-    expect((await call(live, 'POST', '/api/donations/fund', { transactionId: started.reference })).json().status).toBe('paid');
+    expect((await call(live, 'POST', '/api/donations/fund', { transactionId: started.reference })).json().status).toBe(
+      'paid',
+    );
     const id = await giftOf(live, started.reference);
     expect((await giftRow(live, id)).status).toBe('cancelled');
-    await eventually('the one-off mail', async () => mailsTo(live, donor.donorEmail, liveMail), (s) =>
-      s.includes('Your gift was received, but it cannot repeat each month'),
+    await eventually(
+      'the one-off mail',
+      async () => mailsTo(live, donor.donorEmail, liveMail),
+      (s) => s.includes('Your gift was received, but it cannot repeat each month'),
     );
   });
 });
@@ -212,7 +254,9 @@ describe('renewals', () => {
     paystack.set(started.reference, { status: 'success', amount: started.amountKobo });
     await call(live, 'POST', '/api/donations/fund', { transactionId: started.reference });
     const id = await giftOf(live, started.reference);
-    await live.database.db.execute(sql`update monthly_gifts set next_charge_at = now() - interval '1 minute' where id = ${id}`);
+    await live.database.db.execute(
+      sql`update monthly_gifts set next_charge_at = now() - interval '1 minute' where id = ${id}`,
+    );
     const deps = {
       db: live.database.db,
       payments: createPaystackProvider({ secretKey: SECRET, publicKey: null, apiBase: paystack.apiBase }),
@@ -229,13 +273,18 @@ describe('renewals', () => {
     const [charged] = await Promise.all([
       chargeMonthly(deps, id),
       chargeMonthly(deps, id),
-      eventually('the renewal to reach the provider', async () => paystack.calls.filter((c) => c.includes('charge_authorization')).length, (n) => n > 0).then(
-        async () => {
-          await paystack.deliver(live.app, event);
-          await selectRows(live.database.db, sql`update donations set created_at = now() - interval '5 minutes' where reference = ${reference}`);
-          await reconcilePayments(deps);
-        },
-      ),
+      eventually(
+        'the renewal to reach the provider',
+        async () => paystack.calls.filter((c) => c.includes('charge_authorization')).length,
+        (n) => n > 0,
+      ).then(async () => {
+        await paystack.deliver(live.app, event);
+        await selectRows(
+          live.database.db,
+          sql`update donations set created_at = now() - interval '5 minutes' where reference = ${reference}`,
+        );
+        await reconcilePayments(deps);
+      }),
     ]);
     expect(['paid', 'not_due', 'pending']).toContain(charged.status);
     await jobsDone(live.database, JOB.providerEvent);
@@ -244,7 +293,9 @@ describe('renewals', () => {
     expect(await receiptJobs(live, reference)).toBe(1);
     // The same try run again (a job after a crash) asks, and charges nothing more.
     const asked = paystack.calls.filter((c) => c.includes('charge_authorization')).length;
-    await live.database.db.execute(sql`update monthly_gifts set next_charge_at = now(), next_period = ${period} where id = ${id}`);
+    await live.database.db.execute(
+      sql`update monthly_gifts set next_charge_at = now(), next_period = ${period} where id = ${id}`,
+    );
     await chargeMonthly(deps, id);
     expect(paystack.calls.filter((c) => c.includes('charge_authorization'))).toHaveLength(asked);
     expect(await paidMonths(live, id)).toHaveLength(2);
@@ -263,7 +314,9 @@ describe('a declined card', () => {
     const firstTry = Date.now();
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 4; attempt += 1) {
-      await live.database.db.execute(sql`update monthly_gifts set next_charge_at = now() - interval '1 minute' where id = ${id}`);
+      await live.database.db.execute(
+        sql`update monthly_gifts set next_charge_at = now() - interval '1 minute' where id = ${id}`,
+      );
       expect(await queueDueCharges({ db: live.database.db, jobs: live.app.jobs })).toBeGreaterThanOrEqual(1);
       await jobsDone(live.database, JOB.monthlyCharge);
       const row = await giftRow(live, id);
@@ -278,8 +331,10 @@ describe('a declined card', () => {
     }
     // 1, 2 and 4 days after each try: the 1st, 3rd and 7th day, counted from each try's own moment.
     expect(waits).toEqual([1, 2, 4]);
-    const subjects = await eventually('four mails about the declined card', async () => mailsTo(live, donor.donorEmail, liveMail), (s) =>
-      s.includes('Your monthly gift is paused: the card was declined'),
+    const subjects = await eventually(
+      'four mails about the declined card',
+      async () => mailsTo(live, donor.donorEmail, liveMail),
+      (s) => s.includes('Your monthly gift is paused: the card was declined'),
     );
     expect(subjects.filter((s) => s === 'Your monthly gift could not be charged')).toHaveLength(3);
     const declined = await selectRows<{ n: number }>(
@@ -295,15 +350,21 @@ describe('a declined card', () => {
     const newCard = card.json() as { reference: string; amountKobo: number; channels: string[] };
     expect(newCard.channels).toEqual(['card']);
     paystack.set(newCard.reference, { status: 'success', amount: newCard.amountKobo });
-    expect((await call(live, 'POST', '/api/donations/fund', { transactionId: newCard.reference })).json().status).toBe('paid');
+    expect((await call(live, 'POST', '/api/donations/fund', { transactionId: newCard.reference })).json().status).toBe(
+      'paid',
+    );
     const row = await giftRow(live, id);
     expect(row.status).toBe('active');
     expect(row.next_period).toBe(addMonths(periodOf(new Date()), 2));
     // The new card is the one charged from now on.
-    await live.database.db.execute(sql`update monthly_gifts set next_charge_at = now() - interval '1 minute' where id = ${id}`);
+    await live.database.db.execute(
+      sql`update monthly_gifts set next_charge_at = now() - interval '1 minute' where id = ${id}`,
+    );
     await queueDueCharges({ db: live.database.db, jobs: live.app.jobs });
     await jobsDone(live.database, JOB.monthlyCharge);
-    expect((await paidMonths(live, id)).map((m) => m.period)).toEqual([0, 1, 2].map((n) => addMonths(periodOf(new Date()), n)));
+    expect((await paidMonths(live, id)).map((m) => m.period)).toEqual(
+      [0, 1, 2].map((n) => addMonths(periodOf(new Date()), n)),
+    );
   });
 });
 
@@ -338,8 +399,10 @@ describe('managing a monthly gift', () => {
     expect((await giftRow(sandbox, gift.id)).authorization_sealed).toBeNull();
     expect((await call(sandbox, 'PATCH', url, { paused: false })).statusCode).toBe(409);
     expect((await call(sandbox, 'POST', `/api/payments/sandbox/monthly/${gift.id}/charge`)).statusCode).toBe(409);
-    const subjects = await eventually('the four confirmations', async () => mailsTo(sandbox, gift.donor.donorEmail), (s) =>
-      s.includes('Your monthly gift is cancelled'),
+    const subjects = await eventually(
+      'the four confirmations',
+      async () => mailsTo(sandbox, gift.donor.donorEmail),
+      (s) => s.includes('Your monthly gift is cancelled'),
     );
     expect(subjects).toEqual(
       expect.arrayContaining([
@@ -359,8 +422,12 @@ describe('managing a monthly gift', () => {
     expect((await call(sandbox, 'GET', '/api/giving/monthly/manage')).statusCode).toBe(403);
     const other = await sandboxGift();
     const otherQuery = await manageQuery(sandbox, other.donor.donorEmail);
-    expect((await call(sandbox, 'PATCH', `/api/giving/monthly/manage/${gift.id}${otherQuery}`, { paused: true })).statusCode).toBe(404);
-    expect((await call(sandbox, 'GET', `/api/giving/monthly/manage${otherQuery}`)).json().map((g: { id: number }) => g.id)).toEqual([other.id]);
+    expect(
+      (await call(sandbox, 'PATCH', `/api/giving/monthly/manage/${gift.id}${otherQuery}`, { paused: true })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(sandbox, 'GET', `/api/giving/monthly/manage${otherQuery}`)).json().map((g: { id: number }) => g.id),
+    ).toEqual([other.id]);
   });
 });
 
@@ -376,8 +443,10 @@ describe('a monthly gift to an organization campaign', () => {
     await sandbox.database.db.execute(sql`update organization_campaigns set status = 'closed' where id = ${campaign}`);
     expect((await call(sandbox, 'POST', `/api/payments/sandbox/monthly/${gift.id}/charge`)).statusCode).toBe(409);
     expect((await giftRow(sandbox, gift.id)).status).toBe('cancelled');
-    await eventually('the campaign-ended mail', async () => mailsTo(sandbox, gift.donor.donorEmail), (s) =>
-      s.includes('Your monthly gift has ended: the campaign is complete'),
+    await eventually(
+      'the campaign-ended mail',
+      async () => mailsTo(sandbox, gift.donor.donorEmail),
+      (s) => s.includes('Your monthly gift has ended: the campaign is complete'),
     );
   });
 });
