@@ -19,6 +19,14 @@ import { supportWordsFields } from '@contract/support-messages';
 import { FILL_IN_DETAILS, TEST_MODE_NOTICE } from './messages';
 import { Spinner } from './spinner';
 import { SupportWordsFields } from './support-words-fields';
+import {
+  DEDICATION_DEFAULTS,
+  DedicationFields,
+  checkDedication,
+  dedicationFormFields,
+  dedicationOf,
+  withFormNames,
+} from './dedication-fields';
 import { useCheckout, type CheckoutLine } from './use-checkout';
 
 export type { CheckoutLine } from './use-checkout';
@@ -32,12 +40,15 @@ const TestPaymentDialog = lazy(() => loadTestPaymentDialog().then((m) => ({ defa
  * The donor's details as the route checks them, and whether they add the payment fee; the
  * human-check token is asked for by the flow.
  */
-const detailsSchema = donorSchema.extend({
-  turnstileToken: z.string().optional(),
-  coverFee: z.boolean(),
-  message: supportWordsFields.message,
-  anonymous: z.boolean(),
-});
+const detailsSchema = donorSchema
+  .extend({
+    turnstileToken: z.string().optional(),
+    coverFee: z.boolean(),
+    message: supportWordsFields.message,
+    anonymous: z.boolean(),
+    ...dedicationFormFields,
+  })
+  .superRefine(checkDedication);
 
 function units(n: number) {
   return `${n} ${n === 1 ? 'unit' : 'units'}`;
@@ -75,10 +86,18 @@ export function CheckoutForm({
       coverFee: false,
       message: '',
       anonymous: false,
+      ...DEDICATION_DEFAULTS,
     },
     // Untouched fields follow the signed-in user, who may finish loading after the page opens.
     values: signedInDetails
-      ? { ...signedInDetails, turnstileToken: '', coverFee: false, message: '', anonymous: false }
+      ? {
+          ...signedInDetails,
+          turnstileToken: '',
+          coverFee: false,
+          message: '',
+          anonymous: false,
+          ...DEDICATION_DEFAULTS,
+        }
       : undefined,
     resetOptions: { keepDirtyValues: true },
   });
@@ -216,8 +235,14 @@ export function CheckoutForm({
         <Form
           form={form}
           summaryTitle={FILL_IN_DETAILS}
-          onSubmit={({ turnstileToken, coverFee: _chosen, message, anonymous, ...donor }, helpers) =>
-            checkout.pay(donor, { message, anonymous }, turnstileToken, helpers)
+          onSubmit={(values, helpers) =>
+            checkout.pay(
+              { donorFullName: values.donorFullName, donorEmail: values.donorEmail },
+              { message: values.message, anonymous: values.anonymous, dedication: dedicationOf(values) },
+              values.turnstileToken,
+              // The server names a dedication's fields by their wire path; the form by its own.
+              { ...helpers, showServerErrors: (error) => helpers.showServerErrors(withFormNames(error)) },
+            )
           }
           aria-labelledby={detailsId}
           className="mt-5 space-y-5"
@@ -228,6 +253,8 @@ export function CheckoutForm({
           </div>
 
           <SupportWordsFields readOnly={isBusy} />
+
+          <DedicationFields readOnly={isBusy} />
 
           <div className="space-y-2 rounded-lg border border-gray-300 bg-gray-50 px-4 py-3 text-gray-800 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200">
             <p>
