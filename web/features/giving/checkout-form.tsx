@@ -16,7 +16,7 @@ import { Checkbox, EmailField, HumanCheckField, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { textLink } from '@/ui/text-link';
 import { supportWordsFields } from '@contract/support-messages';
-import { FILL_IN_DETAILS, TEST_MODE_NOTICE } from './messages';
+import { CHECK_DETAILS, FILL_IN_DETAILS, TEST_MODE_NOTICE } from './messages';
 import { Spinner } from './spinner';
 import { SupportWordsFields } from './support-words-fields';
 import {
@@ -104,6 +104,11 @@ export function CheckoutForm({
   // Shown before asking, from the server's own formula; the server works it out again at checkout.
   const feeKobo = config?.paymentFee ? feeToCover(totalKobo, config.paymentFee) : 0;
   const coverFee = useWatch({ control: form.control, name: 'coverFee' }) === true && feeKobo > 0;
+  // With both of the donor's fields filled in, what is left to fix is elsewhere (a dedication, say):
+  // the summary does not then ask for the name and email. Read from the values, which are current
+  // when the summary takes focus.
+  const [donorName, donorEmail] = useWatch({ control: form.control, name: ['donorFullName', 'donorEmail'] });
+  const summaryTitle = donorName.trim() && donorEmail.trim() ? CHECK_DETAILS : FILL_IN_DETAILS;
   const chargeKobo = totalKobo + (coverFee ? feeKobo : 0);
   const checkout = useCheckout({
     items,
@@ -234,7 +239,7 @@ export function CheckoutForm({
 
         <Form
           form={form}
-          summaryTitle={FILL_IN_DETAILS}
+          summaryTitle={summaryTitle}
           onSubmit={(values, helpers) =>
             checkout.pay(
               { donorFullName: values.donorFullName, donorEmail: values.donorEmail },
