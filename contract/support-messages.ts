@@ -45,7 +45,7 @@ export const publicSupportMessageSchema = z.object({
   body: z.string(),
   /** The donor's first name and last initial, or "Anonymous". */
   name: z.string(),
-  /** "A gift in memory of …" when the gift was given in someone's name (decision 0079); never the address told. */
+  /** "A gift in memory of …" when the gift was given in someone's name (decision 0079), absent otherwise; never the address told. */
   dedication: z.string().nullable().optional(),
   createdAt: z.string(),
 });
