@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { oneLine } from './one-line';
 import { campaignDeliveriesSchema } from './deliveries';
+import { dedicationSchema } from './dedication';
 import { GIFT_SOURCES } from './gift-sources';
 import { parseCampaignId } from './ids';
 import { PAYMENT_CHANNELS } from './payment-channels';
@@ -89,6 +90,8 @@ export const checkoutSchema = z.object({
   source: z.enum(GIFT_SOURCES).optional().catch(undefined),
   /** Words of support and whether to show the donor as Anonymous; they belong to this checkout alone. */
   ...supportWordsFields,
+  /** Given in someone's honour or memory, with the address to tell once paid (decision 0079); this checkout's alone. */
+  dedication: dedicationSchema.optional(),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
@@ -174,6 +177,8 @@ export const giftSchema = z.object({
   appreciation_video_url: z.string().nullable(),
   /** An organization gift's campaign deliveries (decision 0039); null for a recipient gift. */
   delivery: campaignDeliveriesSchema.nullable(),
+  /** "A gift in honour of …" or "A gift in memory of …" when the gift was given in someone's name (decision 0079). */
+  dedication: z.string().nullable(),
 });
 export type Gift = z.infer<typeof giftSchema>;
 

@@ -45,6 +45,8 @@ export const publicSupportMessageSchema = z.object({
   body: z.string(),
   /** The donor's first name and last initial, or "Anonymous". */
   name: z.string(),
+  /** "A gift in memory of …" when the gift was given in someone's name (decision 0079), absent otherwise; never the address told. */
+  dedication: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type PublicSupportMessage = z.infer<typeof publicSupportMessageSchema>;
@@ -73,6 +75,8 @@ export const adminSupportMessageSchema = z.object({
   donorName: z.string(),
   /** What the public pages show: the first name and last initial, or "Anonymous". */
   shownName: z.string(),
+  /** The gift's dedication, shown beside the words once approved (decision 0079). */
+  dedication: z.string().nullable().optional(),
   /** Every campaign the gift landed on, where the words show once approved. */
   campaigns: z.array(z.object({ id: z.string(), label: z.string() })),
   createdAt: z.string(),

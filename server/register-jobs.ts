@@ -21,6 +21,7 @@ import { mailGuestLink, type GuestLinkJob } from './modules/privacy/guest-reques
 import { removeExpiredPrivacyRequests } from './modules/privacy/queries';
 import { sendReceiptsAgain } from './modules/receipts/resend-receipts';
 import { sendReceipt } from './modules/receipts/send-receipt';
+import { sendCard } from './modules/dedications/send-card';
 import { removeStaleUploads } from './modules/uploads/cleanup';
 import { sendCollectionReminders } from './modules/collections/reminders';
 import { sendWhatsApp } from './modules/notifications/send-whatsapp';
@@ -33,6 +34,7 @@ import {
   type ProviderEventJob,
   type ReceiptMailJob,
   type ResendReceiptsJob,
+  type DedicationCardJob,
 } from './jobs/names';
 import { tellDonorsOfUpdate, type DonorsToldJob } from './modules/updates/tell-donors';
 import type { QueuePolicy } from './jobs/queue';
@@ -101,6 +103,8 @@ export function registerJobs(deps: AppDeps): void {
   jobs.handle<ResendReceiptsJob>(JOB.resendReceipts, SHORT_LIVED_MAIL, (job) =>
     sendReceiptsAgain(receipts, job.data.email),
   );
+  // A dedication's card, retried like any mail; its PDF is drawn again on each try.
+  jobs.handle<DedicationCardJob>(JOB.dedicationCard, MAIL, (job) => sendCard(receipts, job.data.donationId));
   jobs.handle<{ userId: number }>(JOB.verificationCode, SHORT_LIVED_MAIL, (job) =>
     mailVerificationCode({ db, mailer }, job.data.userId),
   );

@@ -54,6 +54,8 @@ export const JOB = {
   removeExpiredPrivacyLinks: 'privacy.remove-expired-links',
   /** Hourly: second-factor challenges a day past their expiry, and team invitations lapsed a month ago, go. */
   removeExpiredChallenges: 'accounts.remove-expired-challenges',
+  /** A paid gift given in someone's honour or memory: its card (mail and PDF) to the address told, drawn when sent. */
+  dedicationCard: 'dedications.card-mail',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
@@ -89,6 +91,7 @@ export const JOB_WORDS: Record<JobName, string> = {
   [JOB.removeExpiredPrivacyLinks]: 'The hourly removal of expired links to download or erase data',
   [JOB.removeExpiredChallenges]:
     'The hourly removal of expired second-factor challenges and of team invitations lapsed a month ago',
+  [JOB.dedicationCard]: 'The card telling someone of a gift given in their honour or memory, mailed with its PDF',
 };
 
 /** The words for a job of any name: unknown names (another version's jobs) still read as something. */
@@ -101,6 +104,8 @@ export type PaymentEventJob = { reference: string };
 export type ProviderEventJob = { eventId: number };
 
 export type ReceiptMailJob = { donationId: number };
+
+export type DedicationCardJob = { donationId: number };
 
 export type ResendReceiptsJob = { email: string };
 

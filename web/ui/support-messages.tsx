@@ -51,6 +51,7 @@ export function SupportMessages({ campaignId, headingLevel = 2 }: { campaignId: 
                   </blockquote>
                   <figcaption className="mt-2 text-gray-800 dark:text-gray-200">
                     {m.name}, <time dateTime={m.createdAt}>{lagosDay(m.createdAt, 'short')}</time>
+                    {m.dedication ? <span className="mt-1 block font-semibold">{m.dedication}</span> : null}
                   </figcaption>
                 </figure>
               </li>

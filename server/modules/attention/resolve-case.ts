@@ -116,6 +116,7 @@ export async function resolveCase(
   if (result.recorded) {
     wakeNotices(deps.jobs);
     deps.jobs.wake(JOB.receiptMail);
+    deps.jobs.wake(JOB.dedicationCard);
     deps.publicCache.clear();
   }
   return result.reply;

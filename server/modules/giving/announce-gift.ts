@@ -8,6 +8,7 @@ import { CALL_US, clip, signed } from '../notifications/sms-text';
 import { messagesFor, type Notice } from '../notifications/tell-user';
 import { receiptDate } from '../receipts/receipt-facts';
 import { receiptMail } from '../receipts/receipt-mail';
+import { queueCard } from '../dedications/queue-card';
 
 /** A gift as recorded: what the donor paid for and where each part went. */
 export type RecordedGift = FundReply & {
@@ -50,8 +51,8 @@ export function fundedNotice(a: Pick<RecordedGift['allocated'][number], 'kind' |
 }
 
 /**
- * In the transaction that records a gift: queues the donor's receipt and writes the notices to the
- * campaign owners and the admins, so all of them exist exactly when the gift does. A recorded gift's
+ * In the transaction that records a gift: queues the donor's receipt (and a dedication's card) and
+ * writes the notices to the campaign owners and the admins, so all of them exist exactly when the gift does. A recorded gift's
  * receipt is a job of its own, which draws the PDF when the mail is sent; a payment set aside for the
  * team gets the mail without one, since it is not a recorded gift until the team settles it.
  */
@@ -59,8 +60,11 @@ export async function announceGift(
   deps: { db: Db; jobs: JobQueue; baseUrl: string },
   gift: RecordedGift,
 ): Promise<void> {
-  if (gift.status === 'paid')
+  if (gift.status === 'paid') {
     await deps.jobs.enqueue(deps.db, JOB.receiptMail, { donationId: gift.donationId } satisfies ReceiptMailJob);
+    // A dedication's card goes only with a recorded gift, once; one set aside waits for the team's accept.
+    await queueCard(deps, gift.donationId);
+  }
   const receipt =
     gift.status === 'paid'
       ? []

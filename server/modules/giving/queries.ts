@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { dedicationHeading, type DedicationKind } from '@contract/dedication';
 import type { CampaignKind } from '@contract/ids';
 import type { DonationStatus, DonorGifts } from '@contract/giving';
 import { AWAITING_WORDS, BEING_CHECKED_WORDS } from '@contract/gift-words';
@@ -93,6 +94,8 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
     video: string | null;
     awaiting: boolean;
     allocated: boolean;
+    dedication_kind: DedicationKind | null;
+    dedication_name: string | null;
   }>(
     db,
     sql`with me as (select id, email, email_verified_at from users where id = ${userId})
@@ -100,9 +103,11 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
                ${publicLastNameSql(sql`u.last_name`, sql`rp.public_name`)} as last_name, null::text as organization_name,
                p.name as product_name, i.units, i.amount_kobo as amount, coalesce(d.paid_at, d.awaiting_since, d.created_at) as date,
                c.status as campaign_status, c.delivery_status, c.appreciation_video_url as video,
-               ${awaitingDonation} as awaiting, i.status = 'allocated' as allocated
+               ${awaitingDonation} as awaiting, i.status = 'allocated' as allocated,
+               g.kind as dedication_kind, g.name as dedication_name
           from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
           join donation_items i on i.donation_id = d.id
+          left join gift_dedications g on g.donation_id = d.id
           join recipient_campaigns c on c.id = i.recipient_campaign_id
           join users u on u.id = c.recipient_id
           left join recipient_profiles rp on rp.user_id = u.id
@@ -111,9 +116,10 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
         union all
         select i.id, 'organization', c.id, u.first_name, u.last_name, op.organization_name,
                p.name, i.units, i.amount_kobo, coalesce(d.paid_at, d.awaiting_since, d.created_at), c.status, null, null,
-               ${awaitingDonation}, i.status = 'allocated'
+               ${awaitingDonation}, i.status = 'allocated', g.kind, g.name
           from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
           join donation_items i on i.donation_id = d.id
+          left join gift_dedications g on g.donation_id = d.id
           join organization_campaigns c on c.id = i.organization_campaign_id
           join users u on u.id = c.organization_id
           left join organization_profiles op on op.user_id = u.id
@@ -153,6 +159,8 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
       status,
       appreciation_video_url: r.video,
       delivery: r.kind === 'organization' ? (deliveries.get(Number(r.campaign_id)) ?? null) : null,
+      dedication:
+        r.dedication_kind && r.dedication_name ? dedicationHeading(r.dedication_kind, r.dedication_name) : null,
     };
   });
   // Only what reached a campaign: not a payment still waiting for the bank, nor one set aside for the team.

@@ -39,6 +39,7 @@ export async function recordPayment(deps: PaymentDeps, reference: string) {
       deps.afterGiftCommit?.();
       wakeNotices(deps.jobs);
       deps.jobs.wake(JOB.receiptMail);
+      deps.jobs.wake(JOB.dedicationCard);
       deps.publicCache.clear();
     }
     return result;

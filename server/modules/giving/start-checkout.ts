@@ -18,6 +18,7 @@ import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../providers/payments/payments';
 import { isGivable } from '../campaign-core/status-rules';
 import { insertSupportMessage } from '../support-messages/queries';
+import { insertDedication } from '../dedications/queries';
 import { isAwaitingConfirmation, lockDonor } from './await-confirmation';
 import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from '../campaign-core/availability';
 import { releaseDonations } from './release-hold';
@@ -280,6 +281,8 @@ export async function startCheckout(
     if (input.message) {
       await insertSupportMessage(tx, donation!.id, { body: input.message, anonymous: input.anonymous ?? false });
     }
+    // Likewise the dedication: its card is queued only when this checkout's payment is recorded.
+    if (input.dedication) await insertDedication(tx, donation!.id, input.dedication);
 
     // The read that decides, under the locks: our own hold is left out of what others hold.
     const decided = weighBag(merged, await lockCampaigns(tx, wanted, donation!.id));

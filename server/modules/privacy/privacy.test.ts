@@ -500,6 +500,44 @@ describe('a guest donor’s data', () => {
     expect(JSON.stringify(entry)).not.toContain(email);
   });
 
+  it('lists a guest gift’s dedication in the export, and erasing the guest gifts takes the dedication with them', async () => {
+    const campaignId = await createRecipientCampaign(db(), { status: 'approved' });
+    const email = `guest.${unique()}@example.org`;
+    const told = `told.${unique()}@example.org`;
+    const checkout = await post('/api/donations/checkout', {
+      donorEmail: email,
+      donorFullName: 'Bisi Adewale',
+      cartItems: [{ campaignId: String(campaignId), units: 1 }],
+      dedication: { kind: 'memory', name: 'Papa Adewale', message: 'We miss you every day.', notifyEmail: told },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const { reference } = checkout.json<{ reference: string }>();
+    await post('/api/payments/sandbox/charge', { reference });
+    expect((await post('/api/donations/fund', { transactionId: reference })).statusCode).toBe(200);
+
+    await post('/api/privacy/requests', { email, kind: 'export' });
+    const exported = await post('/api/privacy/requests/export', {
+      token: await mailedLink(email, '/your-data/export'),
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json()).toMatchObject({
+      gifts: [
+        {
+          reference,
+          dedication: { kind: 'memory', name: 'Papa Adewale', message: 'We miss you every day.', notify_email: told },
+        },
+      ],
+    });
+
+    const before = mailTo(email).length;
+    await post('/api/privacy/requests', { email, kind: 'erase' });
+    const token = await mailedLink(email, '/your-data/erase', before);
+    expect((await post('/api/privacy/requests/erase', { token })).statusCode).toBe(200);
+    expect(await tablesHolding('Papa Adewale')).toEqual([]);
+    expect(await tablesHolding('We miss you every day.')).toEqual([]);
+    expect(await tablesHolding(told)).toEqual([]);
+  });
+
   it('erases the name and address from guest gifts only, keeps every money record, and leaves an account at that address alone', async () => {
     const donor = await signUpUser(ctx.app, undefined, { role: 'donor', firstName: 'Emeka' });
     const campaignId = await createRecipientCampaign(db(), { status: 'approved' });

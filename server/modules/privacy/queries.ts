@@ -89,7 +89,10 @@ export async function countGifts(db: Db, which: SQL): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Gifts as the donor sees them: the checkout, what each campaign received and the words left with it. */
+/**
+ * Gifts as the donor sees them: the checkout, what each campaign received, and the dedication given
+ * with it (the person's name, the message and the address told), if any.
+ */
 export function giftRows(which: SQL): SQL {
   return sql`
     select d.reference, d.status, d.donor_full_name, d.donor_email, d.total_kobo, d.fee_kobo, d.currency, d.channel,
@@ -97,7 +100,10 @@ export function giftRows(which: SQL): SQL {
            coalesce((select jsonb_agg(jsonb_build_object(
                        'campaign', coalesce(i.recipient_campaign_id::text, 'org-' || i.organization_campaign_id),
                        'units', i.units, 'amount_kobo', i.amount_kobo, 'status', i.status) order by i.id)
-                       from donation_items i where i.donation_id = d.id), '[]'::jsonb) as items
+                       from donation_items i where i.donation_id = d.id), '[]'::jsonb) as items,
+           (select jsonb_build_object('kind', g.kind, 'name', g.name, 'message', g.message,
+                     'notify_email', g.notify_email, 'card_queued_at', g.card_queued_at)
+              from gift_dedications g where g.donation_id = d.id) as dedication
       from donations d where ${which}
      order by d.created_at desc, d.id desc`;
 }
@@ -105,16 +111,18 @@ export function giftRows(which: SQL): SQL {
 /**
  * Removes the donor's name and address from gifts (docs/decisions/0054): amounts, units, references,
  * campaigns, dates and payment rows stay, so every total is unchanged. One placeholder address per
- * erasure keeps the count of distinct donors true. Words of support and update-mail choices tied to
- * the address go too, as do the name and address wherever else a gift's record repeats them: the
- * admins' notices naming the gift, and the payment provider's copy of who paid. Answers how many
- * gifts changed.
+ * erasure keeps the count of distinct donors true. Words of support, dedications (with the address
+ * a card was sent to) and update-mail choices tied to the address go too, as do the name and address
+ * wherever else a gift's record repeats them: the admins' notices naming the gift, and the payment
+ * provider's copy of who paid. Answers how many gifts changed.
  */
 export async function eraseDonorFromGifts(
   db: Db,
   input: { which: SQL; email: string | null; marker: string },
 ): Promise<number> {
   await db.execute(sql`delete from support_messages s using donations d where s.donation_id = d.id and ${input.which}`);
+  // A dedication is the donor's too: the name honoured, the message and the address told go with their words.
+  await db.execute(sql`delete from gift_dedications g using donations d where g.donation_id = d.id and ${input.which}`);
   // Read before the donation loses them: a notice names a gift by its reference and its donor.
   await db.execute(sql`
     update notifications n

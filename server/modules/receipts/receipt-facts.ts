@@ -1,4 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
+import { dedicationHeading, type DedicationKind } from '@contract/dedication';
 import { CHANNEL_NAMES, type PaymentChannel } from '@contract/payment-channels';
 import { selectRows, type Db } from '../../db/client';
 import { donationItems } from '../../db/schema/all';
@@ -42,6 +43,8 @@ export type ReceiptFacts = {
   lines: ReceiptLine[];
   /** The donation items the lines come from, as the donor's history lists them. */
   itemIds: number[];
+  /** "A gift in honour of …" or "A gift in memory of …" when given in someone's name (decision 0079); null when not. */
+  dedication: string | null;
 };
 
 /** Receipts are only for recorded gifts: a payment set aside for the team is not one until it is settled. */
@@ -65,6 +68,8 @@ type DonationRow = {
   fee_kobo: number;
   channel: string | null;
   paid_at: string | Date;
+  dedication_kind: DedicationKind | null;
+  dedication_name: string | null;
 };
 
 /** Recorded gifts matching `where`, newest first, at most `limit`, each with its lines. */
@@ -72,8 +77,8 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
   const donations = await selectRows<DonationRow>(
     db,
     sql`select d.id, d.reference, d.donor_user_id, d.donor_email, d.donor_full_name, d.total_kobo, d.fee_kobo,
-               d.channel, d.paid_at
-          from donations d
+               d.channel, d.paid_at, g.kind as dedication_kind, g.name as dedication_name
+          from donations d left join gift_dedications g on g.donation_id = d.id
          where ${recordedGift} and d.paid_at is not null and ${where}
          order by d.paid_at desc, d.id desc
          limit ${limit}`,
@@ -112,6 +117,8 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
         return [{ label, units: item.units, amountKobo: item.amountKobo }];
       }),
       itemIds: items.filter((item) => item.donationId === id).map((item) => item.id),
+      dedication:
+        d.dedication_kind && d.dedication_name ? dedicationHeading(d.dedication_kind, d.dedication_name) : null,
     };
   });
 }

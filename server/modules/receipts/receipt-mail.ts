@@ -17,6 +17,8 @@ export type ReceiptMailInput = {
   receiptLink?: string;
   /** Whether the donor has an account, whose My Gifts also holds the receipt. */
   inMyGifts?: boolean;
+  /** "A gift in memory of …" when the gift was given in someone's name. */
+  dedication?: string | null;
 };
 
 const MY_GIFTS_WORDS = 'It is also in My Gifts whenever you sign in.';
@@ -46,7 +48,10 @@ export function receiptMail(input: ReceiptMailInput): MailMessage {
     : '';
   const accountWords = input.receiptLink && input.inMyGifts ? MY_GIFTS_WORDS : '';
   const download = [linkWords, accountWords].filter(Boolean).join('\n');
-  const text = `Dear ${input.donorFullName},\n\nThank you for your gift to Gift of Independence.\n\n${amounts.map(([k, v]) => `${k}: ${v}`).join('\n')}\nReference: ${input.reference}\nDate: ${date}\n\n${lines.join('\n')}${attention}${download ? `\n\n${download}` : ''}\n\nDonations are final and non-refundable.\n\nGift of Independence, a programme of a non-profit research centre for accessibility technology.`;
+  // A name may end with its own full stop ("Dr. Ada O."): the sentence is not given a second one.
+  const dedicationSentence = input.dedication ? input.dedication.replace(/([^.!?])$/, '$1.') : '';
+  const dedication = dedicationSentence ? `${dedicationSentence}\n\n` : '';
+  const text = `Dear ${input.donorFullName},\n\nThank you for your gift to Gift of Independence.\n\n${dedication}${amounts.map(([k, v]) => `${k}: ${v}`).join('\n')}\nReference: ${input.reference}\nDate: ${date}\n\n${lines.join('\n')}${attention}${download ? `\n\n${download}` : ''}\n\nDonations are final and non-refundable.\n\nGift of Independence, a programme of a non-profit research centre for accessibility technology.`;
   const downloadHtml = [
     input.receiptLink
       ? `<p><a href="${escapeHtml(input.receiptLink)}">Download your receipt (PDF)</a>; this link works for a year.</p>`
@@ -56,7 +61,7 @@ export function receiptMail(input: ReceiptMailInput): MailMessage {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Your gift receipt</title></head><body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5;">
 <h1 style="font-size: 22px;">Thank you for your gift</h1>
 <p>Dear ${escapeHtml(input.donorFullName)},</p>
-<table role="presentation">${amounts.map(([k, v]) => `<tr><th scope="row" style="text-align:left">${k}</th><td>${v}</td></tr>`).join('')}
+${dedicationSentence ? `<p><strong>${escapeHtml(dedicationSentence)}</strong></p>\n` : ''}<table role="presentation">${amounts.map(([k, v]) => `<tr><th scope="row" style="text-align:left">${k}</th><td>${v}</td></tr>`).join('')}
 <tr><th scope="row" style="text-align:left">Reference</th><td>${escapeHtml(input.reference)}</td></tr>
 <tr><th scope="row" style="text-align:left">Date</th><td>${escapeHtml(date)}</td></tr></table>
 <h2 style="font-size: 18px;">Your gifts</h2><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>

@@ -51,6 +51,7 @@ export function renderReceipt(facts: ReceiptFacts, charity: Charity): Promise<Bu
       }
       sheet.paragraph(`Payment reference: ${facts.reference}`);
       sheet.paragraph(`Paid by: ${facts.channel ?? 'Not stated by the payment provider'}`, { gapAfter: 14 });
+      if (facts.dedication) sheet.paragraph(facts.dedication, { bold: true, gapAfter: 10 });
       sheet.heading('Your gifts', 2);
       const rows = facts.lines.map((line) => [line.label, String(line.units), formatNaira(line.amountKobo)]);
       if (facts.feeKobo > 0) rows.push([FEE_WORDS, '', formatNaira(facts.feeKobo)]);

@@ -34,6 +34,7 @@ export async function sendReceipt(deps: ReceiptDeps, donationId: number): Promis
     unallocated: [],
     receiptLink: `${deps.baseUrl}${receiptLink(deps.signer, facts.reference, MAILED_LINK_SECONDS)}`,
     inMyGifts: facts.donorUserId !== null,
+    dedication: facts.dedication,
   });
   await deps.mailer.send(message);
 }

@@ -1,8 +1,9 @@
 import { and, count, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DedicationKind } from '@contract/dedication';
 import type { CampaignKind, CampaignRef } from '@contract/ids';
 import type { ModerationStatus } from '@contract/moderation';
 import type { Db } from '../../db/client';
-import { donationItems, donations, supportMessages } from '../../db/schema/all';
+import { donationItems, donations, giftDedications, supportMessages } from '../../db/schema/all';
 import { afterKey, decodeKeyCursor, keyOrder, keyPage, keyText, type Keyset } from '../../db/cursor';
 import { campaignKinds } from '../campaigns/kinds';
 
@@ -75,6 +76,8 @@ const row = {
   createdAt: supportMessages.createdAt,
   reviewedAt: supportMessages.reviewedAt,
   donorFullName: donations.donorFullName,
+  dedicationKind: giftDedications.kind,
+  dedicationName: giftDedications.name,
 };
 export type MessageRow = {
   id: number;
@@ -85,6 +88,9 @@ export type MessageRow = {
   createdAt: Date;
   reviewedAt: Date | null;
   donorFullName: string;
+  /** The gift's dedication, if it was given in someone's name; its address told is never read here. */
+  dedicationKind: DedicationKind | null;
+  dedicationName: string | null;
 };
 
 /** Approved words of the paid gifts that landed on one campaign, newest first. */
@@ -95,6 +101,7 @@ export async function approvedMessagesPage(db: Db, ref: CampaignRef, opts: { lim
     .select({ ...row, sortKey: keyText(newestFirst) })
     .from(supportMessages)
     .innerJoin(donations, eq(donations.id, supportMessages.donationId))
+    .leftJoin(giftDedications, eq(giftDedications.donationId, supportMessages.donationId))
     .where(after ? and(shown, afterKey(newestFirst, after)) : shown)
     .orderBy(...keyOrder(newestFirst))
     .limit(opts.limit + 1);
@@ -110,6 +117,7 @@ export async function queuePage(db: Db, opts: { status: ModerationStatus; limit:
     .select({ ...row, sortKey: keyText(keyset) })
     .from(supportMessages)
     .innerJoin(donations, eq(donations.id, supportMessages.donationId))
+    .leftJoin(giftDedications, eq(giftDedications.donationId, supportMessages.donationId))
     .where(after ? and(inQueue, afterKey(keyset, after)) : inQueue)
     .orderBy(...keyOrder(keyset))
     .limit(opts.limit + 1);
@@ -133,6 +141,7 @@ export async function lockMessage(db: Db, id: number): Promise<MessageRow | unde
     .select(row)
     .from(supportMessages)
     .innerJoin(donations, eq(donations.id, supportMessages.donationId))
+    .leftJoin(giftDedications, eq(giftDedications.donationId, supportMessages.donationId))
     .where(and(eq(supportMessages.id, id), landed(db)))
     .for('update', { of: supportMessages });
   return found;

@@ -1,3 +1,4 @@
+import { dedicationHeading } from '@contract/dedication';
 import type { CampaignRef } from '@contract/ids';
 import { MODERATION_RESULT, type ModerationDecision } from '@contract/moderation';
 import {
@@ -25,6 +26,13 @@ import {
 } from './queries';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found.';
+
+/**
+ * A gift's dedication beside its words (decision 0079): shown only with words the donor left to be
+ * public, so only where the words are, and once the team approved them. Left out when there is none.
+ */
+const dedicationOf = (r: Pick<MessageRow, 'dedicationKind' | 'dedicationName'>): { dedication?: string } =>
+  r.dedicationKind && r.dedicationName ? { dedication: dedicationHeading(r.dedicationKind, r.dedicationName) } : {};
 export const MESSAGE_NOT_FOUND = 'We could not find those words of support.';
 
 /** Approved words of support for a public campaign, newest first; 404 for a campaign the public cannot see. */
@@ -40,6 +48,7 @@ export async function publicSupportMessages(
       id: r.id,
       body: r.body,
       name: donorPublicName(r.donorFullName, r.anonymous),
+      ...dedicationOf(r),
       createdAt: r.createdAt.toISOString(),
     })),
     nextCursor,
@@ -65,6 +74,7 @@ async function forAdmins(db: Db, rows: MessageRow[]): Promise<AdminSupportMessag
     anonymous: r.anonymous,
     donorName: r.donorFullName,
     shownName: donorPublicName(r.donorFullName, r.anonymous),
+    ...dedicationOf(r),
     campaigns: items.flatMap((item, index) => {
       if (item.donationId !== r.donationId) return [];
       const ref = refs[index]!;

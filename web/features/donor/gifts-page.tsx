@@ -123,6 +123,9 @@ function GiftRow({
           {gift.product_name}
           {gift.units > 1 ? `, ${countFormat.format(gift.units)} units` : ''}
         </span>
+        {gift.dedication ? (
+          <span className="mt-1 block font-semibold text-gray-900 dark:text-gray-100">{gift.dedication}</span>
+        ) : null}
       </th>
       <td className={`${cellClass} leading-11 whitespace-nowrap`}>
         <GiftDate iso={gift.date} />

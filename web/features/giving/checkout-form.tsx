@@ -16,9 +16,17 @@ import { Checkbox, EmailField, HumanCheckField, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { textLink } from '@/ui/text-link';
 import { supportWordsFields } from '@contract/support-messages';
-import { FILL_IN_DETAILS, TEST_MODE_NOTICE } from './messages';
+import { CHECK_DETAILS, FILL_IN_DETAILS, TEST_MODE_NOTICE } from './messages';
 import { Spinner } from './spinner';
 import { SupportWordsFields } from './support-words-fields';
+import {
+  DEDICATION_DEFAULTS,
+  DedicationFields,
+  checkDedication,
+  dedicationFormFields,
+  dedicationOf,
+  withFormNames,
+} from './dedication-fields';
 import { useCheckout, type CheckoutLine } from './use-checkout';
 
 export type { CheckoutLine } from './use-checkout';
@@ -32,12 +40,15 @@ const TestPaymentDialog = lazy(() => loadTestPaymentDialog().then((m) => ({ defa
  * The donor's details as the route checks them, and whether they add the payment fee; the
  * human-check token is asked for by the flow.
  */
-const detailsSchema = donorSchema.extend({
-  turnstileToken: z.string().optional(),
-  coverFee: z.boolean(),
-  message: supportWordsFields.message,
-  anonymous: z.boolean(),
-});
+const detailsSchema = donorSchema
+  .extend({
+    turnstileToken: z.string().optional(),
+    coverFee: z.boolean(),
+    message: supportWordsFields.message,
+    anonymous: z.boolean(),
+    ...dedicationFormFields,
+  })
+  .superRefine(checkDedication);
 
 function units(n: number) {
   return `${n} ${n === 1 ? 'unit' : 'units'}`;
@@ -75,16 +86,29 @@ export function CheckoutForm({
       coverFee: false,
       message: '',
       anonymous: false,
+      ...DEDICATION_DEFAULTS,
     },
     // Untouched fields follow the signed-in user, who may finish loading after the page opens.
     values: signedInDetails
-      ? { ...signedInDetails, turnstileToken: '', coverFee: false, message: '', anonymous: false }
+      ? {
+          ...signedInDetails,
+          turnstileToken: '',
+          coverFee: false,
+          message: '',
+          anonymous: false,
+          ...DEDICATION_DEFAULTS,
+        }
       : undefined,
     resetOptions: { keepDirtyValues: true },
   });
   // Shown before asking, from the server's own formula; the server works it out again at checkout.
   const feeKobo = config?.paymentFee ? feeToCover(totalKobo, config.paymentFee) : 0;
   const coverFee = useWatch({ control: form.control, name: 'coverFee' }) === true && feeKobo > 0;
+  // With both of the donor's fields filled in, what is left to fix is elsewhere (a dedication, say):
+  // the summary does not then ask for the name and email. Read from the values, which are current
+  // when the summary takes focus.
+  const [donorName, donorEmail] = useWatch({ control: form.control, name: ['donorFullName', 'donorEmail'] });
+  const summaryTitle = donorName.trim() && donorEmail.trim() ? CHECK_DETAILS : FILL_IN_DETAILS;
   const chargeKobo = totalKobo + (coverFee ? feeKobo : 0);
   const checkout = useCheckout({
     items,
@@ -215,9 +239,15 @@ export function CheckoutForm({
 
         <Form
           form={form}
-          summaryTitle={FILL_IN_DETAILS}
-          onSubmit={({ turnstileToken, coverFee: _chosen, message, anonymous, ...donor }, helpers) =>
-            checkout.pay(donor, { message, anonymous }, turnstileToken, helpers)
+          summaryTitle={summaryTitle}
+          onSubmit={(values, helpers) =>
+            checkout.pay(
+              { donorFullName: values.donorFullName, donorEmail: values.donorEmail },
+              { message: values.message, anonymous: values.anonymous, dedication: dedicationOf(values) },
+              values.turnstileToken,
+              // The server names a dedication's fields by their wire path; the form by its own.
+              { ...helpers, showServerErrors: (error) => helpers.showServerErrors(withFormNames(error)) },
+            )
           }
           aria-labelledby={detailsId}
           className="mt-5 space-y-5"
@@ -228,6 +258,8 @@ export function CheckoutForm({
           </div>
 
           <SupportWordsFields readOnly={isBusy} />
+
+          <DedicationFields readOnly={isBusy} />
 
           <div className="space-y-2 rounded-lg border border-gray-300 bg-gray-50 px-4 py-3 text-gray-800 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200">
             <p>

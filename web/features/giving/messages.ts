@@ -4,6 +4,8 @@ import { ApiError, errorMessage } from '@/lib/api';
 /** Said wherever a test payment could be mistaken for a real one. */
 export const TEST_MODE_NOTICE = 'Test mode: no money is charged.';
 export const FILL_IN_DETAILS = 'Please fill in your name and email to continue.';
+/** The summary's heading once the name and email are filled in and something else needs fixing. */
+export const CHECK_DETAILS = 'Please check the details below to continue.';
 export const UNKNOWN_SERVER_ERROR = 'An unknown error occurred on our server.';
 export const UNEXPECTED_RESPONSE = 'Our server returned an unexpected response. Please contact support.';
 export const GATEWAY_UNAVAILABLE =

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { DedicationInput } from '@contract/dedication';
 import {
   CHECKOUT_LIMITS,
   HOLD_MINUTES,
@@ -28,8 +29,8 @@ import { keepWhileAwaiting, readHeldCheckout, writeHeldCheckout, type HeldChecko
 
 export type CheckoutLine = { campaignId: string; units: number; label: string; amountKobo: number };
 export type Donor = { donorFullName: string; donorEmail: string };
-/** Words of support left with the gift, and whether to be shown as Anonymous. */
-export type Words = { message?: string | undefined; anonymous: boolean };
+/** Words of support left with the gift, whether to be shown as Anonymous, and whom the gift honours or remembers. */
+export type Words = { message?: string | undefined; anonymous: boolean; dedication?: DedicationInput | undefined };
 
 export type Phase =
   | { kind: 'idle' }
@@ -49,7 +50,7 @@ export type Problem = {
 /** A held checkout is reused only while this much of its hold is left, so the payment can finish in time. */
 const REUSE_MARGIN_MS = 2 * 60_000;
 
-// The words belong to the checkout, so changed words (or anonymity) make a new one.
+// The words and the dedication belong to the checkout, so changing them (or anonymity) makes a new one.
 const checkoutKey = (donor: Donor, lines: CheckoutLine[], coverFee: boolean, words: Words) =>
   JSON.stringify([
     donor.donorFullName,
@@ -58,6 +59,7 @@ const checkoutKey = (donor: Donor, lines: CheckoutLine[], coverFee: boolean, wor
     coverFee,
     words.message?.trim() ?? '',
     words.anonymous,
+    words.dedication ?? null,
   ]);
 
 /** The limits the server enforces on one checkout, checked first so the donor hears them at once. */
@@ -253,6 +255,7 @@ export function useCheckout({
             coverFee,
             ...(words.message?.trim() ? { message: words.message.trim() } : {}),
             anonymous: words.anonymous,
+            ...(words.dedication ? { dedication: words.dedication } : {}),
           });
         } finally {
           if (humanCheckOn) onTokenUsed();

@@ -86,6 +86,12 @@ export default function SupportMessagesPage() {
                   {item.donorName}
                   {item.anonymous ? ' (asked to be shown as Anonymous)' : ` (shown as ${item.shownName})`}
                 </dd>
+                {item.dedication ? (
+                  <>
+                    <dt className="font-semibold">Shown with it</dt>
+                    <dd className="break-words">{item.dedication}</dd>
+                  </>
+                ) : null}
                 <dt className="font-semibold">{item.campaigns.length === 1 ? 'Campaign' : 'Campaigns'}</dt>
                 <dd>
                   <ul>
