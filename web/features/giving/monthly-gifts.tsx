@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarHeart, CreditCard, PauseCircle, PlayCircle, XCircle } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { formatNaira, koboToNairaText, nairaToKobo } from '@contract/money';
 import { MONTHLY_AMOUNT_WORDS, MONTHLY_MAX_KOBO, MONTHLY_MIN_KOBO, type MonthlyGift } from '@contract/monthly-giving';
@@ -123,16 +123,25 @@ function GiftCard({ gift, owner, email }: { gift: MonthlyGift; owner: MonthlyOwn
     onPaid: () => {
       announce('Thank you: your new card is paid for this month and will be used from now on.');
       void client.invalidateQueries({ queryKey: monthlyQueryKey(owner) });
-      requestAnimationFrame(() => focusCentered(heading.current));
+      setChanged((n) => n + 1);
     },
   });
 
-  /** After a change the buttons differ, so focus goes to the gift's heading, and the outcome is said once. */
+  // After a change the buttons differ (the one pressed may be gone), so once the dialog that asked
+  // has closed, focus goes to the gift's heading, before the dialog's own return of focus finds no opener.
+  const [changed, setChanged] = useState(0);
+  useEffect(() => {
+    if (!changed || open !== null) return;
+    const timer = setTimeout(() => focusCentered(heading.current), 0);
+    return () => clearTimeout(timer);
+  }, [changed, open]);
+
+  /** Applies a change; the outcome is said once. */
   async function apply(next: Parameters<typeof change.mutateAsync>[0]['change'], said: string) {
     await change.mutateAsync({ id: gift.id, change: next });
     setOpen(null);
+    setChanged((n) => n + 1);
     announce(said);
-    requestAnimationFrame(() => focusCentered(heading.current));
   }
 
   const payWithAnotherCard = async () => {
