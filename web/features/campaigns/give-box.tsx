@@ -75,6 +75,15 @@ export function GiveBox({ campaign }: { campaign: GivingCampaign }) {
           {inBag && !isOrg ? 'In your gift bag' : isOrg && inBag ? 'Update gift bag' : 'Add to gift bag'}
         </Button>
       </div>
+      {isOrg ? (
+        // Monthly amounts from ₦1,000 wait in the Independence Fund until they buy a whole unit (decision 0077).
+        <Link
+          to={`/give-monthly?to=${campaign.id}`}
+          className="font-semibold underline decoration-2 underline-offset-2"
+        >
+          Give monthly to this campaign
+        </Link>
+      ) : null}
     </div>
   );
 }

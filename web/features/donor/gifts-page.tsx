@@ -234,7 +234,19 @@ export default function GiftsPage() {
   const { data, isPending, isError, isFetching, refetch } = useDonorGifts();
   const receiptYears = useDonorReceipts();
   return (
-    <Page title="My Gifts" wide>
+    <Page
+      title="My Gifts"
+      wide
+      intro={
+        <>
+          Your monthly gifts, with their next dates, are in{' '}
+          <Link to="/donor/giving" className="font-semibold underline">
+            My Monthly Giving
+          </Link>
+          .
+        </>
+      }
+    >
       {isPending || (isError && isFetching) ? (
         <LoadingState>Loading your gifts...</LoadingState>
       ) : isError ? (
