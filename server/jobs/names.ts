@@ -48,6 +48,10 @@ export const JOB = {
   removeExpiredPrivacyLinks: 'privacy.remove-expired-links',
   /** Hourly: second-factor challenges a day past their expiry, and team invitations lapsed a month ago, go. */
   removeExpiredChallenges: 'accounts.remove-expired-challenges',
+  /** Daily: the Independence Fund's balance allocated to campaigns by decision 0078's rule. */
+  allocateFund: 'fund.allocate',
+  /** Monthly: each fund donor of the month before is mailed what their gifts did, once. */
+  fundMonthlyMail: 'fund.what-your-gifts-did',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
@@ -79,6 +83,8 @@ export const JOB_WORDS: Record<JobName, string> = {
   [JOB.removeExpiredPrivacyLinks]: 'The hourly removal of expired links to download or erase data',
   [JOB.removeExpiredChallenges]:
     'The hourly removal of expired second-factor challenges and of team invitations lapsed a month ago',
+  [JOB.allocateFund]: "The daily allocation of the Independence Fund's money to the campaigns approved longest ago",
+  [JOB.fundMonthlyMail]: 'The monthly mail telling each Independence Fund donor what their gifts did',
 };
 
 /** The words for a job of any name: unknown names (another version's jobs) still read as something. */
