@@ -162,7 +162,7 @@ export function registerJobs(deps: AppDeps): void {
   });
   jobs.schedule(JOB.allocateFund, '30 5 * * *');
   jobs.handle(JOB.fundMonthlyMail, FUND_RUN, async () => {
-    await mailWhatYourGiftsDid({ db, jobs });
+    await mailWhatYourGiftsDid({ db, jobs, baseUrl: publicBaseUrl(deps.config) });
   });
   jobs.schedule(JOB.fundMonthlyMail, '0 8 1 * *');
 }

@@ -13,12 +13,7 @@ import { fundedNotice, type RecordedGift } from '../giving/announce-gift';
 import { fundCampaigns } from '../giving/fulfil-donation';
 import { notifyManyAndAdmins } from '../notifications/queries';
 import { messagesFor, wakeNotices } from '../notifications/tell-user';
-import {
-  earmarkedByCampaign,
-  FUND_DONOR_EMAIL,
-  FUND_DONOR_NAME,
-  fundTotals,
-} from '../transparency/fund-figures';
+import { earmarkedByCampaign, FUND_DONOR_EMAIL, FUND_DONOR_NAME, fundTotals } from '../transparency/fund-figures';
 
 export type FundDeps = { db: Db; jobs: JobQueue; baseUrl: string; publicCache?: { clear(): void } };
 
@@ -125,7 +120,8 @@ async function fundMoney(tx: Db): Promise<Omit<Plan, 'order'>> {
       tx,
       sql`select id, status from organization_campaigns where id = any(${sql.param([...pools.keys()])}::int[])`,
     );
-    for (const r of rows) if (isGivable('organization', r.status)) earmarked.set(Number(r.id), pools.get(Number(r.id))!);
+    for (const r of rows)
+      if (isGivable('organization', r.status)) earmarked.set(Number(r.id), pools.get(Number(r.id))!);
   }
   return { balanceKobo, earmarked };
 }

@@ -139,7 +139,7 @@ export async function donorMonths(db: Db, period: string): Promise<DonorMonth[]>
 const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
 
 /** The mail: what the donor gave that month, and in plain words which campaigns and devices their share helped. */
-export function whatYourGiftsDidMail(month: DonorMonth): MailMessage {
+export function whatYourGiftsDidMail(month: DonorMonth, baseUrl: string): MailMessage {
   const when = monthName(month.period);
   const paragraphs = [
     `Dear ${month.name},`,
@@ -159,7 +159,7 @@ export function whatYourGiftsDidMail(month: DonorMonth): MailMessage {
       ),
     );
   }
-  paragraphs.push('Every gift the fund makes is listed on our site at /fund.');
+  paragraphs.push(`Every gift the fund makes is listed on our site: ${baseUrl}/fund`);
   return {
     to: month.email,
     subject: `What your gifts did in ${when}`,
@@ -181,7 +181,7 @@ export function monthMailId(period: string, email: string): string {
  * looked up first, so a second run in the following month sends nothing again.
  */
 export async function mailWhatYourGiftsDid(
-  deps: { db: Db; jobs: JobQueue },
+  deps: { db: Db; jobs: JobQueue; baseUrl: string },
   now = new Date(),
 ): Promise<{ period: string; queued: number }> {
   const period = previousPeriod(now);
@@ -201,7 +201,8 @@ export async function mailWhatYourGiftsDid(
   for (const [index, month] of months.entries()) {
     const id = ids[index]!;
     if (sent.has(id)) continue;
-    if (await deps.jobs.enqueue(deps.db, JOB.mail, { message: whatYourGiftsDidMail(month) }, { id })) queued++;
+    if (await deps.jobs.enqueue(deps.db, JOB.mail, { message: whatYourGiftsDidMail(month, deps.baseUrl) }, { id }))
+      queued++;
   }
   if (queued) deps.jobs.wake(JOB.mail);
   return { period, queued };

@@ -109,10 +109,7 @@ export async function fundAllocations(db: Db, limit = 500): Promise<Array<FundRe
     units: number;
     amount: string;
     at: string;
-  }>(
-    db,
-    sql`${allocationRows(sql`true`)} order by d.paid_at desc, i.id desc limit ${limit}`,
-  );
+  }>(db, sql`${allocationRows(sql`true`)} order by d.paid_at desc, i.id desc limit ${limit}`);
   return rows.map((r) => ({
     campaignId: toCampaignId({ kind: r.kind, id: Number(r.id) }),
     campaignName: r.name,
