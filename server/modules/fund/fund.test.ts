@@ -9,6 +9,7 @@ import { createOrganizationCampaign, createRecipientCampaign, payForCampaign } f
 import { eventually, mailboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { GIVABLE_STATUSES } from '../campaign-core/status-rules';
 import { fundTotals } from '../transparency/fund-figures';
+import { computeLedger } from '../transparency/queries';
 import { allocateFund } from './allocate-fund';
 import { mailWhatYourGiftsDid, previousPeriod } from './what-your-gifts-did';
 
@@ -287,6 +288,29 @@ describe("the fund's figures", () => {
     expect(allocated.map((a) => a.amount)).toEqual([SLATE]);
     expect(await fundTotals(db)).toEqual({ givenKobo: given, allocatedKobo: SLATE, balanceKobo: given - SLATE });
     expect((await fundReply()).balanceKobo).toBe(given - SLATE);
+  });
+
+  it('count in the public ledger once, when given, and its gifts to campaigns as where the money went', async () => {
+    const before = await computeLedger(db);
+    const campaign = await createOrganizationCampaign(db, 4);
+    await approvedOn('organization', campaign, '2001-05-02');
+    await giveToFund(3_000_000, { email: 'ledger@example.org' });
+    const given = await computeLedger(db);
+    expect(given.money.raised_kobo).toBe(before.money.raised_kobo + 3_000_000);
+    expect(given.money.gifts).toBe(before.money.gifts + 1);
+
+    await allocateFund(deps());
+    const after = await computeLedger(db);
+    expect(after.money).toEqual(given.money);
+    expect(after.by_month).toEqual(given.by_month);
+    expect(after.fund).toEqual({
+      given_kobo: 3_000_000,
+      allocated_kobo: 2 * SLATE,
+      balance_kobo: 3_000_000 - 2 * SLATE,
+      allocations: 1,
+      campaigns: 1,
+      units: 2,
+    });
   });
 
   it('counts the monthly gifts to the fund that still run', async () => {
