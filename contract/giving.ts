@@ -174,6 +174,11 @@ export const giftSchema = z.object({
   appreciation_video_url: z.string().nullable(),
   /** An organization gift's campaign deliveries (decision 0039); null for a recipient gift. */
   delivery: campaignDeliveriesSchema.nullable(),
+  /**
+   * The part of a gift given to the Independence Fund (decision 0078): its id is the donation's,
+   * negated; `campaign_id` is the organization campaign the money is held for, or empty.
+   */
+  fund: z.boolean().optional(),
 });
 export type Gift = z.infer<typeof giftSchema>;
 

@@ -23,6 +23,7 @@ export const lagosYearStart = (year: number): Date => new Date(`${String(year).p
 export const receiptNumberOf = (paidAt: Date, donationId: number): string =>
   `GOI-${lagosYear(paidAt)}-${String(donationId).padStart(6, '0')}`;
 
+/** A line of a receipt: a campaign and its units, or (units 0) the part given to the Independence Fund. */
 export type ReceiptLine = { label: string; units: number; amountKobo: number };
 
 /** One recorded gift, as its receipt shows it. */
@@ -40,12 +41,19 @@ export type ReceiptFacts = {
   totalKobo: number;
   feeKobo: number;
   lines: ReceiptLine[];
-  /** The donation items the lines come from, as the donor's history lists them. */
+  /** The donation items the lines come from, as the donor's history lists them (the fund's part as the donation's id negated). */
   itemIds: number[];
 };
 
-/** Receipts are only for recorded gifts: a payment set aside for the team is not one until it is settled. */
-const recordedGift = sql`d.status = 'paid'`;
+/**
+ * Receipts are only for recorded gifts: a payment set aside for the team is not one until it is
+ * settled, and the Independence Fund's own gifts to campaigns were receipted when donors gave the money.
+ */
+const recordedGift = sql`d.status = 'paid' and not d.from_fund`;
+
+/** How a receipt names the part of a gift given to the Independence Fund (decision 0078). */
+export const FUND_LINE = 'The Independence Fund';
+export const earmarkedFundLine = (campaign: string) => `Held in the Independence Fund for ${campaign}`;
 
 /**
  * The donor's own gifts, as their history decides: made while signed in, or as a guest with the email
@@ -65,6 +73,8 @@ type DonationRow = {
   fee_kobo: number;
   channel: string | null;
   paid_at: string | Date;
+  fund_kobo: number;
+  fund_campaign_id: number | null;
 };
 
 /** Recorded gifts matching `where`, newest first, at most `limit`, each with its lines. */
@@ -72,7 +82,7 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
   const donations = await selectRows<DonationRow>(
     db,
     sql`select d.id, d.reference, d.donor_user_id, d.donor_email, d.donor_full_name, d.total_kobo, d.fee_kobo,
-               d.channel, d.paid_at
+               d.channel, d.paid_at, d.fund_kobo, d.fund_campaign_id
           from donations d
          where ${recordedGift} and d.paid_at is not null and ${where}
          order by d.paid_at desc, d.id desc
@@ -90,7 +100,10 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
       ? { kind: 'recipient' as const, id: i.recipientCampaignId }
       : { kind: 'organization' as const, id: i.organizationCampaignId! },
   );
-  const campaigns = await readCampaigns(db, refs);
+  const earmarks = donations.flatMap((d) =>
+    d.fund_campaign_id === null ? [] : [{ kind: 'organization' as const, id: Number(d.fund_campaign_id) }],
+  );
+  const campaigns = await readCampaigns(db, [...refs, ...earmarks]);
   return donations.map((d) => {
     const paidAt = new Date(d.paid_at);
     const id = Number(d.id);
@@ -111,9 +124,24 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
         const label = campaigns.get(`${ref.kind}:${ref.id}`)?.label ?? 'A campaign';
         return [{ label, units: item.units, amountKobo: item.amountKobo }];
       }),
-      itemIds: items.filter((item) => item.donationId === id).map((item) => item.id),
+      ...(Number(d.fund_kobo) > 0 ? [fundLine(d, campaigns)] : []),
+      // The fund's part is listed in the history under the donation's id negated.
+      itemIds: [
+        ...items.filter((item) => item.donationId === id).map((item) => item.id),
+        ...(Number(d.fund_kobo) > 0 ? [-id] : []),
+      ],
     };
   });
+}
+
+/** The part of a gift given to the fund, as one line with no units: to the fund, or held in it for one campaign. */
+function fundLine(d: DonationRow, campaigns: Awaited<ReturnType<typeof readCampaigns>>): ReceiptLine {
+  const earmarked = d.fund_campaign_id === null ? null : campaigns.get(`organization:${Number(d.fund_campaign_id)}`);
+  return {
+    label: earmarked ? earmarkedFundLine(earmarked.label) : FUND_LINE,
+    units: 0,
+    amountKobo: Number(d.fund_kobo),
+  };
 }
 
 /** The recorded gift with this payment reference, if it is one. */
