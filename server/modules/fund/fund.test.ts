@@ -5,9 +5,12 @@ import { fundReplySchema } from '@contract/fund';
 import { selectRows, type Db } from '../../db/client';
 import { JOB } from '../../jobs/names';
 import type { MailMessage } from '../../providers/mail/mail';
-import { createOrganizationCampaign, createRecipientCampaign, payForCampaign } from '../../test/fixtures';
+import { createOrganizationCampaign, createRecipientCampaign, createUser, payForCampaign } from '../../test/fixtures';
 import { eventually, mailboxOf, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { GIVABLE_STATUSES } from '../campaign-core/status-rules';
+import { campaignDonations, donorGifts } from '../giving/queries';
+import { paymentTotals } from '../money-desk/list-payments';
+import { receiptFactsById } from '../receipts/receipt-facts';
 import { fundTotals } from '../transparency/fund-figures';
 import { computeLedger } from '../transparency/queries';
 import { allocateFund } from './allocate-fund';
@@ -49,12 +52,13 @@ async function giveToFund(
     name = 'Fund Giver',
     campaignId = null as number | null,
     paidAt = new Date(),
+    userId = null as number | null,
   } = {},
 ): Promise<number> {
   const [row] = await selectRows<{ id: number }>(
     db,
-    sql`insert into donations (reference, donor_email, donor_full_name, total_kobo, fund_kobo, fund_campaign_id, status, paid_at)
-        values (${`GOI-FUND-${randomBytes(6).toString('hex')}`}, ${email}, ${name}, ${kobo}, ${kobo}, ${campaignId}, 'paid', ${paidAt.toISOString()}::timestamptz)
+    sql`insert into donations (reference, donor_user_id, donor_email, donor_full_name, total_kobo, fund_kobo, fund_campaign_id, status, paid_at)
+        values (${`GOI-FUND-${randomBytes(6).toString('hex')}`}, ${userId}, ${email}, ${name}, ${kobo}, ${kobo}, ${campaignId}, 'paid', ${paidAt.toISOString()}::timestamptz)
         returning id`,
   );
   return Number(row!.id);
@@ -328,6 +332,44 @@ describe("the fund's figures", () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/fund' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json() as object).sort()).toEqual(['allocations', 'balanceKobo', 'monthlyDonors']);
+  });
+});
+
+describe('fund money wherever money is shown', () => {
+  it("is a line of its own on receipts and in the donor history, and the fund is named whole among a campaign's donors", async () => {
+    const donor = await createUser(db, 'donor');
+    const [me] = await selectRows<{ email: string }>(db, sql`select email from users where id = ${donor}`);
+    const campaign = await createOrganizationCampaign(db, 10);
+    await approvedOn('organization', campaign, '2001-07-01');
+    const general = await giveToFund(1_000_000, { email: me!.email, userId: donor });
+    const held = await giveToFund(500_000, { email: me!.email, userId: donor, campaignId: campaign });
+
+    expect((await receiptFactsById(db, general))!.lines).toEqual([
+      { label: 'The Independence Fund', units: 0, amountKobo: 1_000_000 },
+    ]);
+    const heldLines = (await receiptFactsById(db, held))!.lines;
+    expect(heldLines).toHaveLength(1);
+    expect(heldLines[0]!.label).toMatch(/^Held in the Independence Fund for Braille Slate and Stylus Set for /);
+    expect((await receiptFactsById(db, held))!.itemIds).toEqual([-held]);
+
+    const history = await donorGifts(db, { publicUrl: (key: string) => key }, donor);
+    expect(
+      history.givingHistory.map((g) => [g.id, g.product_name.split(' for ')[0], g.campaign_id, g.amount, g.fund]),
+    ).toEqual([
+      [-held, 'Held in the Independence Fund', `org-${campaign}`, 500_000, true],
+      [-general, 'The Independence Fund', '', 1_000_000, true],
+    ]);
+    expect(history.totalGiven).toBe(1_500_000);
+
+    const desk = await paymentTotals(db, {});
+    await allocateFund(deps());
+    // The fund's gift took no payment: the money desk lists the same payments as before.
+    expect(await paymentTotals(db, {})).toEqual(desk);
+    // No receipt for the fund's own gift, and the campaign's donors show the fund by its name.
+    const [allocation] = await selectRows<{ id: number }>(db, sql`select id from donations where from_fund`);
+    expect(await receiptFactsById(db, Number(allocation!.id))).toBeNull();
+    const donors = await campaignDonations(db, 'organization', campaign);
+    expect(donors.map((d) => [d.first_name, d.last_name, d.units_funded])).toEqual([['The Independence Fund', '', 1]]);
   });
 });
 

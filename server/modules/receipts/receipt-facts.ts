@@ -118,13 +118,15 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
       channel: d.channel === null ? null : (CHANNEL_NAMES[d.channel as PaymentChannel] ?? d.channel),
       totalKobo: Number(d.total_kobo),
       feeKobo: Number(d.fee_kobo),
-      lines: items.flatMap((item, index) => {
-        if (item.donationId !== id) return [];
-        const ref = refs[index]!;
-        const label = campaigns.get(`${ref.kind}:${ref.id}`)?.label ?? 'A campaign';
-        return [{ label, units: item.units, amountKobo: item.amountKobo }];
-      }),
-      ...(Number(d.fund_kobo) > 0 ? [fundLine(d, campaigns)] : []),
+      lines: [
+        ...items.flatMap((item, index) => {
+          if (item.donationId !== id) return [];
+          const ref = refs[index]!;
+          const label = campaigns.get(`${ref.kind}:${ref.id}`)?.label ?? 'A campaign';
+          return [{ label, units: item.units, amountKobo: item.amountKobo }];
+        }),
+        ...(Number(d.fund_kobo) > 0 ? [fundLine(d, campaigns)] : []),
+      ],
       // The fund's part is listed in the history under the donation's id negated.
       itemIds: [
         ...items.filter((item) => item.donationId === id).map((item) => item.id),
