@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { toCampaignId } from '@contract/campaign-ids';
 import type { FundReply } from '@contract/fund';
+import { MONTHLY_GIFT_STATUSES } from '@contract/monthly-giving';
 import { selectRows, type Db } from '../../db/client';
 import { publicLastNameSql } from '../campaign-core/public-name-sql';
 
@@ -37,12 +38,15 @@ export async function fundTotals(db: Db): Promise<{ givenKobo: number; allocated
   return { givenKobo, allocatedKobo, balanceKobo: givenKobo - allocatedKobo };
 }
 
+/** A monthly gift still running: charged, paused for a while, or retrying a declined card. */
+const RUNNING_MONTHLY: readonly string[] = MONTHLY_GIFT_STATUSES.filter((s) => s !== 'pending' && s !== 'cancelled');
+
 /** Monthly gifts to the fund itself (not to one campaign) that still run: active, paused or failing. */
 export async function monthlyFundDonors(db: Db): Promise<number> {
   const [row] = await selectRows<{ n: string }>(
     db,
     sql`select count(*) as n from monthly_gifts
-         where organization_campaign_id is null and status in ('active', 'paused', 'failing')`,
+         where organization_campaign_id is null and status = any(${sql.param(RUNNING_MONTHLY)}::text[])`,
   );
   return Number(row?.n ?? 0);
 }
