@@ -6,12 +6,14 @@ export const fundReplySchema = z.object({
   balanceKobo: z.number().int(),
   /** Monthly gifts to the fund now active, paused or failing. */
   monthlyDonors: z.number().int(),
-  /** Every allocation, newest first: the campaign (`R-12`-style public id or `org-3`) and the money it received. */
+  /** Every allocation, newest first: the campaign (its id as campaign addresses write it, `12` or `org-3`) and the money it received. */
   allocations: z.array(
     z.object({
       campaignId: z.string(),
       /** What the campaign is called on its page. */
       campaignName: z.string(),
+      /** The device the campaign asks for, as the catalogue names it. */
+      device: z.string(),
       amountKobo: z.number().int(),
       units: z.number().int(),
       at: z.string(),

@@ -179,6 +179,11 @@ export const giftSchema = z.object({
   delivery: campaignDeliveriesSchema.nullable(),
   /** "A gift in honour of …" or "A gift in memory of …" when the gift was given in someone's name (decision 0079). */
   dedication: z.string().nullable(),
+  /**
+   * The part of a gift given to the Independence Fund (decision 0078): its id is the donation's,
+   * negated; `campaign_id` is the organization campaign the money is held for, or empty.
+   */
+  fund: z.boolean().optional(),
 });
 export type Gift = z.infer<typeof giftSchema>;
 

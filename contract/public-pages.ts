@@ -10,6 +10,7 @@ export const PUBLIC_PAGES = [
   '/help',
   '/supported-states',
   '/transparency',
+  '/fund',
   '/organizations',
   '/terms-of-service',
   '/privacy-policy',

@@ -17,7 +17,8 @@ const stateRowSchema = z.object({ state: z.string().nullable(), count: count.nul
 
 /**
  * GET /api/transparency: the public ledger, every figure computed from the records (decision 0036).
- * Money is in kobo and counts only gifts allocated to campaigns: a covered fee is never part of it.
+ * Money is in kobo and counts gifts allocated to campaigns and given to the Independence Fund: a
+ * covered fee is never part of it.
  */
 export const transparencySchema = z.object({
   money: z.object({
@@ -38,6 +39,19 @@ export const transparencySchema = z.object({
   organizations_by_state: z.array(stateRowSchema),
   approval_to_funded: durationSchema,
   funded_to_delivered: durationSchema,
+  /**
+   * The Independence Fund (decision 0078): money given to it (counted in `money` once, when given),
+   * what it has given campaigns (where that money went, never raised again) and what waits.
+   */
+  fund: z.object({
+    given_kobo: count,
+    allocated_kobo: count,
+    balance_kobo: count,
+    /** Gifts the fund made, the campaigns they went to and the devices they funded. */
+    allocations: count,
+    campaigns: count,
+    units: count,
+  }),
   generated_at: z.string(),
 });
 export type Transparency = z.infer<typeof transparencySchema>;

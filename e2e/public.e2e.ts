@@ -97,6 +97,11 @@ const publicPages = (): PageCheck[] => [
     title: /Public Ledger/,
     texts: ['Public Ledger', 'Money and gifts', 'Devices', 'Gifts by month', 'Campaigns by status'],
   },
+  {
+    path: '/fund',
+    title: /The Independence Fund/,
+    texts: ['The Independence Fund', 'How the fund gives', 'waits for its next whole device', 'Monthly donors'],
+  },
   { path: '/organizations', title: /Organizations/, texts: ['Coming Soon'] },
   { path: '/terms-of-service', title: /Terms of Service/, texts: ['August 31, 2025', 'non-refundable'] },
   { path: '/privacy-policy', title: /Privacy Policy/, texts: ['August 31, 2025'] },
@@ -750,6 +755,7 @@ describe('pages the server draws', () => {
         '/terms-of-service',
         '/privacy-policy',
         '/transparency',
+        '/fund',
         '/receipts',
       ]) {
         await page.goto(address);

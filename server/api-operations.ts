@@ -215,11 +215,12 @@ export const API_OPERATIONS: OperationTable = {
     },
   },
   Content: {
-    description: "The home page's figures and success stories, and the public ledger.",
+    description: "The home page's figures and success stories, the public ledger and the Independence Fund.",
     operations: {
       'GET /api/stats': ['listSiteStats', "List the home page's figures"],
       'GET /api/stories': ['listSuccessStories', 'List the success stories'],
       'GET /api/transparency': ['getTransparencyLedger', 'Read the public ledger of gifts and campaigns'],
+      'GET /api/fund': ['getIndependenceFund', "Read the Independence Fund's balance, monthly donors and allocations"],
       'GET /api/admin/stats': ['listAdminSiteStats', 'List every home page figure, hidden ones included'],
       'POST /api/admin/stats': ['createSiteStat', 'Add a home page figure'],
       'PUT /api/admin/stats/:id': ['updateSiteStat', 'Change a home page figure'],

@@ -73,6 +73,7 @@ import { crawlerRoutes } from './modules/content/crawler-routes';
 import { previewMetaFor } from './modules/sharing/preview-meta';
 import { sharingRoutes } from './modules/sharing/routes';
 import { transparencyRoutes } from './modules/transparency/routes';
+import { fundRoutes } from './modules/fund/routes';
 import { paymentRoutes } from './modules/money-desk/payment-routes';
 import { jobRoutes } from './modules/money-desk/job-routes';
 import { organizationGiftRoutes } from './modules/money-desk/organization-gift-routes';
@@ -315,6 +316,7 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   await app.register(crawlerRoutes(deps));
   await app.register(sharingRoutes(deps));
   await app.register(transparencyRoutes(deps));
+  await app.register(fundRoutes(deps));
   await app.register(uploadRoutes(deps));
   await app.register(onboardingRoutes(deps));
   await app.register(onboardingReviewRoutes(deps));

@@ -38,6 +38,8 @@ import {
 } from './jobs/names';
 import { tellDonorsOfUpdate, type DonorsToldJob } from './modules/updates/tell-donors';
 import type { QueuePolicy } from './jobs/queue';
+import { allocateFund } from './modules/fund/allocate-fund';
+import { mailWhatYourGiftsDid } from './modules/fund/what-your-gifts-did';
 
 // A job whose process died mid-run is retried once it expires (120 s), so each must finish well
 // within that: SMTP and provider calls time out sooner.
@@ -172,4 +174,16 @@ export function registerJobs(deps: AppDeps): void {
     await sendCollectionReminders(deps);
   });
   jobs.schedule(JOB.collectionReminders, '*/15 * * * *');
+  // The Independence Fund (decision 0078): allocated once a day at 06:30 in Lagos; its donors told
+  // on the 1st at 09:00 what the month before did. A failed run is tried again within the hour;
+  // the monthly mail's own job ids keep a second run from mailing anyone twice.
+  const FUND_RUN: QueuePolicy = { retryLimit: 3, retryDelaySeconds: 600, backoff: false, expireInSeconds: 300 };
+  jobs.handle(JOB.allocateFund, FUND_RUN, async () => {
+    await allocateFund({ db, jobs, publicCache, baseUrl: publicBaseUrl(deps.config) });
+  });
+  jobs.schedule(JOB.allocateFund, '30 5 * * *');
+  jobs.handle(JOB.fundMonthlyMail, FUND_RUN, async () => {
+    await mailWhatYourGiftsDid({ db, jobs, baseUrl: publicBaseUrl(deps.config) });
+  });
+  jobs.schedule(JOB.fundMonthlyMail, '0 8 1 * *');
 }

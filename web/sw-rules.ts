@@ -20,6 +20,7 @@ const PUBLIC_PAGES: readonly RegExp[] = [
   /^\/help\/?$/,
   /^\/supported-states\/?$/,
   /^\/transparency\/?$/,
+  /^\/fund\/?$/,
   /^\/organizations\/?$/,
   /^\/terms-of-service\/?$/,
   /^\/privacy-policy\/?$/,

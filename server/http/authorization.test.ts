@@ -153,6 +153,14 @@ describe('authorization matrix', () => {
     ]);
   });
 
+  it("shows the Independence Fund's figures to anyone, signed in or not", async () => {
+    expect(ctx.app.routeTable.find((r) => r.url === '/api/fund')?.access).toBe('public');
+    for (const caller of ['anonymous', ...ROLES] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/fund', headers: as(caller) });
+      expect(res.statusCode, caller).toBe(200);
+    }
+  });
+
   it('answers the status call to the holder of a reference and the sandbox webhook to its signature alone', async () => {
     const access = (url: string) => ctx.app.routeTable.find((r) => r.url === url)?.access;
     expect(access('/api/donations/:reference/status')).toBe('public');

@@ -782,6 +782,8 @@ describe('hostile input on every route', () => {
 
   it('never answers 5xx, and every 4xx is a JSON error with a message', { timeout: 600_000 }, async () => {
     const routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/'));
+    // The Independence Fund's figures are among them (read from money and campaign tables alike).
+    expect(routes.some((r) => r.method === 'GET' && r.url === '/api/fund')).toBe(true);
     // Sign-out last: it ends the session it is called with.
     routes.sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
     const tally = newTally();

@@ -157,6 +157,7 @@ describe('page HTML', () => {
         '/terms-of-service',
         '/privacy-policy',
         '/transparency',
+        '/fund',
         '/receipts',
       ])
         expect(await html(address), address).toContain('/assets/light-c.js');

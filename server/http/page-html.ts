@@ -16,6 +16,7 @@ export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/help\/?$/, 'features/content/help-page.tsx'],
   [/^\/supported-states\/?$/, 'features/content/supported-states-page.tsx'],
   [/^\/transparency\/?$/, 'features/content/transparency-page.tsx'],
+  [/^\/fund\/?$/, 'features/content/fund-page.tsx'],
   [/^\/organizations\/?$/, 'features/content/organizations-page.tsx'],
   [/^\/terms-of-service\/?$/, 'features/content/terms-page.tsx'],
   [/^\/privacy-policy\/?$/, 'features/content/privacy-page.tsx'],
@@ -48,6 +49,7 @@ const LIGHT_PAGES: readonly RegExp[] = [
   /^\/login\/?$/,
   /^\/(?:about|how-it-works|help|supported-states|organizations|terms-of-service|privacy-policy)\/?$/,
   /^\/transparency\/?$/,
+  /^\/fund\/?$/,
   /^\/receipts\/?$/,
 ];
 export const isLightPage = (urlPath: string) => LIGHT_PAGES.some((pattern) => pattern.test(urlPath));

@@ -56,6 +56,10 @@ export const JOB = {
   removeExpiredChallenges: 'accounts.remove-expired-challenges',
   /** A paid gift given in someone's honour or memory: its card (mail and PDF) to the address told, drawn when sent. */
   dedicationCard: 'dedications.card-mail',
+  /** Daily: the Independence Fund's balance allocated to campaigns by decision 0078's rule. */
+  allocateFund: 'fund.allocate',
+  /** Monthly: each fund donor of the month before is mailed what their gifts did, once. */
+  fundMonthlyMail: 'fund.what-your-gifts-did',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
@@ -92,6 +96,8 @@ export const JOB_WORDS: Record<JobName, string> = {
   [JOB.removeExpiredChallenges]:
     'The hourly removal of expired second-factor challenges and of team invitations lapsed a month ago',
   [JOB.dedicationCard]: 'The card telling someone of a gift given in their honour or memory, mailed with its PDF',
+  [JOB.allocateFund]: "The daily allocation of the Independence Fund's money to the campaigns approved longest ago",
+  [JOB.fundMonthlyMail]: 'The monthly mail telling each Independence Fund donor what their gifts did',
 };
 
 /** The words for a job of any name: unknown names (another version's jobs) still read as something. */

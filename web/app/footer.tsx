@@ -11,6 +11,7 @@ const columns = [
       { to: '/#success-stories', label: 'Success Stories' },
       { to: '/supported-states', label: 'Supported States' },
       { to: '/transparency', label: 'Public Ledger' },
+      { to: '/fund', label: 'The Independence Fund' },
       { to: '/help', label: 'Help Center' },
     ],
   },

@@ -185,6 +185,11 @@ export const routes: AppRoute[] = [
             serverLoad: (client) => contentApi().then((api) => api.loadTransparency(client)),
           },
           {
+            path: 'fund',
+            ...page(() => import('@/features/content/fund-page')),
+            serverLoad: (client) => contentApi().then((api) => api.loadFund(client)),
+          },
+          {
             path: 'organizations',
             ...page(() => import('@/features/content/organizations-page')),
             serverLoad: nothingToLoad,

@@ -459,7 +459,7 @@ export async function addVideo(
                  coalesce(d.donor_user_id, (select u.id from users u where u.email = d.donor_email and u.email_verified_at is not null)) as user_id,
                  d.donor_email as email, d.donor_full_name as name
             from donations d join donation_items i on i.donation_id = d.id
-           where i.recipient_campaign_id = ${id} and i.status = 'allocated'
+           where i.recipient_campaign_id = ${id} and i.status = 'allocated' and not d.from_fund
            order by lower(d.donor_email), d.donor_user_id nulls last`,
     );
     const message = `A thank-you video for the ${await recipientProductName(tx, row.before)} you gave has been added.`;

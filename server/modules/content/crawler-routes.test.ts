@@ -66,6 +66,7 @@ describe('GET /sitemap.xml', () => {
       ...visibleOrganization.map((id) => `${PUBLIC_URL}/campaigns/org-${id}`),
     ];
     expect(locs(res.body).sort()).toEqual(expected.sort());
+    expect(locs(res.body)).toContain(`${PUBLIC_URL}/fund`);
     // Each campaign says when it last changed, in the W3C form crawlers read.
     expect(res.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>/);
   });

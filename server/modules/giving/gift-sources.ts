@@ -14,7 +14,7 @@ export async function giftsBySource(db: Db): Promise<GiftSourceTotals> {
     sql`select source, count(*)::int as gifts,
                coalesce(sum(greatest(total_kobo - fee_kobo - (select coalesce(sum(r.amount_kobo), 0) from refunds r
                                                                where r.donation_id = donations.id and r.status = 'processed'), 0)), 0)::bigint as amount
-          from donations where status = 'paid' group by source`,
+          from donations where status = 'paid' and not from_fund group by source`,
   );
   const found = new Map(rows.map((r) => [r.source ?? 'direct', r]));
   return [...GIFT_SOURCES, 'direct' as const].map((source) => {

@@ -80,8 +80,9 @@ const awaitingDonation = sql`d.status = 'pending'`;
 export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, userId: number): Promise<DonorGifts> {
   const rows = await selectRows<{
     id: number;
-    kind: 'recipient' | 'organization';
-    campaign_id: number;
+    /** 'fund': the part of a gift given to the Independence Fund, its id the donation's negated. */
+    kind: 'recipient' | 'organization' | 'fund';
+    campaign_id: number | null;
     first_name: string;
     last_name: string;
     organization_name: string | null;
@@ -125,6 +126,18 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
           left join organization_profiles op on op.user_id = u.id
           join organization_products p on p.id = c.organization_product_id
          where ${shownDonation}
+        union all
+        select -d.id, 'fund', d.fund_campaign_id, '', '', op.organization_name,
+               p.name || ' for ' || coalesce(op.organization_name, u.first_name || ' ' || u.last_name),
+               0, d.fund_kobo, coalesce(d.paid_at, d.awaiting_since, d.created_at), coalesce(c.status, ''), null, null,
+               ${awaitingDonation}, d.status = 'paid', g.kind, g.name
+          from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
+          left join gift_dedications g on g.donation_id = d.id
+          left join organization_campaigns c on c.id = d.fund_campaign_id
+          left join users u on u.id = c.organization_id
+          left join organization_profiles op on op.user_id = u.id
+          left join organization_products p on p.id = c.organization_product_id
+         where ${shownDonation} and d.fund_kobo > 0 and not d.from_fund
          order by date desc, id desc`,
   );
   const deliveries = await deliveriesOf(
@@ -133,6 +146,7 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
     rows.filter((r) => r.kind === 'organization').map((r) => Number(r.campaign_id)),
   );
   const givingHistory = rows.map((r) => {
+    if (r.kind === 'fund') return fundGift(r);
     const stage = r.kind === 'recipient' ? (r.delivery_status ?? r.campaign_status) : r.campaign_status;
     const status = r.awaiting
       ? AWAITING_WORDS
@@ -161,6 +175,7 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
       delivery: r.kind === 'organization' ? (deliveries.get(Number(r.campaign_id)) ?? null) : null,
       dedication:
         r.dedication_kind && r.dedication_name ? dedicationHeading(r.dedication_kind, r.dedication_name) : null,
+      fund: false,
     };
   });
   // Only what reached a campaign: not a payment still waiting for the bank, nor one set aside for the team.
@@ -169,6 +184,41 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
     givingHistory,
     totalGiven: given.reduce((sum, g) => sum + g.amount, 0),
     giftsMade: given.length,
+  };
+}
+
+/**
+ * The part of a gift given to the Independence Fund, as the donor's history lists it: to the fund,
+ * or held in it for one organization campaign until it buys a whole unit (decision 0078).
+ */
+function fundGift(r: {
+  id: number;
+  dedication_kind: DedicationKind | null;
+  dedication_name: string | null;
+  campaign_id: number | null;
+  organization_name: string | null;
+  product_name: string | null;
+  amount: number;
+  date: string;
+  awaiting: boolean;
+  allocated: boolean;
+}): DonorGifts['givingHistory'][number] {
+  const earmarked = r.campaign_id !== null && r.product_name !== null;
+  return {
+    id: Number(r.id),
+    campaign_id: earmarked ? `org-${r.campaign_id}` : '',
+    recipient_first_name: '',
+    recipient_last_name: '',
+    organization_name: earmarked ? r.organization_name : null,
+    product_name: earmarked ? `Held in the Independence Fund for ${r.product_name}` : 'The Independence Fund',
+    units: 0,
+    amount: Number(r.amount),
+    date: new Date(r.date).toISOString(),
+    status: r.awaiting ? AWAITING_WORDS : !r.allocated ? BEING_CHECKED_WORDS : 'Given to the Independence Fund',
+    appreciation_video_url: null,
+    delivery: null,
+    dedication: r.dedication_kind && r.dedication_name ? dedicationHeading(r.dedication_kind, r.dedication_name) : null,
+    fund: true,
   };
 }
 
@@ -186,9 +236,10 @@ export async function campaignDonations(db: Db, kind: CampaignKind, campaignId: 
     units: number;
     amount: number;
     created_at: string;
+    fund: boolean;
   }>(
     db,
-    sql`select i.id, d.donor_full_name as name, d.donor_email as email, u.phone_number as phone,
+    sql`select i.id, d.donor_full_name as name, d.donor_email as email, u.phone_number as phone, d.from_fund as fund,
                i.units, i.amount_kobo as amount, d.paid_at as created_at
           from donation_items i
           join donations d on d.id = i.donation_id
@@ -197,7 +248,8 @@ export async function campaignDonations(db: Db, kind: CampaignKind, campaignId: 
          order by d.paid_at desc, i.id desc`,
   );
   return rows.map((r) => {
-    const [first = '', ...rest] = r.name.split(' ');
+    // The Independence Fund is named whole, never split into a first and last name.
+    const [first = '', ...rest] = r.fund ? [r.name] : r.name.split(' ');
     return {
       id: Number(r.id),
       first_name: first,

@@ -7,7 +7,7 @@ import { deskStatusSql } from './desk-sql';
 export async function checkoutsByDeskStatus(db: Db): Promise<Record<DeskStatus, number>> {
   const rows = await selectRows<{ status: DeskStatus; n: number }>(
     db,
-    sql`select ${deskStatusSql} as status, count(*)::int as n from donations d group by 1`,
+    sql`select ${deskStatusSql} as status, count(*)::int as n from donations d where not d.from_fund group by 1`,
   );
   const counts = Object.fromEntries(DESK_STATUSES.map((s) => [s, 0])) as Record<DeskStatus, number>;
   for (const row of rows) counts[row.status] = Number(row.n);

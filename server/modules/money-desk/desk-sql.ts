@@ -33,7 +33,9 @@ export const CAMPAIGN_FILTER_INVALID = CAMPAIGN_ID_INVALID;
  * included.
  */
 export function paymentFilterSql(filters: PaymentFilters): SQL {
-  const where: SQL[] = [sql`true`];
+  // The Independence Fund's gifts to campaigns took no payment: the desk lists the payments that
+  // brought the money in (decision 0078).
+  const where: SQL[] = [sql`not d.from_fund`];
   if (filters.status) where.push(sql`${deskStatusSql} = ${filters.status}`);
   if (filters.channel) where.push(sql`d.channel = ${filters.channel}`);
   if (filters.campaign) {

@@ -24,6 +24,7 @@ export const lagosYearStart = (year: number): Date => new Date(`${String(year).p
 export const receiptNumberOf = (paidAt: Date, donationId: number): string =>
   `GOI-${lagosYear(paidAt)}-${String(donationId).padStart(6, '0')}`;
 
+/** A line of a receipt: a campaign and its units, or (units 0) the part given to the Independence Fund. */
 export type ReceiptLine = { label: string; units: number; amountKobo: number };
 
 /** One recorded gift, as its receipt shows it. */
@@ -41,14 +42,21 @@ export type ReceiptFacts = {
   totalKobo: number;
   feeKobo: number;
   lines: ReceiptLine[];
-  /** The donation items the lines come from, as the donor's history lists them. */
+  /** The donation items the lines come from, as the donor's history lists them (the fund's part as the donation's id negated). */
   itemIds: number[];
   /** "A gift in honour of …" or "A gift in memory of …" when given in someone's name (decision 0079); null when not. */
   dedication: string | null;
 };
 
-/** Receipts are only for recorded gifts: a payment set aside for the team is not one until it is settled. */
-const recordedGift = sql`d.status = 'paid'`;
+/**
+ * Receipts are only for recorded gifts: a payment set aside for the team is not one until it is
+ * settled, and the Independence Fund's own gifts to campaigns were receipted when donors gave the money.
+ */
+const recordedGift = sql`d.status = 'paid' and not d.from_fund`;
+
+/** How a receipt names the part of a gift given to the Independence Fund (decision 0078). */
+export const FUND_LINE = 'The Independence Fund';
+export const earmarkedFundLine = (campaign: string) => `Held in the Independence Fund for ${campaign}`;
 
 /**
  * The donor's own gifts, as their history decides: made while signed in, or as a guest with the email
@@ -70,6 +78,8 @@ type DonationRow = {
   paid_at: string | Date;
   dedication_kind: DedicationKind | null;
   dedication_name: string | null;
+  fund_kobo: number;
+  fund_campaign_id: number | null;
 };
 
 /** Recorded gifts matching `where`, newest first, at most `limit`, each with its lines. */
@@ -77,7 +87,7 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
   const donations = await selectRows<DonationRow>(
     db,
     sql`select d.id, d.reference, d.donor_user_id, d.donor_email, d.donor_full_name, d.total_kobo, d.fee_kobo,
-               d.channel, d.paid_at, g.kind as dedication_kind, g.name as dedication_name
+               d.channel, d.paid_at, d.fund_kobo, d.fund_campaign_id, g.kind as dedication_kind, g.name as dedication_name
           from donations d left join gift_dedications g on g.donation_id = d.id
          where ${recordedGift} and d.paid_at is not null and ${where}
          order by d.paid_at desc, d.id desc
@@ -95,7 +105,10 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
       ? { kind: 'recipient' as const, id: i.recipientCampaignId }
       : { kind: 'organization' as const, id: i.organizationCampaignId! },
   );
-  const campaigns = await readCampaigns(db, refs);
+  const earmarks = donations.flatMap((d) =>
+    d.fund_campaign_id === null ? [] : [{ kind: 'organization' as const, id: Number(d.fund_campaign_id) }],
+  );
+  const campaigns = await readCampaigns(db, [...refs, ...earmarks]);
   return donations.map((d) => {
     const paidAt = new Date(d.paid_at);
     const id = Number(d.id);
@@ -110,17 +123,34 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
       channel: d.channel === null ? null : (CHANNEL_NAMES[d.channel as PaymentChannel] ?? d.channel),
       totalKobo: Number(d.total_kobo),
       feeKobo: Number(d.fee_kobo),
-      lines: items.flatMap((item, index) => {
-        if (item.donationId !== id) return [];
-        const ref = refs[index]!;
-        const label = campaigns.get(`${ref.kind}:${ref.id}`)?.label ?? 'A campaign';
-        return [{ label, units: item.units, amountKobo: item.amountKobo }];
-      }),
-      itemIds: items.filter((item) => item.donationId === id).map((item) => item.id),
+      lines: [
+        ...items.flatMap((item, index) => {
+          if (item.donationId !== id) return [];
+          const ref = refs[index]!;
+          const label = campaigns.get(`${ref.kind}:${ref.id}`)?.label ?? 'A campaign';
+          return [{ label, units: item.units, amountKobo: item.amountKobo }];
+        }),
+        ...(Number(d.fund_kobo) > 0 ? [fundLine(d, campaigns)] : []),
+      ],
+      // The fund's part is listed in the history under the donation's id negated.
+      itemIds: [
+        ...items.filter((item) => item.donationId === id).map((item) => item.id),
+        ...(Number(d.fund_kobo) > 0 ? [-id] : []),
+      ],
       dedication:
         d.dedication_kind && d.dedication_name ? dedicationHeading(d.dedication_kind, d.dedication_name) : null,
     };
   });
+}
+
+/** The part of a gift given to the fund, as one line with no units: to the fund, or held in it for one campaign. */
+function fundLine(d: DonationRow, campaigns: Awaited<ReturnType<typeof readCampaigns>>): ReceiptLine {
+  const earmarked = d.fund_campaign_id === null ? null : campaigns.get(`organization:${Number(d.fund_campaign_id)}`);
+  return {
+    label: earmarked ? earmarkedFundLine(earmarked.label) : FUND_LINE,
+    units: 0,
+    amountKobo: Number(d.fund_kobo),
+  };
 }
 
 /** The recorded gift with this payment reference, if it is one. */

@@ -53,7 +53,11 @@ export function renderReceipt(facts: ReceiptFacts, charity: Charity): Promise<Bu
       sheet.paragraph(`Paid by: ${facts.channel ?? 'Not stated by the payment provider'}`, { gapAfter: 14 });
       if (facts.dedication) sheet.paragraph(facts.dedication, { bold: true, gapAfter: 10 });
       sheet.heading('Your gifts', 2);
-      const rows = facts.lines.map((line) => [line.label, String(line.units), formatNaira(line.amountKobo)]);
+      const rows = facts.lines.map((line) => [
+        line.label,
+        line.units > 0 ? String(line.units) : '',
+        formatNaira(line.amountKobo),
+      ]);
       if (facts.feeKobo > 0) rows.push([FEE_WORDS, '', formatNaira(facts.feeKobo)]);
       rows.push(['Total', '', formatNaira(facts.totalKobo)]);
       sheet.table(LINE_COLUMNS, rows, { boldLastRow: true });

@@ -119,6 +119,7 @@ describe('link-preview tags on the public pages', () => {
       '/help': 'web/features/content/help-page.tsx',
       '/supported-states': 'web/features/content/supported-states-page.tsx',
       '/transparency': 'web/features/content/transparency-page.tsx',
+      '/fund': 'web/features/content/fund-page.tsx',
       '/organizations': 'web/features/content/organizations-page.tsx',
       '/terms-of-service': 'web/features/content/terms-page.tsx',
       '/privacy-policy': 'web/features/content/privacy-page.tsx',

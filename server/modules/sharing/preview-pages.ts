@@ -46,6 +46,11 @@ export const PREVIEW_PAGES: Readonly<Record<string, { title: string; description
     description:
       'Where the money goes: money raised, gifts, devices funded and delivered, and how long each step takes, computed from our records.',
   },
+  '/fund': {
+    title: 'The Independence Fund',
+    description:
+      'One gift for the campaigns nobody has shared: given daily, whole devices at a time, to the campaigns approved longest ago. Every gift it makes is listed.',
+  },
   '/organizations': {
     title: 'Organizations',
     description:

@@ -13,6 +13,7 @@ import {
   statusesOf,
   type CampaignKind,
 } from '../campaign-core/status-rules';
+import { allocationSql, fundTotals } from './fund-figures';
 
 /** Months are counted as donors in Nigeria live them (West Africa Time, no daylight saving). */
 const LEDGER_TIME_ZONE = 'Africa/Lagos';
@@ -44,6 +45,15 @@ const ledgerKinds = {
 
 // Gift conditions, about donations alone: a gift is a paid donation's item allocated to a campaign.
 const isGift = sql`d.status = 'paid' and i.status = 'allocated'`;
+/** Over `donations d`: what a paid donation gave campaigns directly, in kobo. */
+const allocatedItems = sql`coalesce((select sum(i.amount_kobo) from donation_items i
+                                      where i.donation_id = d.id and i.status = 'allocated'), 0)`;
+/**
+ * A donor's gift: paid, not the fund's own, and given to a campaign or to the fund. Money raised and
+ * gifts count these, so fund money counts once, when given.
+ */
+const isDonorGift = sql`(d.status = 'paid' and not d.from_fund
+  and (d.fund_kobo > 0 or exists (select 1 from donation_items i where i.donation_id = d.id and i.status = 'allocated')))`;
 // The audit actions an approval and a delivery are recorded under.
 const APPROVED = moveAuditAction('approve');
 const DELIVERED = deliveryAuditNames.markDelivered;
@@ -54,21 +64,46 @@ const deliveredStatus = (kind: CampaignKind) => adminMove(kind, 'markDelivered')
 const int = (value: unknown) => Number(value ?? 0);
 
 /**
- * Money raised is gifts less refunds: each gift's allocated items, less what was refunded of it
- * (processed refunds take from the gift, never below nothing; freed units left its items already).
+ * Money raised is gifts less refunds: each donor's gift (its items allocated to campaigns and its part
+ * given to the Independence Fund), less what was refunded of it (processed refunds take from the
+ * gift, never below nothing; freed units left its items already). The fund's own gifts to campaigns
+ * are where that money went, so they are never counted as raised again (decision 0078).
  */
 async function moneyFigures(db: Db): Promise<Transparency['money']> {
   const [row] = await selectRows<{ raised: string; gifts: string; donors: string }>(
     db,
     sql`select coalesce(sum(g.raised), 0) as raised, count(*) as gifts, count(distinct lower(g.email)) as donors
           from (select d.donor_email as email,
-                       greatest(least(sum(i.amount_kobo), d.total_kobo - d.fee_kobo
+                       greatest(least(${allocatedItems} + d.fund_kobo, d.total_kobo - d.fee_kobo
                          - (select coalesce(sum(r.amount_kobo), 0) from refunds r
                              where r.donation_id = d.id and r.status = 'processed')), 0) as raised
-                  from donation_items i join donations d on d.id = i.donation_id
-                 where ${isGift} group by d.id) g`,
+                  from donations d
+                 where ${isDonorGift}) g`,
   );
   return { raised_kobo: int(row?.raised), gifts: int(row?.gifts), donors: int(row?.donors) };
+}
+
+/** The Independence Fund in the ledger: given (once, when donors gave it), allocated, and where it went. */
+async function fundLedger(db: Db): Promise<Transparency['fund']> {
+  const [totals, [row]] = await Promise.all([
+    fundTotals(db),
+    selectRows<{ allocations: string; campaigns: string; units: string }>(
+      db,
+      sql`select count(distinct d.id) as allocations,
+                 count(distinct coalesce('r' || i.recipient_campaign_id, 'o' || i.organization_campaign_id)) as campaigns,
+                 coalesce(sum(i.units), 0) as units
+            from donations d join donation_items i on i.donation_id = d.id
+           where ${allocationSql} and i.status = 'allocated'`,
+    ),
+  ]);
+  return {
+    given_kobo: totals.givenKobo,
+    allocated_kobo: totals.allocatedKobo,
+    balance_kobo: Math.max(0, totals.balanceKobo),
+    allocations: int(row?.allocations),
+    campaigns: int(row?.campaigns),
+    units: int(row?.units),
+  };
 }
 
 type StatusCount = { status: string; campaigns: string; units: string };
@@ -107,9 +142,10 @@ async function monthFigures(db: Db): Promise<Transparency['by_month']> {
     sql`with months as (
           select generate_series(${thisMonth} - make_interval(months => ${MONTHS - 1}), ${thisMonth}, interval '1 month') as month
         ), gifts as (
-          select date_trunc('month', d.paid_at at time zone ${LEDGER_TIME_ZONE}) as month, d.id, i.amount_kobo
-            from donation_items i join donations d on d.id = i.donation_id
-           where ${isGift}
+          select date_trunc('month', d.paid_at at time zone ${LEDGER_TIME_ZONE}) as month, d.id,
+                 ${allocatedItems} + d.fund_kobo as amount_kobo
+            from donations d
+           where ${isDonorGift}
              and d.paid_at >= (${thisMonth} - make_interval(months => ${MONTHS - 1})) at time zone ${LEDGER_TIME_ZONE}
         )
         select to_char(m.month, 'YYYY-MM') as month, count(distinct g.id) as gifts, coalesce(sum(g.amount_kobo), 0) as raised
@@ -218,7 +254,7 @@ async function durations(db: Db): Promise<Pick<Transparency, 'approval_to_funded
 
 /** The public ledger, computed from the donation and campaign tables and the audit log (decision 0036). */
 export async function computeLedger(db: Db): Promise<Transparency> {
-  const [money, counts, byMonth, recipientStates, organizationStates, times, deliveredSoFar] = await Promise.all([
+  const [money, counts, byMonth, recipientStates, organizationStates, times, deliveredSoFar, fund] = await Promise.all([
     moneyFigures(db),
     Promise.all(CAMPAIGN_KINDS.map(async (kind) => [kind, await statusCounts(db, kind)] as const)),
     monthFigures(db),
@@ -226,6 +262,7 @@ export async function computeLedger(db: Db): Promise<Transparency> {
     ownersByState(db, 'organization'),
     durations(db),
     unitsDeliveredSoFar(db),
+    fundLedger(db),
   ]);
   const campaignsByStatus: Transparency['campaigns_by_status'] = [];
   let funded = 0;
@@ -255,6 +292,7 @@ export async function computeLedger(db: Db): Promise<Transparency> {
     recipients_by_state: states('recipient', recipientStates),
     organizations_by_state: states('organization', organizationStates),
     ...times,
+    fund,
     generated_at: new Date().toISOString(),
   };
 }

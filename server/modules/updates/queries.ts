@@ -150,8 +150,9 @@ export async function markDonorsTold(db: Db, id: number): Promise<void> {
   await db.update(campaignUpdates).set({ donorsToldAt: new Date() }).where(eq(campaignUpdates.id, id));
 }
 
-// Donation conditions in fragments of their own: a paid gift whose units landed on the campaign.
-const paidDonation = sql`d.status = 'paid'`;
+// Donation conditions in fragments of their own: a donor's paid gift whose units landed on the
+// campaign. The Independence Fund's gifts have no person to tell (decision 0078).
+const paidDonation = sql`d.status = 'paid' and not d.from_fund`;
 const landedItem = sql`i.status = 'allocated'`;
 
 /** The gifts that landed on one campaign, as `from ... where ...` text for the reads below. */

@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicStat, Story } from '@contract/content';
+import type { FundReply } from '@contract/fund';
 import type { Transparency } from '@contract/transparency';
 import { apiGet } from '@/lib/api';
 
@@ -36,6 +37,16 @@ export function useTransparency() {
 
 /** For the server's drawing of /transparency (web/entry-server.tsx): the ledger, rejecting when it could not be had. */
 export const loadTransparency = (client: QueryClient) => client.fetchQuery({ ...transparencyQuery, retry: false });
+
+const fundQuery = { queryKey: ['fund'], queryFn: () => apiGet<FundReply>('/fund') };
+
+/** The Independence Fund: balance, monthly donors and every allocation (GET /api/fund). */
+export function useFund() {
+  return useQuery(fundQuery);
+}
+
+/** For the server's drawing of /fund: the fund's figures, rejecting when they could not be had. */
+export const loadFund = (client: QueryClient) => client.fetchQuery({ ...fundQuery, retry: false });
 
 /**
  * For the server's drawing of the home page: its stories, figures and ledger, each kept only when it

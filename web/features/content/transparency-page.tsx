@@ -1,9 +1,11 @@
+import { Link } from 'react-router';
 import { formatNaira } from '@contract/money';
 import { SMALL_CELL, type StateRow, type Transparency } from '@contract/transparency';
 import { campaignStatusWord } from '@/lib/campaign-status';
 import { Button } from '@/ui/button';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page, Section } from '@/ui/page';
+import { textLink } from '@/ui/text-link';
 import { useTransparency } from './api';
 import { LedgerChart, type LedgerRow } from './ledger-chart';
 import { timingWords } from './timing-words';
@@ -60,9 +62,28 @@ function Ledger({ data }: { data: Transparency }) {
           <Figure label="Donors" value={count.format(data.money.donors)} />
         </dl>
         <p>
-          Money raised is the sum of every paid gift allocated to a campaign. Payment fees that donors chose to cover
-          are not included: they pay the payment provider, not a campaign. Donors are counted once each by email
-          address.
+          Money raised is the sum of every paid gift to a campaign or to the Independence Fund. Payment fees that donors
+          chose to cover are not included: they pay the payment provider, not a campaign. Donors are counted once each
+          by email address.
+        </p>
+      </Section>
+
+      <Section title="The Independence Fund" id="fund">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Figure label="Given to the fund" value={formatNaira(data.fund.given_kobo)} />
+          <Figure label="Given by the fund to campaigns" value={formatNaira(data.fund.allocated_kobo)} />
+          <Figure label="Waiting in the fund" value={formatNaira(data.fund.balance_kobo)} />
+        </dl>
+        <p>
+          Money given to the Independence Fund is counted once, in money raised above, when donors give it. The fund has
+          since given it to {count.format(data.fund.campaigns)} {data.fund.campaigns === 1 ? 'campaign' : 'campaigns'}{' '}
+          in {count.format(data.fund.allocations)} {data.fund.allocations === 1 ? 'gift' : 'gifts'}, funding{' '}
+          {count.format(data.fund.units)} {data.fund.units === 1 ? 'device' : 'devices'}; those gifts are where the
+          money went, not money raised again.{' '}
+          <Link to="/fund" className={textLink}>
+            See every gift the fund has made
+          </Link>
+          .
         </p>
       </Section>
 

@@ -13,6 +13,7 @@ export function useDonorGifts() {
 
 /** The name a donor knows the gift by: the organization, or the person. */
 export function recipientName(gift: Gift): string {
+  if (gift.fund) return gift.product_name;
   const org = gift.organization_name?.trim();
   if (org) return org;
   return `${gift.recipient_first_name} ${gift.recipient_last_name}`.trim();

@@ -116,13 +116,24 @@ function GiftRow({
   return (
     <tr className="border-t border-gray-200 align-top dark:border-gray-700">
       <th scope="row" className={`min-w-40 ${cellClass} text-left font-normal`}>
-        <Link to={`/campaigns/${encodeURIComponent(gift.campaign_id)}`} className={linkClass}>
-          {name}
-        </Link>
-        <span className="block text-gray-700 dark:text-gray-300">
-          {gift.product_name}
-          {gift.units > 1 ? `, ${countFormat.format(gift.units)} units` : ''}
-        </span>
+        {gift.fund ? (
+          <Link
+            to={gift.campaign_id ? `/campaigns/${encodeURIComponent(gift.campaign_id)}` : '/fund'}
+            className={linkClass}
+          >
+            {gift.product_name}
+          </Link>
+        ) : (
+          <>
+            <Link to={`/campaigns/${encodeURIComponent(gift.campaign_id)}`} className={linkClass}>
+              {name}
+            </Link>
+            <span className="block text-gray-700 dark:text-gray-300">
+              {gift.product_name}
+              {gift.units > 1 ? `, ${countFormat.format(gift.units)} units` : ''}
+            </span>
+          </>
+        )}
         {gift.dedication ? (
           <span className="mt-1 block font-semibold text-gray-900 dark:text-gray-100">{gift.dedication}</span>
         ) : null}
@@ -136,7 +147,11 @@ function GiftRow({
         </span>
       </td>
       <td className={cellClass}>
-        {gift.delivery ? (
+        {gift.fund ? (
+          <span className="inline-flex min-h-11 items-center text-gray-700 dark:text-gray-300">
+            Given to campaigns by the fund&rsquo;s rule
+          </span>
+        ) : gift.delivery ? (
           <GiftDelivery delivery={gift.delivery} name={name} />
         ) : video ? (
           <VideoModal name={name} url={video} />
