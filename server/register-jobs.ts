@@ -14,6 +14,7 @@ import { CARD_KEY_PURPOSE } from './modules/giving/monthly/activate-month';
 import { chargeMonthly, queueDueCharges, type MonthlyChargeJob } from './modules/giving/monthly/charge-monthly';
 import type { MonthlyNoticeJob } from './modules/giving/monthly/monthly-notice';
 import { sendMonthlyNotice } from './modules/giving/monthly/send-monthly-notice';
+import { monthlyReceiptNote } from './modules/giving/monthly/manage-link';
 import { notifyAdminsOfRequest, type CampaignRequestedJob } from './modules/campaigns/requests';
 import { notifyAdminsOfOnboarding } from './modules/onboarding/notify-admins';
 import type { OnboardingSentJob } from './modules/onboarding/submit-onboarding';
@@ -100,7 +101,15 @@ export function registerJobs(deps: AppDeps): void {
   );
   // Retried like any mail: the PDF is drawn again on each try, and nothing is sent twice unless the
   // mail server took a message and then failed to say so.
-  const receipts = { db, mailer, signer: deps.signer, config: deps.config, baseUrl: publicBaseUrl(deps.config) };
+  const receipts = {
+    db,
+    mailer,
+    signer: deps.signer,
+    config: deps.config,
+    baseUrl: publicBaseUrl(deps.config),
+    monthlyNote: (gift: { donorEmail: string; donorUserId: number | null; period: string }) =>
+      monthlyReceiptNote(deps.signer, publicBaseUrl(deps.config), gift),
+  };
   jobs.handle<ReceiptMailJob>(JOB.receiptMail, MAIL, (job) => sendReceipt(receipts, job.data.donationId));
   jobs.handle<ResendReceiptsJob>(JOB.resendReceipts, SHORT_LIVED_MAIL, (job) =>
     sendReceiptsAgain(receipts, job.data.email),

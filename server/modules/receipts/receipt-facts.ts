@@ -37,6 +37,8 @@ export type ReceiptFacts = {
   donorEmail: string;
   /** Null for a guest's gift. */
   donorUserId: number | null;
+  /** The month (`yyyy-mm`) a monthly gift's charge paid for; null for a one-off gift. */
+  monthlyPeriod: string | null;
   /** The provider's name for how it was paid, worded for a donor; null when the provider did not say. */
   channel: string | null;
   totalKobo: number;
@@ -76,6 +78,7 @@ type DonationRow = {
   fee_kobo: number;
   channel: string | null;
   paid_at: string | Date;
+  monthly_period: string | null;
   dedication_kind: DedicationKind | null;
   dedication_name: string | null;
   fund_kobo: number;
@@ -87,7 +90,7 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
   const donations = await selectRows<DonationRow>(
     db,
     sql`select d.id, d.reference, d.donor_user_id, d.donor_email, d.donor_full_name, d.total_kobo, d.fee_kobo,
-               d.channel, d.paid_at, d.fund_kobo, d.fund_campaign_id, g.kind as dedication_kind, g.name as dedication_name
+               d.channel, d.paid_at, d.fund_kobo, d.fund_campaign_id, d.monthly_period, g.kind as dedication_kind, g.name as dedication_name
           from donations d left join gift_dedications g on g.donation_id = d.id
          where ${recordedGift} and d.paid_at is not null and ${where}
          order by d.paid_at desc, d.id desc
@@ -120,6 +123,7 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
       donorFullName: d.donor_full_name,
       donorEmail: d.donor_email,
       donorUserId: d.donor_user_id === null ? null : Number(d.donor_user_id),
+      monthlyPeriod: d.monthly_period,
       channel: d.channel === null ? null : (CHANNEL_NAMES[d.channel as PaymentChannel] ?? d.channel),
       totalKobo: Number(d.total_kobo),
       feeKobo: Number(d.fee_kobo),

@@ -19,6 +19,8 @@ export type ReceiptMailInput = {
   inMyGifts?: boolean;
   /** "A gift in memory of …" when the gift was given in someone's name. */
   dedication?: string | null;
+  /** A month of a monthly gift: which month it pays for and where the donor manages the gift. */
+  monthly?: { sentence: string; manageLink: string } | null;
 };
 
 const MY_GIFTS_WORDS = 'It is also in My Gifts whenever you sign in.';
@@ -47,7 +49,10 @@ export function receiptMail(input: ReceiptMailInput): MailMessage {
     ? `Download your receipt as a PDF (this link works for a year): ${input.receiptLink}`
     : '';
   const accountWords = input.receiptLink && input.inMyGifts ? MY_GIFTS_WORDS : '';
-  const download = [linkWords, accountWords].filter(Boolean).join('\n');
+  const monthlyWords = input.monthly
+    ? `${input.monthly.sentence} To change the amount, pause or cancel it: ${input.monthly.manageLink}`
+    : '';
+  const download = [linkWords, accountWords, monthlyWords].filter(Boolean).join('\n');
   // A name may end with its own full stop ("Dr. Ada O."): the sentence is not given a second one.
   const dedicationSentence = input.dedication ? input.dedication.replace(/([^.!?])$/, '$1.') : '';
   const dedication = dedicationSentence ? `${dedicationSentence}\n\n` : '';
@@ -57,6 +62,9 @@ export function receiptMail(input: ReceiptMailInput): MailMessage {
       ? `<p><a href="${escapeHtml(input.receiptLink)}">Download your receipt (PDF)</a>; this link works for a year.</p>`
       : '',
     accountWords ? `<p>${accountWords}</p>` : '',
+    input.monthly
+      ? `<p>${escapeHtml(input.monthly.sentence)} <a href="${escapeHtml(input.monthly.manageLink)}">Change, pause or cancel your monthly gift</a>.</p>`
+      : '',
   ].join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Your gift receipt</title></head><body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5;">
 <h1 style="font-size: 22px;">Thank you for your gift</h1>

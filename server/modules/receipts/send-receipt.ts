@@ -12,6 +12,14 @@ export type ReceiptDeps = {
   signer: LinkSigner;
   config: Pick<Config, 'charity'>;
   baseUrl: string;
+  /**
+   * What a monthly gift's receipt says of it: the month and the donor's link to manage it (handed
+   * in by the composition, since monthly gifts are giving's).
+   */
+  monthlyNote?: (gift: { donorEmail: string; donorUserId: number | null; period: string }) => {
+    sentence: string;
+    manageLink: string;
+  };
 };
 
 /**
@@ -35,6 +43,14 @@ export async function sendReceipt(deps: ReceiptDeps, donationId: number): Promis
     receiptLink: `${deps.baseUrl}${receiptLink(deps.signer, facts.reference, MAILED_LINK_SECONDS)}`,
     inMyGifts: facts.donorUserId !== null,
     dedication: facts.dedication,
+    monthly:
+      facts.monthlyPeriod && deps.monthlyNote
+        ? deps.monthlyNote({
+            donorEmail: facts.donorEmail,
+            donorUserId: facts.donorUserId,
+            period: facts.monthlyPeriod,
+          })
+        : null,
   });
   await deps.mailer.send(message);
 }

@@ -6,6 +6,7 @@ import { seal } from '../../../providers/storage/seal';
 import { addMonths, chargeDayOf, chargeTime } from './monthly-calendar';
 import { queueMonthlyNotice } from './monthly-notice';
 import { readMonthly } from './monthly-queries';
+import { MONTHLY } from './monthly-status-sql';
 
 /** The key purpose that seals saved cards' authorizations (LinkSigner.deriveKey). */
 export const CARD_KEY_PURPOSE = 'card-authorization';
@@ -42,7 +43,9 @@ export async function settleMonthlyPayment(
 
   if (gift.status === 'pending') {
     if (!reusable) {
-      await tx.execute(sql`update monthly_gifts set status = 'cancelled', cancelled_at = now() where id = ${gift.id}`);
+      await tx.execute(
+        sql`update monthly_gifts set status = ${MONTHLY.cancelled}, cancelled_at = now() where id = ${gift.id}`,
+      );
       await queueMonthlyNotice(deps.jobs, tx, { giftId: gift.id, kind: 'oneOff' });
       return;
     }
@@ -50,7 +53,7 @@ export async function settleMonthlyPayment(
     const next = addMonths(period, 1);
     await tx.execute(
       sql`update monthly_gifts
-             set status = 'active', authorization_sealed = ${seal(deps.cardKey, reusable.code)}, card_label = ${reusable.label},
+             set status = ${MONTHLY.active}, authorization_sealed = ${seal(deps.cardKey, reusable.code)}, card_label = ${reusable.label},
                  next_period = ${next}, next_charge_at = ${chargeTime(next, day)}, failed_attempts = 0, activated_at = now()
            where id = ${gift.id}`,
     );
@@ -68,7 +71,7 @@ export async function settleMonthlyPayment(
   await tx.execute(
     sql`update monthly_gifts
            set next_period = ${next}, next_charge_at = ${chargeTime(next, day)}, failed_attempts = 0,
-               status = case when status in ('failing') or ${declinedPause} then 'active' else status end,
+               status = case when status = ${MONTHLY.failing} or ${declinedPause} then ${MONTHLY.active} else status end,
                authorization_sealed = coalesce(${reusable ? seal(deps.cardKey, reusable.code) : null}, authorization_sealed),
                card_label = case when ${reusable !== null} then ${reusable?.label ?? null} else card_label end
          where id = ${gift.id}`,

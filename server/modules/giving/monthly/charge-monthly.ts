@@ -8,6 +8,7 @@ import { isFinalRefusal, recordPayment, type PaymentDeps } from '../record-payme
 import { campaignRefusesMonthly } from './start-monthly';
 import { queueMonthlyNotice } from './monthly-notice';
 import { readMonthly } from './monthly-queries';
+import { CHARGED_STATUSES, MONTHLY } from './monthly-status-sql';
 
 /** After the first, second and third declined try of a month, the next try waits this many days: 1, 3 and 7 days from the first. */
 export const RETRY_AFTER_DAYS = [1, 2, 4] as const;
@@ -50,7 +51,7 @@ export async function chargeMonthly(
     if (gift.organization_campaign_id !== null && (await campaignRefusesMonthly(tx, gift.organization_campaign_id))) {
       // The campaign is complete or closed: its donor chose it, so the gift ends rather than moving elsewhere.
       await tx.execute(
-        sql`update monthly_gifts set status = 'cancelled', cancelled_at = now(), next_charge_at = null, authorization_sealed = null
+        sql`update monthly_gifts set status = ${MONTHLY.cancelled}, cancelled_at = now(), next_charge_at = null, authorization_sealed = null
              where id = ${gift.id}`,
       );
       await queueMonthlyNotice(deps.jobs, tx, { giftId: gift.id, kind: 'campaignEnded' });
@@ -151,13 +152,13 @@ async function recordDecline(
     const [counted] = await selectRows<{ id: number; next_charge_at: Date | string | null }>(
       tx,
       last
-        ? sql`update monthly_gifts set status = 'paused', paused_until = null, next_charge_at = null, failed_attempts = 0
-               where id = ${giftId} and status in ('active', 'failing') and next_period = ${tried.period}
+        ? sql`update monthly_gifts set status = ${MONTHLY.paused}, paused_until = null, next_charge_at = null, failed_attempts = 0
+               where id = ${giftId} and status in ${CHARGED_STATUSES} and next_period = ${tried.period}
                  and failed_attempts = ${tried.attempt - 1}
               returning id, next_charge_at`
-        : sql`update monthly_gifts set status = 'failing', failed_attempts = ${tried.attempt},
+        : sql`update monthly_gifts set status = ${MONTHLY.failing}, failed_attempts = ${tried.attempt},
                      next_charge_at = now() + make_interval(days => ${wait})
-               where id = ${giftId} and status in ('active', 'failing') and next_period = ${tried.period}
+               where id = ${giftId} and status in ${CHARGED_STATUSES} and next_period = ${tried.period}
                  and failed_attempts = ${tried.attempt - 1}
               returning id, next_charge_at`,
     );
@@ -179,13 +180,13 @@ async function recordDecline(
  */
 export async function queueDueCharges(deps: { db: Db; jobs: PaymentDeps['jobs'] }): Promise<number> {
   await deps.db.execute(
-    sql`update monthly_gifts set status = 'active', paused_until = null
-         where status = 'paused' and paused_until is not null and paused_until <= now()`,
+    sql`update monthly_gifts set status = ${MONTHLY.active}, paused_until = null
+         where status = ${MONTHLY.paused} and paused_until is not null and paused_until <= now()`,
   );
   const due = await selectRows<{ id: number; next_period: string; failed_attempts: number }>(
     deps.db,
     sql`select id, next_period, failed_attempts from monthly_gifts
-         where status in ('active', 'failing') and next_charge_at <= now()
+         where status in ${CHARGED_STATUSES} and next_charge_at <= now()
          order by next_charge_at limit 500`,
   );
   for (const gift of due)

@@ -1,4 +1,5 @@
 import type { LinkSigner, SignedQuery } from '../../../providers/storage/storage';
+import { periodWords } from './monthly-calendar';
 
 /** Where a guest manages their monthly gifts, and how long a mailed link to it works. */
 export const MONTHLY_MANAGE_PATH = '/giving/monthly';
@@ -28,4 +29,16 @@ export function emailOfManageLink(
   if ('refused' in checked) return checked;
   if (checked.fields.purpose !== PURPOSE) return { refused: 'tampered' };
   return { email: checked.fields.email };
+}
+
+/** What a monthly gift's receipt says of it: the month it pays for, and the link to manage it. */
+export function monthlyReceiptNote(
+  signer: LinkSigner,
+  baseUrl: string,
+  gift: { donorEmail: string; donorUserId: number | null; period: string },
+): { sentence: string; manageLink: string } {
+  return {
+    sentence: `This is your monthly gift for ${periodWords(gift.period)}.`,
+    manageLink: manageLink(signer, baseUrl, { email: gift.donorEmail, donorUserId: gift.donorUserId }),
+  };
 }

@@ -7,6 +7,7 @@ import type { JobQueue } from '../../../jobs/queue';
 import { addMonths, chargeDayOf, chargeTime, firstPeriodFrom, periodOf } from './monthly-calendar';
 import { queueMonthlyNotice } from './monthly-notice';
 import { ownerSql, readMonthly, toMonthlyGift, type MonthlyOwner, type MonthlyRow } from './monthly-queries';
+import { MONTHLY } from './monthly-status-sql';
 
 export const MONTHLY_NOT_FOUND = 'We could not find that monthly gift.';
 export const MONTHLY_CANCELLED =
@@ -18,7 +19,7 @@ type Deps = { db: Db; jobs: JobQueue };
 async function lockOwn(tx: Db, owner: MonthlyOwner, id: number): Promise<MonthlyRow> {
   const [mine] = await selectRows<{ id: number }>(
     tx,
-    sql`select g.id from monthly_gifts g where g.id = ${id} and ${ownerSql(owner)} and g.status <> 'pending'`,
+    sql`select g.id from monthly_gifts g where g.id = ${id} and ${ownerSql(owner)} and g.status <> ${MONTHLY.pending}`,
   );
   const gift = mine ? await readMonthly(tx, id, { lock: true }) : null;
   if (!gift) throw new AppError('not_found', MONTHLY_NOT_FOUND);
@@ -59,7 +60,7 @@ export async function changeMonthly(
     }
     if ('cancel' in change) {
       await tx.execute(
-        sql`update monthly_gifts set status = 'cancelled', cancelled_at = now(), next_charge_at = null, paused_until = null,
+        sql`update monthly_gifts set status = ${MONTHLY.cancelled}, cancelled_at = now(), next_charge_at = null, paused_until = null,
                    authorization_sealed = null
              where id = ${id}`,
       );
@@ -74,7 +75,7 @@ export async function changeMonthly(
       const until = new Date(Date.now() + months * 30 * 86_400_000);
       const next = await nextChargeFrom(tx, gift, until);
       await tx.execute(
-        sql`update monthly_gifts set status = 'paused', paused_until = ${until}, next_period = ${next.period},
+        sql`update monthly_gifts set status = ${MONTHLY.paused}, paused_until = ${until}, next_period = ${next.period},
                    next_charge_at = ${next.at}, failed_attempts = 0
              where id = ${id}`,
       );
@@ -85,7 +86,7 @@ export async function changeMonthly(
         ? { period: gift.next_period ?? periodOf(new Date()), at: new Date() }
         : await nextChargeFrom(tx, gift, new Date());
       await tx.execute(
-        sql`update monthly_gifts set status = 'active', paused_until = null, next_period = ${next.period},
+        sql`update monthly_gifts set status = ${MONTHLY.active}, paused_until = null, next_period = ${next.period},
                    next_charge_at = ${next.at}, failed_attempts = 0
              where id = ${id}`,
       );

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MonthlyGift, MonthlyGiftStatus } from '@contract/monthly-giving';
 import { selectRows, type Db } from '../../../db/client';
+import { MONTHLY } from './monthly-status-sql';
 
 /** Whose monthly gifts a caller may see and change: a signed-in donor's own, or a guest's by their signed link. */
 export type MonthlyOwner = { userId: number } | { email: string };
@@ -74,8 +75,8 @@ export async function listMonthly(db: Db, owner: MonthlyOwner): Promise<MonthlyG
   const rows = await selectRows<MonthlyRow>(
     db,
     sql`select ${COLUMNS} from monthly_gifts g
-         where ${ownerSql(owner)} and g.status <> 'pending'
-         order by (g.status = 'cancelled'), g.id desc
+         where ${ownerSql(owner)} and g.status <> ${MONTHLY.pending}
+         order by (g.status = ${MONTHLY.cancelled}), g.id desc
          limit 100`,
   );
   return rows.map(toMonthlyGift);

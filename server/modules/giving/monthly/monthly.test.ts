@@ -14,7 +14,7 @@ import { createMailbox } from '../../../test/mailbox';
 import { reconcilePayments } from '../reconcile-payments';
 import { CARD_KEY_PURPOSE } from './activate-month';
 import { chargeMonthly, queueDueCharges } from './charge-monthly';
-import { addMonths, periodOf } from './monthly-calendar';
+import { addMonths, periodOf, periodWords } from './monthly-calendar';
 
 const SECRET = 'sk_test_monthly';
 const SIGNING_SECRET = 'monthly-test-signing-secret-of-enough-length-0123456789';
@@ -242,6 +242,18 @@ describe('renewals', () => {
     expect(months.map((m) => m.period)).toEqual([0, 1, 2, 3].map((n) => addMonths(first, n)));
     for (const m of months) expect(await receiptJobs(sandbox, m.reference)).toBe(1);
     expect((await giftRow(sandbox, gift.id)).next_period).toBe(addMonths(first, 4));
+    // Each month's receipt says which month it is, with the guest's signed link to manage the gift.
+    const third = months[3]!;
+    const mailbox = mailboxOf(sandbox.app) as unknown as {
+      messages: Array<{ to: string; subject: string; text: string }>;
+    };
+    const receipt = await eventually(
+      'the third renewal’s receipt',
+      async () => mailbox.messages.find((m) => m.to === gift.donor.donorEmail && m.subject.includes(third.reference)),
+      (m) => m !== undefined,
+    );
+    expect(receipt!.text).toContain(`This is your monthly gift for ${periodWords(third.period)}.`);
+    expect(receipt!.text).toMatch(/\/giving\/monthly\?\S*sig=/);
   });
 
   it('answers 404 for the sandbox call when a real provider is configured', async () => {

@@ -12,6 +12,7 @@ import { isGivable } from '../../campaign-core/status-rules';
 import { lockDonor } from '../await-confirmation';
 import { newReference, refuseOverLimits } from '../start-checkout';
 import { periodOf } from './monthly-calendar';
+import { CHARGED_STATUSES } from './monthly-status-sql';
 
 /** Only a card can be charged again each month (decision 0077). */
 export const MONTHLY_CHANNELS = ['card'];
@@ -129,7 +130,7 @@ export async function startCardChange(
     // The saved card waits while this one is paid for.
     await tx.execute(
       sql`update monthly_gifts set next_charge_at = greatest(next_charge_at, now() + make_interval(mins => ${HOLD_MINUTES * 2}))
-           where id = ${gift.id} and status in ('active', 'failing')`,
+           where id = ${gift.id} and status in ${CHARGED_STATUSES}`,
     );
     return { total: amount + fee, fee, email: row.donor_email };
   });
