@@ -3,6 +3,7 @@ import type { FundReply } from '@contract/fund';
 import { formatNaira } from '@contract/money';
 import { Button } from '@/ui/button';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
+import { LinkButton } from '@/ui/link-button';
 import { Page, Section } from '@/ui/page';
 import { textLink } from '@/ui/text-link';
 import { useFund } from './api';
@@ -72,6 +73,7 @@ function Fund({ data }: { data: FundReply }) {
           Money given through a monthly gift to one organization&rsquo;s campaign waits in the fund for that campaign
           until it buys a whole unit, and joins the rest of the fund if that campaign closes.
         </p>
+        <LinkButton to="/give-monthly">Give monthly to the fund</LinkButton>
       </Section>
       <Section title="The fund today" id="today">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
