@@ -131,6 +131,11 @@ export const fundReplySchema = z.object({
   holdExpiresAt: z.string().optional(),
   /** Once the gift is recorded: a signed address of its receipt (PDF) for this browser, good for a day. */
   receiptUrl: z.string().optional(),
+  /**
+   * A monthly gift's first payment: `started` when the card can be charged each month, `one_off`
+   * when it cannot, so the gift was made once (decision 0077).
+   */
+  monthly: z.enum(['started', 'one_off']).optional(),
 });
 export type FundReply = z.infer<typeof fundReplySchema>;
 

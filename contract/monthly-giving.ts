@@ -66,6 +66,8 @@ export const monthlyStartReplySchema = z.object({
   publicKey: z.string().nullable(),
   /** Only a card can be charged again, so the payment window offers the card alone. */
   channels: z.array(z.string()),
+  /** For a new card: the address the gift was given with, which the card's payment window must use. */
+  donorEmail: z.string().optional(),
 });
 export type MonthlyStartReply = z.infer<typeof monthlyStartReplySchema>;
 

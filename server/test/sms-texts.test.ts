@@ -3,6 +3,7 @@ import { HELP_LINE, SMS_MAX_SEGMENTS, smsLength } from '@contract/sms';
 import { reviewKinds } from '../modules/campaigns/review-kinds';
 import { deliveryNotice } from '../modules/deliveries/record-delivery';
 import { fundedNotice } from '../modules/giving/announce-gift';
+import { declineSms } from '../modules/giving/monthly/charge-monthly';
 import { correctionNotice, verifiedNotice } from '../modules/onboarding/onboarding-reviews';
 import type { Reach } from '../modules/notifications/queries';
 import { clip, fitting, gsm, signed } from '../modules/notifications/sms-text';
@@ -49,6 +50,9 @@ function everyNotice(): Array<[string, Notice]> {
         completes,
       }),
     ]);
+  const text = (sms: string): Notice => ({ subject: '', message: '', link: '', sms });
+  notices.push(['monthly gift declined', text(declineSms(500_000_000, new Date('2026-12-31T08:00:00Z')))]);
+  notices.push(['monthly gift paused after declines', text(declineSms(500_000_000, null))]);
   return notices;
 }
 

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { organizationCampaigns, recipientCampaigns } from './campaigns';
 import { GIFT_SOURCES } from '../../../contract/gift-sources';
@@ -70,8 +82,12 @@ export const donations = pgTable(
     uniqueIndex('donations_monthly_month_paid_idx')
       .on(t.monthlyGiftId, t.monthlyPeriod)
       .where(sql`${t.status} in ('paid', 'needs_attention')`),
-    index('donations_fund_idx').on(t.paidAt).where(sql`${t.fundKobo} > 0`),
-    index('donations_from_fund_idx').on(t.paidAt).where(sql`${t.fromFund}`),
+    index('donations_fund_idx')
+      .on(t.paidAt)
+      .where(sql`${t.fundKobo} > 0`),
+    index('donations_from_fund_idx')
+      .on(t.paidAt)
+      .where(sql`${t.fromFund}`),
     index('donations_donor_user_idx').on(t.donorUserId),
     index('donations_donor_email_idx').on(t.donorEmail),
     index('donations_client_address_idx').on(t.clientAddressHash, t.createdAt),

@@ -176,6 +176,12 @@ export async function eraseUser(db: Db, userId: number): Promise<EndedCampaign[]
            must_change_password = false, deleted_at = now(), updated_at = now()
      where id = ${userId}`);
   await db.execute(sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`);
+  // Their monthly gifts end, and the saved cards are forgotten (decision 0077).
+  await db.execute(sql`
+    update monthly_gifts
+       set status = 'cancelled', cancelled_at = coalesce(cancelled_at, now()), next_charge_at = null, paused_until = null,
+           authorization_sealed = null, card_label = null
+     where donor_user_id = ${userId}`);
   // A phone change waiting for its code holds the new number.
   await db.execute(sql`delete from phone_changes where user_id = ${userId}`);
   await db.execute(

@@ -33,6 +33,7 @@ import {
 } from '../../providers/payments/paystack-webhook';
 import { storeProviderEvent } from './store-provider-event';
 import { CARD_KEY_PURPOSE } from './monthly/activate-month';
+import { monthlyOutcome } from './monthly/monthly-queries';
 import { giftsBySource } from './gift-sources';
 import { recordPayment } from './record-payment';
 import { campaignDonations, donationStatus, donorGifts } from './queries';
@@ -162,6 +163,9 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           feeKobo: r.feeKobo,
           ...(r.status === 'awaiting_confirmation' ? { holdExpiresAt: r.holdExpiresAt } : {}),
           ...(r.status === 'paid' ? { receiptUrl: receiptLink(signer, r.reference, PAGE_LINK_SECONDS) } : {}),
+          ...(r.status === 'paid'
+            ? await monthlyOutcome(db, r.reference).then((monthly) => (monthly ? { monthly } : {}))
+            : {}),
         };
       },
     );

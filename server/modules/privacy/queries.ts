@@ -131,6 +131,15 @@ export async function eraseDonorFromGifts(
      where ${input.which} and strpos(n.message, d.reference) > 0
        and (strpos(n.message, d.donor_full_name) > 0 or strpos(n.message, d.donor_email) > 0)`);
   await eraseProviderCopies(db, input.which);
+  // A monthly gift of these gifts ends: nothing more is charged, the saved card is forgotten, and no
+  // later month writes the name and address back (decision 0077).
+  await db.execute(sql`
+    update monthly_gifts m
+       set status = 'cancelled', cancelled_at = coalesce(m.cancelled_at, now()), next_charge_at = null, paused_until = null,
+           authorization_sealed = null, card_label = null,
+           donor_full_name = ${ERASED_DONOR_NAME}, donor_email = ${`erased-${input.marker}@deleted.invalid`}
+      from donations d
+     where d.monthly_gift_id = m.id and ${input.which}`);
   const changed = await selectRows<{ id: number }>(
     db,
     sql`update donations d set donor_full_name = ${ERASED_DONOR_NAME}, donor_email = ${`erased-${input.marker}@deleted.invalid`}

@@ -37,7 +37,7 @@ export type ReceiptFacts = {
   donorEmail: string;
   /** Null for a guest's gift. */
   donorUserId: number | null;
-  /** The month (`yyyy-mm`) a monthly gift's charge paid for; null for a one-off gift. */
+  /** The month (`yyyy-mm`) a monthly gift's charge paid for, while the gift runs; null for a one-off gift. */
   monthlyPeriod: string | null;
   /** The provider's name for how it was paid, worded for a donor; null when the provider did not say. */
   channel: string | null;
@@ -90,7 +90,9 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
   const donations = await selectRows<DonationRow>(
     db,
     sql`select d.id, d.reference, d.donor_user_id, d.donor_email, d.donor_full_name, d.total_kobo, d.fee_kobo,
-               d.channel, d.paid_at, d.fund_kobo, d.fund_campaign_id, d.monthly_period, g.kind as dedication_kind, g.name as dedication_name
+               d.channel, d.paid_at, d.fund_kobo, d.fund_campaign_id,
+               (select d.monthly_period from monthly_gifts m where m.id = d.monthly_gift_id and m.status <> 'cancelled') as monthly_period,
+               g.kind as dedication_kind, g.name as dedication_name
           from donations d left join gift_dedications g on g.donation_id = d.id
          where ${recordedGift} and d.paid_at is not null and ${where}
          order by d.paid_at desc, d.id desc

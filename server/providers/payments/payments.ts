@@ -59,6 +59,12 @@ export function cardAuthorizationOf(verified: Pick<VerifiedPayment, 'raw'>): Car
 /** A charge of a saved card asked of the provider, under our own reference. */
 export type AuthorizationCharge = { authorizationCode: string; email: string; amountKobo: number; reference: string };
 
+/**
+ * The provider refused a charge of a saved card as a request (an authorization it no longer honours,
+ * an address that does not match the card's): nothing was taken, and asking again will not change it.
+ */
+export class ChargeRefused extends Error {}
+
 /** What the provider answered to a charge of a saved card: paid, declined, or still being decided. */
 export type AuthorizationChargeResult = { status: 'success' | 'failed' | 'pending'; reason: string | null };
 
@@ -327,7 +333,9 @@ export function createPaystackProvider(options: {
       } | null;
       if (!res.ok || !body?.status || !body.data || body.data.reference !== reference) {
         const said = typeof body?.message === 'string' ? `: ${body.message.slice(0, 200)}` : '';
-        throw new Error(`Paystack charge_authorization answered ${res.status}${said}`);
+        // A 4xx is Paystack refusing the request itself; anything else may be an outage, asked again later.
+        const refused = res.status >= 400 && res.status < 500 && res.status !== 429;
+        throw new (refused ? ChargeRefused : Error)(`Paystack charge_authorization answered ${res.status}${said}`);
       }
       const status = body.data.status;
       const reason = typeof body.data.gateway_response === 'string' ? body.data.gateway_response.slice(0, 200) : null;

@@ -49,6 +49,19 @@ function chosenKobo(amount: string, other: string | undefined): number | string 
 function Started({ result, targetName, signedIn }: { result: FundReply; targetName: string; signedIn: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => focusCentered(heading.current), []);
+  if (result.monthly === 'one_off')
+    return (
+      <section aria-labelledby="monthly-started" className="space-y-4">
+        <h2 id="monthly-started" ref={heading} tabIndex={-1} className="text-2xl font-bold">
+          Thank you: your gift is received, once
+        </h2>
+        <p className="text-lg">
+          Your gift of {formatNaira(result.amountKobo)} to {targetName} is received, and your receipt is on its way by
+          email. The card you paid with cannot be charged again each month, so this gift was made once. To give monthly,
+          please start again with another debit or credit card.
+        </p>
+      </section>
+    );
   return (
     <section aria-labelledby="monthly-started" className="space-y-4">
       <h2 id="monthly-started" ref={heading} tabIndex={-1} className="flex items-center gap-2 text-2xl font-bold">

@@ -60,7 +60,7 @@ export function useCardPayment({ email, onPaid }: { email: () => string; onPaid:
     try {
       const outcome = await payWithPaystack({
         publicKey: checkout.publicKey,
-        email: email(),
+        email: checkout.donorEmail ?? email(),
         amountKobo: checkout.amountKobo,
         reference: checkout.reference,
         channels: checkout.channels,

@@ -3,7 +3,7 @@ import { selectRows, type Db } from '../../../db/client';
 import type { JobQueue } from '../../../jobs/queue';
 import { cardAuthorizationOf, type VerifiedPayment } from '../../../providers/payments/payments';
 import { seal } from '../../../providers/storage/seal';
-import { addMonths, chargeDayOf, chargeTime } from './monthly-calendar';
+import { addMonths, chargeDayOf, chargeTime, periodOf } from './monthly-calendar';
 import { queueMonthlyNotice } from './monthly-notice';
 import { readMonthly } from './monthly-queries';
 import { MONTHLY } from './monthly-status-sql';
@@ -28,16 +28,12 @@ export async function settleMonthlyPayment(
 ): Promise<void> {
   const gift = await readMonthly(tx, payment.giftId, { lock: true });
   if (!gift) return;
-  let period = payment.period;
-  const [taken] = await selectRows<{ taken: boolean }>(
-    tx,
-    sql`select exists (select 1 from donations where monthly_gift_id = ${gift.id} and monthly_period = ${period}
-                         and status in ('paid', 'needs_attention') and id <> ${payment.donationId}) as taken`,
-  );
-  if (taken?.taken && gift.next_period) {
-    period = gift.next_period;
+  // A first payment counts for the month it is paid in (a checkout started before midnight at a
+  // month's end is paid in the next); any payment moves on past months already paid.
+  const own = gift.status === 'pending' ? periodOf(new Date()) : payment.period;
+  const period = await firstUnpaid(tx, gift.id, own, payment.donationId);
+  if (period !== payment.period)
     await tx.execute(sql`update donations set monthly_period = ${period} where id = ${payment.donationId}`);
-  }
   const card = cardAuthorizationOf(payment.verified);
   const reusable = card?.reusable ? card : null;
 
@@ -50,7 +46,7 @@ export async function settleMonthlyPayment(
       return;
     }
     const day = chargeDayOf(new Date());
-    const next = addMonths(period, 1);
+    const next = await firstUnpaid(tx, gift.id, addMonths(period, 1), payment.donationId);
     await tx.execute(
       sql`update monthly_gifts
              set status = ${MONTHLY.active}, authorization_sealed = ${seal(deps.cardKey, reusable.code)}, card_label = ${reusable.label},
@@ -60,11 +56,18 @@ export async function settleMonthlyPayment(
     await queueMonthlyNotice(deps.jobs, tx, { giftId: gift.id, kind: 'started' });
     return;
   }
-  if (gift.status === 'cancelled' || period !== gift.next_period) {
+  if (gift.status === 'cancelled') return;
+  const day = chargeDayOf(new Date(gift.activated_at ?? Date.now()));
+  const sealed = reusable ? seal(deps.cardKey, reusable.code) : null;
+  if (gift.next_period !== null && period < gift.next_period) {
+    // A month before the one the schedule waits for, paid late: the schedule stays; a new card still takes over.
+    if (sealed)
+      await tx.execute(
+        sql`update monthly_gifts set authorization_sealed = ${sealed}, card_label = ${reusable?.label ?? null} where id = ${gift.id}`,
+      );
     return;
   }
-  const day = chargeDayOf(new Date(gift.activated_at ?? Date.now()));
-  const next = addMonths(period, 1);
+  const next = await firstUnpaid(tx, gift.id, addMonths(period, 1), payment.donationId);
   // A payment by a new card (one the donor made after a decline) takes over from the old card and
   // ends a pause the declines caused; a pause the donor chose stays.
   const declinedPause = gift.status === 'paused' && gift.paused_until === null;
@@ -72,8 +75,25 @@ export async function settleMonthlyPayment(
     sql`update monthly_gifts
            set next_period = ${next}, next_charge_at = ${chargeTime(next, day)}, failed_attempts = 0,
                status = case when status = ${MONTHLY.failing} or ${declinedPause} then ${MONTHLY.active} else status end,
-               authorization_sealed = coalesce(${reusable ? seal(deps.cardKey, reusable.code) : null}, authorization_sealed),
-               card_label = case when ${reusable !== null} then ${reusable?.label ?? null} else card_label end
+               authorization_sealed = coalesce(${sealed}, authorization_sealed),
+               card_label = case when ${sealed !== null} then ${reusable?.label ?? null} else card_label end
          where id = ${gift.id}`,
   );
+}
+
+/** The first month from `from` on that no other payment of the gift has paid (at most three years on). */
+async function firstUnpaid(tx: Db, giftId: number, from: string, donationId: number): Promise<string> {
+  const paid = new Set(
+    (
+      await selectRows<{ period: string }>(
+        tx,
+        sql`select monthly_period as period from donations
+             where monthly_gift_id = ${giftId} and monthly_period >= ${from} and id <> ${donationId}
+               and status in ('paid', 'needs_attention')`,
+      )
+    ).map((r) => r.period),
+  );
+  let period = from;
+  for (let n = 0; n < 36 && paid.has(period); n += 1) period = addMonths(period, 1);
+  return period;
 }

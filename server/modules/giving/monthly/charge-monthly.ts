@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '@contract/giving';
 import { feeToCover, type PaymentFeeFormula } from '@contract/payment-fee';
 import { selectRows, type Db } from '../../../db/client';
-import { JOB } from '../../../jobs/names';
+import { enqueueSms, JOB } from '../../../jobs/names';
+import { formatNaira } from '@contract/money';
+import { CALL_US, gsm, signed } from '../../notifications/sms-text';
+import { dayWords } from './monthly-calendar';
+import { ChargeRefused } from '../../../providers/payments/payments';
 import { unseal } from '../../../providers/storage/seal';
 import { isFinalRefusal, recordPayment, type PaymentDeps } from '../record-payment';
 import { campaignRefusesMonthly } from './start-monthly';
@@ -22,7 +27,10 @@ export type ChargeOutcome =
 
 /** The reference of one try of one month: the same for a retried job, the webhook and the sweep (decision 0077). */
 export const monthlyReference = (giftId: number, period: string, attempt: number) =>
-  `monthly-${giftId}-${period}-${attempt}`;
+  `monthly-${giftId}-${period}-${attempt}-${randomBytes(5).toString('hex')}`;
+
+/** How long a try the provider has not settled is left before the look queues it again. */
+const UNSETTLED_WAIT_MINUTES = 60;
 
 /**
  * Charges a monthly gift's month when it is due (or at once when `now` is asked, as the sandbox's
@@ -57,35 +65,45 @@ export async function chargeMonthly(
       await queueMonthlyNotice(deps.jobs, tx, { giftId: gift.id, kind: 'campaignEnded' });
       return 'ended' as const;
     }
+    // A try still unsettled (its job, the webhook or the sweep has not heard how it ended) is asked
+    // about again under its own reference; otherwise this is a new try with a reference of its own.
+    const [open] = await selectRows<{ reference: string; total: number }>(
+      tx,
+      sql`select reference, total_kobo::float8 as total from donations
+           where monthly_gift_id = ${gift.id} and monthly_period = ${gift.next_period} and status = 'pending'
+           order by id desc limit 1`,
+    );
     const attempt = gift.failed_attempts + 1;
-    const reference = monthlyReference(gift.id, gift.next_period, attempt);
+    const plan = {
+      period: gift.next_period,
+      attempt,
+      email: gift.donor_email,
+      authorization: gift.authorization_sealed,
+    };
+    // Until this try is settled, the look leaves it to this job (and the webhook and the sweep).
+    await tx.execute(
+      sql`update monthly_gifts set next_charge_at = greatest(next_charge_at, now() + make_interval(mins => ${UNSETTLED_WAIT_MINUTES}))
+           where id = ${gift.id}`,
+    );
+    if (open) return { ...plan, reference: open.reference, total: Number(open.total) };
+    const [{ tries }] = (await selectRows<{ tries: number }>(
+      tx,
+      sql`select count(*)::int as tries from donations where monthly_gift_id = ${gift.id} and monthly_period = ${gift.next_period}`,
+    )) as [{ tries: number }];
+    const reference = monthlyReference(gift.id, gift.next_period, Number(tries) + 1);
     const amount = Number(gift.amount_kobo);
     const fee = gift.cover_fee ? feeToCover(amount, deps.paymentFee) : 0;
-    const [donation] = await selectRows<{ total: number; status: string }>(
-      tx,
+    await tx.execute(
       sql`with d as (
             insert into donations (reference, donor_user_id, donor_email, donor_full_name, total_kobo, fee_kobo, fund_kobo,
                                    fund_campaign_id, monthly_gift_id, monthly_period, channel, hold_expires_at)
             values (${reference}, ${gift.donor_user_id}, ${gift.donor_email}, ${gift.donor_full_name}, ${amount + fee}, ${fee}, ${amount},
                     ${gift.organization_campaign_id}, ${gift.id}, ${gift.next_period}, 'card', now() + make_interval(mins => ${HOLD_MINUTES}))
-            on conflict (reference) do nothing
-            returning id, total_kobo),
-          p as (
-            insert into payments (donation_id, provider, reference, amount_kobo)
-            select id, ${deps.payments.name}, ${reference}, total_kobo from d
-            on conflict (reference) do nothing)
-          select total_kobo::float8 as total, 'new' as status from d
-          union all
-          select total_kobo::float8, status from donations where reference = ${reference}`,
+            returning id, total_kobo)
+          insert into payments (donation_id, provider, reference, amount_kobo)
+          select id, ${deps.payments.name}, ${reference}, total_kobo from d`,
     );
-    return {
-      reference,
-      period: gift.next_period,
-      attempt,
-      total: Number(donation!.total),
-      email: gift.donor_email,
-      authorization: gift.authorization_sealed,
-    };
+    return { ...plan, reference, total: amount + fee };
   });
   if (planned === null) return { status: 'not_due' };
   if (planned === 'ended') {
@@ -96,7 +114,8 @@ export async function chargeMonthly(
   const asked = async () => {
     const known = await deps.payments.verify(planned.reference);
     if (!known) return null;
-    return known.status === 'success' ? 'success' : known.status === 'failed' ? 'failed' : 'pending';
+    // A try the provider gave up on (abandoned, or an answer it has no word for) is a decline.
+    return known.status === 'success' ? 'success' : known.status === 'pending' ? 'pending' : 'failed';
   };
   let status = await asked();
   if (status === null) {
@@ -110,7 +129,12 @@ export async function chargeMonthly(
     } catch (error) {
       // Refused as a reference already used: another run of this try charged it first, so its answer stands.
       status = await asked();
-      if (status === null) throw error;
+      if (status === null) {
+        // The provider refused the charge itself (the card's authorization no longer works): a decline.
+        // Anything else (no answer) is tried again by the job, under the same reference.
+        if (!(error instanceof ChargeRefused)) throw error;
+        status = 'failed';
+      }
     }
   }
 
@@ -142,6 +166,8 @@ async function recordDecline(
 ): Promise<void> {
   await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    // The gift first, then its checkout, in the order a try's planning takes them.
+    await tx.execute(sql`select id from monthly_gifts where id = ${giftId} for update`);
     await tx.execute(
       sql`with d as (update donations set status = 'failed', hold_expires_at = least(hold_expires_at, now())
                       where reference = ${tried.reference} and status = 'pending' returning id)
@@ -163,6 +189,17 @@ async function recordDecline(
               returning id, next_charge_at`,
     );
     if (!counted) return;
+    // A signed-in donor with a number on their account is also told by text (decision 0077).
+    const [phone] = await selectRows<{ to: string; amount: number }>(
+      tx,
+      sql`select u.phone_number as "to", g.amount_kobo::float8 as amount from monthly_gifts g join users u on u.id = g.donor_user_id
+           where g.id = ${giftId} and u.phone_number is not null and u.deleted_at is null`,
+    );
+    if (phone)
+      await enqueueSms(deps.jobs, tx, {
+        to: phone.to,
+        text: declineSms(Number(phone.amount), last ? null : new Date(counted.next_charge_at!)),
+      });
     await queueMonthlyNotice(deps.jobs, tx, {
       giftId,
       kind: last ? 'pausedAfterDeclines' : 'cardDeclined',
@@ -171,6 +208,19 @@ async function recordDecline(
     });
   });
   deps.jobs.wake(JOB.monthlyNotice);
+  deps.jobs.wake(JOB.sms);
+}
+
+/** The text a declined monthly charge sends: short, signed, complete without the mail's link. */
+export function declineSms(amountKobo: number, retryAt: Date | null): string {
+  const gift = `your monthly gift of ${formatNaira(amountKobo)}`;
+  return signed(
+    gsm(
+      retryAt
+        ? `your card was declined for ${gift}. We will try again on ${dayWords(retryAt)}. To use another card, see our email. ${CALL_US}`
+        : `your card was declined 4 times, so ${gift} is paused. To start it again, see our email. ${CALL_US}`,
+    ),
+  );
 }
 
 /**
@@ -191,7 +241,7 @@ export async function queueDueCharges(deps: { db: Db; jobs: PaymentDeps['jobs'] 
   );
   for (const gift of due)
     await deps.jobs.enqueue(deps.db, JOB.monthlyCharge, { giftId: gift.id } satisfies MonthlyChargeJob, {
-      singletonKey: monthlyReference(gift.id, gift.next_period, gift.failed_attempts + 1),
+      singletonKey: `monthly-${gift.id}-${gift.next_period}-${gift.failed_attempts + 1}`,
     });
   if (due.length) deps.jobs.wake(JOB.monthlyCharge);
   return due.length;

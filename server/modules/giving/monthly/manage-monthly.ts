@@ -72,11 +72,15 @@ export async function changeMonthly(
       const months = change.months ?? 1;
       if (months < 1 || months > MONTHLY_MAX_PAUSE_MONTHS)
         throw new AppError('bad_request', 'A pause lasts one to three months.');
-      const until = new Date(Date.now() + months * 30 * 86_400_000);
-      const next = await nextChargeFrom(tx, gift, until);
+      // A pause skips whole charges: the next `months` months are not charged, and the gift starts
+      // again by itself on its day in the month after them.
+      const day = chargeDayOf(new Date(gift.activated_at ?? Date.now()));
+      const owed = await nextChargeFrom(tx, gift, new Date());
+      const period = addMonths(owed.period, months);
+      const until = chargeTime(period, day);
       await tx.execute(
-        sql`update monthly_gifts set status = ${MONTHLY.paused}, paused_until = ${until}, next_period = ${next.period},
-                   next_charge_at = ${next.at}, failed_attempts = 0
+        sql`update monthly_gifts set status = ${MONTHLY.paused}, paused_until = ${until}, next_period = ${period},
+                   next_charge_at = ${until}, failed_attempts = 0
              where id = ${id}`,
       );
       await queueMonthlyNotice(deps.jobs, tx, { giftId: id, kind: 'paused', at: until.toISOString() });

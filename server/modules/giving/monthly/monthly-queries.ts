@@ -81,3 +81,13 @@ export async function listMonthly(db: Db, owner: MonthlyOwner): Promise<MonthlyG
   );
   return rows.map(toMonthlyGift);
 }
+
+/** What a recorded payment did to its monthly gift, for the page that took it; null for any other payment. */
+export async function monthlyOutcome(db: Db, reference: string): Promise<'started' | 'one_off' | null> {
+  const [row] = await selectRows<{ status: MonthlyGiftStatus }>(
+    db,
+    sql`select g.status from donations d join monthly_gifts g on g.id = d.monthly_gift_id where d.reference = ${reference}`,
+  );
+  if (!row) return null;
+  return row.status === 'cancelled' ? 'one_off' : 'started';
+}

@@ -100,6 +100,18 @@ export function monthlyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     const signedIn = (userId: number): MonthlyOwner => ({ userId });
+    /** One of the caller's own gifts: the signed-in donor's, or a guest's by the link in the query. */
+    const ownGift = async (request: {
+      user?: { id: number; role: string } | null;
+      query: z.infer<typeof manageQuerySchema>;
+      params: { id: number };
+    }) => {
+      const owner =
+        request.user?.role === 'donor' && !request.query.sig ? signedIn(request.user.id) : guest(request.query);
+      const mine = (await listMonthly(db, owner)).find((g) => g.id === request.params.id);
+      if (!mine) throw new AppError('not_found', 'We could not find that monthly gift.');
+      return mine;
+    };
 
     app.get(
       '/api/donor/monthly',
@@ -184,10 +196,7 @@ export function monthlyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await limits.hit(LIMITS.managePerAddress, clientKey(request.ip));
-        const owner =
-          request.user?.role === 'donor' && !request.query.sig ? signedIn(request.user.id) : guest(request.query);
-        const mine = (await listMonthly(db, owner)).find((g) => g.id === request.params.id);
-        if (!mine) throw new AppError('not_found', 'We could not find that monthly gift.');
+        const mine = await ownGift(request);
         const started = await startCardChange({ db, payments, paymentFee: config.paymentFee }, { id: mine.id });
         return { ...started, channels: MONTHLY_CHANNELS };
       },
@@ -197,10 +206,11 @@ export function monthlyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.post(
         '/api/payments/sandbox/monthly/:id/charge',
         {
-          // Shows a renewal without waiting a month; only the sandbox's test money moves.
+          // Shows a renewal without waiting a month, to the gift's own donor; only the sandbox's test money moves.
           config: { access: 'public' },
           schema: {
             params: monthlyIdParamSchema,
+            querystring: manageQuerySchema,
             response: {
               200: z.object({
                 status: z.enum(['paid', 'pending', 'failed']),
@@ -212,6 +222,7 @@ export function monthlyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
         async (request) => {
           await limits.hit(LIMITS.sandboxPerAddress, clientKey(request.ip));
+          await ownGift(request);
           const outcome = await chargeMonthly(paying, request.params.id, { now: true });
           if (outcome.status === 'ended')
             throw new AppError('conflict', 'That monthly gift has ended: its campaign no longer takes gifts.');

@@ -1,13 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTHLY_MIN_KOBO } from '@contract/monthly-giving';
-import { selectRows } from '../../../db/client';
+import { selectRows, type Db } from '../../../db/client';
+import { eraseDonorFromGifts } from '../../privacy/queries';
 import { JOB } from '../../../jobs/names';
 import { PAYSTACK_LOCAL_FEE } from '@contract/payment-fee';
 import { createResponseCache } from '../../../http/response-cache';
 import { createPaystackProvider } from '../../../providers/payments/payments';
 import { LinkSigner } from '../../../providers/storage/storage';
-import { eventually, jobsDone, mailboxOf, startTestApp, stopTestApp, type TestContext } from '../../../test/harness';
+import {
+  eventually,
+  jobsDone,
+  mailboxOf,
+  smsInboxOf,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from '../../../test/harness';
 import { createOrganizationCampaign, signUpUser } from '../../../test/fixtures';
 import { startPaystackStandIn } from '../../../test/stand-ins';
 import { createMailbox } from '../../../test/mailbox';
@@ -115,6 +124,12 @@ async function sandboxGift(body: object = {}) {
   expect(funded.statusCode, funded.body).toBe(200);
   expect(funded.json().status).toBe('paid');
   return { ...started, donor, id: await giftOf(sandbox, started.reference) };
+}
+
+/** The sandbox's charge-now, asked by the gift's own donor with their signed link. */
+async function chargeNow(gift: { id: number; donor: { donorEmail: string } }) {
+  const query = await manageQuery(sandbox, gift.donor.donorEmail);
+  return call(sandbox, 'POST', `/api/payments/sandbox/monthly/${gift.id}/charge${query}`);
 }
 
 /** The guest's signed link to their gifts, from the mail that says the gift started. */
@@ -234,9 +249,11 @@ describe('renewals', () => {
     const gift = await sandboxGift();
     const first = periodOf(new Date());
     for (let n = 1; n <= 3; n += 1) {
-      const res = await call(sandbox, 'POST', `/api/payments/sandbox/monthly/${gift.id}/charge`);
+      const res = await chargeNow(gift);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ status: 'paid', reference: `monthly-${gift.id}-${addMonths(first, n)}-1` });
+      expect(res.json().status).toBe('paid');
+      // Each try's reference names the gift and the month, and carries a part no one can guess.
+      expect(res.json().reference).toMatch(new RegExp(`^monthly-${gift.id}-${addMonths(first, n)}-1-[0-9a-f]{10}$`));
     }
     const months = await paidMonths(sandbox, gift.id);
     expect(months.map((m) => m.period)).toEqual([0, 1, 2, 3].map((n) => addMonths(first, n)));
@@ -256,8 +273,15 @@ describe('renewals', () => {
     expect(receipt!.text).toMatch(/\/giving\/monthly\?\S*sig=/);
   });
 
-  it('answers 404 for the sandbox call when a real provider is configured', async () => {
+  it('answers 404 for the sandbox call when a real provider is configured, and only to the gift’s donor', async () => {
     expect((await call(live, 'POST', '/api/payments/sandbox/monthly/1/charge')).statusCode).toBe(404);
+    const gift = await sandboxGift();
+    expect((await call(sandbox, 'POST', `/api/payments/sandbox/monthly/${gift.id}/charge`)).statusCode).toBe(403);
+    const other = await sandboxGift();
+    const otherQuery = await manageQuery(sandbox, other.donor.donorEmail);
+    expect(
+      (await call(sandbox, 'POST', `/api/payments/sandbox/monthly/${gift.id}/charge${otherQuery}`)).statusCode,
+    ).toBe(404);
   });
 
   it('a renewal met by the charge, the webhook and the sweep is recorded once', async () => {
@@ -280,37 +304,84 @@ describe('renewals', () => {
       paymentFee: PAYSTACK_LOCAL_FEE,
     };
     const period = addMonths(periodOf(new Date()), 1);
-    const reference = `monthly-${id}-${period}-1`;
+    const charges = () => paystack.calls.filter((c) => c.includes('charge_authorization')).length;
+    // The job's process dies after the provider took the charge and before it heard back.
+    const crashing = {
+      ...deps.payments,
+      chargeAuthorization: async (charge: Parameters<typeof deps.payments.chargeAuthorization>[0]) => {
+        await deps.payments.chargeAuthorization(charge);
+        throw new Error('connection reset');
+      },
+      // Before the charge the provider does not know the try; after it, the answer is lost.
+      verify: async () => null,
+    };
+    await expect(chargeMonthly({ ...deps, payments: crashing }, id)).rejects.toThrow('connection reset');
+    expect(charges()).toBe(1);
+    const [open] = await selectRows<{ reference: string; status: string }>(
+      live.database.db,
+      sql`select reference, status from donations where monthly_gift_id = ${id} and monthly_period = ${period}`,
+    );
+    expect(open!.status).toBe('pending');
+    const reference = open!.reference;
+    // The job again, the webhook and the sweep all meet that one try.
+    await live.database.db.execute(
+      sql`update monthly_gifts set next_charge_at = now() - interval '1 minute' where id = ${id}`,
+    );
+    await live.database.db.execute(
+      sql`update donations set created_at = now() - interval '5 minutes' where reference = ${reference}`,
+    );
     const event = { event: 'charge.success', data: { reference, status: 'success', amount: 200_000, currency: 'NGN' } };
-    const [charged] = await Promise.all([
+    const [again] = await Promise.all([
       chargeMonthly(deps, id),
-      chargeMonthly(deps, id),
-      eventually(
-        'the renewal to reach the provider',
-        async () => paystack.calls.filter((c) => c.includes('charge_authorization')).length,
-        (n) => n > 0,
-      ).then(async () => {
-        await paystack.deliver(live.app, event);
-        await selectRows(
-          live.database.db,
-          sql`update donations set created_at = now() - interval '5 minutes' where reference = ${reference}`,
-        );
-        await reconcilePayments(deps);
-      }),
+      paystack.deliver(live.app, event),
+      reconcilePayments(deps),
     ]);
-    expect(['paid', 'not_due', 'pending']).toContain(charged.status);
+    expect(['paid', 'pending']).toContain(again.status);
     await jobsDone(live.database, JOB.providerEvent);
     const months = await paidMonths(live, id);
     expect(months.map((m) => m.period)).toEqual([periodOf(new Date()), period]);
+    expect(months[1]!.reference).toBe(reference);
+    expect(charges()).toBe(1);
     expect(await receiptJobs(live, reference)).toBe(1);
-    // The same try run again (a job after a crash) asks, and charges nothing more.
-    const asked = paystack.calls.filter((c) => c.includes('charge_authorization')).length;
-    await live.database.db.execute(
-      sql`update monthly_gifts set next_charge_at = now(), next_period = ${period} where id = ${id}`,
+    expect((await giftRow(live, id)).next_period).toBe(addMonths(period, 1));
+  });
+});
+
+describe("Paystack's subscription and invoice events", () => {
+  it('are kept and answered 200, and change no monthly gift, since no Paystack subscription is ever made', async () => {
+    const donor = newDonor();
+    const started = await start(live, { ...donor, amountKobo: 120_000, target: 'fund' });
+    paystack.set(started.reference, { status: 'success', amount: started.amountKobo });
+    await call(live, 'POST', '/api/donations/fund', { transactionId: started.reference });
+    const id = await giftOf(live, started.reference);
+    const before = await giftRow(live, id);
+    for (const event of [
+      'subscription.create',
+      'invoice.create',
+      'invoice.update',
+      'invoice.payment_failed',
+      'subscription.not_renew',
+      'subscription.disable',
+    ]) {
+      const res = await paystack.deliver(live.app, {
+        event,
+        data: {
+          subscription_code: 'SUB_vsyqdmlzble3uii',
+          email_token: 'd7gofp6yppn3qz7',
+          customer: { email: donor.donorEmail },
+          amount: 120_000,
+        },
+      });
+      expect(res.statusCode, event).toBe(200);
+    }
+    await jobsDone(live.database, JOB.providerEvent);
+    const kept = await selectRows<{ event: string }>(
+      live.database.db,
+      sql`select event from provider_events where event like 'subscription.%' or event like 'invoice.%'`,
     );
-    await chargeMonthly(deps, id);
-    expect(paystack.calls.filter((c) => c.includes('charge_authorization'))).toHaveLength(asked);
-    expect(await paidMonths(live, id)).toHaveLength(2);
+    expect(kept.length).toBeGreaterThanOrEqual(6);
+    expect(await giftRow(live, id)).toEqual(before);
+    expect(await paidMonths(live, id)).toHaveLength(1);
   });
 });
 
@@ -357,6 +428,14 @@ describe('a declined card', () => {
     // The guest's list by the signed link says paused; another card pays the month and starts it again.
     const listed = await call(live, 'GET', `/api/giving/monthly/manage${query}`);
     expect(listed.json()[0]).toMatchObject({ id, status: 'paused', pausedUntil: null });
+    // Starting it again tries the saved card anew, under a try of its own.
+    const tried = paystack.calls.filter((c) => c.includes('charge_authorization')).length;
+    const again = await call(live, 'PATCH', `/api/giving/monthly/manage/${id}${query}`, { paused: false });
+    expect(again.json()).toMatchObject({ status: 'active' });
+    await queueDueCharges({ db: live.database.db, jobs: live.app.jobs });
+    await jobsDone(live.database, JOB.monthlyCharge);
+    expect(paystack.calls.filter((c) => c.includes('charge_authorization'))).toHaveLength(tried + 1);
+    expect((await giftRow(live, id)).status).toBe('failing');
     const card = await call(live, 'POST', `/api/giving/monthly/${id}/card${query}`);
     expect(card.statusCode, card.body).toBe(200);
     const newCard = card.json() as { reference: string; amountKobo: number; channels: string[] };
@@ -380,6 +459,35 @@ describe('a declined card', () => {
   });
 });
 
+describe('a declined card of a signed-in donor with a number', () => {
+  it('is told by text as well as by mail', async () => {
+    const donor = await signUpUser(live.app, liveMail, { role: 'donor' });
+    await live.database.db.execute(sql`update users set phone_number = '+2348035550101' where id = ${donor.user.id}`);
+    const started = await start(
+      live,
+      { donorEmail: donor.email, donorFullName: 'Ife Text', amountKobo: 100_000, target: 'fund' },
+      donor.token,
+    );
+    paystack.set(started.reference, { status: 'success', amount: started.amountKobo });
+    await call(live, 'POST', '/api/donations/fund', { transactionId: started.reference });
+    const id = await giftOf(live, started.reference);
+    paystack.declineCard(started.reference);
+    await live.database.db.execute(
+      sql`update monthly_gifts set next_charge_at = now() - interval '1 minute' where id = ${id}`,
+    );
+    await queueDueCharges({ db: live.database.db, jobs: live.app.jobs });
+    await jobsDone(live.database, JOB.monthlyCharge);
+    const text = await eventually(
+      'the decline text',
+      async () => smsInboxOf(live.app).messages.find((m) => m.to === '+2348035550101'),
+      (m) => m !== undefined,
+    );
+    expect(text!.text).toMatch(
+      /^Gift of Independence: your card was declined for your monthly gift of N1,000\. We will try again on /,
+    );
+  });
+});
+
 describe('managing a monthly gift', () => {
   it('a guest changes the amount, pauses, resumes and cancels by the signed link, each confirmed by mail', async () => {
     const gift = await sandboxGift();
@@ -396,12 +504,12 @@ describe('managing a monthly gift', () => {
     expect(pausedUntil).toBeGreaterThan(Date.now() + 55 * 86_400_000);
     expect(new Date(paused.json().nextChargeAt as string).getTime()).toBeGreaterThanOrEqual(pausedUntil);
     // Paused: the sandbox's charge-now has nothing to charge.
-    expect((await call(sandbox, 'POST', `/api/payments/sandbox/monthly/${gift.id}/charge`)).statusCode).toBe(409);
+    expect((await chargeNow(gift)).statusCode).toBe(409);
     expect((await call(sandbox, 'PATCH', url, { paused: true, months: 4 })).statusCode).toBe(400);
 
     const resumed = await call(sandbox, 'PATCH', url, { paused: false });
     expect(resumed.json()).toMatchObject({ status: 'active', pausedUntil: null });
-    const renewal = await call(sandbox, 'POST', `/api/payments/sandbox/monthly/${gift.id}/charge`);
+    const renewal = await chargeNow(gift);
     expect(renewal.statusCode).toBe(200);
     const months = await paidMonths(sandbox, gift.id);
     expect(Number(months.at(-1)!.fund)).toBe(500_000);
@@ -410,7 +518,7 @@ describe('managing a monthly gift', () => {
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', nextChargeAt: null });
     expect((await giftRow(sandbox, gift.id)).authorization_sealed).toBeNull();
     expect((await call(sandbox, 'PATCH', url, { paused: false })).statusCode).toBe(409);
-    expect((await call(sandbox, 'POST', `/api/payments/sandbox/monthly/${gift.id}/charge`)).statusCode).toBe(409);
+    expect((await chargeNow(gift)).statusCode).toBe(409);
     const subjects = await eventually(
       'the four confirmations',
       async () => mailsTo(sandbox, gift.donor.donorEmail),
@@ -453,12 +561,34 @@ describe('a monthly gift to an organization campaign', () => {
     );
     expect([Number(donation!.fund), Number(donation!.earmark)]).toEqual([100_000, campaign]);
     await sandbox.database.db.execute(sql`update organization_campaigns set status = 'closed' where id = ${campaign}`);
-    expect((await call(sandbox, 'POST', `/api/payments/sandbox/monthly/${gift.id}/charge`)).statusCode).toBe(409);
+    expect((await chargeNow(gift)).statusCode).toBe(409);
     expect((await giftRow(sandbox, gift.id)).status).toBe('cancelled');
     await eventually(
       'the campaign-ended mail',
       async () => mailsTo(sandbox, gift.donor.donorEmail),
       (s) => s.includes('Your monthly gift has ended: the campaign is complete'),
     );
+  });
+});
+
+describe('erasing a donor', () => {
+  it('ends their monthly gift and forgets the card, so no later month writes their name back', async () => {
+    const gift = await sandboxGift();
+    await sandbox.database.db.transaction((tx) =>
+      eraseDonorFromGifts(tx as unknown as Db, {
+        which: sql`d.donor_email = ${gift.donor.donorEmail}`,
+        email: gift.donor.donorEmail,
+        marker: 'monthly-test',
+      }),
+    );
+    const row = await giftRow(sandbox, gift.id);
+    expect(row.status).toBe('cancelled');
+    expect(row.authorization_sealed).toBeNull();
+    const [names] = await selectRows<{ email: string; name: string }>(
+      sandbox.database.db,
+      sql`select donor_email as email, donor_full_name as name from monthly_gifts where id = ${gift.id}`,
+    );
+    expect(names!.email).not.toContain(gift.donor.donorEmail);
+    expect(names!.name).not.toBe(gift.donor.donorFullName);
   });
 });

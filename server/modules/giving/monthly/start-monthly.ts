@@ -107,9 +107,15 @@ export async function startCardChange(
       organization_campaign_id: number | null;
       next_period: string | null;
       status: string;
+      paused_until: Date | string | null;
     }>(tx, sql`select * from monthly_gifts where id = ${gift.id} for update`);
     if (!row || row.status === 'cancelled' || row.status === 'pending' || !row.next_period)
       throw new AppError('conflict', 'This monthly gift cannot take a new card now.');
+    if (row.status === 'paused' && row.paused_until !== null)
+      throw new AppError(
+        'conflict',
+        'This monthly gift is paused. Start it again first; the new card can then pay the month it owes.',
+      );
     if (row.organization_campaign_id !== null) {
       const refusal = await campaignRefusesMonthly(tx, row.organization_campaign_id);
       if (refusal) throw new AppError('conflict', refusal).withCode('campaign_not_taking_gifts');
@@ -142,5 +148,6 @@ export async function startCardChange(
     currency: 'NGN',
     provider: deps.payments.name,
     publicKey: deps.payments.publicKey,
+    donorEmail: charged.email,
   };
 }
