@@ -341,7 +341,12 @@ describe('fund money wherever money is shown', () => {
     const [me] = await selectRows<{ email: string }>(db, sql`select email from users where id = ${donor}`);
     const campaign = await createOrganizationCampaign(db, 10);
     await approvedOn('organization', campaign, '2001-07-01');
-    const general = await giveToFund(1_000_000, { email: me!.email, userId: donor });
+    // A minute apart, so the history's newest-first order is the one asserted below.
+    const general = await giveToFund(1_000_000, {
+      email: me!.email,
+      userId: donor,
+      paidAt: new Date(Date.now() - 60_000),
+    });
     const held = await giveToFund(500_000, { email: me!.email, userId: donor, campaignId: campaign });
 
     expect((await receiptFactsById(db, general))!.lines).toEqual([
