@@ -273,17 +273,17 @@ describe("the fund's figures", () => {
     const [mixed] = await selectRows<{ id: number }>(
       db,
       sql`insert into donations (reference, donor_email, donor_full_name, total_kobo, fund_kobo, status, paid_at)
-          values ('GOI-FUND-MIXED-1', 'mixed@example.org', 'Mixed Giver', 5_000_000, 500_000, 'paid', now()) returning id`,
+          values ('GOI-FUND-MIXED-1', 'mixed@example.org', 'Mixed Giver', 5000000, 500000, 'paid', now()) returning id`,
     );
     const note = 'Refunded at the donor request, checked by the team.';
     await db.execute(
       sql`insert into refunds (donation_id, amount_kobo, status, note) values
-            (${refunded}, 800_000, 'processed', ${note}),
-            (${Number(mixed!.id)}, 3_000_000, 'pending', ${note})`,
+            (${refunded}, 800000, 'processed', ${note}),
+            (${Number(mixed!.id)}, 3000000, 'pending', ${note})`,
     );
     // A failed refund gives nothing back.
     await db.execute(
-      sql`insert into refunds (donation_id, amount_kobo, status, note) values (${refunded}, 100_000, 'failed', ${note})`,
+      sql`insert into refunds (donation_id, amount_kobo, status, note) values (${refunded}, 100000, 'failed', ${note})`,
     );
 
     const given = 2_000_000 - 800_000 + 1_000_000 + 0;
@@ -321,9 +321,9 @@ describe("the fund's figures", () => {
     await db.execute(sql`delete from monthly_gifts`);
     await db.execute(
       sql`insert into monthly_gifts (donor_email, donor_full_name, amount_kobo, status, organization_campaign_id) values
-            ('a@example.org', 'A', 500_000, 'active', null), ('b@example.org', 'B', 500_000, 'paused', null),
-            ('c@example.org', 'C', 500_000, 'failing', null), ('d@example.org', 'D', 500_000, 'cancelled', null),
-            ('e@example.org', 'E', 500_000, 'pending', null)`,
+            ('a@example.org', 'A', 500000, 'active', null), ('b@example.org', 'B', 500000, 'paused', null),
+            ('c@example.org', 'C', 500000, 'failing', null), ('d@example.org', 'D', 500000, 'cancelled', null),
+            ('e@example.org', 'E', 500000, 'pending', null)`,
     );
     expect((await fundReply()).monthlyDonors).toBe(3);
   });
