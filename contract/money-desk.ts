@@ -30,7 +30,7 @@ export const DESK_STATUS_LABELS: Record<DeskStatus, string> = {
 };
 
 /** Why a payment waits for an admin's decision. */
-export const ATTENTION_REASONS = ['wrong_amount', 'paid_after_close', 'paid_twice', 'reversed'] as const;
+export const ATTENTION_REASONS = ['wrong_amount', 'paid_after_close', 'paid_twice', 'reversed', 'match_lapsed'] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
 /** The reason in words, as the queue and the detail view show it. */
@@ -40,6 +40,8 @@ export const ATTENTION_REASON_WORDS: Record<AttentionReason, string> = {
     'Paid after the campaign stopped taking gifts, or after its units went to another donor: part of the gift could not be placed.',
   paid_twice: 'The provider reports a second payment for the same checkout.',
   reversed: 'The provider reports the payment reversed: a dispute or a refund not made here.',
+  match_lapsed:
+    "Paid after its hold lapsed, when the sponsor's match it was promised had gone to other gifts: the device is not fully paid.",
 };
 
 /** What an admin may decide on an open case. A refund is its own call (`/refund`). */

@@ -3,6 +3,8 @@ export * from './catalog';
 export * from './campaigns';
 export * from './giving';
 export * from './monthly-giving';
+export * from './matching';
+export * from './fundraisers';
 export * from './content';
 export * from './uploads';
 export * from './onboarding';

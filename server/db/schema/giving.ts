@@ -18,6 +18,8 @@ import { GIFT_SOURCES } from '../../../contract/gift-sources';
 import { DONATION_ITEM_STATUSES, PAYMENT_PROVIDERS } from '../../../contract/giving';
 import { DEDICATION_KINDS, DEDICATION_MESSAGE_MAX, DEDICATION_NAME_MAX } from '../../../contract/dedication';
 import { monthlyGifts } from './monthly-giving';
+import { fundraisers } from './fundraisers';
+import { matchPools } from './matching';
 import { knownValues } from './known-values';
 
 export const donationStatuses = ['pending', 'paid', 'failed', 'needs_attention'] as const;
@@ -67,6 +69,8 @@ export const donations = pgTable(
     /** The monthly gift this checkout is a month of, and the month (`yyyy-mm`) it pays for. */
     monthlyGiftId: integer('monthly_gift_id').references(() => monthlyGifts.id),
     monthlyPeriod: text('monthly_period'),
+    /** The supporter's fundraiser this gift was made through (decision 0081). */
+    fundraiserId: integer('fundraiser_id').references(() => fundraisers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -88,6 +92,9 @@ export const donations = pgTable(
     index('donations_from_fund_idx')
       .on(t.paidAt)
       .where(sql`${t.fromFund}`),
+    index('donations_fundraiser_idx')
+      .on(t.fundraiserId)
+      .where(sql`${t.fundraiserId} is not null`),
     index('donations_donor_user_idx').on(t.donorUserId),
     index('donations_donor_email_idx').on(t.donorEmail),
     index('donations_client_address_idx').on(t.clientAddressHash, t.createdAt),
@@ -111,16 +118,25 @@ export const donationItems = pgTable(
     units: integer('units').notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     status: text('status', { enum: DONATION_ITEM_STATUSES }).notNull().default('held'),
+    /**
+     * The sponsor's part of the gift (decision 0080): held, allocated and released with the donor's
+     * own items, but given by this match pool, never paid or counted as the donor's. A recipient's
+     * device shared with a pool has the unit on the donor's item and 0 units on the pool's.
+     */
+    matchPoolId: integer('match_pool_id').references(() => matchPools.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('donation_items_one_campaign', sql`num_nonnulls(${t.recipientCampaignId}, ${t.organizationCampaignId}) = 1`),
-    check('donation_items_units', sql`${t.units} >= 1`),
+    check('donation_items_units', sql`${t.units} >= 1 or (${t.units} = 0 and ${t.matchPoolId} is not null)`),
     check('donation_items_amount', sql`${t.amountKobo} > 0`),
     knownValues(t.status, DONATION_ITEM_STATUSES),
     index('donation_items_donation_idx').on(t.donationId),
     index('donation_items_recipient_campaign_idx').on(t.recipientCampaignId),
     index('donation_items_org_campaign_idx').on(t.organizationCampaignId),
+    index('donation_items_match_pool_idx')
+      .on(t.matchPoolId)
+      .where(sql`${t.matchPoolId} is not null`),
   ],
 );
 
