@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A supporter's fundraiser (decision 0081): pending until an admin approves it, closed by its owner. */
 export const FUNDRAISER_STATUSES = ['pending', 'approved', 'rejected', 'closed'] as const;
 export type FundraiserStatus = (typeof FUNDRAISER_STATUSES)[number];

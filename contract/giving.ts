@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkoutMatchSchema } from './matching';
 import { oneLine } from './one-line';
 import { campaignDeliveriesSchema } from './deliveries';
 import { dedicationSchema } from './dedication';
@@ -107,6 +108,8 @@ export const checkoutReplySchema = z.object({
   holdExpiresAt: z.string(),
   /** The ways of paying the payment window offers (PAYSTACK_CHANNELS). */
   channels: z.array(z.string()),
+  /** What a sponsor's open match adds to this gift, held with it (decision 0080); null when none does. */
+  match: checkoutMatchSchema.nullable().optional(),
 });
 export type CheckoutReply = z.infer<typeof checkoutReplySchema>;
 

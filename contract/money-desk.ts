@@ -30,7 +30,13 @@ export const DESK_STATUS_LABELS: Record<DeskStatus, string> = {
 };
 
 /** Why a payment waits for an admin's decision. */
-export const ATTENTION_REASONS = ['wrong_amount', 'paid_after_close', 'paid_twice', 'reversed', 'match_lapsed'] as const;
+export const ATTENTION_REASONS = [
+  'wrong_amount',
+  'paid_after_close',
+  'paid_twice',
+  'reversed',
+  'match_lapsed',
+] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
 /** The reason in words, as the queue and the detail view show it. */

@@ -20,6 +20,8 @@ export const caseWords = {
     `${ATTENTION_REASON_WORDS.paid_after_close} Paid ${formatNaira(f.totalKobo)}; not placed: ${f.unplaced.join(', ')}.`,
   paidTwice: (f: { recordedId: string; secondId: string; amountKobo: number | null }) =>
     `${ATTENTION_REASON_WORDS.paid_twice} Recorded transaction ${f.recordedId}; another, ${f.secondId}, of ${f.amountKobo === null ? 'an amount not given' : formatNaira(f.amountKobo)}.`,
+  matchLapsed: (f: { totalKobo: number; unplaced: readonly string[] }) =>
+    `${ATTENTION_REASON_WORDS.match_lapsed} Paid ${formatNaira(f.totalKobo)}; not placed: ${f.unplaced.join(', ')}.`,
   reversed: (f: { event: string; amountKobo: number | null }) =>
     `${ATTENTION_REASON_WORDS.reversed} The provider sent ${f.event}${f.amountKobo === null ? '' : ` on a payment of ${formatNaira(f.amountKobo)}`}.`,
 };

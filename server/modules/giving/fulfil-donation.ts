@@ -7,12 +7,14 @@ import type { JobQueue } from '../../jobs/queue';
 import type { PaymentProvider, VerifiedPayment } from '../../providers/payments/payments';
 import { caseWords } from '../attention-cases/case-words';
 import { openCase } from '../attention-cases/open-case';
-import { acceptsGift, giftMove } from '../campaign-core/status-rules';
+import { giftMove } from '../campaign-core/status-rules';
 import { statusCase, statusLiterals } from '../campaign-core/status-sql';
 import { announceGift, type RecordedGift } from './announce-gift';
 import { isAwaitingConfirmation, markAwaiting, type AwaitingPayment } from './await-confirmation';
-import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from '../campaign-core/availability';
+import { lockCampaigns, readCampaigns, type LockedCampaign } from '../campaign-core/availability';
 import { settleMonthlyPayment } from './monthly/activate-month';
+import { lockPoolsLeft } from '../matching/open-pools';
+import { weighItems, withPoolParts } from './weigh-gift';
 
 export type Fulfilment = RecordedGift & {
   /** True only for the call that recorded the gift; repeats answer the same result with false. */
@@ -129,7 +131,8 @@ const statements = {
   ),
   /** The items, the donation and the payment, in one round trip. */
   settle: compiledSelect<never>(
-    sql`with i as (update donation_items set status = case when id = any(${sql.placeholder('allocatedItemIds')}::int[]) then 'allocated' else 'unallocated' end
+    sql`with i as (update donation_items set status = case when id = any(${sql.placeholder('allocatedItemIds')}::int[]) then 'allocated'
+                                                          when id = any(${sql.placeholder('releasedItemIds')}::int[]) then 'released' else 'unallocated' end
                     where donation_id = ${sql.placeholder('donationId')}),
              d as (update donations set status = ${sql.placeholder('status')}, paid_at = now(),
                           channel = coalesce(${sql.placeholder('channel')}::text, channel)
@@ -206,15 +209,8 @@ async function recordGift(
       ? { kind: 'recipient' as const, id: i.recipientCampaignId }
       : { kind: 'organization' as const, id: i.organizationCampaignId! },
   );
-  const weigh = (campaigns: Map<string, LockedCampaign>) =>
-    items.map((item, index) => {
-      const ref = refs[index]!;
-      const c = campaigns.get(`${ref.kind}:${ref.id}`);
-      // A paused campaign takes no new gift but honours one held before the pause (decision 0026).
-      const open = c && acceptsGift(ref.kind, c.status);
-      // Our own hold is excluded from heldByOthers, so this is what we may still take.
-      return { item, ref, c, fits: Boolean(c && open && remaining(c) >= item.units) };
-    });
+  const weigh = (campaigns: Map<string, LockedCampaign>, poolLeft?: Map<number, number>) =>
+    weighItems(items, refs, campaigns, poolLeft);
 
   let weighed: ReturnType<typeof weigh> | undefined;
   if (
@@ -223,15 +219,21 @@ async function recordGift(
     donation.hold_active &&
     items.every((i) => i.status === 'held')
   ) {
+    // A live hold keeps its sponsor's match as it keeps its units: each checkout counted it.
     const first = weigh(await readCampaigns(tx, refs, donation.id));
     if (first.every((w) => w.fits)) weighed = first;
   }
   const prepared = weighed !== undefined;
-  weighed ??= weigh(await lockCampaigns(tx, refs, donation.id));
+  if (!weighed) {
+    const campaigns = await lockCampaigns(tx, refs, donation.id);
+    weighed = weigh(campaigns, await lockPoolsLeft(tx, items, donation.id));
+  }
 
   const allocated: Fulfilment['allocated'] = [];
   const unallocated: string[] = [];
-  for (const { item, ref, c, fits } of weighed) {
+  let matchLapsed = false;
+  for (const { item, ref, c, fits, lapsed } of weighed) {
+    if (item.matchPoolId !== null) continue;
     if (c && fits)
       allocated.push({
         kind: ref.kind,
@@ -241,9 +243,14 @@ async function recordGift(
         amount: item.amountKobo,
         ownerId: c.ownerId,
       });
-    else unallocated.push(c?.label ?? 'a campaign');
+    else {
+      unallocated.push(c?.label ?? 'a campaign');
+      matchLapsed ||= lapsed;
+    }
   }
   const allocatedItemIds = weighed.filter((w) => w.fits).map((w) => w.item.id);
+  // A sponsor's part that no longer fits goes back to its pool; it is never the donor's to place.
+  const releasedItemIds = weighed.filter((w) => !w.fits && w.item.matchPoolId !== null).map((w) => w.item.id);
   const status = unallocated.length ? ('needs_attention' as const) : ('paid' as const);
   if (donation.monthly_gift_id !== null && donation.monthly_period !== null)
     await settleMonthlyPayment(deps, tx, {
@@ -255,6 +262,7 @@ async function recordGift(
   await statements.settle(tx, {
     donationId: donation.id,
     allocatedItemIds,
+    releasedItemIds,
     status,
     reference,
     channel: verified.channel,
@@ -273,12 +281,15 @@ async function recordGift(
     await openCase(tx, {
       donationId: donation.id,
       reference,
-      reason: 'paid_after_close',
-      words: caseWords.paidAfterClose({ totalKobo: Number(donation.total), unplaced: unallocated }),
+      reason: matchLapsed ? 'match_lapsed' : 'paid_after_close',
+      words: (matchLapsed ? caseWords.matchLapsed : caseWords.paidAfterClose)({
+        totalKobo: Number(donation.total),
+        unplaced: unallocated,
+      }),
       notify: false,
     });
 
-  if (!(await fundCampaigns(tx, allocated))) {
+  if (!(await fundCampaigns(tx, withPoolParts(allocated, weighed)))) {
     if (prepared) throw LOOK_AGAIN;
     throw new Error('a campaign changed while locked');
   }

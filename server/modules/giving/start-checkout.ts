@@ -22,6 +22,7 @@ import { insertDedication } from '../dedications/queries';
 import { isAwaitingConfirmation, lockDonor } from './await-confirmation';
 import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from '../campaign-core/availability';
 import { releaseDonations } from './release-hold';
+import { reserveMatch } from '../matching/reserve-match';
 
 /**
  * Card testers leave a trail of checkouts that are never paid. Past this many from one address in
@@ -285,10 +286,22 @@ export async function startCheckout(
     if (input.dedication) await insertDedication(tx, donation!.id, input.dedication);
 
     // The read that decides, under the locks: our own hold is left out of what others hold.
-    const decided = weighBag(merged, await lockCampaigns(tx, wanted, donation!.id));
+    const locked = await lockCampaigns(tx, wanted, donation!.id);
+    const decided = weighBag(merged, locked);
     if (decided.problems.length) throw bagRefused(decided);
     if (decided.total !== first.total) throw new AppError('conflict', PRICE_CHANGED);
-    return { total: charged, fee, holdExpiresAt: new Date(donation!.hold_expires_at) };
+    // A sponsor's open match is held with the gift, under the pools' locks taken after the campaigns'.
+    const { match, donorPaysLessKobo } = await reserveMatch(tx, donation!.id, decided.lines, locked);
+    if (donorPaysLessKobo === 0)
+      return { total: charged, fee, match, holdExpiresAt: new Date(donation!.hold_expires_at) };
+    const gifts = first.total - donorPaysLessKobo;
+    const sharedFee = input.coverFee ? feeToCover(gifts, deps.paymentFee) : 0;
+    await selectRows(
+      tx,
+      sql`with d as (update donations set total_kobo = ${gifts + sharedFee}, fee_kobo = ${sharedFee} where id = ${donation!.id})
+          update payments set amount_kobo = ${gifts + sharedFee} where reference = ${reference}`,
+    );
+    return { total: gifts + sharedFee, fee: sharedFee, match, holdExpiresAt: new Date(donation!.hold_expires_at) };
   });
 
   await deps.payments.begin({ reference, amountKobo: result.total, email: input.donorEmail });
@@ -300,5 +313,6 @@ export async function startCheckout(
     provider: deps.payments.name,
     publicKey: deps.payments.publicKey,
     holdExpiresAt: result.holdExpiresAt.toISOString(),
+    match: result.match,
   };
 }

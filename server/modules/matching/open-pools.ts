@@ -28,11 +28,7 @@ export type OpenPool = {
  * it and still have money, the one closing first (then the oldest). A campaign no open pool covers
  * is absent. Reads without locks: a checkout decides again under the pool's lock.
  */
-export async function openPoolsFor(
-  db: Db,
-  refs: readonly CampaignRef[],
-  exclude = 0,
-): Promise<Map<string, OpenPool>> {
+export async function openPoolsFor(db: Db, refs: readonly CampaignRef[], exclude = 0): Promise<Map<string, OpenPool>> {
   const out = new Map<string, OpenPool>();
   if (refs.length === 0) return out;
   const recipientIds = refs.filter((r) => r.kind === 'recipient').map((r) => r.id);
@@ -73,4 +69,37 @@ export async function openPoolsFor(
       remainingKobo: Number(r.remaining),
     });
   return out;
+}
+
+/**
+ * Locks the pools a gift's items draw on (after the campaigns' locks) and answers what each still
+ * has, the gift's own hold left out: what recording a gift whose hold may have lapsed may take.
+ */
+export async function lockPoolsLeft(
+  tx: Db,
+  items: ReadonlyArray<{ matchPoolId: number | null }>,
+  exclude: number,
+): Promise<Map<number, number>> {
+  const ids = [...new Set(items.flatMap((i) => (i.matchPoolId === null ? [] : [i.matchPoolId])))].sort((a, b) => a - b);
+  if (ids.length === 0) return new Map();
+  await lockPools(tx, ids);
+  const rows = await selectRows<{ id: number; left: number | string }>(
+    tx,
+    sql`select p.id, p.pool_kobo - ${poolUsedSql(sql`p.id`, exclude)} as left from match_pools p
+         where p.id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), Number(r.left)]));
+}
+
+/**
+ * Locks pools in id order, after the campaigns' locks (the order every gift takes them, so none waits
+ * on another in a circle). Lock first and read after, as `lockCampaigns` does: a statement that
+ * waited for the lock still reads the rest of the database as it was when it began.
+ */
+export async function lockPools(tx: Db, poolIds: readonly number[]): Promise<void> {
+  await selectRows(
+    tx,
+    sql`select id from match_pools where id = any(${sql.param([...new Set(poolIds)].sort((a, b) => a - b))}::int[])
+         order by id for update`,
+  );
 }
