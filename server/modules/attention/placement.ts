@@ -15,7 +15,10 @@ export type UnplacedItem = {
   amountKobo: number;
 };
 
-/** Every item of the given checkouts, with whether it is allocated. */
+/**
+ * Every item of the given checkouts the donors paid for, with whether it is allocated. A sponsor's
+ * part (decision 0080) lands only with the gift it was held for, never by placement.
+ */
 export async function itemsOf(db: Db, donationIds: readonly number[]) {
   if (donationIds.length === 0) return [];
   const rows = await selectRows<{
@@ -29,7 +32,7 @@ export async function itemsOf(db: Db, donationIds: readonly number[]) {
   }>(
     db,
     sql`select id, donation_id, recipient_campaign_id, organization_campaign_id, units, amount_kobo, status
-          from donation_items where donation_id = any(${sql.param(donationIds)}::int[]) order by id`,
+          from donation_items where donation_id = any(${sql.param(donationIds)}::int[]) and match_pool_id is null order by id`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -52,16 +55,20 @@ export function weighPlacement(
   items: readonly UnplacedItem[],
   campaigns: Map<string, LockedCampaign>,
 ): { fits: boolean; lines: Fulfilment['allocated'] } {
-  const wanted = new Map<string, number>();
+  const wanted = new Map<string, { units: number; amount: number }>();
   for (const item of items) {
     const key = `${item.kind}:${item.campaignId}`;
-    wanted.set(key, (wanted.get(key) ?? 0) + item.units);
+    const sum = wanted.get(key) ?? { units: 0, amount: 0 };
+    wanted.set(key, { units: sum.units + item.units, amount: sum.amount + item.amountKobo });
   }
+  // A gift whose sponsor's share lapsed paid less than its units' price: it cannot land as it is.
   const fits =
     items.length > 0 &&
-    [...wanted].every(([key, units]) => {
+    [...wanted].every(([key, { units, amount }]) => {
       const c = campaigns.get(key);
-      return c !== undefined && acceptsGift(c.kind, c.status) && remaining(c) >= units;
+      return (
+        c !== undefined && acceptsGift(c.kind, c.status) && remaining(c) >= units && amount >= units * c.unitPriceKobo
+      );
     });
   if (!fits) return { fits, lines: [] };
   const lines = items.map((item) => {
