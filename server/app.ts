@@ -21,6 +21,7 @@ import { registerRateLimits, type RateLimits } from './http/rate-limit';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { registerApiReference, registerOpenApi } from './http/openapi';
 import { API_OPERATIONS } from './api-operations';
+import { registerIdempotency } from './http/idempotency';
 import { registerTextGuard } from './http/text-guard';
 import { createPageHtml, followsQuery } from './http/page-html';
 import { loadPageRender } from './http/page-render';
@@ -199,6 +200,8 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   registerErrorHandling(app);
   registerAuth(app, deps.db, resolveSession);
   registerTextGuard(app);
+  // Before compression's onSend, so the reply it keeps for a repeat is the body itself.
+  registerIdempotency(app, deps.db);
   const served = registerMetrics(app, deps, metrics);
   // Closing for any reason makes the readiness check say so at once.
   app.addHook('preClose', async () => {

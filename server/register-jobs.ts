@@ -1,3 +1,4 @@
+import { removeExpiredIdempotencyKeys } from './http/idempotency';
 import { removeExpiredChallenges } from './modules/accounts/second-factor/queries';
 import { removeLapsedInvitations } from './modules/team/queries';
 import type { AppDeps } from './deps';
@@ -178,6 +179,10 @@ export function registerJobs(deps: AppDeps): void {
     await removeLapsedInvitations(db);
   });
   jobs.schedule(JOB.removeExpiredChallenges, '23 * * * *');
+  jobs.handle(JOB.removeExpiredIdempotencyKeys, SWEEP, async () => {
+    await removeExpiredIdempotencyKeys(db);
+  });
+  jobs.schedule(JOB.removeExpiredIdempotencyKeys, '29 * * * *');
   // Every quarter hour, so a booking made late today for tomorrow still hears the day before.
   jobs.handle(JOB.collectionReminders, SWEEP, async () => {
     await sendCollectionReminders(deps);

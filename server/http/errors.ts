@@ -12,6 +12,7 @@ const statusByCode = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unprocessable: 422,
   rate_limited: 429,
   bad_gateway: 502,
   unavailable: 503,

@@ -54,6 +54,8 @@ export const JOB = {
   removeExpiredPrivacyLinks: 'privacy.remove-expired-links',
   /** Hourly: second-factor challenges a day past their expiry, and team invitations lapsed a month ago, go. */
   removeExpiredChallenges: 'accounts.remove-expired-challenges',
+  /** Hourly: the first replies kept for `Idempotency-Key` repeats go after a day (decision 0082). */
+  removeExpiredIdempotencyKeys: 'http.remove-expired-idempotency-keys',
   /** A paid gift given in someone's honour or memory: its card (mail and PDF) to the address told, drawn when sent. */
   dedicationCard: 'dedications.card-mail',
   /** Daily: the Independence Fund's balance allocated to campaigns by decision 0078's rule. */
@@ -95,6 +97,7 @@ export const JOB_WORDS: Record<JobName, string> = {
   [JOB.removeExpiredPrivacyLinks]: 'The hourly removal of expired links to download or erase data',
   [JOB.removeExpiredChallenges]:
     'The hourly removal of expired second-factor challenges and of team invitations lapsed a month ago',
+  [JOB.removeExpiredIdempotencyKeys]: 'The hourly removal of replies kept a day for requests that may be repeated',
   [JOB.dedicationCard]: 'The card telling someone of a gift given in their honour or memory, mailed with its PDF',
   [JOB.allocateFund]: "The daily allocation of the Independence Fund's money to the campaigns approved longest ago",
   [JOB.fundMonthlyMail]: 'The monthly mail telling each Independence Fund donor what their gifts did',

@@ -19,3 +19,4 @@ export * from './whatsapp';
 export * from './voice';
 export * from './second-factors';
 export * from './organization-members';
+export * from './idempotency';

@@ -84,7 +84,7 @@ export function collectionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/campaigns/:id/collection',
       {
-        config: booking,
+        config: { ...booking, idempotent: true },
         schema: {
           params: campaignIdParamSchema,
           body: bookCollectionSchema,

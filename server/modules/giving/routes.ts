@@ -119,7 +119,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/donations/checkout',
       {
-        config: { access: 'public' },
+        config: { access: 'public', idempotent: true },
         schema: { body: checkoutSchema, response: { 200: checkoutReplySchema, ...errors } },
       },
       async (request) => {
@@ -151,7 +151,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/donations/fund',
-      { config: { access: 'public' }, schema: { body: fundSchema, response: { 200: fundReplySchema, ...errors } } },
+      { config: { access: 'public', idempotent: true }, schema: { body: fundSchema, response: { 200: fundReplySchema, ...errors } } },
       async (request) => {
         await limits.hit(LIMITS.fundPerAddress, clientKey(request.ip));
         const r = await fund(request.body.transactionId);
@@ -173,7 +173,7 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/donations/release',
       {
-        config: { access: 'public' },
+        config: { access: 'public', idempotent: true },
         schema: {
           body: sandboxChargeSchema,
           response: {

@@ -13,7 +13,7 @@ export function refundRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/admin/payments/:reference/refund',
       {
         // Moves money or data out: a recent second-factor check first (docs/decisions/0071).
-        config: { access: ['admin'], stepUp: true },
+        config: { access: ['admin'], stepUp: true, idempotent: true },
         schema: {
           params: paymentReferenceParamSchema,
           body: refundRequestSchema,
