@@ -26,7 +26,8 @@ import { freePort, startApp, stopProcess, waitFor200, type AppProcess } from './
 import { buildIfStale } from './build';
 
 const NGINX = '/usr/sbin/nginx';
-const PROXY_CONF = path.resolve(import.meta.dirname, '../ops/nginx/proxy.conf');
+/** The compose site's own proxy rules (ops/nginx), read by the generated configuration as `goi/`. */
+const OPS_NGINX = path.resolve(import.meta.dirname, '../ops/nginx');
 
 export type ClusterOptions = {
   instances?: number;
@@ -101,11 +102,17 @@ ${servers}
   server {
     listen 127.0.0.1:${listenPort};
     location / {
+      error_page 418 = @keyed;
+      if ($http_idempotency_key) {
+        return 418;
+      }
       proxy_pass http://goi_app;
-      include ${PROXY_CONF};
+      include goi/proxy.conf;
+      proxy_next_upstream error timeout http_502 http_503;
       # Which instance answered, to see the balancing at work; the deployed site does not say.
       add_header X-Served-By $upstream_addr always;
     }
+    include goi/keyed-retry.conf;
   }
 }
 `;
@@ -194,6 +201,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     const prefix = path.join(root, 'nginx');
     fs.mkdirSync(prefix);
+    fs.symlinkSync(OPS_NGINX, path.join(prefix, 'goi'));
     fs.writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig(prefix, nginxPort, ports));
     const nginx: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
       stdio: ['ignore', 'ignore', 'pipe'],
