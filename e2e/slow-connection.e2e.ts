@@ -1,10 +1,14 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../server/db/client';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-data';
-import { STILL_SIGNED_IN } from '../web/app/connection-notice';
+import { createRecipientCampaign } from '../server/test/fixtures';
+import { STILL_SIGNED_IN, STILL_TRYING } from '../web/app/connection-notice';
 import { SEND_FAILURE } from '../web/lib/api';
 import { SESSION_EXPIRED } from '../web/lib/session';
 import { expectNoAxeViolations, pageProblems, settle, startE2E, type E2E } from './harness';
+import { press, tabTo } from './keyboard';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -87,5 +91,51 @@ describe('a slow or dropping connection (decision 0047)', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).press('Enter');
     await expect.poll(() => path(page)).toBe('/');
     expect(await stored(page)).not.toBeNull();
+  });
+
+  it('sends a checkout whose answer was lost again with the same key, and the server makes it once (decision 0082)', async () => {
+    const email = 'kemi.retry@example.org';
+    const id = await createRecipientCampaign(e2e.database.db);
+    const { page } = await e2e.newPage();
+    await page.goto(`/donate/${id}`);
+    await settle(page);
+    await tabTo(page, page.getByRole('textbox', { name: 'Full name', exact: true }));
+    await page.keyboard.type('Kemi Retry');
+    await tabTo(page, page.getByRole('textbox', { name: 'Email', exact: true }));
+    await page.keyboard.type(email);
+
+    // The first checkout reaches the server, but its answer is lost to a proxy's 502; the browser's
+    // second try is held a moment, so the page can be seen saying it is still trying.
+    const keys: string[] = [];
+    const replayed: Array<string | undefined> = [];
+    await page.route('**/api/donations/checkout', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1) {
+        await route.fetch();
+        await route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway' });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const response = await route.fetch();
+      replayed.push(response.headers()['idempotent-replayed']);
+      await route.fulfill({ response });
+    });
+    await press(page, page.getByRole('button', { name: /^Pay ₦/ }).first());
+    await expect.poll(() => page.getByRole('status').filter({ hasText: STILL_TRYING }).count()).toBe(1);
+    await expectNoAxeViolations(page, 'still trying to send a checkout');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count()).toBe(1);
+    expect(await page.getByRole('status').filter({ hasText: STILL_TRYING }).count()).toBe(0);
+
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(replayed).toEqual(['true']);
+    const [row] = await selectRows<{ n: number }>(
+      e2e.database.db,
+      sql`select count(*)::int as n from donations where donor_email = ${email}`,
+    );
+    expect(Number(row!.n)).toBe(1);
+    expect(pageProblems(page).filter((p) => !/502/.test(p))).toEqual([]);
   });
 });

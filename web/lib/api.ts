@@ -161,6 +161,69 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}, steppe
   return { data: body as T, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) ?? undefined };
 }
 
+/** The header the server answers a repeat of by its first reply (decision 0082). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Waits before each resend of an act: about 7 s in all, within a donor's patience. */
+const ACT_RETRY_MS = [500, 1_000, 2_000, 4_000];
+
+/** A key no other act of this browser will use: a random UUID, or 128 random bits where that is missing (plain HTTP). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** No answer, a proxy's 502, 503 or 504, or the first try still running: what the same act sent again may cure. */
+export const isWorthResending = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.kind === 'network' ||
+    error.status === 502 ||
+    error.status === 503 ||
+    error.status === 504 ||
+    (error.status === 409 && error.code === 'idempotency_key_in_use'));
+
+const retrying = new Set<(trying: boolean) => void>();
+/** Told when an act starts being sent again and when it stops; answers the way to stop listening. */
+export function whenActRetrying(listener: (trying: boolean) => void): () => void {
+  retrying.add(listener);
+  return () => retrying.delete(listener);
+}
+let actsRetrying = 0;
+const tellRetrying = (change: 1 | -1) => {
+  const was = actsRetrying > 0;
+  actsRetrying += change;
+  if (was !== actsRetrying > 0) for (const listener of retrying) listener(actsRetrying > 0);
+};
+
+/**
+ * Sends an act that creates or moves money or a promise (a checkout, a payment, a refund, a booking)
+ * with a fresh Idempotency-Key, and sends it again with the same key when no answer came or a proxy
+ * answered 502, 503 or 504, a few times with back-off: the server answers a repeat with the first
+ * reply and never acts twice, so a dropped connection or an instance lost mid-request costs a donor
+ * a short wait, not an error. Meanwhile the page says it is still trying (whenActRetrying).
+ */
+export async function apiAct<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
+  const headers = {
+    ...(init.headers as Record<string, string> | undefined),
+    [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey(),
+  };
+  let resending = false;
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await apiRequest<T>(path, { ...init, headers });
+      } catch (error) {
+        const wait = ACT_RETRY_MS[attempt];
+        if (wait === undefined || !isWorthResending(error)) throw error;
+        if (!resending) tellRetrying(1);
+        resending = true;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  } finally {
+    if (resending) tellRetrying(-1);
+  }
+}
+
 export async function apiGet<T>(path: string, init?: RequestInit): Promise<T> {
   return (await apiRequest<T>(path, init)).data;
 }

@@ -151,7 +151,10 @@ export function givingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/donations/fund',
-      { config: { access: 'public', idempotent: true }, schema: { body: fundSchema, response: { 200: fundReplySchema, ...errors } } },
+      {
+        config: { access: 'public', idempotent: true },
+        schema: { body: fundSchema, response: { 200: fundReplySchema, ...errors } },
+      },
       async (request) => {
         await limits.hit(LIMITS.fundPerAddress, clientKey(request.ip));
         const r = await fund(request.body.transactionId);

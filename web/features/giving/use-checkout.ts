@@ -10,7 +10,7 @@ import {
   type CheckoutReply,
   type FundReply,
 } from '@contract/giving';
-import { apiRequest } from '@/lib/api';
+import { apiAct } from '@/lib/api';
 import { visitSource } from '@/lib/visit-source';
 import type { SubmitHelpers } from '@/ui/form';
 import { CAPTCHA_PENDING } from '@/ui/human-check';
@@ -76,7 +76,7 @@ async function startCheckout(
   lines: CheckoutLine[],
   extra: { previousReference?: string; turnstileToken?: string; coverFee: boolean } & Words,
 ): Promise<CheckoutReply> {
-  const { data } = await apiRequest<unknown>('/donations/checkout', {
+  const { data } = await apiAct<unknown>('/donations/checkout', {
     method: 'POST',
     body: JSON.stringify({
       ...donor,
@@ -95,7 +95,7 @@ async function startCheckout(
 }
 
 async function recordGift(checkout: CheckoutReply, donor: Donor, lines: CheckoutLine[]): Promise<FundReply> {
-  const { data } = await apiRequest<unknown>('/donations/fund', {
+  const { data } = await apiAct<unknown>('/donations/fund', {
     method: 'POST',
     body: JSON.stringify({
       transactionId: checkout.reference,

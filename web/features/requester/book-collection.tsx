@@ -9,7 +9,7 @@ import {
   placesLeftWords,
   type CollectionState,
 } from '@contract/collections';
-import { apiGet, apiRequest, errorMessage, retryUnlessRefused } from '@/lib/api';
+import { apiAct, apiGet, errorMessage, retryUnlessRefused } from '@/lib/api';
 import { Button } from '@/ui/button';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { RadioGroup } from '@/ui/fields';
@@ -44,7 +44,7 @@ function ChooseTime({
       onSubmit={async (values, helpers) => {
         setAlert(null);
         try {
-          const { data } = await apiRequest<unknown>(`/campaigns/${encodeURIComponent(campaignId)}/collection`, {
+          const { data } = await apiAct<unknown>(`/campaigns/${encodeURIComponent(campaignId)}/collection`, {
             method: 'POST',
             body: JSON.stringify({ slotId: Number(values.slotId) }),
           });

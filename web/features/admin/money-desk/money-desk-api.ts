@@ -14,7 +14,7 @@ import {
   type RefundRequest,
   type Resolution,
 } from '@contract/money-desk';
-import { apiDownload, apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
+import { apiAct, apiDownload, apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 
 /** Under the admin key, so any admin change asks the desk again too. */
 const DESK = ['admin', 'money-desk'] as const;
@@ -84,7 +84,7 @@ export function useDeskCalls() {
   return {
     async refund(reference: string, request: RefundRequest): Promise<Refund> {
       try {
-        const { data } = await apiRequest<unknown>(`${paymentPath(reference)}/refund`, {
+        const { data } = await apiAct<unknown>(`${paymentPath(reference)}/refund`, {
           method: 'POST',
           body: JSON.stringify(request),
         });
