@@ -18,7 +18,7 @@ CREATE TABLE "match_pools" (
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "match_pools_pool" CHECK ("match_pools"."pool_kobo" > 0),
-	CONSTRAINT "match_pools_ratio" CHECK ("match_pools"."ratio" in (1, 2, 3)),
+	CONSTRAINT "match_pools_ratio" CHECK ("match_pools"."ratio" between 1 and 3),
 	CONSTRAINT "match_pools_window" CHECK ("match_pools"."ends_at" > "match_pools"."starts_at"),
 	CONSTRAINT "match_pools_logo_alt" CHECK ("match_pools"."logo_key" is null or "match_pools"."logo_alt" is not null)
 );

@@ -39,7 +39,7 @@ export const matchPools = pgTable(
   },
   (t) => [
     check('match_pools_pool', sql`${t.poolKobo} > 0`),
-    check('match_pools_ratio', sql`${t.ratio} in (${sql.raw(MATCH_RATIOS.join(', '))})`),
+    check('match_pools_ratio', sql`${t.ratio} between 1 and ${sql.raw(String(Math.max(...MATCH_RATIOS)))}`),
     check('match_pools_window', sql`${t.endsAt} > ${t.startsAt}`),
     check('match_pools_logo_alt', sql`${t.logoKey} is null or ${t.logoAlt} is not null`),
     index('match_pools_window_idx').on(t.endsAt, t.startsAt),
