@@ -13,6 +13,7 @@ import { announceGift, type RecordedGift } from './announce-gift';
 import { isAwaitingConfirmation, markAwaiting, type AwaitingPayment } from './await-confirmation';
 import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from '../campaign-core/availability';
 import { settleMonthlyPayment } from './monthly/activate-month';
+import { tellFundraiserOwner } from '../fundraisers/tell-fundraiser-owner';
 
 export type Fulfilment = RecordedGift & {
   /** True only for the call that recorded the gift; repeats answer the same result with false. */
@@ -268,6 +269,7 @@ async function recordGift(
     unallocated,
   };
   await announceGift({ db: tx, jobs: deps.jobs, baseUrl: deps.baseUrl }, recorded);
+  await tellFundraiserOwner({ db: tx, jobs: deps.jobs, baseUrl: deps.baseUrl }, donation.id);
   if (status === 'needs_attention')
     // announceGift has told the admins already, in this transaction.
     await openCase(tx, {
