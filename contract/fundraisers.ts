@@ -163,3 +163,15 @@ export const adminFundraisersSchema = z.object({
 });
 export type AdminFundraisers = z.infer<typeof adminFundraisersSchema>;
 export type AdminFundraiser = AdminFundraisers['items'][number];
+
+/** The form the owner fills in (start and edit): the goal typed in whole naira, sent as kobo. */
+export const fundraiserFormSchema = z.object({
+  title,
+  story,
+  goalNaira: z
+    .number({ error: 'Enter a goal in naira.' })
+    .int('Enter the goal in whole naira.')
+    .min(FUNDRAISER_GOAL_MIN_KOBO / 100, 'The goal must be at least ₦1,000.')
+    .max(FUNDRAISER_GOAL_MAX_KOBO / 100, 'The goal can be at most ₦100,000,000.'),
+});
+export type FundraiserForm = z.output<typeof fundraiserFormSchema>;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorReplies } from '@contract/errors';
 import {
   adminFundraisersSchema,
@@ -15,9 +14,6 @@ import {
 } from '@contract/fundraisers';
 import { campaignIdParamSchema } from '@contract/ids';
 import type { AppDeps } from '../../deps';
-import { notFound } from '../../http/errors';
-import { publicBaseUrl } from '../../http/public-url';
-import { qrAddress, qrPng } from '../sharing/qr-code';
 import { decideFundraiser } from './decide-fundraiser';
 import { closeFundraiser, editFundraiser } from './edit-fundraiser';
 import { campaignFundraisers, fundraiserQueue, myFundraisers, readFundraiser } from './read-fundraisers';
@@ -92,27 +88,6 @@ export function fundraiserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) =>
         reply.headers(noStore).send(await closeFundraiser(deps, request.user!, request.params.slug)),
-    );
-
-    app.get(
-      '/api/fundraisers/:slug/qr.png',
-      {
-        config: { access: 'public' },
-        schema: {
-          params: fundraiserSlugParamSchema,
-          response: { 200: z.unknown().describe('The QR code as PNG'), ...errorReplies(400, 404) },
-        },
-      },
-      async (request, reply) => {
-        const found = await readFundraiser(db, request.params.slug, null);
-        if (!found.takesGifts) throw notFound('This fundraiser is not taking gifts, so it has no QR code.');
-        const png = await qrPng(qrAddress(publicBaseUrl(deps.config, app.server), `/fundraisers/${found.slug}`));
-        return reply
-          .type('image/png')
-          .header('content-disposition', `inline; filename="fundraiser-${found.slug}-qr.png"`)
-          .header('cache-control', 'public, max-age=300')
-          .send(png);
-      },
     );
 
     app.get(
