@@ -18,8 +18,6 @@ import { selectRows, type Db } from '../../db/client';
 import { createOrganizationCampaign, createRecipientCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { FUNDED_STATUSES } from '../campaign-core/status-rules';
-import type { Storage } from '../../providers/storage/storage';
-import { previewMetaFor } from '../sharing/preview-meta';
 import { FUNDRAISER_CLOSED } from './read-fundraisers';
 
 let ctx: TestContext;
@@ -202,32 +200,6 @@ describe('moderation', () => {
     expect(
       (await noticesOf(owner.id)).some((m) => m.includes('Cycling for the resource room') && m.includes('approved')),
     ).toBe(true);
-  });
-
-  it('gives an approved fundraiser preview tags, a preview image and a QR code, and a pending one none', async () => {
-    const campaign = await createOrganizationCampaign(db, 10);
-    const slug = await started(`org-${campaign}`, owner, { title: 'Dancing for slates' });
-    // Only stored images' addresses are read of the storage here.
-    const storage = { publicUrl: (key: string | null) => (key ? `/media/${key}` : null) } as unknown as Storage;
-    const meta = previewMetaFor({ db, storage, baseUrl: () => 'https://example.org' });
-    expect(await meta(`/fundraisers/${slug}`)).toBeNull();
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/fundraisers/${slug}/qr.png` })).statusCode).toBe(404);
-
-    expect((await decide(slug, { status: 'approved' })).statusCode).toBe(200);
-    const tags = await meta(`/fundraisers/${slug}`);
-    expect(tags).toMatchObject({
-      title: 'Dancing for slates',
-      canonicalUrl: `https://example.org/fundraisers/${slug}`,
-      type: 'article',
-      image: {
-        type: 'image/png',
-        url: expect.stringMatching(/^https:\/\/example\.org\/api\/campaigns\/org-\d+\/preview\//),
-      },
-    });
-    expect(tags?.description).toContain('I am walking 10 km');
-    const qr = await ctx.app.inject({ method: 'GET', url: `/api/fundraisers/${slug}/qr.png` });
-    expect(qr.statusCode).toBe(200);
-    expect(qr.headers['content-type']).toBe('image/png');
   });
 
   it('rejects only with a reason, which the owner is told; the fundraiser stays private', async () => {

@@ -3,8 +3,21 @@ import type { CampaignRef } from '@contract/ids';
 import { donorPublicName } from '@contract/support-messages';
 import { selectRows, type Db } from '../../db/client';
 import { fundraisers, users } from '../../db/schema/all';
+import { campaignKinds } from '../campaigns/kinds';
 
 export type FundraiserRow = typeof fundraisers.$inferSelect;
+
+/** The campaign exists and the rule book lets the public see it. */
+export async function isPublicCampaign(db: Db, ref: CampaignRef): Promise<boolean> {
+  const kind = campaignKinds[ref.kind];
+  const statuses: readonly string[] = kind.publicStatuses;
+  const rows = await db
+    .select({ id: kind.campaigns.id })
+    .from(kind.campaigns)
+    .where(and(eq(kind.campaigns.id, ref.id), inArray(kind.campaigns.status, statuses as never[])))
+    .limit(1);
+  return rows.length === 1;
+}
 
 /** The campaign a fundraiser serves, as the campaign modules name it. */
 export const campaignOf = (f: Pick<FundraiserRow, 'recipientCampaignId' | 'organizationCampaignId'>): CampaignRef =>

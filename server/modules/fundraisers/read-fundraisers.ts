@@ -13,11 +13,11 @@ import { notFound } from '../../http/errors';
 import { readCampaigns } from '../campaign-core/availability';
 import { isFunded, isGivable } from '../campaign-core/status-rules';
 import { publicIdOf } from '../campaigns/kinds';
-import { isPublicCampaign } from '../support-messages/queries';
 import {
   approvedFor,
   campaignOf,
   findFundraiser,
+  isPublicCampaign,
   fundraisersOwnedBy,
   giftsThrough,
   moderationQueue,

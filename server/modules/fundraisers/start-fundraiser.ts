@@ -13,8 +13,7 @@ import { fundraisers } from '../../db/schema/all';
 import { AppError, notFound } from '../../http/errors';
 import { readCampaigns } from '../campaign-core/availability';
 import { isGivable } from '../campaign-core/status-rules';
-import { isPublicCampaign } from '../support-messages/queries';
-import { lockOwner, openFundraisersOf } from './queries';
+import { isPublicCampaign, lockOwner, openFundraisersOf } from './queries';
 import { CAMPAIGN_NOT_FOUND } from './read-fundraisers';
 
 export const STARTED =
