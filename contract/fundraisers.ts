@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { uploadKeySchema } from './uploads';
 
 /** A supporter's fundraiser (decision 0081): pending until an admin approves it, closed by its owner. */
 export const FUNDRAISER_STATUSES = ['pending', 'approved', 'rejected', 'closed'] as const;
 export type FundraiserStatus = (typeof FUNDRAISER_STATUSES)[number];
+/** The statuses that count under the open limits: waiting for an admin, or public. */
+export const FUNDRAISER_OPEN_STATUSES = ['pending', 'approved'] as const satisfies readonly FundraiserStatus[];
+const [WAITING, PUBLIC] = FUNDRAISER_OPEN_STATUSES;
+/** A fundraiser's own statuses by name, so no condition spells a word campaigns use too. */
+export const FUNDRAISER_STATUS = { waiting: WAITING, public: PUBLIC } as const;
 
 export const FUNDRAISER_TITLE_MAX = 80;
 export const FUNDRAISER_STORY_MAX = 2000;
@@ -48,12 +54,31 @@ const goalKobo = z
   .min(FUNDRAISER_GOAL_MIN_KOBO, 'The goal must be at least ₦1,000.')
   .max(FUNDRAISER_GOAL_MAX_KOBO, 'The goal can be at most ₦100,000,000.');
 
-/** `POST /api/fundraisers`: the campaign as other calls take it ('12' or 'org-12'), the words and the goal. */
+export const PHOTO_ALT_MAX = 200;
+export const PHOTO_ALT_REQUIRED = 'Describe the photo for people who cannot see it.';
+
+/** A photo uploaded for the fundraiser (purpose `fundraiserPhoto`), with the alt text a screen reader says. */
+export const fundraiserPhotoSchema = z.object({
+  key: uploadKeySchema('Choose a photo.'),
+  alt: z
+    .string({ error: PHOTO_ALT_REQUIRED })
+    .trim()
+    .min(1, PHOTO_ALT_REQUIRED)
+    .max(PHOTO_ALT_MAX, `Keep the photo's description to ${PHOTO_ALT_MAX} characters or fewer.`)
+    // eslint-disable-next-line no-control-regex -- a description is one line
+    .refine(
+      (text) => !/[\u0000-\u001F\u007F-\u009F]/.test(text),
+      "The photo's description should be one line of text.",
+    ),
+});
+
+/** `POST /api/fundraisers`: the campaign as other calls take it ('12' or 'org-12'), the words, the goal and an optional photo. */
 export const startFundraiserSchema = z.object({
   campaignId: z.union([z.string(), z.number()], { error: 'Choose the campaign to raise money for.' }),
   title,
   story,
   goalKobo,
+  photo: fundraiserPhotoSchema.optional(),
 });
 export type StartFundraiserInput = z.input<typeof startFundraiserSchema>;
 
@@ -64,7 +89,13 @@ export const startFundraiserReplySchema = z.object({
 });
 
 /** The owner's edit: applied at once while pending, kept as a revision for approval once approved. */
-export const editFundraiserSchema = z.object({ title, story, goalKobo });
+export const editFundraiserSchema = z.object({
+  title,
+  story,
+  goalKobo,
+  /** A new photo in place of the one it has; left out, the photo stays as it is. */
+  photo: fundraiserPhotoSchema.optional(),
+});
 export type EditFundraiserInput = z.input<typeof editFundraiserSchema>;
 
 export const fundraiserSlugParamSchema = z.object({
@@ -87,7 +118,13 @@ export const fundraiserDecisionSchema = z
   });
 export type FundraiserDecision = z.input<typeof fundraiserDecisionSchema>;
 
-const wordsSchema = z.object({ title: z.string(), story: z.string(), goalKobo: z.number().int() });
+const photoReplySchema = z.object({ url: z.string(), alt: z.string() });
+const wordsSchema = z.object({
+  title: z.string(),
+  story: z.string(),
+  goalKobo: z.number().int(),
+  photo: photoReplySchema.nullable(),
+});
 
 /**
  * One fundraiser's page. The owner and the admins also read a pending or rejected one, its reason
@@ -98,6 +135,8 @@ export const fundraiserReplySchema = z.object({
   title: z.string(),
   story: z.string(),
   goalKobo: z.number().int(),
+  /** Its photo, re-encoded, with the owner's description. */
+  photo: photoReplySchema.nullable(),
   raisedKobo: z.number().int(),
   giftCount: z.number().int(),
   status: z.enum(FUNDRAISER_STATUSES),

@@ -87,6 +87,8 @@ export async function decideFundraiser(
           title: row.pendingTitle ?? row.title,
           story: row.pendingStory ?? row.story,
           goalKobo: row.pendingGoalKobo ?? row.goalKobo,
+          photoKey: row.pendingPhotoKey ?? row.photoKey,
+          photoAlt: row.pendingPhotoKey ? row.pendingPhotoAlt : row.photoAlt,
           rejectionReason: null,
         })
         .where(eq(fundraisers.id, row.id));

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { fundraisers } from '../../db/schema/all';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
+import { acceptUpload } from '../uploads/accept-upload';
 import { lockFundraiser, type FundraiserRow } from './queries';
 
 export const EDITED_PENDING = 'Saved. Your fundraiser is still waiting for our team to read it.';
@@ -31,36 +32,63 @@ async function ownFundraiser(tx: Db, slug: string, ownerId: number): Promise<Fun
  * approves the new ones. A rejected or closed one cannot be changed.
  */
 export async function editFundraiser(
-  deps: Pick<AppDeps, 'db' | 'publicCache'>,
+  deps: Pick<AppDeps, 'db' | 'publicCache' | 'storage'>,
   owner: { id: number },
   slug: string,
   input: z.output<typeof editFundraiserSchema>,
 ): Promise<{ message: string; slug: string }> {
-  const message = await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const row = await ownFundraiser(tx, slug, owner.id);
-    if (row.status === 'pending') {
+  // A new photo is checked by its bytes and re-encoded before anything is saved (decision 0013).
+  const photo = input.photo
+    ? await acceptUpload(deps, {
+        key: input.photo.key,
+        ownerId: owner.id,
+        purpose: 'fundraiserPhoto',
+        field: 'photo.key',
+      })
+    : null;
+  let committed = false;
+  try {
+    const message = await deps.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const row = await ownFundraiser(tx, slug, owner.id);
+      const newPhoto = photo ? { key: photo.storedKey, alt: input.photo!.alt } : null;
+      if (row.status === 'pending') {
+        await tx
+          .update(fundraisers)
+          .set({
+            title: input.title,
+            story: input.story,
+            goalKobo: input.goalKobo,
+            ...(newPhoto ? { photoKey: newPhoto.key, photoAlt: newPhoto.alt } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(fundraisers.id, row.id));
+        await photo?.commit(tx);
+        return EDITED_PENDING;
+      }
+      if (row.status !== 'approved') throw new AppError('conflict', FUNDRAISER_NOT_EDITABLE);
       await tx
         .update(fundraisers)
-        .set({ title: input.title, story: input.story, goalKobo: input.goalKobo, updatedAt: sql`now()` })
+        .set({
+          pendingTitle: input.title,
+          pendingStory: input.story,
+          pendingGoalKobo: input.goalKobo,
+          // A revision without a photo of its own keeps the approved one.
+          pendingPhotoKey: newPhoto?.key ?? null,
+          pendingPhotoAlt: newPhoto?.alt ?? null,
+          revisionSubmittedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
         .where(eq(fundraisers.id, row.id));
-      return EDITED_PENDING;
-    }
-    if (row.status !== 'approved') throw new AppError('conflict', FUNDRAISER_NOT_EDITABLE);
-    await tx
-      .update(fundraisers)
-      .set({
-        pendingTitle: input.title,
-        pendingStory: input.story,
-        pendingGoalKobo: input.goalKobo,
-        revisionSubmittedAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(fundraisers.id, row.id));
-    return EDITED_APPROVED;
-  });
-  deps.publicCache.clear();
-  return { message, slug };
+      await photo?.commit(tx);
+      return EDITED_APPROVED;
+    });
+    committed = true;
+    deps.publicCache.clear();
+    return { message, slug };
+  } finally {
+    await photo?.settle(committed);
+  }
 }
 
 /**

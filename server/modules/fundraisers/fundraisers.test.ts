@@ -8,6 +8,7 @@ import {
   FUNDRAISER_NOT_OPEN,
   FUNDRAISERS_OPEN_MAX,
   ONE_OPEN_PER_CAMPAIGN,
+  PHOTO_ALT_REQUIRED,
   REASON_REQUIRED,
   TOO_MANY_OPEN,
   fundraiserReplySchema,
@@ -15,7 +16,14 @@ import {
 } from '@contract/fundraisers';
 import { STOPPED_CAMPAIGN_WORDS } from '@contract/stopped-campaign';
 import { selectRows, type Db } from '../../db/client';
-import { createOrganizationCampaign, createRecipientCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
+import sharp from 'sharp';
+import {
+  createOrganizationCampaign,
+  createRecipientCampaign,
+  signInNewAdmin,
+  signUpUser,
+  uploadFile,
+} from '../../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 import { FUNDED_STATUSES } from '../campaign-core/status-rules';
 import { FUNDRAISER_CLOSED } from './read-fundraisers';
@@ -202,6 +210,75 @@ describe('moderation', () => {
     ).toBe(true);
   });
 
+  it('takes a photo through the upload pipeline, only with a description, and keeps the approved one while a new one waits', async () => {
+    const campaign = await createRecipientCampaign(db);
+    const png = (colour: string) =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const upload = async (colour: string) =>
+      (
+        await uploadFile(ctx.app, owner.token, {
+          purpose: 'fundraiserPhoto',
+          fileName: `${colour}.png`,
+          type: 'image/png',
+          bytes: await png(colour),
+        })
+      ).key;
+
+    const noAlt = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/fundraisers',
+      headers: bearer(owner.token),
+      payload: {
+        campaignId: campaign,
+        title: 'With a photo',
+        story: 'Words.',
+        goalKobo: 200_000,
+        photo: { key: await upload('red') },
+      },
+    });
+    expect(noAlt.statusCode).toBe(400);
+    expect(JSON.stringify(noAlt.json())).toContain(PHOTO_ALT_REQUIRED);
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/fundraisers',
+      headers: bearer(owner.token),
+      payload: {
+        campaignId: campaign,
+        title: 'With a photo',
+        story: 'Words.',
+        goalKobo: 200_000,
+        photo: { key: await upload('red'), alt: 'Me at the start line in a red shirt' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const slug = res.json().slug as string;
+    expect((await decide(slug, { status: 'approved' })).statusCode).toBe(200);
+    const first = (await page(slug)).photo;
+    expect(first).toMatchObject({ alt: 'Me at the start line in a red shirt' });
+    // Re-encoded under a key of its own, never the uploaded one.
+    expect(first!.url).not.toContain('incoming');
+
+    const edit = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/fundraisers/${slug}`,
+      headers: bearer(owner.token),
+      payload: {
+        title: 'With a photo',
+        story: 'Words.',
+        goalKobo: 200_000,
+        photo: { key: await upload('blue'), alt: 'At the finish' },
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await page(slug)).photo).toEqual(first);
+    expect((await page(slug, owner.token)).revision?.photo).toMatchObject({ alt: 'At the finish' });
+    expect((await decide(slug, { status: 'approved' })).statusCode).toBe(200);
+    expect((await page(slug)).photo).toMatchObject({ alt: 'At the finish' });
+  });
+
   it('rejects only with a reason, which the owner is told; the fundraiser stays private', async () => {
     const campaign = await createRecipientCampaign(db);
     const slug = await started(campaign, owner, { title: 'A fundraiser with a phone number in it' });
@@ -243,6 +320,7 @@ describe('moderation', () => {
       title: 'Running twice for Emeka',
       story: 'New words, not yet read.',
       goalKobo: 20_000_000,
+      photo: null,
     });
     const queue = await ctx.app.inject({ method: 'GET', url: '/api/admin/fundraisers', headers: bearer(admin) });
     expect(queue.json().items).toContainEqual(expect.objectContaining({ slug, kind: 'revision' }));

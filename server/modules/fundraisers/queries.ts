@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { FUNDRAISER_OPEN_STATUSES, FUNDRAISER_STATUS } from '@contract/fundraisers';
 import type { CampaignRef } from '@contract/ids';
 import { donorPublicName } from '@contract/support-messages';
 import { selectRows, type Db } from '../../db/client';
@@ -67,7 +68,7 @@ export async function openFundraisersOf(tx: Db, userId: number, ref: CampaignRef
   const rows = await tx
     .select({ recipient: fundraisers.recipientCampaignId, organization: fundraisers.organizationCampaignId })
     .from(fundraisers)
-    .where(and(eq(fundraisers.ownerUserId, userId), inArray(fundraisers.status, ['pending', 'approved'])));
+    .where(and(eq(fundraisers.ownerUserId, userId), inArray(fundraisers.status, [...FUNDRAISER_OPEN_STATUSES])));
   const forCampaign = rows.some((r) => (ref.kind === 'recipient' ? r.recipient === ref.id : r.organization === ref.id));
   return { count: rows.length, forCampaign };
 }
@@ -135,7 +136,7 @@ export async function approvedFor(db: Db, ref: CampaignRef) {
       approvedAt: fundraisers.approvedAt,
     })
     .from(fundraisers)
-    .where(and(eq(column, ref.id), eq(fundraisers.status, 'approved')));
+    .where(and(eq(column, ref.id), eq(fundraisers.status, FUNDRAISER_STATUS.public)));
   const raised = await raisedBy(
     db,
     rows.map((r) => r.id),
@@ -163,8 +164,8 @@ export async function moderationQueue(db: Db): Promise<FundraiserRow[]> {
     .from(fundraisers)
     .where(
       or(
-        eq(fundraisers.status, 'pending'),
-        and(eq(fundraisers.status, 'approved'), isNotNull(fundraisers.revisionSubmittedAt)),
+        eq(fundraisers.status, FUNDRAISER_STATUS.waiting),
+        and(eq(fundraisers.status, FUNDRAISER_STATUS.public), isNotNull(fundraisers.revisionSubmittedAt)),
       ),
     )
     .orderBy(sql`coalesce(${fundraisers.revisionSubmittedAt}, ${fundraisers.createdAt})`, fundraisers.id);

@@ -9,6 +9,7 @@ import {
 import { toCampaignId, type CampaignRef } from '@contract/ids';
 import { stoppedWordsOf } from '@contract/stopped-campaign';
 import type { Db } from '../../db/client';
+import type { Storage } from '../../providers/storage/storage';
 import { notFound } from '../../http/errors';
 import { readCampaigns } from '../campaign-core/availability';
 import { isFunded, isGivable } from '../campaign-core/status-rules';
@@ -31,6 +32,13 @@ export const CAMPAIGN_NOT_FOUND = 'Campaign not found.';
 export const FUNDRAISER_CLOSED = 'This fundraiser has closed and is no longer taking gifts.';
 
 type Viewer = { id: number; role: string } | null;
+type Readers = { db: Db; storage: Pick<Storage, 'publicUrl'> };
+
+/** A stored photo as pages show it: its address and the owner's description; null without one. */
+const photoOf = (storage: Readers['storage'], key: string | null, alt: string | null) => {
+  const url = key ? storage.publicUrl(key) : null;
+  return url ? { url, alt: alt ?? '' } : null;
+};
 
 const isAdmin = (viewer: Viewer) => viewer?.role === 'admin' || viewer?.role === 'super_admin';
 
@@ -59,6 +67,7 @@ export function stoppedNoticeOf(row: Pick<FundraiserRow, 'status'>, ref: Campaig
 }
 
 function shape(
+  storage: Readers['storage'],
   row: FundraiserRow,
   campaign: { ref: CampaignRef; label: string; status: string },
   raised: { raisedKobo: number; giftCount: number } | undefined,
@@ -70,6 +79,7 @@ function shape(
     title: row.title,
     story: row.story,
     goalKobo: row.goalKobo,
+    photo: photoOf(storage, row.photoKey, row.photoAlt),
     raisedKobo: raised?.raisedKobo ?? 0,
     giftCount: raised?.giftCount ?? 0,
     status: row.status,
@@ -88,6 +98,9 @@ function shape(
             title: row.pendingTitle,
             story: row.pendingStory ?? row.story,
             goalKobo: row.pendingGoalKobo ?? row.goalKobo,
+            photo: row.pendingPhotoKey
+              ? photoOf(storage, row.pendingPhotoKey, row.pendingPhotoAlt)
+              : photoOf(storage, row.photoKey, row.photoAlt),
           }
         : null,
   };
@@ -97,7 +110,7 @@ function shape(
  * One fundraiser's page. Approved and closed ones are public; a pending or rejected one is found
  * only by its owner and the admins, and is "not found" to anyone else.
  */
-export async function readFundraiser(db: Db, slug: string, viewer: Viewer): Promise<FundraiserReply> {
+export async function readFundraiser({ db, storage }: Readers, slug: string, viewer: Viewer): Promise<FundraiserReply> {
   const row = await findFundraiser(db, slug);
   if (!row) throw notFound(FUNDRAISER_NOT_FOUND);
   const isOwner = viewer !== null && viewer.id === row.ownerUserId;
@@ -109,7 +122,7 @@ export async function readFundraiser(db: Db, slug: string, viewer: Viewer): Prom
     ownersOf(db, [row.ownerUserId]),
   ]);
   return {
-    ...shape(row, campaign(row), raised.get(row.id), insider),
+    ...shape(storage, row, campaign(row), raised.get(row.id), insider),
     ownerName: owners.get(row.ownerUserId)?.shownName ?? 'A supporter',
     isOwner,
   };
@@ -125,7 +138,7 @@ export async function campaignFundraisers(db: Db, ref: CampaignRef): Promise<Cam
 }
 
 /** The owner's own fundraisers, newest first, each with its gifts. */
-export async function myFundraisers(db: Db, userId: number): Promise<MyFundraisers> {
+export async function myFundraisers({ db, storage }: Readers, userId: number): Promise<MyFundraisers> {
   const rows = await fundraisersOwnedBy(db, userId);
   const ids = rows.map((r) => r.id);
   const [campaign, raised, gifts] = await Promise.all([
@@ -135,7 +148,7 @@ export async function myFundraisers(db: Db, userId: number): Promise<MyFundraise
   ]);
   return {
     items: rows.map((row) => ({
-      ...shape(row, campaign(row), raised.get(row.id), true),
+      ...shape(storage, row, campaign(row), raised.get(row.id), true),
       createdAt: row.createdAt.toISOString(),
       gifts: gifts
         .filter((g) => g.fundraiserId === row.id)
@@ -145,7 +158,7 @@ export async function myFundraisers(db: Db, userId: number): Promise<MyFundraise
 }
 
 /** The admins' queue of fundraisers: new ones and revisions of approved ones, oldest first. */
-export async function fundraiserQueue(db: Db): Promise<AdminFundraisers> {
+export async function fundraiserQueue({ db, storage }: Readers): Promise<AdminFundraisers> {
   const rows = await moderationQueue(db);
   const [campaign, owners] = await Promise.all([
     campaignsOf(db, rows),
@@ -167,12 +180,20 @@ export async function fundraiserQueue(db: Db): Promise<AdminFundraisers> {
         ownerEmail: owner?.email ?? null,
         campaignId: toCampaignId(c.ref),
         campaignTitle: c.label,
-        current: { title: row.title, story: row.story, goalKobo: row.goalKobo },
+        current: {
+          title: row.title,
+          story: row.story,
+          goalKobo: row.goalKobo,
+          photo: photoOf(storage, row.photoKey, row.photoAlt),
+        },
         revision: revision
           ? {
               title: row.pendingTitle ?? row.title,
               story: row.pendingStory ?? row.story,
               goalKobo: row.pendingGoalKobo ?? row.goalKobo,
+              photo: row.pendingPhotoKey
+                ? photoOf(storage, row.pendingPhotoKey, row.pendingPhotoAlt)
+                : photoOf(storage, row.photoKey, row.photoAlt),
             }
           : null,
         submittedAt: (row.revisionSubmittedAt ?? row.createdAt).toISOString(),

@@ -43,13 +43,13 @@ export function fundraiserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: startFundraiserReplySchema, ...errors },
         },
       },
-      async (request, reply) => reply.headers(noStore).send(await startFundraiser(db, request.user!, request.body)),
+      async (request, reply) => reply.headers(noStore).send(await startFundraiser(deps, request.user!, request.body)),
     );
 
     app.get(
       '/api/fundraisers/mine',
       { config: donor, schema: { response: { 200: myFundraisersSchema, ...errors } } },
-      async (request, reply) => reply.headers(noStore).send(await myFundraisers(db, request.user!.id)),
+      async (request, reply) => reply.headers(noStore).send(await myFundraisers(deps, request.user!.id)),
     );
 
     app.get(
@@ -63,7 +63,7 @@ export function fundraiserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.headers(noStore).send(await readFundraiser(db, request.params.slug, request.user ?? null)),
+        reply.headers(noStore).send(await readFundraiser(deps, request.params.slug, request.user ?? null)),
     );
 
     app.patch(
@@ -110,7 +110,7 @@ export function fundraiserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/fundraisers',
       { config: admin, schema: { response: { 200: adminFundraisersSchema, ...errors } } },
-      async (_request, reply) => reply.headers(noStore).send(await fundraiserQueue(db)),
+      async (_request, reply) => reply.headers(noStore).send(await fundraiserQueue(deps)),
     );
 
     app.patch(

@@ -6,9 +6,11 @@ import {
   TOO_MANY_OPEN,
   type startFundraiserSchema,
 } from '@contract/fundraisers';
-import { CAMPAIGN_ID_INVALID, parseCampaignId } from '@contract/ids';
+import { CAMPAIGN_ID_INVALID, parseCampaignId, type CampaignRef } from '@contract/ids';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
 import { fundraisers } from '../../db/schema/all';
 import { AppError, notFound } from '../../http/errors';
 import { readCampaigns } from '../campaign-core/availability';
@@ -51,16 +53,43 @@ function brokenUnique(error: unknown): string | null {
  * owner's row locked so two starts at once take turns.
  */
 export async function startFundraiser(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'storage'>,
   owner: { id: number },
   input: z.output<typeof startFundraiserSchema>,
 ): Promise<{ slug: string; status: 'pending'; message: string }> {
+  const { db } = deps;
   const ref = parseCampaignId(input.campaignId);
   if (!ref) throw new AppError('bad_request', CAMPAIGN_ID_INVALID, { campaignId: [CAMPAIGN_ID_INVALID] });
   if (!(await isPublicCampaign(db, ref))) throw notFound(CAMPAIGN_NOT_FOUND);
   const campaign = (await readCampaigns(db, [ref])).get(`${ref.kind}:${ref.id}`);
   if (!campaign || !isGivable(ref.kind, campaign.status)) throw new AppError('conflict', CAMPAIGN_TAKES_NO_FUNDRAISER);
 
+  // The photo is checked by its bytes and re-encoded before anything is saved (decision 0013).
+  const photo = input.photo
+    ? await acceptUpload(deps, {
+        key: input.photo.key,
+        ownerId: owner.id,
+        purpose: 'fundraiserPhoto',
+        field: 'photo.key',
+      })
+    : null;
+  let committed = false;
+  try {
+    const slug = await insertFundraiser(db, owner, input, ref, photo);
+    committed = true;
+    return { slug, status: 'pending', message: STARTED };
+  } finally {
+    await photo?.settle(committed);
+  }
+}
+
+async function insertFundraiser(
+  db: Db,
+  owner: { id: number },
+  input: z.output<typeof startFundraiserSchema>,
+  ref: CampaignRef,
+  photo: AcceptedUpload | null,
+): Promise<string> {
   for (let attempt = 0; ; attempt += 1) {
     const slug = slugFor(input.title);
     try {
@@ -78,9 +107,12 @@ export async function startFundraiser(
           title: input.title,
           story: input.story,
           goalKobo: input.goalKobo,
+          photoKey: photo?.storedKey ?? null,
+          photoAlt: photo ? input.photo!.alt : null,
         });
+        await photo?.commit(tx);
       });
-      return { slug, status: 'pending', message: STARTED };
+      return slug;
     } catch (error) {
       // Four random characters rarely meet an earlier slug; another draw settles it.
       const broken = brokenUnique(error);

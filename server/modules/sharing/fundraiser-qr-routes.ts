@@ -28,7 +28,7 @@ export function fundraiserQrRoutes(deps: AppDeps, copies: RenderedCopies): Fasti
         },
       },
       async (request, reply) => {
-        const found = await readFundraiser(deps.db, request.params.slug, null);
+        const found = await readFundraiser(deps, request.params.slug, null);
         if (!found.takesGifts) throw notFound(FUNDRAISER_NO_QR);
         const address = qrAddress(publicBaseUrl(deps.config, app.server), `/fundraisers/${found.slug}`);
         const png = await copies.get(`qr:${copyKey(address)}`, () => qrPng(address));
