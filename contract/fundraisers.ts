@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLine } from './one-line';
 import { uploadKeySchema } from './uploads';
 
 /** A supporter's fundraiser (decision 0081): pending until an admin approves it, closed by its owner. */
@@ -41,8 +42,7 @@ const title = z
   .trim()
   .min(1, 'Give your fundraiser a title.')
   .max(FUNDRAISER_TITLE_MAX, `Keep the title to ${FUNDRAISER_TITLE_MAX} characters or fewer.`)
-  // eslint-disable-next-line no-control-regex -- a title is one line
-  .refine((text) => !/[\u0000-\u001F\u007F-\u009F]/.test(text), 'The title should be one line of text.');
+  .refine(isOneLine, 'The title should be one line of text.');
 const story = z
   .string({ error: 'Tell people why you are raising money.' })
   .trim()
@@ -65,11 +65,7 @@ export const fundraiserPhotoSchema = z.object({
     .trim()
     .min(1, PHOTO_ALT_REQUIRED)
     .max(PHOTO_ALT_MAX, `Keep the photo's description to ${PHOTO_ALT_MAX} characters or fewer.`)
-    // eslint-disable-next-line no-control-regex -- a description is one line
-    .refine(
-      (text) => !/[\u0000-\u001F\u007F-\u009F]/.test(text),
-      "The photo's description should be one line of text.",
-    ),
+    .refine(isOneLine, "The photo's description should be one line of text."),
 });
 
 /** `POST /api/fundraisers`: the campaign as other calls take it ('12' or 'org-12'), the words, the goal and an optional photo. */
