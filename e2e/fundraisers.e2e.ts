@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../server/db/client';
 import { createOrganizationCampaign, createUser } from '../server/test/fixtures';
@@ -48,6 +49,13 @@ describe("supporters' fundraisers", { timeout: JOURNEY_MS * 2 }, () => {
     await typeInto(donor, 'Title', title);
     await typeInto(donor, 'Your words', 'I am walking 10 km so the resource room gets its slates.');
     await typeInto(donor, 'Goal in naira', '50000');
+    const photo = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#e46809' } })
+      .png()
+      .toBuffer();
+    await donor
+      .getByLabel('Photo (optional)')
+      .setInputFiles({ name: 'start.png', mimeType: 'image/png', buffer: photo });
+    await typeInto(donor, 'Describe the photo', 'Me at the start line in an orange shirt');
     await press(donor, donor.getByRole('button', { name: 'Send for review' }));
     await expect.poll(() => path(donor)).toBe('/donor/fundraisers');
     await settle(donor);
@@ -86,6 +94,7 @@ describe("supporters' fundraisers", { timeout: JOURNEY_MS * 2 }, () => {
     await settle(guest);
     await expect.poll(() => guest.getByRole('heading', { level: 1, name: title }).count()).toBe(1);
     expect(await guest.getByRole('region', { name: 'Share this fundraiser' }).count()).toBe(1);
+    expect(await guest.getByRole('img', { name: 'Me at the start line in an orange shirt' }).count()).toBe(1);
     await expectNoAxeViolations(guest, '/fundraisers/{slug}');
     await press(guest, guest.getByRole('link', { name: 'Give through this fundraiser' }));
     await expect.poll(() => path(guest)).toBe(`/donate/${campaign}`);

@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  fundraiserChangeReplySchema,
-  myFundraisersSchema,
-  startFundraiserReplySchema,
-  type FundraiserForm,
-} from '@contract/fundraisers';
+import { fundraiserChangeReplySchema, myFundraisersSchema, startFundraiserReplySchema } from '@contract/fundraisers';
+import type { FundraiserSubmission } from './fundraiser-form';
 import { apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 
 const KEY = ['fundraisers'] as const;
@@ -17,7 +13,12 @@ export const useMyFundraisers = () =>
     retry: retryUnlessRefused,
   });
 
-const asInput = (form: FundraiserForm) => ({ title: form.title, story: form.story, goalKobo: form.goalNaira * 100 });
+const asInput = (form: FundraiserSubmission) => ({
+  title: form.title,
+  story: form.story,
+  goalKobo: form.goalNaira * 100,
+  ...(form.photo ? { photo: form.photo } : {}),
+});
 
 /** After any change: the owner's list, the fundraiser's page and the campaign's list are asked again. */
 function useForget() {
@@ -28,7 +29,7 @@ function useForget() {
 export function useStartFundraiser() {
   const forget = useForget();
   return useMutation({
-    mutationFn: async ({ campaignId, form }: { campaignId: string; form: FundraiserForm }) => {
+    mutationFn: async ({ campaignId, form }: { campaignId: string; form: FundraiserSubmission }) => {
       const { data } = await apiRequest<unknown>('/fundraisers', {
         method: 'POST',
         body: JSON.stringify({ campaignId, ...asInput(form) }),
@@ -42,7 +43,7 @@ export function useStartFundraiser() {
 export function useEditFundraiser() {
   const forget = useForget();
   return useMutation({
-    mutationFn: async ({ slug, form }: { slug: string; form: FundraiserForm }) => {
+    mutationFn: async ({ slug, form }: { slug: string; form: FundraiserSubmission }) => {
       const { data } = await apiRequest<unknown>(`/fundraisers/${encodeURIComponent(slug)}`, {
         method: 'PATCH',
         body: JSON.stringify(asInput(form)),

@@ -39,6 +39,13 @@ function Fundraiser({ fundraiser }: { fundraiser: FundraiserReply }) {
           .
         </p>
         {note ? <InfoMessage>{note}</InfoMessage> : null}
+        {fundraiser.photo ? (
+          <img
+            src={fundraiser.photo.url}
+            alt={fundraiser.photo.alt}
+            className="aspect-4/3 w-full rounded-xl border border-gray-300 bg-orange-50 object-cover dark:border-gray-700 dark:bg-gray-800"
+          />
+        ) : null}
         {fundraiser.rejectionReason ? (
           <p className="text-lg">
             <span className="font-semibold">Our team&rsquo;s reason: </span>

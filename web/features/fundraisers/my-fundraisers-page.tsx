@@ -137,6 +137,7 @@ function OwnFundraiser({ fundraiser, onSaid }: { fundraiser: MyFundraiser; onSai
         <div id={`${id}-edit`} className="rounded-lg border border-gray-300 p-4 dark:border-gray-700">
           <FundraiserFields
             initial={{ title: words.title, story: words.story, goalNaira: Math.round(words.goalKobo / 100) }}
+            hasPhoto={Boolean(words.photo)}
             submitLabel="Save changes"
             busyLabel="Saving..."
             failed="Could not save your changes."

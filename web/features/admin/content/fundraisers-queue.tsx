@@ -23,6 +23,16 @@ function Words({ words, label }: { words: AdminFundraiser['current']; label: str
     <div className="space-y-2">
       <p className="font-semibold">{label}</p>
       <p className="text-lg font-semibold break-words">{words.title}</p>
+      {words.photo ? (
+        <figure className="space-y-1">
+          <img
+            src={words.photo.url}
+            alt={words.photo.alt}
+            className="max-h-48 rounded-lg border border-gray-300 dark:border-gray-700"
+          />
+          <figcaption>Photo description: {words.photo.alt}</figcaption>
+        </figure>
+      ) : null}
       <blockquote className="break-words whitespace-pre-line text-gray-900 dark:text-gray-100">
         <p>{words.story}</p>
       </blockquote>
