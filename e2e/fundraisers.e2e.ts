@@ -157,6 +157,19 @@ describe("supporters' fundraisers", { timeout: JOURNEY_MS * 2 }, () => {
     await donor.goto(`/fundraisers/${started.slug}`);
     await settle(donor);
     await expectNoAxeViolations(donor, '/fundraisers/{slug} (dark)');
+    // The campaign page lists it, and the form to start one passes in dark mode too.
+    await donor.goto(`/campaigns/${campaign}`);
+    await settle(donor);
+    await expect
+      .poll(() =>
+        donor.getByRole('region', { name: 'Fundraisers' }).getByRole('link', { name: 'Cycling for slates' }).count(),
+      )
+      .toBe(1);
+    await expectNoAxeViolations(donor, 'campaign page with a fundraiser (dark)');
+    await donor.goto(`/donor/fundraisers/new?campaign=${campaign}`);
+    await settle(donor);
+    await expect.poll(() => donor.getByRole('button', { name: 'Send for review' }).count()).toBe(1);
+    await expectNoAxeViolations(donor, '/donor/fundraisers/new (dark)');
     await donor.goto('/donor/fundraisers');
     await settle(donor);
     await expectNoAxeViolations(donor, '/donor/fundraisers (dark)');
