@@ -93,6 +93,8 @@ export const checkoutSchema = z.object({
   ...supportWordsFields,
   /** Given in someone's honour or memory, with the address to tell once paid (decision 0079); this checkout's alone. */
   dedication: dedicationSchema.optional(),
+  /** The supporter's fundraiser this gift is made through (decision 0081): its slug, from its page. */
+  fundraiser: z.string({ error: 'The fundraiser must be named by its address.' }).trim().min(1).max(80).optional(),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 

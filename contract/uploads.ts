@@ -80,6 +80,14 @@ export const UPLOAD_PURPOSES = {
     image: true,
     roles: ['organization', 'admin'],
   },
+  /** A supporter's fundraiser's photo (decision 0081), shown with the alt text its owner writes. */
+  fundraiserPhoto: {
+    types: [PNG, JPEG, WEBP],
+    allowed: 'PNG, JPEG or WebP',
+    maxBytes: 8 * MB,
+    image: true,
+    roles: ['donor'],
+  },
 } as const satisfies Record<
   string,
   {
@@ -87,7 +95,7 @@ export const UPLOAD_PURPOSES = {
     allowed: string;
     maxBytes: number;
     image: boolean;
-    roles: readonly ('recipient' | 'organization' | 'caseworker' | 'admin')[];
+    roles: readonly ('recipient' | 'organization' | 'caseworker' | 'admin' | 'donor')[];
   }
 >;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;

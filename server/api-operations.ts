@@ -195,6 +195,20 @@ export const API_OPERATIONS: OperationTable = {
       'POST /api/admin/messages/:id/decision': ['decideSupportMessage', 'Approve or hide words of support'],
     },
   },
+  Fundraisers: {
+    description: "Supporters' own fundraisers for a campaign, public once an admin approves them.",
+    operations: {
+      'POST /api/fundraisers': ['startFundraiser', 'Start a fundraiser for a public campaign'],
+      'GET /api/fundraisers/mine': ['listOwnFundraisers', "List the signed-in donor's fundraisers and their gifts"],
+      'GET /api/fundraisers/:slug': ['getFundraiser', 'Read a fundraiser and what it has raised'],
+      'PATCH /api/fundraisers/:slug': ['editFundraiser', 'Change a fundraiser, kept for approval once it is public'],
+      'POST /api/fundraisers/:slug/close': ['closeFundraiser', 'Close a fundraiser to new gifts'],
+      'GET /api/fundraisers/:slug/qr.png': ['getFundraiserQrPng', "Read a fundraiser's QR code as PNG, for print"],
+      'GET /api/campaigns/:id/fundraisers': ['listCampaignFundraisers', "List a campaign's approved fundraisers"],
+      'GET /api/admin/fundraisers': ['listAdminFundraisers', 'List fundraisers and revisions waiting for moderation'],
+      'PATCH /api/admin/fundraisers/:slug': ['decideFundraiser', 'Approve or reject a fundraiser or its revision'],
+    },
+  },
   Updates: {
     description: 'News about a campaign for its donors and visitors.',
     operations: {

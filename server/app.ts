@@ -75,6 +75,7 @@ import { previewMetaFor } from './modules/sharing/preview-meta';
 import { sharingRoutes } from './modules/sharing/routes';
 import { transparencyRoutes } from './modules/transparency/routes';
 import { fundRoutes } from './modules/fund/routes';
+import { fundraiserRoutes } from './modules/fundraisers/routes';
 import { paymentRoutes } from './modules/money-desk/payment-routes';
 import { jobRoutes } from './modules/money-desk/job-routes';
 import { organizationGiftRoutes } from './modules/money-desk/organization-gift-routes';
@@ -327,6 +328,7 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   await app.register(updateRoutes(deps));
   await app.register(unsubscribeRoutes(deps));
   await app.register(supportMessageRoutes(deps));
+  await app.register(fundraiserRoutes(deps));
   await app.register(paymentRoutes(deps));
   await app.register(jobRoutes(deps));
   await app.register(organizationGiftRoutes(deps));

@@ -21,6 +21,7 @@ const PUBLIC_PAGES: readonly RegExp[] = [
   /^\/supported-states\/?$/,
   /^\/transparency\/?$/,
   /^\/fund\/?$/,
+  /^\/fundraisers\/[^/]+\/?$/,
   /^\/organizations\/?$/,
   /^\/terms-of-service\/?$/,
   /^\/privacy-policy\/?$/,

@@ -153,6 +153,24 @@ describe('authorization matrix', () => {
     ]);
   });
 
+  it("gives the supporters' fundraisers' routes to donors, admins and the public as decision 0081 says", () => {
+    const table = ctx.app.routeTable
+      .filter((r) => r.url.includes('fundraisers'))
+      .map((r) => `${r.method} ${r.url} ${String(r.access)}`)
+      .sort();
+    expect(table).toEqual([
+      'GET /api/admin/fundraisers admin',
+      'GET /api/campaigns/:id/fundraisers public',
+      'GET /api/fundraisers/:slug public',
+      'GET /api/fundraisers/:slug/qr.png public',
+      'GET /api/fundraisers/mine donor',
+      'PATCH /api/admin/fundraisers/:slug admin',
+      'PATCH /api/fundraisers/:slug donor',
+      'POST /api/fundraisers donor',
+      'POST /api/fundraisers/:slug/close donor',
+    ]);
+  });
+
   it("shows the Independence Fund's figures to anyone, signed in or not", async () => {
     expect(ctx.app.routeTable.find((r) => r.url === '/api/fund')?.access).toBe('public');
     for (const caller of ['anonymous', ...ROLES] as const) {

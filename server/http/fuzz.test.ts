@@ -767,6 +767,19 @@ function summary(label: string, tally: Tally): string {
 
 // ---------- the runs ----------
 
+/** Every route of the supporters' fundraisers (decision 0081), fuzzed among all and on their own below. */
+const FUNDRAISER_ROUTES = [
+  'POST /api/fundraisers',
+  'GET /api/fundraisers/mine',
+  'GET /api/fundraisers/:slug',
+  'PATCH /api/fundraisers/:slug',
+  'POST /api/fundraisers/:slug/close',
+  'GET /api/fundraisers/:slug/qr.png',
+  'GET /api/campaigns/:id/fundraisers',
+  'GET /api/admin/fundraisers',
+  'PATCH /api/admin/fundraisers/:slug',
+];
+
 describe('hostile input on every route', () => {
   let ctx: TestContext;
   const tokens: Partial<Record<Role, string>> = {};
@@ -784,6 +797,10 @@ describe('hostile input on every route', () => {
     const routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/'));
     // The Independence Fund's figures are among them (read from money and campaign tables alike).
     expect(routes.some((r) => r.method === 'GET' && r.url === '/api/fund')).toBe(true);
+    // So are the supporters' fundraisers' routes, each of them (decision 0081).
+    expect(routes.filter((r) => r.url.includes('fundraisers')).map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(FUNDRAISER_ROUTES),
+    );
     // Sign-out last: it ends the session it is called with.
     routes.sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
     const tally = newTally();
@@ -798,6 +815,32 @@ describe('hostile input on every route', () => {
     console.log(summary(`${routes.length} routes`, tally));
     expect(tally.failures).toEqual([]);
     expect(tally.total).toBeGreaterThanOrEqual(routes.length * RUNS_WITHOUT_INPUT);
+  });
+});
+
+describe("hostile input on the supporters' fundraisers' routes", () => {
+  let ctx: TestContext;
+  const tokens: Partial<Record<Role, string>> = {};
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    for (const role of ROLES) tokens[role] = await signIn(ctx.app, SIGN_IN_AS[role]);
+    await readOpenCampaigns(ctx.app);
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  it('never answers 5xx, and every 4xx is a JSON error with a message', { timeout: 180_000 }, async () => {
+    const routes = ctx.app.routeTable.filter((r) => FUNDRAISER_ROUTES.includes(`${r.method} ${r.url}`));
+    expect(routes).toHaveLength(FUNDRAISER_ROUTES.length);
+    const tally = newTally();
+    await fuzzRoutes({
+      app: ctx.app,
+      routes,
+      tokens,
+      runs: { withInput: RUNS_WITH_INPUT, withoutInput: RUNS_WITHOUT_INPUT },
+      tally,
+    });
+    expect(tally.failures).toEqual([]);
   });
 });
 

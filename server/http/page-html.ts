@@ -17,6 +17,7 @@ export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/supported-states\/?$/, 'features/content/supported-states-page.tsx'],
   [/^\/transparency\/?$/, 'features/content/transparency-page.tsx'],
   [/^\/fund\/?$/, 'features/content/fund-page.tsx'],
+  [/^\/fundraisers\/[^/]+\/?$/, 'features/fundraisers/fundraiser-page.tsx'],
   [/^\/organizations\/?$/, 'features/content/organizations-page.tsx'],
   [/^\/terms-of-service\/?$/, 'features/content/terms-page.tsx'],
   [/^\/privacy-policy\/?$/, 'features/content/privacy-page.tsx'],
@@ -50,6 +51,7 @@ const LIGHT_PAGES: readonly RegExp[] = [
   /^\/(?:about|how-it-works|help|supported-states|organizations|terms-of-service|privacy-policy)\/?$/,
   /^\/transparency\/?$/,
   /^\/fund\/?$/,
+  /^\/fundraisers\/[^/]+\/?$/,
   /^\/receipts\/?$/,
 ];
 export const isLightPage = (urlPath: string) => LIGHT_PAGES.some((pattern) => pattern.test(urlPath));

@@ -43,6 +43,7 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
             if (key === 'account') navigate(accountPath);
             if (key === 'gifts') navigate('/donor/gifts');
             if (key === 'monthly') navigate('/donor/giving');
+            if (key === 'fundraisers') navigate('/donor/fundraisers');
             if (key === 'security') navigate(SECURITY_PATH);
             if (key === 'profile' && profilePath) navigate(profilePath);
             if (key === 'signout') {
@@ -68,6 +69,11 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
           {role === 'donor' ? (
             <MenuItem id="monthly" className={itemClass}>
               My Monthly Giving
+            </MenuItem>
+          ) : null}
+          {role === 'donor' ? (
+            <MenuItem id="fundraisers" className={itemClass}>
+              My Fundraisers
             </MenuItem>
           ) : null}
           <MenuItem id="security" className={itemClass}>

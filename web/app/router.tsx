@@ -204,6 +204,12 @@ export const routes: AppRoute[] = [
             ...page(() => import('@/features/content/privacy-page')),
             serverLoad: nothingToLoad,
           },
+          {
+            path: 'fundraisers/:slug',
+            ...page(() => import('@/features/fundraisers/fundraiser-page')),
+            serverLoad: (client, { slug }) =>
+              import('@/features/fundraisers/load-page').then((m) => m.loadFundraiserPage(client, slug)),
+          },
           { path: 'cart', ...page(() => import('@/features/giving/gift-bag-page')) },
           { path: 'checkout', ...page(() => import('@/features/giving/checkout-page')) },
           { path: 'checkout/success', ...page(() => import('@/features/giving/checkout-success-page')) },
@@ -230,6 +236,14 @@ export const routes: AppRoute[] = [
           },
           { path: 'donor/gifts', ...guardedPage(['donor'], () => import('@/features/donor/gifts-page')) },
           { path: 'donor/giving', ...guardedPage(['donor'], () => import('@/features/giving/donor-monthly-page')) },
+          {
+            path: 'donor/fundraisers',
+            ...guardedPage(['donor'], () => import('@/features/fundraisers/my-fundraisers-page')),
+          },
+          {
+            path: 'donor/fundraisers/new',
+            ...guardedPage(['donor'], () => import('@/features/fundraisers/start-fundraiser-page')),
+          },
           { path: 'onboarding', ...guardedPage(['recipient', 'organization'], onboardingPage) },
           { path: 'onboarding/edit', ...guardedPage(['recipient', 'organization'], editOnboardingPage) },
           { path: 'organization/onboarding', ...guardedPage(['organization'], onboardingPage) },

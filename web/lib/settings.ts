@@ -11,6 +11,8 @@ export const SETTINGS_KEYS = {
   heldCheckout: 'giftCheckout',
   // The share link (`?ref=`) this browser last arrived by, and when (web/lib/visit-source.ts).
   visitSource: 'giftSource',
+  // The supporter's fundraiser whose "Give" link this browser followed last (web/lib/fundraiser-visit.ts).
+  fundraiser: 'giftFundraiser',
   // Product notes 3: the dashboards' remembered answer to "has a request been made?"; the server's answer wins.
   requestSubmitted: 'requestSubmitted',
   orgRequestSubmitted: 'orgRequestSubmitted',

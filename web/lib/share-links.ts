@@ -13,6 +13,8 @@ export type ShareSubject = {
   productName: string;
   /** Who the gift is for, as public pages name them (the public name, or the organization). */
   forWhom: string;
+  /** A supporter's fundraiser for the campaign (decision 0081): the links then point at its page. */
+  fundraiser?: { slug: string; title: string };
 };
 
 /** A campaign as the share links name it: the fields of its public reply, once normalised. */
@@ -26,15 +28,22 @@ export const shareSubjectOf = (c: {
 /** The campaign page's path, the same on the server's drawing and in the browser. */
 export const campaignPath = (publicId: string) => `/campaigns/${encodeURIComponent(publicId)}`;
 
-/** The campaign page's whole address on this site, with the source a gift from it would name. */
-export function shareAddress(origin: string, publicId: string, ref?: GiftSource): string {
-  const url = new URL(campaignPath(publicId), origin);
+/** The fundraiser page's path, the same on the server's drawing and in the browser. */
+export const fundraiserPath = (slug: string) => `/fundraisers/${encodeURIComponent(slug)}`;
+
+/** The shared page's path: the fundraiser's when the subject is one, else the campaign's. */
+export const subjectPath = (s: Pick<ShareSubject, 'publicId' | 'fundraiser'>) =>
+  s.fundraiser ? fundraiserPath(s.fundraiser.slug) : campaignPath(s.publicId);
+
+/** The campaign page's whole address on this site (or a path's, such as a fundraiser's), with the source a gift from it would name. */
+export function shareAddress(origin: string, publicIdOrPath: string, ref?: GiftSource): string {
+  const url = new URL(publicIdOrPath.startsWith('/') ? publicIdOrPath : campaignPath(publicIdOrPath), origin);
   if (ref) url.searchParams.set('ref', ref);
   return url.href;
 }
 
 /** The subject line and the name of the campaign: the public page's heading. */
-export const shareTitle = (s: ShareSubject) => campaignTitle(s.productName, s.forWhom);
+export const shareTitle = (s: ShareSubject) => s.fundraiser?.title ?? campaignTitle(s.productName, s.forWhom);
 
 /**
  * The short, friendly sentence sent before the address, written for a WhatsApp message. "a new"
@@ -42,9 +51,11 @@ export const shareTitle = (s: ShareSubject) => campaignTitle(s.productName, s.fo
  * whoever receives it where the link goes.
  */
 export const shareInvitation = (s: ShareSubject) =>
-  s.kind === 'organization'
-    ? `Help ${s.forWhom} get ${s.productName} for the people they serve, on ${SITE_NAME}.`
-    : `Help ${s.forWhom} get a new ${s.productName} on ${SITE_NAME}.`;
+  s.fundraiser
+    ? `I am raising money for ${s.productName} on ${SITE_NAME}. Please give through my fundraiser.`
+    : s.kind === 'organization'
+      ? `Help ${s.forWhom} get ${s.productName} for the people they serve, on ${SITE_NAME}.`
+      : `Help ${s.forWhom} get a new ${s.productName} on ${SITE_NAME}.`;
 
 export type ShareLink = {
   ref: Extract<GiftSource, 'whatsapp' | 'facebook' | 'x' | 'email'>;
@@ -60,7 +71,7 @@ const enc = encodeURIComponent;
 /** The plain share links, in the order they are shown. */
 export function shareLinks(origin: string, s: ShareSubject): ShareLink[] {
   const invitation = shareInvitation(s);
-  const at = (ref: GiftSource) => shareAddress(origin, s.publicId, ref);
+  const at = (ref: GiftSource) => shareAddress(origin, subjectPath(s), ref);
   return [
     {
       ref: 'whatsapp',
@@ -94,6 +105,12 @@ export function shareLinks(origin: string, s: ShareSubject): ShareLink[] {
  * The QR code and poster the server draws for a campaign that takes gifts; relative, so the same
  * everywhere. The saved code's name is the one the server gives it (print-routes.ts).
  */
+/** A fundraiser's QR code, drawn by the server while it takes gifts; it has no poster of its own. */
+export const fundraiserPrintables = (slug: string) => ({
+  qrPng: `/api/fundraisers/${encodeURIComponent(slug)}/qr.png`,
+  qrPngName: `fundraiser-${slug}-qr.png`,
+});
+
 export const printableAddresses = (publicId: string) => ({
   qrPng: `/api/campaigns/${encodeURIComponent(publicId)}/qr.png`,
   qrPngName: `campaign-${publicId}-qr.png`,

@@ -1,8 +1,10 @@
 import { AtSign, Check, Copy, Mail, MessageCircle, Printer, QrCode, Share2, ThumbsUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import {
+  fundraiserPrintables,
   printableAddresses,
   shareAddress,
+  subjectPath,
   shareInvitation,
   shareLinks,
   shareTitle,
@@ -77,7 +79,10 @@ export function ShareControl({
   const title = shareTitle(subject);
   // Before an address exists the links are drawn with their final names and sizes, so nothing moves.
   const links = shareLinks(origin ?? 'http://localhost', subject);
-  const printable = printableAddresses(subject.publicId);
+  const printable: { qrPng: string; qrPngName: string; poster?: string } = subject.fundraiser
+    ? fundraiserPrintables(subject.fundraiser.slug)
+    : printableAddresses(subject.publicId);
+  const thing = subject.fundraiser ? 'fundraiser' : 'campaign';
 
   /** Says the outcome in the region below the controls; emptied first so a repeat is read out again. */
   const say = (text: string, ok: boolean) => {
@@ -87,7 +92,7 @@ export function ShareControl({
   };
 
   const copyLink = async () => {
-    const address = shareAddress(window.location.origin, subject.publicId, 'copy');
+    const address = shareAddress(window.location.origin, subjectPath(subject), 'copy');
     try {
       if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
       await navigator.clipboard.writeText(address);
@@ -106,7 +111,7 @@ export function ShareControl({
       await navigator.share({
         title,
         text: shareInvitation(subject),
-        url: shareAddress(window.location.origin, subject.publicId),
+        url: shareAddress(window.location.origin, subjectPath(subject)),
       });
     } catch (error) {
       // Closing the sheet without choosing is no failure.
@@ -118,7 +123,7 @@ export function ShareControl({
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <Heading id={headingId} className="text-xl font-bold">
-        Share this campaign
+        {`Share this ${thing}`}
       </Heading>
       <ul className="flex flex-wrap gap-3" aria-label="Send a link">
         {nativeShare ? (
@@ -178,7 +183,7 @@ export function ShareControl({
       {manualCopy ? (
         <div className="space-y-1">
           <label htmlFor={`${headingId}-address`} className="font-semibold">
-            Campaign address
+            {subject.fundraiser ? 'Fundraiser address' : 'Campaign address'}
           </label>
           <input
             id={`${headingId}-address`}
@@ -191,13 +196,15 @@ export function ShareControl({
       ) : null}
       {takesGifts ? (
         <ul className="flex flex-wrap gap-3" aria-label="Print or show">
-          <li>
-            <a href={printable.poster} target="_blank" rel="noopener noreferrer" className={control}>
-              <Printer aria-hidden="true" className="size-5 shrink-0" />
-              Print a poster (PDF)
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </li>
+          {printable.poster ? (
+            <li>
+              <a href={printable.poster} target="_blank" rel="noopener noreferrer" className={control}>
+                <Printer aria-hidden="true" className="size-5 shrink-0" />
+                Print a poster (PDF)
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ) : null}
           <li>
             <a href={printable.qrPng} download={printable.qrPngName} className={control}>
               <QrCode aria-hidden="true" className="size-5 shrink-0" />

@@ -15,6 +15,7 @@ import { lockCampaigns, readCampaigns, type LockedCampaign } from '../campaign-c
 import { settleMonthlyPayment } from './monthly/activate-month';
 import { lockPoolsLeft } from '../matching/open-pools';
 import { weighItems, withPoolParts } from './weigh-gift';
+import { tellFundraiserOwner } from '../fundraisers/tell-fundraiser-owner';
 
 export type Fulfilment = RecordedGift & {
   /** True only for the call that recorded the gift; repeats answer the same result with false. */
@@ -276,6 +277,7 @@ async function recordGift(
     unallocated,
   };
   await announceGift({ db: tx, jobs: deps.jobs, baseUrl: deps.baseUrl }, recorded);
+  await tellFundraiserOwner({ db: tx, jobs: deps.jobs, baseUrl: deps.baseUrl }, donation.id);
   if (status === 'needs_attention')
     // announceGift has told the admins already, in this transaction.
     await openCase(tx, {

@@ -19,6 +19,7 @@ import type { PaymentProvider } from '../../providers/payments/payments';
 import { isGivable } from '../campaign-core/status-rules';
 import { insertSupportMessage } from '../support-messages/queries';
 import { insertDedication } from '../dedications/queries';
+import { giveThroughFundraiser } from '../fundraisers/give-through-fundraiser';
 import { isAwaitingConfirmation, lockDonor } from './await-confirmation';
 import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from '../campaign-core/availability';
 import { releaseDonations } from './release-hold';
@@ -284,6 +285,7 @@ export async function startCheckout(
     }
     // Likewise the dedication: its card is queued only when this checkout's payment is recorded.
     if (input.dedication) await insertDedication(tx, donation!.id, input.dedication);
+    if (input.fundraiser) await giveThroughFundraiser(tx, donation!.id, input.fundraiser, wanted);
 
     // The read that decides, under the locks: our own hold is left out of what others hold.
     const locked = await lockCampaigns(tx, wanted, donation!.id);

@@ -7,6 +7,7 @@ import { campaignPreviewPath, SITE_PREVIEW_PATH } from './preview-address';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewAltOf, SITE_PREVIEW_ALT } from './preview-image';
 import { PREVIEW_PAGES } from './preview-pages';
 import { shareFactsOf } from './share-facts';
+import { fundraiserPreviewFacts } from '../fundraisers/preview-facts';
 
 /** Open Graph's advice for a description: a sentence or two; chats cut longer ones themselves. */
 export const DESCRIPTION_LIMIT = 200;
@@ -39,6 +40,29 @@ export function previewMetaFor(deps: { db: Db; storage: Storage; baseUrl: () => 
         documentTitle: documentTitle(facts.title),
         description: cutAtWord(facts.reason, DESCRIPTION_LIMIT),
         canonicalUrl: base + facts.path,
+        type: 'article',
+        siteName: SITE_NAME,
+        image: {
+          url: base + campaignPreviewPath(facts),
+          type: 'image/png',
+          width: PREVIEW_WIDTH,
+          height: PREVIEW_HEIGHT,
+          alt: previewAltOf(facts),
+        },
+      };
+    }
+    const fundraiser = /^\/fundraisers\/([^/]+)$/.exec(path);
+    if (fundraiser) {
+      // A supporter's fundraiser (decision 0081): its own words, and its campaign's preview image.
+      const slug = decodedOrNull(fundraiser[1]!);
+      const found = slug === null ? undefined : await fundraiserPreviewFacts(deps.db, slug);
+      const facts = found ? await shareFactsOf(deps.db, deps.storage, found.campaignId) : undefined;
+      if (!found || !facts) return null;
+      return {
+        title: found.title,
+        documentTitle: documentTitle(found.title),
+        description: cutAtWord(found.story, DESCRIPTION_LIMIT),
+        canonicalUrl: `${base}/fundraisers/${found.slug}`,
         type: 'article',
         siteName: SITE_NAME,
         image: {

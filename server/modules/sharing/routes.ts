@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { previewRoutes } from './preview-routes';
 import { printRoutes } from './print-routes';
+import { fundraiserQrRoutes } from './fundraiser-qr-routes';
 import { createRenderedCopies } from './rendered-copies';
 
 export const DRAWINGS_BUSY = 'Many images and posters are being drawn right now. Please try again in a few seconds.';
@@ -22,8 +23,10 @@ export function sharingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   });
   const previews = previewRoutes(deps, copies);
   const prints = printRoutes(deps, copies);
+  const fundraiserQr = fundraiserQrRoutes(deps, copies);
   return async (app) => {
     await app.register(previews);
     await app.register(prints);
+    await app.register(fundraiserQr);
   };
 }

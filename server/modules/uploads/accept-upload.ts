@@ -29,6 +29,7 @@ const IMAGE_SIDE: Record<UploadPurpose, number> = {
   storyImage: 1280,
   deliveryPhoto: 1280,
   updatePhoto: 1280,
+  fundraiserPhoto: 1280,
   idDocument: 0,
   organizationDocument: 0,
   consentForm: 0,

@@ -20,7 +20,10 @@ export function uploadRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/onboarding/generate-presigned-url',
       {
-        config: { access: ['recipient', 'organization', 'caseworker', 'admin'], organizationAct: 'manageCampaigns' },
+        config: {
+          access: ['recipient', 'organization', 'caseworker', 'admin', 'donor'],
+          organizationAct: 'manageCampaigns',
+        },
         schema: { body: presignRequestSchema, response: { 200: presignReplySchema, ...errors } },
       },
       async (request) => {

@@ -11,6 +11,7 @@ import { FAILED, useOrganizationList, useRecipientList, type RecipientList } fro
 import { OrganizationCampaignCard } from './campaigns/organization-campaigns';
 import { RecipientCampaignCard } from './campaigns/recipient-campaign-card';
 import { SupportMessagesWaiting } from './content/support-messages-waiting';
+import { FundraisersWaiting } from './content/fundraisers-waiting';
 import { DeskWaiting } from './money-desk/desk-waiting';
 import { GiftSourcesSection } from './money-desk/gift-sources-table';
 import { loadedOf } from './shared/admin-api';
@@ -195,6 +196,7 @@ export default function AdminDashboardPage() {
   return (
     <Page title="Admin Dashboard" wide>
       <SupportMessagesWaiting />
+      <FundraisersWaiting />
       <DeskWaiting />
       {body}
       <GiftSourcesSection />

@@ -1,3 +1,4 @@
+import { campaignFundraisersQuery } from '@/lib/campaign-fundraisers';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult } from '@contract/campaigns';
 import { IMAGE_SIZES, type ImageSizes } from '@contract/image-sizes';
@@ -127,6 +128,7 @@ export const loadCampaignPage = (client: QueryClient, rawId: string | undefined)
     client.fetchQuery({ ...campaignQuery(rawId), retry: false }),
     rawId ? client.prefetchInfiniteQuery({ ...campaignUpdatesQuery(rawId), retry: false }) : null,
     rawId ? client.prefetchInfiniteQuery({ ...supportMessagesQuery(rawId), retry: false }) : null,
+    rawId ? client.prefetchQuery({ ...campaignFundraisersQuery(rawId), retry: false }) : null,
   ]);
 
 const featuredQuery = {

@@ -18,6 +18,7 @@ import { shareSubjectOf } from '@/lib/share-links';
 import { ShareControl } from '@/ui/share-control';
 import { CampaignUpdates } from './campaign-updates';
 import { SupportMessages } from '@/ui/support-messages';
+import { CampaignFundraisers } from '@/ui/campaign-fundraisers';
 import { GiveBox } from './give-box';
 import { givingFields } from './giving-fields';
 
@@ -179,6 +180,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
           />
           <CampaignUpdates campaignId={campaign.id} />
           <SupportMessages campaignId={campaign.id} />
+          <CampaignFundraisers campaignId={campaign.id} takesGifts={campaign.takes_gifts} />
         </Suspense>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import type { ImageSet } from '@contract/images';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, PauseCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CHECKOUT_LIMITS, type FundReply } from '@contract/giving';
 import { formatNaira } from '@contract/money';
@@ -13,6 +13,7 @@ import { QuantityStepper } from '@/ui/quantity-stepper';
 import { CheckoutForm, type CheckoutLine } from './checkout-form';
 import { ProductImage } from '@/ui/product-image';
 import { successStateOf } from './success-state';
+import { keepFundraiser } from '@/lib/fundraiser-visit';
 
 type GiftCampaign = {
   id: string;
@@ -89,6 +90,11 @@ function DonateForm({ campaign }: { campaign: GiftCampaign }) {
     isOrg ? startingUnits(location.state, searchParams.get('units'), campaign.maxUnits) : 1,
   );
   const amountKobo = campaign.unitPriceKobo * units;
+  // Arrived by a fundraiser's "Give" link: the checkout names it, so the gift counts toward it too.
+  const fundraiser = searchParams.get('fundraiser');
+  useEffect(() => {
+    if (fundraiser) keepFundraiser(fundraiser, campaign.id);
+  }, [fundraiser, campaign.id]);
 
   function handlePaid(result: FundReply, lines: CheckoutLine[]) {
     navigate('/checkout/success', { state: successStateOf(result, lines) });

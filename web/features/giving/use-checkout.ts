@@ -10,8 +10,9 @@ import {
   type CheckoutReply,
   type FundReply,
 } from '@contract/giving';
-import { apiAct } from '@/lib/api';
 import { visitSource } from '@/lib/visit-source';
+import { forgetFundraiser, fundraiserFor } from '@/lib/fundraiser-visit';
+import { ApiError, apiAct } from '@/lib/api';
 import type { SubmitHelpers } from '@/ui/form';
 import { CAPTCHA_PENDING } from '@/ui/human-check';
 import {
@@ -60,6 +61,7 @@ const checkoutKey = (donor: Donor, lines: CheckoutLine[], coverFee: boolean, wor
     words.message?.trim() ?? '',
     words.anonymous,
     words.dedication ?? null,
+    fundraiserFor(lines.map((l) => l.campaignId)) ?? null,
   ]);
 
 /** The limits the server enforces on one checkout, checked first so the donor hears them at once. */
@@ -83,8 +85,13 @@ async function startCheckout(
       cartItems: lines.map((l) => ({ campaignId: l.campaignId, units: l.units })),
       // Only the choice and the share link go up; the server works out every amount.
       source: visitSource(),
+      fundraiser: fundraiserFor(lines.map((l) => l.campaignId)),
       ...extra,
     }),
+  }).catch((error: unknown) => {
+    // A fundraiser that can no longer take the gift is forgotten, so trying again gives to the campaign.
+    if (error instanceof ApiError && error.code?.startsWith('fundraiser_')) forgetFundraiser();
+    throw error;
   });
   if (!data || typeof data !== 'object') throw new ShownError(UNEXPECTED_RESPONSE);
   const reference = (data as { reference?: unknown }).reference;

@@ -12,6 +12,7 @@ import {
   useModerationStatus,
 } from '../shared/moderation-queue';
 import { useSupportMessageDecision, useSupportMessageQueue } from './support-messages-api';
+import { FundraiserQueue } from './fundraisers-queue';
 
 const EMPTY: Record<ModerationStatus, string> = {
   awaiting_review: 'No words of support are waiting for review.',
@@ -137,6 +138,7 @@ export default function SupportMessagesPage() {
           ))}
         </ol>
       </PagedList>
+      <FundraiserQueue />
     </Page>
   );
 }
