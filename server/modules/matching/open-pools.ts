@@ -28,11 +28,7 @@ export type OpenPool = {
  * it and still have money, the one closing first (then the oldest). A campaign no open pool covers
  * is absent. Reads without locks: a checkout decides again under the pool's lock.
  */
-export async function openPoolsFor(
-  db: Db,
-  refs: readonly CampaignRef[],
-  exclude = 0,
-): Promise<Map<string, OpenPool>> {
+export async function openPoolsFor(db: Db, refs: readonly CampaignRef[], exclude = 0): Promise<Map<string, OpenPool>> {
   const out = new Map<string, OpenPool>();
   if (refs.length === 0) return out;
   const recipientIds = refs.filter((r) => r.kind === 'recipient').map((r) => r.id);
