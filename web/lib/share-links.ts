@@ -1,4 +1,5 @@
 import type { GiftSource } from '@contract/gift-sources';
+import { matchLine, type MatchFacts } from '@contract/match-words';
 import { campaignTitle, SITE_NAME } from '@contract/site';
 
 // Where a campaign's share links point and what they say (docs/decisions/0034). Plain addresses on
@@ -13,6 +14,8 @@ export type ShareSubject = {
   productName: string;
   /** Who the gift is for, as public pages name them (the public name, or the organization). */
   forWhom: string;
+  /** A sponsor's open match, said with the invitation while it lasts. */
+  match?: MatchFacts | null;
 };
 
 /** A campaign as the share links name it: the fields of its public reply, once normalised. */
@@ -21,7 +24,14 @@ export const shareSubjectOf = (c: {
   type: 'recipient' | 'organization';
   product_name: string;
   title: string;
-}): ShareSubject => ({ publicId: c.id, kind: c.type, productName: c.product_name, forWhom: c.title });
+  match?: MatchFacts | null;
+}): ShareSubject => ({
+  publicId: c.id,
+  kind: c.type,
+  productName: c.product_name,
+  forWhom: c.title,
+  match: c.match ?? null,
+});
 
 /** The campaign page's path, the same on the server's drawing and in the browser. */
 export const campaignPath = (publicId: string) => `/campaigns/${encodeURIComponent(publicId)}`;
@@ -42,9 +52,9 @@ export const shareTitle = (s: ShareSubject) => campaignTitle(s.productName, s.fo
  * whoever receives it where the link goes.
  */
 export const shareInvitation = (s: ShareSubject) =>
-  s.kind === 'organization'
+  (s.kind === 'organization'
     ? `Help ${s.forWhom} get ${s.productName} for the people they serve, on ${SITE_NAME}.`
-    : `Help ${s.forWhom} get a new ${s.productName} on ${SITE_NAME}.`;
+    : `Help ${s.forWhom} get a new ${s.productName} on ${SITE_NAME}.`) + (s.match ? ` ${matchLine(s.match)}.` : '');
 
 export type ShareLink = {
   ref: Extract<GiftSource, 'whatsapp' | 'facebook' | 'x' | 'email'>;
