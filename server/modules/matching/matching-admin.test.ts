@@ -9,6 +9,12 @@ import { matchLine } from '@contract/match-words';
 import { selectRows, type Db } from '../../db/client';
 import { createOrganizationCampaign, createRecipientCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
 import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
+import { campaignDonations, donorGifts } from '../giving/queries';
+import { paymentDetail } from '../money-desk/payment-detail';
+import { paymentTotals } from '../money-desk/list-payments';
+import { receiptFactsById } from '../receipts/receipt-facts';
+import { previewMetaFor } from '../sharing/preview-meta';
+import { computeLedger } from '../transparency/queries';
 
 const SLATE = 1_200_000; // Braille Slate and Stylus Set, ₦12,000 a unit
 const CANE = 4_500_000; // Folding White Cane, ₦45,000
@@ -17,12 +23,15 @@ let ctx: TestContext;
 let db: Db;
 let admin: string;
 let donor: string;
+let donorId: number;
 
 beforeAll(async () => {
   ctx = await startTestApp();
   db = ctx.database.db;
   admin = (await signInNewAdmin(ctx.app, db)).token;
-  donor = (await signUpUser(ctx.app, undefined, { role: 'donor' })).token;
+  const signedUp = await signUpUser(ctx.app, undefined, { role: 'donor' });
+  donor = signedUp.token;
+  donorId = signedUp.user.id;
 });
 afterAll(() => stopTestApp(ctx));
 
@@ -78,12 +87,13 @@ async function matchedGift(
     status?: string;
   }>,
   donorName = 'Adaeze Secretname',
+  userId: number | null = null,
 ): Promise<number> {
   const paid = items.filter((i) => !i.pool).reduce((sum, i) => sum + i.kobo, 0);
   const [row] = await selectRows<{ id: number }>(
     db,
-    sql`insert into donations (reference, donor_email, donor_full_name, total_kobo, status, paid_at)
-        values (${`GOI-MATCH-${randomBytes(6).toString('hex')}`}, 'adaeze.secret@example.org', ${donorName}, ${paid}, 'paid', now())
+    sql`insert into donations (reference, donor_user_id, donor_email, donor_full_name, total_kobo, status, paid_at)
+        values (${`GOI-MATCH-${randomBytes(6).toString('hex')}`}, ${userId}, 'adaeze.secret@example.org', ${donorName}, ${paid}, 'paid', now())
         returning id`,
   );
   for (const item of items)
@@ -306,5 +316,79 @@ describe('who may manage matches', () => {
       expect(asDonor.statusCode, url).toBe(403);
     }
     expect((await pools()).find((p) => p.id === id)?.state).toBe('open');
+    // It covers every campaign: closed, so the tests after it see only their own pools.
+    await ctx.app.inject({ method: 'POST', url: `/api/admin/matches/${id}/close`, headers: as(admin) });
+  });
+});
+
+describe("matched money, apart from donors' money", () => {
+  it("is shown apart on the ledger, the money desk, the receipt, the history and the campaign's donors", async () => {
+    const org = await createOrganizationCampaign(db, 10);
+    const id = await openPool({ sponsorName: 'Ledger Sponsor', poolKobo: 30_000_000, campaignIds: [`org-${org}`] });
+    const before = await computeLedger(db);
+    const totalsBefore = await paymentTotals(db, {});
+    const donation = await matchedGift(
+      id,
+      [
+        { kind: 'organization', id: org, units: 1, kobo: SLATE },
+        { kind: 'organization', id: org, units: 1, kobo: SLATE, pool: true },
+      ],
+      'Chidi Historyname',
+      donorId,
+    );
+
+    // The public ledger: donors' money is what they paid; the sponsor's part is counted apart, by sponsor.
+    const after = await computeLedger(db);
+    expect(after.money.raised_kobo - before.money.raised_kobo).toBe(SLATE);
+    expect(after.matched.given_kobo - before.matched.given_kobo).toBe(SLATE);
+    expect(after.matched.sponsors.find((s) => s.name === 'Ledger Sponsor')?.given_kobo).toBe(SLATE);
+    const thisMonth = (l: typeof after) => l.by_month[l.by_month.length - 1]!.raised_kobo;
+    expect(thisMonth(after) - thisMonth(before)).toBe(SLATE);
+
+    // The money desk: what was asked is the donor's; what the sponsors matched is its own figure.
+    const totals = await paymentTotals(db, {});
+    expect(totals.totalKobo - totalsBefore.totalKobo).toBe(SLATE);
+    expect((totals.matchedKobo ?? 0) - (totalsBefore.matchedKobo ?? 0)).toBe(SLATE);
+    const [{ reference }] = await selectRows<{ reference: string }>(
+      db,
+      sql`select reference from donations where id = ${donation}`,
+    );
+    const detail = await paymentDetail(db, reference!);
+    expect(detail.payment).toMatchObject({ totalKobo: SLATE, matchedKobo: SLATE });
+    expect(detail.items.map((i) => i.matchedBy)).toEqual([null, 'Ledger Sponsor']);
+
+    // The receipt: the donor's line and total, and the sponsor's part beside them.
+    const receipt = (await receiptFactsById(db, donation))!;
+    expect(receipt.lines).toEqual([expect.objectContaining({ units: 1, amountKobo: SLATE })]);
+    expect(receipt.totalKobo).toBe(SLATE);
+    expect(receipt.matched).toEqual([expect.objectContaining({ sponsorName: 'Ledger Sponsor', amountKobo: SLATE })]);
+
+    // The donor's history: one gift of theirs, with what the sponsor added.
+    const history = await donorGifts(db, ctx.app.storage, donorId);
+    const gift = history.givingHistory.filter((g) => g.campaign_id === `org-${org}`);
+    expect(gift).toHaveLength(1);
+    expect(gift[0]).toMatchObject({
+      units: 1,
+      amount: SLATE,
+      matched: { sponsorName: 'Ledger Sponsor', amount: SLATE },
+    });
+
+    // The campaign's donors name the sponsor for the sponsor's part, never the donor.
+    const donors = await campaignDonations(db, 'organization', org);
+    expect(donors.map((d) => d.first_name).sort()).toEqual(['Chidi', 'Matched by Ledger Sponsor']);
+    expect(donors.find((d) => d.first_name.startsWith('Matched'))?.email).toBe('');
+  });
+
+  it("says an open match in the campaign page's link preview and its image's words", async () => {
+    const org = await createOrganizationCampaign(db, 10);
+    await openPool({ sponsorName: 'Preview Sponsor', poolKobo: 5_000_000, campaignIds: [`org-${org}`] });
+    const meta = await previewMetaFor({ db, storage: ctx.app.storage, baseUrl: () => 'http://localhost' })(
+      `/campaigns/org-${org}`,
+    );
+    expect(meta?.description).toMatch(/^Every naira doubled by Preview Sponsor until \d{1,2} \w+, ₦50,000 left\. /);
+    expect(meta?.image?.alt).toContain('Every naira doubled by Preview Sponsor');
+    const image = await ctx.app.inject({ method: 'GET', url: meta!.image!.url.replace('http://localhost', '') });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
   });
 });
