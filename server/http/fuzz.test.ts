@@ -784,6 +784,9 @@ describe('hostile input on every route', () => {
     const routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/'));
     // The Independence Fund's figures are among them (read from money and campaign tables alike).
     expect(routes.some((r) => r.method === 'GET' && r.url === '/api/fund')).toBe(true);
+    // And sponsors' match pools: opened, listed, closed and reported on.
+    for (const url of ['/api/admin/matches', '/api/admin/matches/:id/close', '/api/admin/matches/:id/report.pdf'])
+      expect(routes.some((r) => r.url === url)).toBe(true);
     // Sign-out last: it ends the session it is called with.
     routes.sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
     const tally = newTally();

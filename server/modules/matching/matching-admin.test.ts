@@ -349,11 +349,11 @@ describe("matched money, apart from donors' money", () => {
     const totals = await paymentTotals(db, {});
     expect(totals.totalKobo - totalsBefore.totalKobo).toBe(SLATE);
     expect((totals.matchedKobo ?? 0) - (totalsBefore.matchedKobo ?? 0)).toBe(SLATE);
-    const [{ reference }] = await selectRows<{ reference: string }>(
+    const [paid] = await selectRows<{ reference: string }>(
       db,
       sql`select reference from donations where id = ${donation}`,
     );
-    const detail = await paymentDetail(db, reference!);
+    const detail = await paymentDetail(db, paid!.reference);
     expect(detail.payment).toMatchObject({ totalKobo: SLATE, matchedKobo: SLATE });
     expect(detail.items.map((i) => i.matchedBy)).toEqual([null, 'Ledger Sponsor']);
 
