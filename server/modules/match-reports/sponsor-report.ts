@@ -9,8 +9,8 @@ import { selectRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { csvWriter, nairaCell } from '../money-desk/csv-cell';
 import { taggedPdf, type Column } from '../receipts/tagged-pdf';
-import { campaignTitles } from './campaign-titles';
-import { listMatches } from './list-matches';
+import { campaignTitles } from '../matching/campaign-titles';
+import { listMatches } from '../matching/list-matches';
 
 /** One campaign the pool gave to: what it gave, what came back, and when. Never who gave with it. */
 export type ReportLine = {
