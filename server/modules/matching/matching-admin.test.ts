@@ -11,7 +11,8 @@ import { MATCH_ALREADY_CLOSED, MATCH_NOT_FOUND, matchPoolListSchema } from '@con
 import { matchLine } from '@contract/match-words';
 import { selectRows, type Db } from '../../db/client';
 import { createOrganizationCampaign, createRecipientCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
-import { startTestApp, stopTestApp, type TestContext } from '../../test/harness';
+import { refreshOrganizationSearchText } from '../campaign-core/search-text';
+import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 
 const SLATE = 1_200_000; // Braille Slate and Stylus Set, ₦12,000 a unit
 const CANE = 4_500_000; // Folding White Cane, ₦45,000
@@ -227,6 +228,27 @@ describe('what public campaign replies say of a match', () => {
     expect(page.match).not.toBeNull();
     expect((await orgReply(done)).match).toBeNull();
     await ctx.app.inject({ method: 'POST', url: `/api/admin/matches/${id}/close`, headers: as(admin) });
+  });
+
+  it("carries it in search results too, read afresh even where the search keeps a campaign's reply", async () => {
+    const org = await createOrganizationCampaign(db, 12);
+    await db.execute(
+      sql`update organization_campaigns set reason = 'Slates for the Zuwaqa resource room this term.' where id = ${org}`,
+    );
+    await refreshOrganizationSearchText(db, [org]);
+    const found = async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/campaigns/search?q=Zuwaqa&limit=10' });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Array<{ id: number; type: string; match: { sponsorName: string } | null }>).find(
+        (c) => c.type === 'organization' && c.id === org,
+      );
+    };
+    // The search index follows the change a moment later; then it shows (and keeps) the reply.
+    expect((await eventually('the campaign in search', found, (c) => c !== undefined))?.match).toBeNull();
+    const id = await openPool({ sponsorName: 'Search Sponsor', campaignIds: [`org-${org}`] });
+    expect((await found())?.match).toMatchObject({ sponsorName: 'Search Sponsor' });
+    await ctx.app.inject({ method: 'POST', url: `/api/admin/matches/${id}/close`, headers: as(admin) });
+    expect((await found())?.match).toBeNull();
   });
 
   it('closes a pool that has not opened yet without its ever opening', async () => {
