@@ -71,6 +71,32 @@ describe("sponsors' match pools", { timeout: LONG_JOURNEY_MS }, () => {
     await inBothThemes(visitor.page, '/campaigns/org-N with a match');
     expect(pageProblems(visitor.page)).toEqual([]);
 
+    // Before paying, the gift bag and checkout say what the match adds to this gift.
+    await visitor.page.evaluate((id) => {
+      localStorage.setItem(
+        'giftCart',
+        JSON.stringify([
+          {
+            id,
+            type: 'organization',
+            product_name: 'Braille Slate and Stylus Set',
+            product_image_url: null,
+            product_price: 1_200_000,
+            quantity: 2,
+            totalPrice: 2_400_000,
+            organization_name: 'Fixture Organization',
+            units_remaining: 40,
+          },
+        ]),
+      );
+    }, `org-${campaign}`);
+    for (const address of ['/cart', '/checkout']) {
+      await visitor.page.goto(address);
+      await settle(visitor.page);
+      await visitor.page.getByText('Zenith Cares adds 2 more units.', { exact: true }).waitFor();
+    }
+    await inBothThemes(visitor.page, '/checkout with a match');
+
     // Closing early asks first; the outcome is said once and focus never falls to the page.
     await press(page, pool.getByRole('button', { name: /^Close early/ }));
     const confirm = page.getByRole('alertdialog', { name: "Close Zenith Cares's match now?" });

@@ -37,7 +37,7 @@ export type Campaign = {
   is_funded: boolean;
   /** Takes new gifts now: the donate and gift bag controls show only then. */
   takes_gifts: boolean;
-  /** A sponsor's open match on gifts to it; absent from a campaign kept before matches existed. */
+  /** A sponsor's open match on gifts to it; optional, as what a gift bag keeps of a campaign lacks it. */
   match?: CampaignMatch | null;
   created_at: string;
   state_of_origin?: string | null;

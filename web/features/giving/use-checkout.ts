@@ -39,7 +39,7 @@ export type CheckoutLine = {
 
 /**
  * What checkout's reply says a sponsor's match adds, or null: read on its own, so a reply without
- * it (a server before matches, or a checkout kept from earlier) is still a good reply.
+ * it (no match, or a checkout this browser kept) is still a good reply.
  */
 export function replyMatchOf(data: unknown): CheckoutMatch | null {
   const match = data && typeof data === 'object' ? (data as { match?: unknown }).match : undefined;
