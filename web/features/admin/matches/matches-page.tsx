@@ -109,7 +109,14 @@ const STATE: Record<MatchState, { word: string; tone: Tone }> = {
   closed: { word: 'Closed', tone: 'neutral' },
 };
 
-function OpenMatchForm({ onOpened }: { onOpened: (sentence: string) => void }) {
+function OpenMatchForm({
+  onOpened,
+  onRefused,
+}: {
+  onOpened: (sentence: string) => void;
+  /** A refusal that names no field (the connection, say), said in the page's banner. */
+  onRefused: (sentence: string) => void;
+}) {
   const calls = useMatchCalls();
   const empty: MatchForm = {
     sponsorName: '',
@@ -156,7 +163,7 @@ function OpenMatchForm({ onOpened }: { onOpened: (sentence: string) => void }) {
         } catch (error) {
           const errors = formFieldErrors(error);
           if (Object.keys(errors).length) helpers.showErrors(errors);
-          else helpers.showErrors({ sponsorName: errorMessage(error, { noMessage: 'The match could not be saved.' }) });
+          else onRefused(errorMessage(error, { noMessage: 'The match could not be saved.' }));
         }
       }}
     >
@@ -308,7 +315,10 @@ function PoolCard({ pool, onClosed }: { pool: MatchPool; onClosed: (sentence: st
 export default function MatchesPage() {
   const matches = useMatches();
   const { run, view } = useActionFeedback();
+  // The page's one banner says each outcome once: a success politely, a refusal as an alert.
   const said = (sentence: string) => void run(async () => sentence, sentence).catch(() => undefined);
+  const refused = (sentence: string) =>
+    void run(async () => Promise.reject(new Error(sentence)), sentence).catch(() => undefined);
   return (
     <Page
       title="Match pools"
@@ -322,7 +332,7 @@ export default function MatchesPage() {
     >
       {view}
       <Section title="Open a match" id="match-open">
-        <OpenMatchForm onOpened={said} />
+        <OpenMatchForm onOpened={said} onRefused={refused} />
       </Section>
       <Section title="Pools" id="match-list">
         <QueryView query={matches} failed="Could not fetch the match pools." empty="No match pools yet.">
