@@ -50,10 +50,7 @@ export const createMatchSchema = z
     ratio: z
       .number()
       .int()
-      .refine(
-        (r) => (MATCH_RATIOS as readonly number[]).includes(r),
-        'The ratio is 1, 2 or 3 naira for each naira given.',
-      )
+      .refine((r) => (MATCH_RATIOS as readonly number[]).includes(r), 'The ratio is 1, 2 or 3 naira for each naira given.')
       .optional()
       .default(1),
     startsAt: z.iso.datetime({ offset: true, error: 'Enter when the match opens.' }),
