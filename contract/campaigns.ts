@@ -7,6 +7,7 @@ import {
   recipientCampaignStatusSchema,
   unitsFields,
 } from './campaign-fields';
+import { campaignMatchSchema } from './matching';
 import { CURSOR_INVALID_MESSAGE, PAGE_DEFAULT, PAGE_MAX } from './pagination';
 import { SEARCH_MAX_LENGTH, normalizeSearchQuery } from './search';
 
@@ -49,6 +50,8 @@ const publicCampaignSchema = z.object({
   is_funded: z.boolean(),
   /** Takes new gifts now: the donate and gift bag controls show only then. */
   takes_gifts: z.boolean(),
+  /** A sponsor's open match on gifts to it (decision 0080); null when none covers it or it takes no gifts. */
+  match: campaignMatchSchema.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

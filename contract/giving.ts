@@ -194,6 +194,8 @@ export const giftSchema = z.object({
    * negated; `campaign_id` is the organization campaign the money is held for, or empty.
    */
   fund: z.boolean().optional(),
+  /** What a sponsor's match gave beside this gift (decision 0080), never counted as the donor's; null when none. */
+  matched: z.object({ sponsorName: z.string(), amount: z.number().int() }).nullable().optional(),
 });
 export type Gift = z.infer<typeof giftSchema>;
 

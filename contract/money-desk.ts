@@ -138,6 +138,8 @@ export const paymentRowSchema = z.object({
   feeKobo: z.number().int(),
   /** Refunds asked of the provider and not failed. */
   refundedKobo: z.number().int(),
+  /** Given with this gift by sponsors' match pools (decision 0080): never paid by the donor nor part of totalKobo. */
+  matchedKobo: z.number().int().optional(),
   campaigns: z.array(campaignRef),
   /** The open case's reason, when one waits. */
   attention: z.enum(ATTENTION_REASONS).nullable(),
@@ -153,6 +155,8 @@ export const paymentTotalsSchema = z.object({
   /** Of the matched checkouts, the money recorded as gifts (paid ones, before refunds). */
   paidKobo: z.number().int(),
   refundedKobo: z.number().int(),
+  /** Given by sponsors' match pools with the paid checkouts matched, apart from the donors' money. */
+  matchedKobo: z.number().int().optional(),
 });
 
 export const paymentListSchema = z.object({
@@ -213,6 +217,8 @@ export const paymentDetailSchema = z.object({
       units: z.number().int(),
       amountKobo: z.number().int(),
       status: z.enum(DONATION_ITEM_STATUSES),
+      /** The sponsor whose match pool gives this item, or null for the donor's own. */
+      matchedBy: z.string().nullable().optional(),
     }),
   ),
   hold: z.object({ expiresAt: z.string().nullable(), awaitingSince: z.string().nullable() }),

@@ -52,6 +52,14 @@ export const transparencySchema = z.object({
     campaigns: count,
     units: count,
   }),
+  /**
+   * Sponsors' match pools (decision 0080): what they gave with donors' gifts, in total and by sponsor,
+   * largest first. Never part of `money`, which is donors' money alone.
+   */
+  matched: z.object({
+    given_kobo: count,
+    sponsors: z.array(z.object({ name: z.string(), given_kobo: count })),
+  }),
   generated_at: z.string(),
 });
 export type Transparency = z.infer<typeof transparencySchema>;

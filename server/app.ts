@@ -76,6 +76,8 @@ import { sharingRoutes } from './modules/sharing/routes';
 import { transparencyRoutes } from './modules/transparency/routes';
 import { fundRoutes } from './modules/fund/routes';
 import { fundraiserRoutes } from './modules/fundraisers/routes';
+import { matchingRoutes } from './modules/matching/routes';
+import { matchReportRoutes } from './modules/match-reports/routes';
 import { paymentRoutes } from './modules/money-desk/payment-routes';
 import { jobRoutes } from './modules/money-desk/job-routes';
 import { organizationGiftRoutes } from './modules/money-desk/organization-gift-routes';
@@ -321,6 +323,8 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   await app.register(sharingRoutes(deps));
   await app.register(transparencyRoutes(deps));
   await app.register(fundRoutes(deps));
+  await app.register(matchingRoutes(deps));
+  await app.register(matchReportRoutes(deps));
   await app.register(uploadRoutes(deps));
   await app.register(onboardingRoutes(deps));
   await app.register(onboardingReviewRoutes(deps));

@@ -171,6 +171,18 @@ describe('authorization matrix', () => {
     ]);
   });
 
+  it("keeps sponsors' match pools and their reports to admins, as the money desk is", () => {
+    const matches = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/admin/matches'));
+    expect(matches.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /api/admin/matches',
+      'GET /api/admin/matches/:id/report.csv',
+      'GET /api/admin/matches/:id/report.pdf',
+      'POST /api/admin/matches',
+      'POST /api/admin/matches/:id/close',
+    ]);
+    for (const r of matches) expect(r.access, r.url).toEqual(['admin']);
+  });
+
   it("shows the Independence Fund's figures to anyone, signed in or not", async () => {
     expect(ctx.app.routeTable.find((r) => r.url === '/api/fund')?.access).toBe('public');
     for (const caller of ['anonymous', ...ROLES] as const) {

@@ -801,6 +801,9 @@ describe('hostile input on every route', () => {
     expect(routes.filter((r) => r.url.includes('fundraisers')).map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining(FUNDRAISER_ROUTES),
     );
+    // And sponsors' match pools: opened, listed, closed and reported on.
+    for (const url of ['/api/admin/matches', '/api/admin/matches/:id/close', '/api/admin/matches/:id/report.pdf'])
+      expect(routes.some((r) => r.url === url)).toBe(true);
     // Sign-out last: it ends the session it is called with.
     routes.sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
     const tally = newTally();

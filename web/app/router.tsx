@@ -266,6 +266,7 @@ export const routes: AppRoute[] = [
             'payments/attention': () => import('@/features/admin/money-desk/attention-page'),
             'payments/:reference': () => import('@/features/admin/money-desk/payment-detail-page'),
             jobs: () => import('@/features/admin/money-desk/jobs-page'),
+            matches: () => import('@/features/admin/matches/matches-page'),
             onboarding: () => import('@/features/admin/onboarding/onboarding-queue-page'),
             updates: () => import('@/features/admin/content/updates-page'),
             messages: () => import('@/features/admin/content/support-messages-page'),

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PublicOrganizationCampaign, PublicRecipientCampaign, SearchResult } from '@contract/campaigns';
 import { stoppedWordsOf } from '@contract/stopped-campaign';
 import type { ImageSet } from '@contract/images';
+import type { CampaignMatch } from '@contract/matching';
 import { parseCampaignId, toCampaignId } from '@contract/campaign-ids';
 import { ApiError, apiGet } from './api';
 
@@ -36,6 +37,8 @@ export type Campaign = {
   is_funded: boolean;
   /** Takes new gifts now: the donate and gift bag controls show only then. */
   takes_gifts: boolean;
+  /** A sponsor's open match on gifts to it; optional, as what a gift bag keeps of a campaign lacks it. */
+  match?: CampaignMatch | null;
   created_at: string;
   state_of_origin?: string | null;
 };

@@ -24,6 +24,14 @@ describe('share links', () => {
     );
   });
 
+  it("say a sponsor's open match after the invitation while it lasts", () => {
+    const match = { sponsorName: 'Zenith Cares', remainingKobo: 40_000_000, endsAt: '2026-12-31T20:00:00Z', ratio: 2 };
+    expect(shareInvitation({ ...tunde, match })).toBe(
+      'Help Tunde B. get a new Orbit Reader 20 on Gift of Independence. Every naira tripled by Zenith Cares until 31 December, ₦400,000 left.',
+    );
+    expect(shareInvitation({ ...tunde, match: null })).toBe(shareInvitation(tunde));
+  });
+
   it("carry the whole address, encoded, to each service's own share page", () => {
     const links = Object.fromEntries(shareLinks(origin, circle).map((l) => [l.ref, l]));
     const at = (ref: string) => `https://giftofindependence.ng/campaigns/org-3?ref=${ref}`;

@@ -1,4 +1,5 @@
 import type { GiftSource } from '@contract/gift-sources';
+import { matchLine, type MatchFacts } from '@contract/match-words';
 import { campaignTitle, SITE_NAME } from '@contract/site';
 
 // Where a campaign's share links point and what they say (docs/decisions/0034). Plain addresses on
@@ -15,6 +16,8 @@ export type ShareSubject = {
   forWhom: string;
   /** A supporter's fundraiser for the campaign (decision 0081): the links then point at its page. */
   fundraiser?: { slug: string; title: string };
+  /** A sponsor's open match, said with the invitation while it lasts. */
+  match?: MatchFacts | null;
 };
 
 /** A campaign as the share links name it: the fields of its public reply, once normalised. */
@@ -23,7 +26,14 @@ export const shareSubjectOf = (c: {
   type: 'recipient' | 'organization';
   product_name: string;
   title: string;
-}): ShareSubject => ({ publicId: c.id, kind: c.type, productName: c.product_name, forWhom: c.title });
+  match?: MatchFacts | null;
+}): ShareSubject => ({
+  publicId: c.id,
+  kind: c.type,
+  productName: c.product_name,
+  forWhom: c.title,
+  match: c.match ?? null,
+});
 
 /** The campaign page's path, the same on the server's drawing and in the browser. */
 export const campaignPath = (publicId: string) => `/campaigns/${encodeURIComponent(publicId)}`;
@@ -52,10 +62,11 @@ export const shareTitle = (s: ShareSubject) => s.fundraiser?.title ?? campaignTi
  */
 export const shareInvitation = (s: ShareSubject) =>
   s.fundraiser
-    ? `I am raising money for ${s.productName} on ${SITE_NAME}. Please give through my fundraiser.`
-    : s.kind === 'organization'
-      ? `Help ${s.forWhom} get ${s.productName} for the people they serve, on ${SITE_NAME}.`
-      : `Help ${s.forWhom} get a new ${s.productName} on ${SITE_NAME}.`;
+    ? `I am raising money for ${s.productName} on ${SITE_NAME}. Please give through my fundraiser.` +
+      (s.match ? ` ${matchLine(s.match)}.` : '')
+    : (s.kind === 'organization'
+        ? `Help ${s.forWhom} get ${s.productName} for the people they serve, on ${SITE_NAME}.`
+        : `Help ${s.forWhom} get a new ${s.productName} on ${SITE_NAME}.`) + (s.match ? ` ${matchLine(s.match)}.` : '');
 
 export type ShareLink = {
   ref: Extract<GiftSource, 'whatsapp' | 'facebook' | 'x' | 'email'>;

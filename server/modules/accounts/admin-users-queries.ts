@@ -276,6 +276,8 @@ export async function userHistory(db: Db, userId: number): Promise<UserHistory |
           left join organization_campaigns oc on oc.id = i.organization_campaign_id
           left join organization_products op on op.id = oc.organization_product_id
          where d.donor_user_id = ${userId} and d.status in ('paid', 'needs_attention')
+           -- A sponsor's match in the same donation is the sponsor's gift, not this person's (decision 0080).
+           and i.match_pool_id is null
          order by d.paid_at desc, i.id desc`,
   );
   return {

@@ -15,6 +15,7 @@ import type { Storage } from '../../providers/storage/storage';
 import type { Cursor } from '../../db/cursor';
 import { imageOf, oneUnitOf, productImageOf, unitsOf } from './reply-fields';
 import { FEATURABLE_STATUSES, isFunded, isGivable, PUBLIC_STATUSES } from '../campaign-core/status-rules';
+import { campaignMatchOf, poolsForCampaigns, type CampaignPools } from '../matching/campaign-match';
 
 /** Recipient campaigns a donor may see (the rule book's public statuses). */
 export const PUBLIC_RECIPIENT_STATUSES = PUBLIC_STATUSES.recipient;
@@ -86,8 +87,10 @@ function publicCampaignOf(
 export function toPublicRecipientCampaign(
   row: Omit<RecipientRow, 'cursorTs'>,
   storage: Storage,
+  pools?: CampaignPools,
 ): PublicRecipientCampaign {
   const funded = isFunded('recipient', row.status);
+  const takesGifts = isGivable('recipient', row.status);
   return {
     ...publicCampaignOf(row, storage),
     // The recipient's own choice of how public pages name them and whether their state shows.
@@ -103,7 +106,8 @@ export function toPublicRecipientCampaign(
     status: row.status,
     is_featured: row.isFeatured,
     is_funded: funded,
-    takes_gifts: isGivable('recipient', row.status),
+    takes_gifts: takesGifts,
+    match: campaignMatchOf(pools, { kind: 'recipient', id: row.id }, takesGifts),
     delivery_status: row.deliveryStatus,
     appreciation_video_url: row.appreciationVideoUrl,
   };
@@ -122,6 +126,13 @@ const after = (createdAt: AnyColumn, id: AnyColumn, cursor: Cursor): SQL =>
   sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
 
 export type Page<T> = { items: T[]; next?: Cursor };
+
+/** The open match pools of the campaigns in some rows, read once for the whole page. */
+const poolsOf = (db: Db, kind: 'recipient' | 'organization', rows: ReadonlyArray<{ id: number }>) =>
+  poolsForCampaigns(
+    db,
+    rows.map((r) => ({ kind, id: r.id })),
+  );
 
 function page<R extends { cursorTs: string; id: number }, T>(rows: R[], limit: number, map: (r: R) => T): Page<T> {
   const more = rows.length > limit;
@@ -144,7 +155,8 @@ export async function listPublicRecipientCampaigns(
     .where(and(...where))
     .orderBy(desc(recipientCampaigns.createdAt), desc(recipientCampaigns.id))
     .limit(opts.limit + 1);
-  return page(rows, opts.limit, (r) => toPublicRecipientCampaign(r, storage));
+  const pools = await poolsOf(db, 'recipient', rows);
+  return page(rows, opts.limit, (r) => toPublicRecipientCampaign(r, storage, pools));
 }
 
 export async function listFeaturedCampaigns(db: Db, storage: Storage): Promise<PublicRecipientCampaign[]> {
@@ -152,7 +164,8 @@ export async function listFeaturedCampaigns(db: Db, storage: Storage): Promise<P
     .where(and(inArray(recipientCampaigns.status, FEATURABLE_STATUSES), eq(recipientCampaigns.isFeatured, true)))
     .orderBy(desc(recipientCampaigns.updatedAt), desc(recipientCampaigns.id))
     .limit(12);
-  return rows.map((r) => toPublicRecipientCampaign(r, storage));
+  const pools = await poolsOf(db, 'recipient', rows);
+  return rows.map((r) => toPublicRecipientCampaign(r, storage, pools));
 }
 
 export async function findPublicRecipientCampaign(
@@ -163,7 +176,7 @@ export async function findPublicRecipientCampaign(
   const [row] = await recipientBase(db)
     .where(and(eq(recipientCampaigns.id, id), inArray(recipientCampaigns.status, PUBLIC_RECIPIENT_STATUSES)))
     .limit(1);
-  return row ? toPublicRecipientCampaign(row, storage) : undefined;
+  return row ? toPublicRecipientCampaign(row, storage, await poolsOf(db, 'recipient', [row])) : undefined;
 }
 
 const organizationColumns = {
@@ -194,8 +207,10 @@ type OrganizationRow = Awaited<ReturnType<typeof organizationBase>>[number];
 export function toPublicOrganizationCampaign(
   row: Omit<OrganizationRow, 'cursorTs'>,
   storage: Storage,
+  pools?: CampaignPools,
 ): PublicOrganizationCampaign {
   const fallbackName = `${row.firstName} ${row.lastName}`.trim();
+  const takesGifts = isGivable('organization', row.status) && row.unitsFulfilled < row.quantity;
   return {
     ...publicCampaignOf(row, storage),
     type: 'organization',
@@ -205,7 +220,8 @@ export function toPublicOrganizationCampaign(
     specifications: { ...(row.productSpecifications ?? {}), ...(row.campaignSpecifications ?? {}) },
     status: row.status,
     is_funded: isFunded('organization', row.status) || row.unitsFulfilled >= row.quantity,
-    takes_gifts: isGivable('organization', row.status) && row.unitsFulfilled < row.quantity,
+    takes_gifts: takesGifts,
+    match: campaignMatchOf(pools, { kind: 'organization', id: row.id }, takesGifts),
   };
 }
 
@@ -229,7 +245,8 @@ export async function listPublicOrganizationCampaigns(
     .where(and(...where))
     .orderBy(desc(organizationCampaigns.createdAt), desc(organizationCampaigns.id))
     .limit(opts.limit + 1);
-  return page(rows, opts.limit, (r) => toPublicOrganizationCampaign(r, storage));
+  const pools = await poolsOf(db, 'organization', rows);
+  return page(rows, opts.limit, (r) => toPublicOrganizationCampaign(r, storage, pools));
 }
 
 export async function findPublicOrganizationCampaign(
@@ -240,7 +257,7 @@ export async function findPublicOrganizationCampaign(
   const [row] = await organizationBase(db)
     .where(and(eq(organizationCampaigns.id, id), inArray(organizationCampaigns.status, PUBLIC_ORGANIZATION_STATUSES)))
     .limit(1);
-  return row ? toPublicOrganizationCampaign(row, storage) : undefined;
+  return row ? toPublicOrganizationCampaign(row, storage, await poolsOf(db, 'organization', [row])) : undefined;
 }
 
 // The public columns of both kinds under one list of names, for a union of the two: each kind's
@@ -294,10 +311,17 @@ export async function listByIds(
 ): Promise<Map<string, PublicRecipientCampaign | PublicOrganizationCampaign>> {
   const out = new Map<string, PublicRecipientCampaign | PublicOrganizationCampaign>();
   if (recipientIds.length === 0 && organizationIds.length === 0) return out;
+  const [rows, pools] = await Promise.all([
+    byIds(db, { recipientIds, organizationIds }),
+    poolsForCampaigns(db, [
+      ...recipientIds.map((id) => ({ kind: 'recipient' as const, id })),
+      ...organizationIds.map((id) => ({ kind: 'organization' as const, id })),
+    ]),
+  ]);
   // Both drivers hand back kobo amounts (bigint) as numbers, and timestamps as text or dates (see iso).
-  for (const r of await byIds(db, { recipientIds, organizationIds })) {
-    if (r.kind === 'recipient') out.set(`recipient:${r.id}`, toPublicRecipientCampaign(r, storage));
-    else out.set(`organization:${r.id}`, toPublicOrganizationCampaign(r, storage));
+  for (const r of rows) {
+    if (r.kind === 'recipient') out.set(`recipient:${r.id}`, toPublicRecipientCampaign(r, storage, pools));
+    else out.set(`organization:${r.id}`, toPublicOrganizationCampaign(r, storage, pools));
   }
   return out;
 }

@@ -4,6 +4,7 @@ import { CURSOR_INVALID_MESSAGE } from '@contract/pagination';
 import { compiledSelect, selectRows, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Storage } from '../../providers/storage/storage';
+import { campaignMatchOf, poolsForCampaigns } from '../matching/campaign-match';
 import { PUBLIC_ORGANIZATION_STATUSES, PUBLIC_RECIPIENT_STATUSES, listByIds } from './queries';
 import { parseAlternatives, type IndexHit, type SearchIndex } from './search-index';
 
@@ -217,22 +218,42 @@ async function replyTexts(db: Db, storage: Storage, hits: IndexHit[], index: Sea
   const kept = index?.replies(hits);
   const texts = kept?.texts ?? hits.map(() => undefined);
   const missing = hits.filter((_, i) => texts[i] === undefined);
-  if (missing.length > 0) {
-    const rows = await listByIds(
-      db,
-      storage,
-      missing.filter((h) => h.kind === 'recipient').map((h) => h.id),
-      missing.filter((h) => h.kind === 'organization').map((h) => h.id),
-    );
+  const [rows, pools] = await Promise.all([
+    missing.length > 0
+      ? listByIds(
+          db,
+          storage,
+          missing.filter((h) => h.kind === 'recipient').map((h) => h.id),
+          missing.filter((h) => h.kind === 'organization').map((h) => h.id),
+        )
+      : undefined,
+    poolsForCampaigns(db, hits),
+  ]);
+  if (rows)
     hits.forEach((h, i) => {
       const row = texts[i] === undefined ? rows.get(`${h.kind}:${h.id}`) : undefined;
       if (!row) return;
-      const text = JSON.stringify(searchResultSchema.parse(row));
+      // Kept without its match: a pool opens and closes without the campaign changing (see withMatch).
+      const text = JSON.stringify(searchResultSchema.parse({ ...row, match: null }));
       texts[i] = text;
       kept?.keep(i, text);
     });
-  }
-  return texts.filter((t): t is string => t !== undefined);
+  return hits.flatMap((h, i) => {
+    const text = texts[i];
+    return text === undefined ? [] : [withMatch(text, campaignMatchOf(pools, h, TAKES_GIFTS.test(text)))];
+  });
+}
+
+const MATCH_NULL = '"match":null';
+const TAKES_GIFTS = /"takes_gifts":true[,}]/;
+
+/**
+ * A kept reply with the match open on its campaign now. Replies are kept with `"match":null`: a key
+ * and value that only the reply's own field can write unescaped (a string's quotes are escaped), so
+ * the one occurrence is that field.
+ */
+export function withMatch(text: string, match: ReturnType<typeof campaignMatchOf>): string {
+  return match ? text.replace(MATCH_NULL, `"match":${JSON.stringify(match)}`) : text;
 }
 
 /** The same page of ranked matches as the in-memory index answers, from the database. */

@@ -54,7 +54,7 @@ export async function cardFactsById(db: Db, donationId: number): Promise<CardFac
           left join users ou on ou.id = oc.organization_id
           left join organization_profiles op on op.user_id = oc.organization_id
           left join organization_products op2 on op2.id = oc.organization_product_id
-         where i.donation_id = ${donationId} and i.status = 'allocated'
+         where i.donation_id = ${donationId} and i.status = 'allocated' and i.match_pool_id is null
          order by i.id`,
   );
   return {

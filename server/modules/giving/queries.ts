@@ -77,6 +77,19 @@ const shownDonation = sql`(d.status in ('paid', 'needs_attention') or (d.status 
 /** Of those, the payments still awaiting their bank. */
 const awaitingDonation = sql`d.status = 'pending'`;
 
+/**
+ * What sponsors' match pools gave beside a donor's item `i` (decision 0080): the pool's own items in
+ * the same donation for the same campaign. They are the sponsor's, so they are never listed or
+ * counted as the donor's; the history says them beside the donor's line instead.
+ */
+const matchedBeside = (column: 'recipient_campaign_id' | 'organization_campaign_id') => {
+  const same = sql`m.donation_id = d.id and m.${sql.identifier(column)} = i.${sql.identifier(column)}
+                   and m.match_pool_id is not null and m.status = 'allocated'`;
+  return sql`(select string_agg(distinct mp.sponsor_name, ', ') from donation_items m join match_pools mp on mp.id = m.match_pool_id
+               where ${same}) as matched_by,
+             (select coalesce(sum(m.amount_kobo), 0) from donation_items m where ${same})::bigint as matched_amount`;
+};
+
 export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, userId: number): Promise<DonorGifts> {
   const rows = await selectRows<{
     id: number;
@@ -97,6 +110,8 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
     allocated: boolean;
     dedication_kind: DedicationKind | null;
     dedication_name: string | null;
+    matched_by: string | null;
+    matched_amount: number | string;
   }>(
     db,
     sql`with me as (select id, email, email_verified_at from users where id = ${userId})
@@ -105,7 +120,7 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
                p.name as product_name, i.units, i.amount_kobo as amount, coalesce(d.paid_at, d.awaiting_since, d.created_at) as date,
                c.status as campaign_status, c.delivery_status, c.appreciation_video_url as video,
                ${awaitingDonation} as awaiting, i.status = 'allocated' as allocated,
-               g.kind as dedication_kind, g.name as dedication_name
+               g.kind as dedication_kind, g.name as dedication_name, ${matchedBeside('recipient_campaign_id')}
           from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
           join donation_items i on i.donation_id = d.id
           left join gift_dedications g on g.donation_id = d.id
@@ -113,11 +128,11 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
           join users u on u.id = c.recipient_id
           left join recipient_profiles rp on rp.user_id = u.id
           join products p on p.id = c.product_id
-         where ${shownDonation}
+         where ${shownDonation} and i.match_pool_id is null
         union all
         select i.id, 'organization', c.id, u.first_name, u.last_name, op.organization_name,
                p.name, i.units, i.amount_kobo, coalesce(d.paid_at, d.awaiting_since, d.created_at), c.status, null, null,
-               ${awaitingDonation}, i.status = 'allocated', g.kind, g.name
+               ${awaitingDonation}, i.status = 'allocated', g.kind, g.name, ${matchedBeside('organization_campaign_id')}
           from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
           join donation_items i on i.donation_id = d.id
           left join gift_dedications g on g.donation_id = d.id
@@ -125,12 +140,12 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
           join users u on u.id = c.organization_id
           left join organization_profiles op on op.user_id = u.id
           join organization_products p on p.id = c.organization_product_id
-         where ${shownDonation}
+         where ${shownDonation} and i.match_pool_id is null
         union all
         select -d.id, 'fund', d.fund_campaign_id, '', '', op.organization_name,
                p.name || ' for ' || coalesce(op.organization_name, u.first_name || ' ' || u.last_name),
                0, d.fund_kobo, coalesce(d.paid_at, d.awaiting_since, d.created_at), coalesce(c.status, ''), null, null,
-               ${awaitingDonation}, d.status = 'paid', g.kind, g.name
+               ${awaitingDonation}, d.status = 'paid', g.kind, g.name, null, 0
           from donations d join me on (d.donor_user_id = me.id or (me.email_verified_at is not null and d.donor_email = me.email))
           left join gift_dedications g on g.donation_id = d.id
           left join organization_campaigns c on c.id = d.fund_campaign_id
@@ -176,6 +191,10 @@ export async function donorGifts(db: Db, storage: Pick<Storage, 'publicUrl'>, us
       dedication:
         r.dedication_kind && r.dedication_name ? dedicationHeading(r.dedication_kind, r.dedication_name) : null,
       fund: false,
+      matched:
+        r.matched_by && Number(r.matched_amount) > 0
+          ? { sponsorName: r.matched_by, amount: Number(r.matched_amount) }
+          : null,
     };
   });
   // Only what reached a campaign: not a payment still waiting for the bank, nor one set aside for the team.
@@ -239,16 +258,20 @@ export async function campaignDonations(db: Db, kind: CampaignKind, campaignId: 
     fund: boolean;
   }>(
     db,
-    sql`select i.id, d.donor_full_name as name, d.donor_email as email, u.phone_number as phone, d.from_fund as fund,
+    // A sponsor's match (decision 0080) is named as the sponsor's, never as the donor whose gift it matched.
+    sql`select i.id, coalesce('Matched by ' || mp.sponsor_name, d.donor_full_name) as name,
+               case when mp.id is null then d.donor_email else '' end as email,
+               case when mp.id is null then u.phone_number end as phone, d.from_fund or mp.id is not null as fund,
                i.units, i.amount_kobo as amount, d.paid_at as created_at
           from donation_items i
           join donations d on d.id = i.donation_id
           left join users u on u.id = d.donor_user_id
+          left join match_pools mp on mp.id = i.match_pool_id
          where ${column} = ${campaignId} and i.status = 'allocated'
          order by d.paid_at desc, i.id desc`,
   );
   return rows.map((r) => {
-    // The Independence Fund is named whole, never split into a first and last name.
+    // The Independence Fund and a sponsor are named whole, never split into a first and last name.
     const [first = '', ...rest] = r.fund ? [r.name] : r.name.split(' ');
     return {
       id: Number(r.id),

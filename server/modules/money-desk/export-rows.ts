@@ -49,6 +49,7 @@ const payments: ExportSpec = {
     ...moneyColumns('total', 'Total charged'),
     ...moneyColumns('fee', 'Fee covered'),
     ...moneyColumns('refunded', 'Refunded'),
+    ...moneyColumns('matched', 'Matched by sponsors'),
     { key: 'attention', header: 'Needs attention because' },
     { key: 'created_at', header: 'Checkout started' },
     { key: 'paid_at', header: 'Paid' },
@@ -66,6 +67,7 @@ const payments: ExportSpec = {
           ...money('total', r.totalKobo),
           ...money('fee', r.feeKobo),
           ...money('refunded', r.refundedKobo),
+          ...money('matched', r.matchedKobo ?? 0),
           attention: r.attention,
           created_at: date(r.createdAt),
           paid_at: date(r.paidAt),
@@ -87,6 +89,7 @@ const donations: ExportSpec = {
     { key: 'campaign_title', header: 'Campaign title' },
     { key: 'units', header: 'Units' },
     ...moneyColumns('amount', 'Amount'),
+    { key: 'matched_by', header: 'Matched by (sponsor, not the donor)' },
     { key: 'created_at', header: 'Checkout started' },
     { key: 'paid_at', header: 'Paid' },
   ],
@@ -94,11 +97,20 @@ const donations: ExportSpec = {
     for await (const batch of checkoutBatches(db, where, false)) {
       const ids = batch.map((r) => r.id);
       const items = await selectRows<
-        ItemCampaignRow & { id: number; donation_id: number; units: number; amount_kobo: number; status: string }
+        ItemCampaignRow & {
+          id: number;
+          donation_id: number;
+          units: number;
+          amount_kobo: number;
+          status: string;
+          matched_by: string | null;
+        }
       >(
         db,
-        sql`select i.id, i.donation_id, i.units, i.amount_kobo, i.status, ${itemCampaignColumns}
+        sql`select i.id, i.donation_id, i.units, i.amount_kobo, i.status, mp.sponsor_name as matched_by,
+                   ${itemCampaignColumns}
               from donation_items i ${itemCampaignJoins}
+              left join match_pools mp on mp.id = i.match_pool_id
              where i.donation_id = any(${sql.raw(`'{${ids.join(',')}}'`)}::int[])
              order by i.donation_id, i.id`,
       );
@@ -122,6 +134,7 @@ const donations: ExportSpec = {
             campaign_title: i.campaign_title,
             units: Number(i.units),
             ...money('amount', Number(i.amount_kobo)),
+            matched_by: i.matched_by,
             created_at: date(r.createdAt),
             paid_at: date(r.paidAt),
           };
@@ -165,6 +178,7 @@ const campaigns: ExportSpec = {
     ...moneyColumns('raised', 'Raised'),
     { key: 'gifts', header: 'Gifts in this export' },
     ...moneyColumns('given', 'Given in this export'),
+    ...moneyColumns('matched', 'Matched by sponsors in this export'),
     ...moneyColumns('refunded', 'Refunded in this export'),
     { key: 'created_at', header: 'Created' },
   ],
@@ -182,18 +196,23 @@ const campaigns: ExportSpec = {
           raised: number;
           gifts: number;
           given: number;
+          matched: number;
           refunded: number;
           created_at: string | Date;
         }>(
           db,
           // A refund of a checkout that gave to several campaigns is shared among them in proportion
-          // to what each item was, so the campaigns' refunds add up to the checkouts'.
+          // to what each of the donor's items was, so the campaigns' refunds add up to the checkouts'.
+          // A sponsor's items (decision 0080) are counted apart: no donor paid them.
           sql`select c.id, ${k.title} as title, c.status, ${k.units} as units, c.units_fulfilled, ${k.goal} as goal,
                      c.amount_raised_kobo as raised, coalesce(g.gifts, 0) as gifts, coalesce(g.given, 0) as given,
+                     coalesce(g.matched, 0) as matched,
                      coalesce(r.refunded, 0) as refunded, c.created_at
                 from ${k.table} c ${k.owner}
                 left join lateral (
-                  select count(distinct i.donation_id)::int as gifts, sum(i.amount_kobo)::bigint as given
+                  select count(distinct i.donation_id)::int as gifts,
+                         sum(i.amount_kobo) filter (where i.match_pool_id is null)::bigint as given,
+                         sum(i.amount_kobo) filter (where i.match_pool_id is not null)::bigint as matched
                     from donation_items i join donations d on d.id = i.donation_id
                    where ${k.itemColumn} = c.id and i.status = 'allocated' and d.status = 'paid' and ${where}) g on true
                 left join lateral (
@@ -201,8 +220,8 @@ const campaigns: ExportSpec = {
                     from donation_items i join donations d on d.id = i.donation_id
                     join refunds rf on rf.donation_id = d.id and rf.status <> 'failed'
                     cross join lateral (select sum(i2.amount_kobo) as items_kobo from donation_items i2
-                                         where i2.donation_id = d.id) s
-                   where ${k.itemColumn} = c.id and ${where}) r on true
+                                         where i2.donation_id = d.id and i2.match_pool_id is null) s
+                   where ${k.itemColumn} = c.id and i.match_pool_id is null and ${where}) r on true
                where c.id > ${after}
                order by c.id
                limit ${EXPORT_BATCH}`,
@@ -219,6 +238,7 @@ const campaigns: ExportSpec = {
             ...money('raised', Number(c.raised)),
             gifts: Number(c.gifts),
             ...money('given', Number(c.given)),
+            ...money('matched', Number(c.matched)),
             ...money('refunded', Number(c.refunded)),
             created_at: date(c.created_at),
           };

@@ -31,6 +31,7 @@ type RawRow = {
   total_kobo: number;
   fee_kobo: number;
   refunded: number;
+  matched: number;
   attention: PaymentRow['attention'];
   created_at: string | Date;
   paid_at: string | Date | null;
@@ -85,15 +86,21 @@ export async function checkoutRows(
         refunded as (
           select rf.donation_id, sum(rf.amount_kobo) as kobo from refunds rf
            where rf.status <> 'failed' and rf.donation_id in (select id from page) group by rf.donation_id),
+        matched as (
+          select i.donation_id, sum(i.amount_kobo) as kobo from donation_items i
+           where i.match_pool_id is not null and i.status = 'allocated' and i.donation_id in (select id from page)
+           group by i.donation_id),
         attention as (
           select distinct on (ac.donation_id) ac.donation_id, ac.reason from attention_cases ac
            where ac.resolved_at is null and ac.donation_id in (select id from page)
            order by ac.donation_id, ac.opened_at, ac.id)
         select d.id, d.reference, ${deskStatusSql} as status, d.donor_email, d.donor_full_name, d.channel,
-               d.total_kobo, d.fee_kobo, coalesce(refunded.kobo, 0) as refunded, attention.reason as attention,
+               d.total_kobo, d.fee_kobo, coalesce(refunded.kobo, 0) as refunded, coalesce(matched.kobo, 0) as matched,
+               attention.reason as attention,
                d.created_at, d.paid_at, ${byId ? sql`d.id::text` : keyText(checkoutKeyset)} as sort_key
           from page join donations d on d.id = page.id
           left join refunded on refunded.donation_id = d.id
+          left join matched on matched.donation_id = d.id
           left join attention on attention.donation_id = d.id
          order by ${order}`,
   );
@@ -115,6 +122,7 @@ export async function checkoutRows(
     totalKobo: Number(r.total_kobo),
     feeKobo: Number(r.fee_kobo),
     refundedKobo: Number(r.refunded),
+    matchedKobo: Number(r.matched),
     campaigns: campaigns.get(Number(r.id)) ?? [],
     attention: r.attention,
     createdAt: iso(r.created_at)!,
@@ -125,12 +133,14 @@ export async function checkoutRows(
 /** What everything the filters match adds up to, not only the page shown. */
 export async function paymentTotals(db: Db, filters: PaymentFilters): Promise<PaymentList['totals']> {
   const where = paymentFilterSql(filters);
-  const [row] = await selectRows<{ count: number; total: number; paid: number; refunded: number }>(
+  const [row] = await selectRows<{ count: number; total: number; paid: number; refunded: number; matched: number }>(
     db,
     sql`select count(*)::int as count, coalesce(sum(d.total_kobo), 0)::bigint as total,
                coalesce(sum(d.total_kobo) filter (where d.status = 'paid'), 0)::bigint as paid,
                (select coalesce(sum(rf.amount_kobo), 0) from refunds rf join donations d on d.id = rf.donation_id
-                 where rf.status <> 'failed' and ${where})::bigint as refunded
+                 where rf.status <> 'failed' and ${where})::bigint as refunded,
+               (select coalesce(sum(i.amount_kobo), 0) from donation_items i join donations d on d.id = i.donation_id
+                 where i.match_pool_id is not null and i.status = 'allocated' and d.status = 'paid' and ${where})::bigint as matched
           from donations d
          where ${where}`,
   );
@@ -139,6 +149,7 @@ export async function paymentTotals(db: Db, filters: PaymentFilters): Promise<Pa
     totalKobo: Number(row?.total ?? 0),
     paidKobo: Number(row?.paid ?? 0),
     refundedKobo: Number(row?.refunded ?? 0),
+    matchedKobo: Number(row?.matched ?? 0),
   };
 }
 

@@ -200,6 +200,8 @@ describe('the payments list', () => {
       totalKobo: Number(db!.total),
       paidKobo: Number(db!.paid),
       refundedKobo: Number(db!.refunded),
+      // No sponsor's match gave with these: donors' money alone.
+      matchedKobo: 0,
     });
     expect(mine.totals.refundedKobo).toBe(150_000);
     const all = await list('limit=1');
@@ -215,6 +217,7 @@ describe('the payments list', () => {
       totalKobo: Number(everything!.total),
       paidKobo: Number(everything!.paid),
       refundedKobo: Number(everything!.refunded),
+      matchedKobo: 0,
     });
   });
 
@@ -253,6 +256,7 @@ describe('a payment in full', () => {
         units: 1,
         amountKobo: 400_000,
         status: 'allocated',
+        matchedBy: null,
       },
     ]);
     expect(detail.events.map((e) => e.event)).toEqual(['charge.success', 'refund.processed']);

@@ -37,11 +37,17 @@ export async function paymentDetail(db: Db, reference: string): Promise<PaymentD
     sql`select hold_expires_at, awaiting_since from donations where id = ${donationId}`,
   );
   const items = await selectRows<
-    ItemCampaignRow & { units: number; amount_kobo: number; status: PaymentDetail['items'][number]['status'] }
+    ItemCampaignRow & {
+      units: number;
+      amount_kobo: number;
+      status: PaymentDetail['items'][number]['status'];
+      matched_by: string | null;
+    }
   >(
     db,
-    sql`select i.units, i.amount_kobo, i.status, ${itemCampaignColumns}
+    sql`select i.units, i.amount_kobo, i.status, mp.sponsor_name as matched_by, ${itemCampaignColumns}
           from donation_items i ${itemCampaignJoins}
+          left join match_pools mp on mp.id = i.match_pool_id
          where i.donation_id = ${donationId} order by i.id`,
   );
   const [provider] = await selectRows<{
@@ -160,6 +166,7 @@ export async function paymentDetail(db: Db, reference: string): Promise<PaymentD
       units: Number(i.units),
       amountKobo: Number(i.amount_kobo),
       status: i.status,
+      matchedBy: i.matched_by,
     })),
     hold: { expiresAt: iso(holdRow?.hold_expires_at), awaitingSince: iso(holdRow?.awaiting_since) },
     provider: provider

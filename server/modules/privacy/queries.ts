@@ -100,7 +100,8 @@ export function giftRows(which: SQL): SQL {
            coalesce((select jsonb_agg(jsonb_build_object(
                        'campaign', coalesce(i.recipient_campaign_id::text, 'org-' || i.organization_campaign_id),
                        'units', i.units, 'amount_kobo', i.amount_kobo, 'status', i.status) order by i.id)
-                       from donation_items i where i.donation_id = d.id), '[]'::jsonb) as items,
+                       -- A sponsor's match in the gift is the sponsor's, not the donor's data (decision 0080).
+                       from donation_items i where i.donation_id = d.id and i.match_pool_id is null), '[]'::jsonb) as items,
            (select jsonb_build_object('kind', g.kind, 'name', g.name, 'message', g.message,
                      'notify_email', g.notify_email, 'card_queued_at', g.card_queued_at)
               from gift_dedications g where g.donation_id = d.id) as dedication

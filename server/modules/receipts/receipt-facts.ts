@@ -27,6 +27,16 @@ export const receiptNumberOf = (paidAt: Date, donationId: number): string =>
 /** A line of a receipt: a campaign and its units, or (units 0) the part given to the Independence Fund. */
 export type ReceiptLine = { label: string; units: number; amountKobo: number };
 
+/**
+ * What a sponsor's match pool gave with the gift (decision 0080): shown beside the donor's lines,
+ * never among them nor in the total, which is what the donor paid.
+ */
+export type MatchedLine = ReceiptLine & { sponsorName: string };
+
+/** How a receipt words a sponsor's part: "Matched by Zenith Cares: +₦12,000". */
+export const matchedWords = (line: Pick<MatchedLine, 'sponsorName'>, amount: string): string =>
+  `Matched by ${line.sponsorName}: +${amount}`;
+
 /** One recorded gift, as its receipt shows it. */
 export type ReceiptFacts = {
   donationId: number;
@@ -44,6 +54,8 @@ export type ReceiptFacts = {
   totalKobo: number;
   feeKobo: number;
   lines: ReceiptLine[];
+  /** Sponsors' matches given with the gift; not paid by the donor. */
+  matched: MatchedLine[];
   /** The donation items the lines come from, as the donor's history lists them (the fund's part as the donation's id negated). */
   itemIds: number[];
   /** "A gift in honour of …" or "A gift in memory of …" when given in someone's name (decision 0079); null when not. */
@@ -113,7 +125,17 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
   const earmarks = donations.flatMap((d) =>
     d.fund_campaign_id === null ? [] : [{ kind: 'organization' as const, id: Number(d.fund_campaign_id) }],
   );
-  const campaigns = await readCampaigns(db, [...refs, ...earmarks]);
+  const [campaigns, sponsors] = await Promise.all([
+    readCampaigns(db, [...refs, ...earmarks]),
+    sponsorNames(
+      db,
+      items.flatMap((i) => (i.matchPoolId === null ? [] : [i.matchPoolId])),
+    ),
+  ]);
+  const labelOf = (index: number) => {
+    const ref = refs[index]!;
+    return campaigns.get(`${ref.kind}:${ref.id}`)?.label ?? 'A campaign';
+  };
   return donations.map((d) => {
     const paidAt = new Date(d.paid_at);
     const id = Number(d.id);
@@ -131,22 +153,42 @@ async function recordedGifts(db: Db, where: SQL, limit: number): Promise<Receipt
       feeKobo: Number(d.fee_kobo),
       lines: [
         ...items.flatMap((item, index) => {
-          if (item.donationId !== id) return [];
-          const ref = refs[index]!;
-          const label = campaigns.get(`${ref.kind}:${ref.id}`)?.label ?? 'A campaign';
-          return [{ label, units: item.units, amountKobo: item.amountKobo }];
+          if (item.donationId !== id || item.matchPoolId !== null) return [];
+          return [{ label: labelOf(index), units: item.units, amountKobo: item.amountKobo }];
         }),
         ...(Number(d.fund_kobo) > 0 ? [fundLine(d, campaigns)] : []),
       ],
+      matched: items.flatMap((item, index) =>
+        item.donationId === id && item.matchPoolId !== null && item.status === 'allocated'
+          ? [
+              {
+                sponsorName: sponsors.get(item.matchPoolId) ?? 'A sponsor',
+                label: labelOf(index),
+                units: item.units,
+                amountKobo: item.amountKobo,
+              },
+            ]
+          : [],
+      ),
       // The fund's part is listed in the history under the donation's id negated.
       itemIds: [
-        ...items.filter((item) => item.donationId === id).map((item) => item.id),
+        ...items.filter((item) => item.donationId === id && item.matchPoolId === null).map((item) => item.id),
         ...(Number(d.fund_kobo) > 0 ? [-id] : []),
       ],
       dedication:
         d.dedication_kind && d.dedication_name ? dedicationHeading(d.dedication_kind, d.dedication_name) : null,
     };
   });
+}
+
+/** Sponsors' names by match pool id. */
+async function sponsorNames(db: Db, poolIds: number[]): Promise<Map<number, string>> {
+  if (poolIds.length === 0) return new Map();
+  const rows = await selectRows<{ id: number; sponsor_name: string }>(
+    db,
+    sql`select id, sponsor_name from match_pools where id = any(${sql.param([...new Set(poolIds)])}::int[])`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.sponsor_name]));
 }
 
 /** The part of a gift given to the fund, as one line with no units: to the fund, or held in it for one campaign. */

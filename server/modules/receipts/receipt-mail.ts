@@ -11,6 +11,8 @@ export type ReceiptMailInput = {
   feeKobo: number;
   date: string;
   lines: Array<{ label: string; units: number; amount: number }>;
+  /** What sponsors' matches gave with the gift (decision 0080): said apart, never in the amount charged. */
+  matched?: Array<{ sponsorName: string; label: string; amount: number }>;
   /** Campaigns part of the payment could not be placed with. */
   unallocated: string[];
   /** Where the receipt PDF can be downloaded for a year (a signed link), once the gift is recorded. */
@@ -31,9 +33,10 @@ export const receiptSubject = (reference: string): string => `Your Gift of Indep
 /** The donor's receipt mail, in plain text and in HTML. */
 export function receiptMail(input: ReceiptMailInput): MailMessage {
   const { date } = input;
-  const lines = input.lines.map(
-    (a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`,
-  );
+  const lines = [
+    ...input.lines.map((a) => `${a.label}${a.units > 1 ? ` (${a.units} units)` : ''}: ${formatNaira(a.amount)}`),
+    ...(input.matched ?? []).map((m) => `Matched by ${m.sponsorName}: +${formatNaira(m.amount)} to ${m.label}`),
+  ];
   const attention = input.unallocated.length
     ? `\nPart of this payment could not be placed (${input.unallocated.join(', ')}). Our team will contact you.`
     : '';

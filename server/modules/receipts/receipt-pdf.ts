@@ -1,7 +1,7 @@
 import { formatNaira } from '@contract/money';
 import { ERASED_DONOR_NAME } from '@contract/privacy';
 import type { Config } from '../../config';
-import { receiptDate, type ReceiptFacts, type ReceiptLine } from './receipt-facts';
+import { matchedWords, receiptDate, type ReceiptFacts, type ReceiptLine } from './receipt-facts';
 import { taggedPdf, type Column, type Sheet } from './tagged-pdf';
 
 export type Charity = Config['charity'];
@@ -61,6 +61,11 @@ export function renderReceipt(facts: ReceiptFacts, charity: Charity): Promise<Bu
       if (facts.feeKobo > 0) rows.push([FEE_WORDS, '', formatNaira(facts.feeKobo)]);
       rows.push(['Total', '', formatNaira(facts.totalKobo)]);
       sheet.table(LINE_COLUMNS, rows, { boldLastRow: true });
+      // A sponsor's part went with the gift but was not paid by the donor: said after the total, apart.
+      for (const m of facts.matched)
+        sheet.paragraph(`${matchedWords(m, formatNaira(m.amountKobo))} to ${lineLabel(m)}`, {
+          gapAfter: 6,
+        });
       sheet.paragraph(NON_REFUNDABLE, { bold: true });
       sheet.paragraph(`Thank you for your gift to ${charity.name}.`);
     },

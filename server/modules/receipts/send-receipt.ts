@@ -39,6 +39,7 @@ export async function sendReceipt(deps: ReceiptDeps, donationId: number): Promis
     feeKobo: facts.feeKobo,
     date: receiptDate(facts.paidAt),
     lines: facts.lines.map((line) => ({ label: line.label, units: line.units, amount: line.amountKobo })),
+    matched: facts.matched.map((m) => ({ sponsorName: m.sponsorName, label: m.label, amount: m.amountKobo })),
     unallocated: [],
     receiptLink: `${deps.baseUrl}${receiptLink(deps.signer, facts.reference, MAILED_LINK_SECONDS)}`,
     inMyGifts: facts.donorUserId !== null,

@@ -22,6 +22,8 @@ export function campaignPreviewHash(facts: PreviewFacts): string {
     facts.quantity,
     facts.isFunded,
     facts.imageKey,
+    // Only while a match is open, so a campaign without one keeps the address it always had.
+    ...(facts.match ? [facts.match.sponsorName, facts.match.ratio, facts.match.remainingKobo, facts.match.endsAt] : []),
   ]);
 }
 

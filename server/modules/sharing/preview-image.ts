@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { matchLine } from '@contract/match-words';
 import { SITE_NAME, TAGLINE } from '@contract/site';
 import { notoSans } from './fonts';
 import { progressPercentOf, progressWordsOf } from './progress-words';
@@ -30,12 +31,13 @@ export type PreviewPicture = { dataUri: string; width: number; height: number };
 export type PreviewFacts = Pick<
   ShareFacts,
   'kind' | 'title' | 'raisedKobo' | 'goalKobo' | 'unitsFunded' | 'quantity' | 'isFunded' | 'imageKey'
->;
+> & { match?: ShareFacts['match'] };
 
 /** The preview image in words, for `og:image:alt`: what it shows, title and figures. */
 export function previewAltOf(facts: PreviewFacts): string {
   const { main, detail } = progressWordsOf(facts);
-  return `${facts.title}: ${main}, ${detail.charAt(0).toLowerCase()}${detail.slice(1)}. ${SITE_NAME}.`;
+  const match = facts.match ? ` ${matchLine(facts.match)}.` : '';
+  return `${facts.title}: ${main}, ${detail.charAt(0).toLowerCase()}${detail.slice(1)}.${match} ${SITE_NAME}.`;
 }
 
 export const SITE_PREVIEW_ALT = `${SITE_NAME}: ${TAGLINE}. ${SITE_PREVIEW_LINE}`;
@@ -160,6 +162,25 @@ export function drawCampaignPreview(facts: PreviewFacts, picture: PreviewPicture
       ),
       el('div', { display: 'flex', marginTop: 20, fontSize: 38, fontWeight: 700, color: INK }, main),
       el('div', { display: 'flex', marginTop: 4, fontSize: 30, color: MUTED }, detail),
+      ...(facts.match
+        ? [
+            el(
+              'div',
+              {
+                display: 'flex',
+                marginTop: 14,
+                padding: '8px 14px',
+                borderRadius: 12,
+                border: `3px solid ${INK}`,
+                fontSize: 28,
+                fontWeight: 700,
+                lineHeight: 1.25,
+                color: INK,
+              },
+              matchLine(facts.match),
+            ),
+          ]
+        : []),
     ]),
   ]);
   return drawCanvas([

@@ -248,3 +248,32 @@ describe("a campaign page's look-ups", () => {
     expect(findPublicCampaign(ctx.database.db, ctx.app.storage, ref)).not.toBe(first);
   });
 });
+
+describe("a sponsor's open match in a campaign's preview (decision 0080)", () => {
+  it('leads the description and the image words while it is open, and changes the image address', async () => {
+    const db = ctx.database.db;
+    const id = await createOrganizationCampaign(db, 10);
+    const before = (await page(`/campaigns/org-${id}`)).tags;
+    expect(before.description).not.toContain('Every naira');
+    const [pool] = await selectRows<{ id: number }>(
+      db,
+      sql`insert into match_pools (sponsor_name, pool_kobo, ratio, starts_at, ends_at, all_campaigns)
+          values ('Preview Sponsor', 5000000, 1, now() - interval '1 hour', '2099-12-31T12:00:00+01:00', false)
+          returning id`,
+    );
+    await db.execute(
+      sql`insert into match_pool_campaigns (pool_id, organization_campaign_id) values (${pool!.id}, ${id})`,
+    );
+    const { tags } = await page(`/campaigns/org-${id}`);
+    expect(tags.description).toMatch(/^Every naira doubled by Preview Sponsor until 31 December, ₦50,000 left\. /);
+    expect(tags['og:image:alt']).toContain('Every naira doubled by Preview Sponsor until 31 December, ₦50,000 left.');
+    expect(tags['og:image']).not.toBe(before['og:image']);
+    const image = await ctx.app.inject({ method: 'GET', url: tags['og:image']!.replace(PUBLIC_URL, '') });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+
+    // Once it closes, the campaign's preview is as it was.
+    await db.execute(sql`update match_pools set ends_at = now() where id = ${pool!.id}`);
+    expect((await page(`/campaigns/org-${id}`)).tags['og:image']).toBe(before['og:image']);
+  });
+});

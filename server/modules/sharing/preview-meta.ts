@@ -1,4 +1,5 @@
 import { documentTitle, SITE_NAME } from '@contract/site';
+import { matchLine } from '@contract/match-words';
 import { cutAtWord } from '@contract/text';
 import type { PageMeta } from '../../http/page-html';
 import type { Db } from '../../db/client';
@@ -38,7 +39,11 @@ export function previewMetaFor(deps: { db: Db; storage: Storage; baseUrl: () => 
       return {
         title: facts.title,
         documentTitle: documentTitle(facts.title),
-        description: cutAtWord(facts.reason, DESCRIPTION_LIMIT),
+        // An open match leads: it is what a chat's reader can act on before it closes.
+        description: cutAtWord(
+          facts.match ? `${matchLine(facts.match)}. ${facts.reason}` : facts.reason,
+          DESCRIPTION_LIMIT,
+        ),
         canonicalUrl: base + facts.path,
         type: 'article',
         siteName: SITE_NAME,

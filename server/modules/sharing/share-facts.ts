@@ -1,4 +1,5 @@
 import { parseCampaignId, toCampaignId, type CampaignKind } from '@contract/ids';
+import type { CampaignMatch } from '@contract/matching';
 import { campaignTitle } from '@contract/site';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../providers/storage/storage';
@@ -31,6 +32,8 @@ export type ShareFacts = {
   imageKey: string | null;
   /** The campaign page's path, e.g. `/campaigns/org-3`. */
   path: string;
+  /** A sponsor's open match on gifts to it, said on the preview while it lasts. */
+  match?: CampaignMatch | null;
 };
 
 /** A stored image's key from what a reply carries: a storage key, or the site's own `/media/<key>` path. */
@@ -70,5 +73,6 @@ export async function shareFactsOf(db: Db, storage: Storage, rawId: string): Pro
     isFunded: c.is_funded,
     imageKey: storageKeyOf(c.type === 'organization' ? c.image_url : c.product_image_url),
     path: `/campaigns/${publicId}`,
+    match: c.match,
   };
 }

@@ -45,9 +45,13 @@ const ledgerKinds = {
 
 // Gift conditions, about donations alone: a gift is a paid donation's item allocated to a campaign.
 const isGift = sql`d.status = 'paid' and i.status = 'allocated'`;
-/** Over `donations d`: what a paid donation gave campaigns directly, in kobo. */
+/**
+ * Over `donations d`: what a paid donation's donor gave campaigns directly, in kobo. A sponsor's items
+ * in the same donation (decision 0080) are the sponsor's money, counted apart in `matched`.
+ */
 const allocatedItems = sql`coalesce((select sum(i.amount_kobo) from donation_items i
-                                      where i.donation_id = d.id and i.status = 'allocated'), 0)`;
+                                      where i.donation_id = d.id and i.status = 'allocated'
+                                        and i.match_pool_id is null), 0)`;
 /**
  * A donor's gift: paid, not the fund's own, and given to a campaign or to the fund. Money raised and
  * gifts count these, so fund money counts once, when given.
@@ -107,6 +111,20 @@ async function fundLedger(db: Db): Promise<Transparency['fund']> {
 }
 
 type StatusCount = { status: string; campaigns: string; units: string };
+
+/** What sponsors' match pools gave with paid gifts, by sponsor (as named on the pool), largest first. */
+async function matchedLedger(db: Db): Promise<Transparency['matched']> {
+  const rows = await selectRows<{ name: string; given: string }>(
+    db,
+    sql`select p.sponsor_name as name, sum(i.amount_kobo) as given
+          from donation_items i join donations d on d.id = i.donation_id join match_pools p on p.id = i.match_pool_id
+         where ${isGift}
+         group by p.sponsor_name
+         order by sum(i.amount_kobo) desc, p.sponsor_name`,
+  );
+  const sponsors = rows.map((r) => ({ name: r.name, given_kobo: int(r.given) }));
+  return { given_kobo: sponsors.reduce((sum, s) => sum + s.given_kobo, 0), sponsors };
+}
 
 /** Campaigns and funded units by status, one kind: every status figure is then read off the rule book. */
 async function statusCounts(db: Db, kind: CampaignKind): Promise<Map<string, { campaigns: number; units: number }>> {
@@ -254,16 +272,18 @@ async function durations(db: Db): Promise<Pick<Transparency, 'approval_to_funded
 
 /** The public ledger, computed from the donation and campaign tables and the audit log (decision 0036). */
 export async function computeLedger(db: Db): Promise<Transparency> {
-  const [money, counts, byMonth, recipientStates, organizationStates, times, deliveredSoFar, fund] = await Promise.all([
-    moneyFigures(db),
-    Promise.all(CAMPAIGN_KINDS.map(async (kind) => [kind, await statusCounts(db, kind)] as const)),
-    monthFigures(db),
-    ownersByState(db, 'recipient'),
-    ownersByState(db, 'organization'),
-    durations(db),
-    unitsDeliveredSoFar(db),
-    fundLedger(db),
-  ]);
+  const [money, counts, byMonth, recipientStates, organizationStates, times, deliveredSoFar, fund, matched] =
+    await Promise.all([
+      moneyFigures(db),
+      Promise.all(CAMPAIGN_KINDS.map(async (kind) => [kind, await statusCounts(db, kind)] as const)),
+      monthFigures(db),
+      ownersByState(db, 'recipient'),
+      ownersByState(db, 'organization'),
+      durations(db),
+      unitsDeliveredSoFar(db),
+      fundLedger(db),
+      matchedLedger(db),
+    ]);
   const campaignsByStatus: Transparency['campaigns_by_status'] = [];
   let funded = 0;
   let delivered = deliveredSoFar;
@@ -293,6 +313,7 @@ export async function computeLedger(db: Db): Promise<Transparency> {
     organizations_by_state: states('organization', organizationStates),
     ...times,
     fund,
+    matched,
     generated_at: new Date().toISOString(),
   };
 }

@@ -1,6 +1,7 @@
-import { ArrowLeft, CheckCircle2, PauseCircle } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Handshake, PauseCircle } from 'lucide-react';
 import { Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { matchLine } from '@contract/match-words';
 import { formatNaira, percentOf } from '@contract/money';
 import { campaignTitle } from '@contract/site';
 import { usePageTitle } from '@/lib/page';
@@ -169,7 +170,15 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
             This campaign has been fully funded. Thank you to everyone who gave.
           </p>
         ) : (
-          <Island name="give-box" component={GiveBox} props={{ campaign: givingFields(campaign) }} />
+          <>
+            {campaign.match ? (
+              <p className="flex items-center gap-2 rounded-xl border-2 border-amber-700 bg-amber-50 p-4 text-lg font-semibold text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50">
+                <Handshake aria-hidden="true" className="size-6 shrink-0" />
+                {matchLine(campaign.match)}
+              </p>
+            ) : null}
+            <Island name="give-box" component={GiveBox} props={{ campaign: givingFields(campaign) }} />
+          </>
         )}
 
         <Suspense fallback={null}>

@@ -87,6 +87,25 @@ function Ledger({ data }: { data: Transparency }) {
         </p>
       </Section>
 
+      <Section title="Matched by sponsors" id="matched">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Figure label="Given by sponsors' matches" value={formatNaira(data.matched.given_kobo)} />
+        </dl>
+        {data.matched.sponsors.length > 0 ? (
+          <ul className="list-disc space-y-1 pl-6">
+            {data.matched.sponsors.map((s) => (
+              <li key={s.name}>
+                {s.name}: {formatNaira(s.given_kobo)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p>
+          Sponsors matched donors&apos; gifts from pools of their own. What they gave went to the same campaigns and is
+          not part of the money raised above, which is donors&apos; money alone.
+        </p>
+      </Section>
+
       <Section title="Devices" id="devices">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Figure label="Devices funded" value={count.format(data.devices.funded)} />

@@ -137,6 +137,11 @@ function GiftRow({
         {gift.dedication ? (
           <span className="mt-1 block font-semibold text-gray-900 dark:text-gray-100">{gift.dedication}</span>
         ) : null}
+        {gift.matched ? (
+          <span className="mt-1 block font-semibold text-gray-900 dark:text-gray-100">
+            Matched by {gift.matched.sponsorName}: +{formatNaira(gift.matched.amount)}
+          </span>
+        ) : null}
       </th>
       <td className={`${cellClass} leading-11 whitespace-nowrap`}>
         <GiftDate iso={gift.date} />

@@ -27,7 +27,8 @@ import {
   dedicationOf,
   withFormNames,
 } from './dedication-fields';
-import { useCheckout, type CheckoutLine } from './use-checkout';
+import { checkoutMatchSentence } from './match-preview';
+import { replyMatchOf, useCheckout, type CheckoutLine } from './use-checkout';
 
 export type { CheckoutLine } from './use-checkout';
 
@@ -130,6 +131,8 @@ export function CheckoutForm({
   // Said only where a way of paying that confirms later is offered (the checkout's own list once it has one).
   const offered = phase.kind === 'paying' ? phase.checkout.channels : null;
   const payLaterMinutes = offered && !offered.some(isPayLater) ? null : (config?.payLaterHoldMinutes ?? null);
+  // What the server held for this gift from a sponsor's match, once checkout has answered.
+  const replyMatch = phase.kind === 'paying' ? replyMatchOf(phase.checkout) : null;
 
   const summaryId = `${uid}-summary`;
   const detailsId = `${uid}-details`;
@@ -167,6 +170,9 @@ export function CheckoutForm({
                 {item.units > 1 ? (
                   <span className="block text-gray-700 dark:text-gray-300">{units(item.units)}</span>
                 ) : null}
+                {item.matchNote ? (
+                  <span className="block font-semibold text-amber-900 dark:text-amber-200">{item.matchNote}</span>
+                ) : null}
               </span>
               <span className="font-semibold">{formatNaira(item.amountKobo)}</span>
             </li>
@@ -190,6 +196,10 @@ export function CheckoutForm({
             <dd>{formatNaira(chargeKobo)}</dd>
           </div>
         </dl>
+        {/* Polite and said once, when checkout has answered with what the match holds for this gift. */}
+        <p role="status" className="mt-3 px-4 text-lg font-semibold text-amber-900 empty:hidden dark:text-amber-200">
+          {replyMatch ? checkoutMatchSentence(replyMatch) : null}
+        </p>
       </section>
 
       <section aria-labelledby={detailsId}>

@@ -10,7 +10,9 @@ import { LinkButton } from '@/ui/link-button';
 import { ErrorMessage, LoadingState } from '@/ui/feedback';
 import { Page } from '@/ui/page';
 import { QuantityStepper } from '@/ui/quantity-stepper';
+import type { CampaignMatch } from '@contract/matching';
 import { CheckoutForm, type CheckoutLine } from './checkout-form';
+import { matchPreview } from './match-preview';
 import { ProductImage } from '@/ui/product-image';
 import { successStateOf } from './success-state';
 import { keepFundraiser } from '@/lib/fundraiser-visit';
@@ -28,6 +30,8 @@ type GiftCampaign = {
   isFunded: boolean;
   /** Why it takes no gifts now (paused or closed early), or null. */
   stopped: string | null;
+  /** A sponsor's open match on it, or null. */
+  match: CampaignMatch | null;
 };
 
 /** What giving needs of a campaign, from the one shared campaign shape and query. */
@@ -45,6 +49,7 @@ function toGift(c: Campaign): GiftCampaign {
       maxUnits: 1,
       isFunded: c.is_funded,
       stopped: stoppedNotice(c),
+      match: c.match ?? null,
     };
   }
   const unitsRemaining = Math.max(0, c.units_remaining);
@@ -60,6 +65,7 @@ function toGift(c: Campaign): GiftCampaign {
     maxUnits: Math.max(1, Math.min(CHECKOUT_LIMITS.unitsPerCampaign, unitsRemaining)),
     isFunded: c.is_funded || unitsRemaining === 0,
     stopped: stoppedNotice(c),
+    match: c.match ?? null,
   };
 }
 
@@ -89,7 +95,9 @@ function DonateForm({ campaign }: { campaign: GiftCampaign }) {
   const [units, setUnits] = useState(() =>
     isOrg ? startingUnits(location.state, searchParams.get('units'), campaign.maxUnits) : 1,
   );
-  const amountKobo = campaign.unitPriceKobo * units;
+  const preview = matchPreview(campaign, units);
+  // A person's device shared with a sponsor costs the donor their part only.
+  const amountKobo = preview && !isOrg ? preview.donorKobo : campaign.unitPriceKobo * units;
   // Arrived by a fundraiser's "Give" link: the checkout names it, so the gift counts toward it too.
   const fundraiser = searchParams.get('fundraiser');
   useEffect(() => {
@@ -143,7 +151,7 @@ function DonateForm({ campaign }: { campaign: GiftCampaign }) {
                 min={1}
                 max={campaign.maxUnits}
                 onChange={setUnits}
-                description={`Between 1 and ${campaign.maxUnits}.${perPaymentNote(campaign)} ${units} × ${formatNaira(campaign.unitPriceKobo)} = ${formatNaira(amountKobo)}`}
+                description={`Between 1 and ${campaign.maxUnits}.${perPaymentNote(campaign)} ${units} × ${formatNaira(campaign.unitPriceKobo)} = ${formatNaira(amountKobo)}${preview ? `. ${preview.sentence}` : ''}`}
               />
             ) : null}
           </div>
@@ -157,6 +165,7 @@ function DonateForm({ campaign }: { campaign: GiftCampaign }) {
             units,
             label: `${campaign.productName} for ${campaign.forName}`,
             amountKobo,
+            matchNote: preview?.sentence ?? null,
           },
         ]}
         totalKobo={amountKobo}

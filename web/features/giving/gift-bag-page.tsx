@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, ShoppingBag, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
@@ -13,6 +14,7 @@ import {
   type GiftBagItem,
 } from '@/lib/gift-bag';
 import { useAfterFirstPaint } from '@/lib/after-paint';
+import { campaignQuery, perUnitPrice, type Campaign } from '@/lib/campaigns';
 import { announce } from '@/lib/announce';
 import { buttonClass } from '@/ui/button';
 import { LinkButton } from '@/ui/link-button';
@@ -20,6 +22,7 @@ import { Page } from '@/ui/page';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { giftFor, giftName, lineTotal } from './bag';
 import { focusCentered } from './focus';
+import { matchPreview } from './match-preview';
 import { ProductImage } from '@/ui/product-image';
 
 const PER_PAYMENT = CHECKOUT_LIMITS.unitsPerCampaign;
@@ -28,6 +31,20 @@ const PER_PAYMENT = CHECKOUT_LIMITS.unitsPerCampaign;
 function maxUnits(item: GiftBagItem): number {
   return Math.min(PER_PAYMENT, item.units_remaining && item.units_remaining > 0 ? item.units_remaining : PER_PAYMENT);
 }
+
+/** The match a campaign's page says is open on it, worked out for some units of it. */
+const previewFor = (campaign: Campaign | undefined, units: number) =>
+  campaign
+    ? matchPreview(
+        {
+          type: campaign.type,
+          match: campaign.match,
+          unitPriceKobo: campaign.type === 'organization' ? perUnitPrice(campaign) : campaign.product_price,
+          unitsRemaining: campaign.type === 'organization' ? campaign.units_remaining : 1,
+        },
+        units,
+      )
+    : null;
 
 function BagItem({
   item,
@@ -42,11 +59,16 @@ function BagItem({
   const name = giftName(item);
   const isOrg = item.type === 'organization';
   const max = maxUnits(item);
+  // The campaign as its page reads it now (the same cached query), for the match open on it.
+  const { data: campaign } = useQuery({ ...campaignQuery(item.id), staleTime: 30_000 });
+  const preview = previewFor(campaign, item.quantity);
 
   const changeUnits = (value: number) => {
     giftBagActions.update(item.id, value);
+    const match = previewFor(campaign, value);
+    // One sentence per change, the match's part in it, so nothing is said twice.
     announce(
-      `${name}: ${value} ${value === 1 ? 'unit' : 'units'}, ${formatNaira(item.product_price * value)}. Gift bag total ${formatNaira(giftBagTotal(getGiftBag()))}.`,
+      `${name}: ${value} ${value === 1 ? 'unit' : 'units'}, ${formatNaira(item.product_price * value)}.${match ? ` ${match.sentence}` : ''} Gift bag total ${formatNaira(giftBagTotal(getGiftBag()))}.`,
     );
   };
 
@@ -87,6 +109,9 @@ function BagItem({
             <dd className="text-lg font-semibold">{formatNaira(lineTotal(item))}</dd>
           </div>
         </dl>
+        {preview ? (
+          <p className="text-lg font-semibold text-amber-900 dark:text-amber-200">{preview.sentence}</p>
+        ) : null}
         {isOrg ? (
           <QuantityStepper
             label={`Units of ${name}`}

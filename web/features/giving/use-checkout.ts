@@ -10,6 +10,7 @@ import {
   type CheckoutReply,
   type FundReply,
 } from '@contract/giving';
+import { checkoutMatchSchema, type CheckoutMatch } from '@contract/matching';
 import { visitSource } from '@/lib/visit-source';
 import { forgetFundraiser, fundraiserFor } from '@/lib/fundraiser-visit';
 import { ApiError, apiAct } from '@/lib/api';
@@ -28,7 +29,24 @@ import { PaystackUnavailableError, payWithPaystack } from './paystack';
 import { focusCentered } from './focus';
 import { keepWhileAwaiting, readHeldCheckout, writeHeldCheckout, type HeldCheckout } from './held-checkout';
 
-export type CheckoutLine = { campaignId: string; units: number; label: string; amountKobo: number };
+export type CheckoutLine = {
+  campaignId: string;
+  units: number;
+  label: string;
+  amountKobo: number;
+  /** What a sponsor's open match is expected to add, in a sentence, before paying. */
+  matchNote?: string | null;
+};
+
+/**
+ * What checkout's reply says a sponsor's match adds, or null: read on its own, so a reply without
+ * it (no match, or a checkout this browser kept) is still a good reply.
+ */
+export function replyMatchOf(data: unknown): CheckoutMatch | null {
+  const match = data && typeof data === 'object' ? (data as { match?: unknown }).match : undefined;
+  const parsed = checkoutMatchSchema.safeParse(match);
+  return parsed.success && parsed.data.addsKobo > 0 ? parsed.data : null;
+}
 export type Donor = { donorFullName: string; donorEmail: string };
 /** Words of support left with the gift, whether to be shown as Anonymous, and whom the gift honours or remembers. */
 export type Words = { message?: string | undefined; anonymous: boolean; dedication?: DedicationInput | undefined };
@@ -77,7 +95,7 @@ async function startCheckout(
   donor: Donor,
   lines: CheckoutLine[],
   extra: { previousReference?: string; turnstileToken?: string; coverFee: boolean } & Words,
-): Promise<CheckoutReply> {
+): Promise<CheckoutReply & { match: CheckoutMatch | null }> {
   const { data } = await apiAct<unknown>('/donations/checkout', {
     method: 'POST',
     body: JSON.stringify({
@@ -98,7 +116,7 @@ async function startCheckout(
   if (typeof reference !== 'string' || !reference.trim()) throw new ShownError(MISSING_REFERENCE);
   const parsed = checkoutReplySchema.safeParse(data);
   if (!parsed.success) throw new ShownError(UNEXPECTED_RESPONSE);
-  return parsed.data;
+  return { ...parsed.data, match: replyMatchOf(data) };
 }
 
 async function recordGift(checkout: CheckoutReply, donor: Donor, lines: CheckoutLine[]): Promise<FundReply> {

@@ -92,6 +92,12 @@ function Detail({ detail, run }: { detail: PaymentDetail; run: Run }) {
               : formatNaira(p.totalKobo),
           ],
           ['Refunded', p.refundedKobo > 0 ? formatNaira(p.refundedKobo) : 'Nothing'],
+          ...(p.matchedKobo
+            ? ([['Matched by sponsors', `${formatNaira(p.matchedKobo)}, apart from the amount asked`]] as [
+                string,
+                string,
+              ][])
+            : []),
           ['Channel', p.channel ? p.channel.replace(/_/g, ' ') : 'Not known'],
           ['Started', timeOf(p.createdAt)],
           ['Paid', timeOf(p.paidAt)],
@@ -153,6 +159,9 @@ function Detail({ detail, run }: { detail: PaymentDetail; run: Run }) {
               <tr key={`${item.campaign.id}-${index}`} className={row}>
                 <th scope="row" className={`${cellClass} font-normal`}>
                   {item.campaign.title} <span className="text-gray-700 dark:text-gray-300">#{item.campaign.id}</span>
+                  {item.matchedBy ? (
+                    <span className="block font-semibold">Matched by {item.matchedBy}, not paid by the donor</span>
+                  ) : null}
                 </th>
                 <td className={`${cellClass} tabular-nums`}>{item.units}</td>
                 <td className={`${cellClass} tabular-nums whitespace-nowrap`}>{formatNaira(item.amountKobo)}</td>

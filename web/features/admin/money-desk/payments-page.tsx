@@ -40,13 +40,15 @@ export default function PaymentsPage() {
           <h2 id="desk-totals" className="sr-only">
             Totals {filtered ? 'for these filters' : 'of every payment'}
           </h2>
-          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
             {(
               [
                 ['Payments', count.format(totals.count)],
                 ['Asked', formatNaira(totals.totalKobo)],
                 ['Paid', formatNaira(totals.paidKobo)],
                 ['Refunded', formatNaira(totals.refundedKobo)],
+                // Sponsors' money, never the donors': given with the paid gifts by match pools.
+                ['Matched by sponsors', formatNaira(totals.matchedKobo ?? 0)],
               ] as const
             ).map(([name, value]) => (
               <div
