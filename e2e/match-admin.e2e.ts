@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDay } from '../contract/plain-format';
-import { createOrganizationCampaign } from '../server/test/fixtures';
+import { selectRows } from '../server/db/client';
+import { createOrganizationCampaign, createRecipientCampaign } from '../server/test/fixtures';
 import { expectNoAxeViolations, pageProblems, setDarkMode, settle, startE2E, type E2E } from './harness';
-import { focusOnBody, isFocused, press, signInAdmin, tabTo } from './keyboard';
+import { focusOnBody, isFocused, path, press, signInAdmin, tabTo } from './keyboard';
 import { LONG_JOURNEY_MS, SETUP_MS } from './waits';
 
 let e2e: E2E;
@@ -113,5 +115,64 @@ describe("sponsors' match pools", { timeout: LONG_JOURNEY_MS }, () => {
     await settle(visitor.page);
     await visitor.page.getByRole('heading', { level: 1 }).waitFor();
     expect(await visitor.page.getByText(/Every naira doubled/).count()).toBe(0);
+  });
+
+  it("a donor sees a person's device matched, pays their half by keyboard, and the device is funded whole", async () => {
+    const db = e2e.database.db;
+    const campaign = await createRecipientCampaign(db);
+    const [pool] = await selectRows<{ id: number }>(
+      db,
+      sql`insert into match_pools (sponsor_name, pool_kobo, starts_at, ends_at, all_campaigns)
+          values ('Access Foundation', 4500000, now() - interval '1 hour', now() + interval '3 days', false) returning id`,
+    );
+    await db.execute(
+      sql`insert into match_pool_campaigns (pool_id, recipient_campaign_id) values (${pool!.id}, ${campaign})`,
+    );
+
+    const { page } = await e2e.newPage();
+    await page.goto(`/campaigns/${campaign}`);
+    await settle(page);
+    await page.getByText(/^Every naira doubled by Access Foundation until .+, ₦45,000 left$/).waitFor();
+
+    await page.goto(`/donate/${campaign}`);
+    await settle(page);
+    await page.getByText('Access Foundation pays ₦22,500 of this device; you pay ₦22,500.', { exact: true }).waitFor();
+    await inBothThemes(page, '/donate with a match');
+    await tabTo(page, page.getByRole('textbox', { name: 'Full name', exact: true }));
+    await page.keyboard.type('Bisi Matched');
+    await tabTo(page, page.getByRole('textbox', { name: 'Email', exact: true }));
+    await page.keyboard.type('bisi.matched@example.org');
+    await press(page, page.getByRole('button', { name: 'Pay ₦22,500' }).first());
+
+    // Checkout says once what the match holds for this gift, then the payment window asks the donor's half.
+    await page
+      .getByRole('status')
+      .getByText('Matched: Access Foundation pays ₦22,500 of this gift.', { exact: true })
+      .waitFor();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count()).toBe(1);
+    await press(page, dialog.getByRole('button', { name: 'Pay ₦22,500' }));
+    await expect.poll(() => path(page)).toBe('/checkout/success');
+    await settle(page);
+    expect(pageProblems(page)).toEqual([]);
+
+    const [row] = await selectRows<{ raised: string; units: number; paid: string; matched: string }>(
+      db,
+      sql`select c.amount_raised_kobo as raised, c.units_fulfilled as units,
+                 (select d.total_kobo from donations d where d.donor_email = 'bisi.matched@example.org') as paid,
+                 (select sum(i.amount_kobo) from donation_items i where i.match_pool_id = ${pool!.id} and i.status = 'allocated') as matched
+            from recipient_campaigns c where c.id = ${campaign}`,
+    );
+    expect({
+      raised: Number(row!.raised),
+      units: Number(row!.units),
+      paid: Number(row!.paid),
+      matched: Number(row!.matched),
+    }).toEqual({
+      raised: 4_500_000,
+      units: 1,
+      paid: 2_250_000,
+      matched: 2_250_000,
+    });
   });
 });

@@ -13,7 +13,8 @@ type PoolRow = {
   starts_at: Date | string;
   ends_at: Date | string;
   all_campaigns: boolean;
-  state: MatchState;
+  upcoming: boolean;
+  closed: boolean;
   given: number | string;
   held: number | string;
   returned: number | string;
@@ -21,6 +22,10 @@ type PoolRow = {
 };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** Read against the database's clock, as checkout reads a pool's window. */
+const stateOf = (r: { upcoming: boolean; closed: boolean }): MatchState =>
+  r.upcoming ? 'upcoming' : r.closed ? 'closed' : 'open';
 
 /**
  * Every pool, newest first, or one by id, with what its items say it did: given (allocated), held
@@ -31,7 +36,7 @@ export async function listMatches(db: Db, onlyId?: number): Promise<MatchPool[]>
   const rows = await selectRows<PoolRow>(
     db,
     sql`select p.id, p.sponsor_name, p.pool_kobo, p.ratio, p.starts_at, p.ends_at, p.all_campaigns,
-               case when p.starts_at > now() then 'upcoming' when p.ends_at > now() then 'open' else 'closed' end as state,
+               p.starts_at > now() as upcoming, p.ends_at <= now() as closed,
                coalesce((select sum(i.amount_kobo) from donation_items i
                           where i.match_pool_id = p.id and i.status = 'allocated'), 0)::bigint as given,
                coalesce((select sum(i.amount_kobo) from donation_items i join donations d on d.id = i.donation_id
@@ -83,7 +88,7 @@ export async function listMatches(db: Db, onlyId?: number): Promise<MatchPool[]>
       heldKobo: Number(r.held),
       returnedKobo: Number(r.returned),
       remainingKobo: Math.max(0, poolKobo - Number(r.used)),
-      state: r.state,
+      state: stateOf(r),
     };
   });
 }
