@@ -204,6 +204,10 @@ export const API_OPERATIONS: OperationTable = {
       'PATCH /api/fundraisers/:slug': ['editFundraiser', 'Change a fundraiser, kept for approval once it is public'],
       'POST /api/fundraisers/:slug/close': ['closeFundraiser', 'Close a fundraiser to new gifts'],
       'GET /api/fundraisers/:slug/qr.png': ['getFundraiserQrPng', "Read a fundraiser's QR code as PNG, for print"],
+      'GET /api/fundraisers/:slug/preview/:hash.png': [
+        'getFundraiserPreviewImage',
+        "Read a supporter's fundraiser's link-preview image",
+      ],
       'GET /api/campaigns/:id/fundraisers': ['listCampaignFundraisers', "List a campaign's approved fundraisers"],
       'GET /api/admin/fundraisers': ['listAdminFundraisers', 'List fundraisers and revisions waiting for moderation'],
       'PATCH /api/admin/fundraisers/:slug': ['decideFundraiser', 'Approve or reject a fundraiser or its revision'],

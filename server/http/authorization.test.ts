@@ -138,6 +138,7 @@ describe('authorization matrix', () => {
     const previews = ctx.app.routeTable.filter((r) => r.url.includes('/preview'));
     expect(previews.map((r) => `${r.method} ${r.url} ${String(r.access)}`).sort()).toEqual([
       'GET /api/campaigns/:id/preview/:hash.png public',
+      'GET /api/fundraisers/:slug/preview/:hash.png public',
       'GET /api/preview/site-:hash.png public',
     ]);
   });
@@ -162,6 +163,7 @@ describe('authorization matrix', () => {
       'GET /api/admin/fundraisers admin',
       'GET /api/campaigns/:id/fundraisers public',
       'GET /api/fundraisers/:slug public',
+      'GET /api/fundraisers/:slug/preview/:hash.png public',
       'GET /api/fundraisers/:slug/qr.png public',
       'GET /api/fundraisers/mine donor',
       'PATCH /api/admin/fundraisers/:slug admin',

@@ -775,6 +775,7 @@ const FUNDRAISER_ROUTES = [
   'PATCH /api/fundraisers/:slug',
   'POST /api/fundraisers/:slug/close',
   'GET /api/fundraisers/:slug/qr.png',
+  'GET /api/fundraisers/:slug/preview/:hash.png',
   'GET /api/campaigns/:id/fundraisers',
   'GET /api/admin/fundraisers',
   'PATCH /api/admin/fundraisers/:slug',

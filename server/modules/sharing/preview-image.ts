@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { matchLine } from '@contract/match-words';
+import { formatNaira, percentOf } from '@contract/money';
 import { SITE_NAME, TAGLINE } from '@contract/site';
 import { notoSans } from './fonts';
 import { progressPercentOf, progressWordsOf } from './progress-words';
@@ -117,10 +118,23 @@ async function toPng(element: ReactNode): Promise<Buffer> {
   return image.asPng();
 }
 
-/** A campaign's preview: its picture, title, progress bar and figures, over the brand band. */
-export function drawCampaignPreview(facts: PreviewFacts, picture: PreviewPicture | null): Promise<Buffer> {
-  const percent = progressPercentOf(facts);
-  const { main, detail } = progressWordsOf(facts);
+/** What one progress card says: its title, an optional line under it, the bar and figures, a boxed line. */
+const CAMPAIGN_SIZES = { title: 52, under: 28, main: 38, boxed: 28 };
+
+type CardWords = {
+  title: string;
+  /** Sizes in pixels, the campaign's by default; a fundraiser's card holds one line more, so is smaller. */
+  sizes?: { title: number; under: number; main: number; boxed: number };
+  under?: string;
+  percent: number;
+  main: string;
+  detail: string;
+  boxed?: string;
+};
+
+/** A card of progress: the picture (or the mark), the words beside it, over the brand band. */
+function drawProgressCard(words: CardWords, picture: PreviewPicture | null): Promise<Buffer> {
+  const sizes = words.sizes ?? CAMPAIGN_SIZES;
   const pictureBox = el(
     'div',
     {
@@ -140,12 +154,21 @@ export function drawCampaignPreview(facts: PreviewFacts, picture: PreviewPicture
         })
       : mark(200),
   );
-  const words = el('div', { display: 'flex', flexDirection: 'column', flex: 1, marginLeft: 48, height: '100%' }, [
+  const column = el('div', { display: 'flex', flexDirection: 'column', flex: 1, marginLeft: 48, height: '100%' }, [
     el(
       'div',
-      { display: 'block', fontSize: 52, fontWeight: 700, lineHeight: 1.2, color: INK, lineClamp: 3 },
-      facts.title,
+      { display: 'block', fontSize: sizes.title, fontWeight: 700, lineHeight: 1.2, color: INK, lineClamp: 3 },
+      words.title,
     ),
+    ...(words.under
+      ? [
+          el(
+            'div',
+            { display: 'block', marginTop: 8, fontSize: sizes.under, lineHeight: 1.25, color: MUTED, lineClamp: 2 },
+            words.under,
+          ),
+        ]
+      : []),
     el('div', { display: 'flex', flexDirection: 'column', marginTop: 'auto' }, [
       el(
         'div',
@@ -158,11 +181,11 @@ export function drawCampaignPreview(facts: PreviewFacts, picture: PreviewPicture
           backgroundColor: TRACK,
           overflow: 'hidden',
         },
-        el('div', { display: 'flex', width: `${percent}%`, height: '100%', backgroundColor: ORANGE }),
+        el('div', { display: 'flex', width: `${words.percent}%`, height: '100%', backgroundColor: ORANGE }),
       ),
-      el('div', { display: 'flex', marginTop: 20, fontSize: 38, fontWeight: 700, color: INK }, main),
-      el('div', { display: 'flex', marginTop: 4, fontSize: 30, color: MUTED }, detail),
-      ...(facts.match
+      el('div', { display: 'flex', marginTop: 20, fontSize: sizes.main, fontWeight: 700, color: INK }, words.main),
+      el('div', { display: 'flex', marginTop: 4, fontSize: 30, color: MUTED }, words.detail),
+      ...(words.boxed
         ? [
             el(
               'div',
@@ -172,21 +195,78 @@ export function drawCampaignPreview(facts: PreviewFacts, picture: PreviewPicture
                 padding: '8px 14px',
                 borderRadius: 12,
                 border: `3px solid ${INK}`,
-                fontSize: 28,
+                fontSize: sizes.boxed,
                 fontWeight: 700,
                 lineHeight: 1.25,
                 color: INK,
               },
-              matchLine(facts.match),
+              words.boxed,
             ),
           ]
         : []),
     ]),
   ]);
   return drawCanvas([
-    el('div', { display: 'flex', flex: 1, alignItems: 'center', padding: '34px 56px' }, [pictureBox, words]),
+    el('div', { display: 'flex', flex: 1, alignItems: 'center', padding: '34px 56px' }, [pictureBox, column]),
     brandBand(),
   ]);
+}
+
+/** A campaign's preview: its picture, title, progress bar and figures, over the brand band. */
+export function drawCampaignPreview(facts: PreviewFacts, picture: PreviewPicture | null): Promise<Buffer> {
+  const { main, detail } = progressWordsOf(facts);
+  return drawProgressCard(
+    {
+      title: facts.title,
+      percent: progressPercentOf(facts),
+      main,
+      detail,
+      boxed: facts.match ? matchLine(facts.match) : undefined,
+    },
+    picture,
+  );
+}
+
+/** What a supporter's fundraiser's preview shows (decision 0081), and so everything its address's hash is made of. */
+export type FundraiserPreviewFacts = {
+  title: string;
+  campaignTitle: string;
+  raisedKobo: number;
+  goalKobo: number;
+  /** Null while it takes gifts; else why not, in the words its page uses. */
+  stoppedNotice: string | null;
+  /** The picture drawn: the fundraiser's photo, else its campaign's picture; null for none. */
+  pictureKey: string | null;
+};
+
+/** What a fundraiser's preview asks while it takes gifts, in the words of its page's button. */
+export const FUNDRAISER_PREVIEW_ASK = 'Give through this fundraiser';
+
+/** A fundraiser's progress in words: money toward its own goal, the share, and the ask or why it stopped. */
+export function fundraiserWordsOf(facts: FundraiserPreviewFacts) {
+  const percent = percentOf(facts.raisedKobo, facts.goalKobo);
+  return {
+    percent,
+    under: `Raised for ${facts.campaignTitle}`,
+    main: `${formatNaira(facts.raisedKobo)} raised of ${formatNaira(facts.goalKobo)}`,
+    detail: facts.raisedKobo >= facts.goalKobo ? 'Goal reached' : `${percent}% of the goal`,
+    boxed: facts.stoppedNotice ?? FUNDRAISER_PREVIEW_ASK,
+  };
+}
+
+/** A fundraiser's preview image in words, for `og:image:alt`. */
+export function fundraiserPreviewAltOf(facts: FundraiserPreviewFacts): string {
+  const { under, main, detail, boxed } = fundraiserWordsOf(facts);
+  const end = /[.!?]$/.test(boxed) ? boxed : `${boxed}.`;
+  return `${facts.title}: ${under.charAt(0).toLowerCase()}${under.slice(1)}. ${main}, ${detail.charAt(0).toLowerCase()}${detail.slice(1)}. ${end} ${SITE_NAME}.`;
+}
+
+/** A fundraiser's preview: its picture, title, its campaign, progress toward its own goal, the ask or why it stopped. */
+export function drawFundraiserPreview(facts: FundraiserPreviewFacts, picture: PreviewPicture | null): Promise<Buffer> {
+  return drawProgressCard(
+    { title: facts.title, sizes: { title: 40, under: 26, main: 34, boxed: 24 }, ...fundraiserWordsOf(facts) },
+    picture,
+  );
 }
 
 /** The white 1200x630 page every preview is drawn on, its parts stacked from the top. */

@@ -5,10 +5,10 @@ import type { PageMeta } from '../../http/page-html';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../providers/storage/storage';
 import { campaignPreviewPath, SITE_PREVIEW_PATH } from './preview-address';
-import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewAltOf, SITE_PREVIEW_ALT } from './preview-image';
+import { fundraiserPreviewAltOf, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewAltOf, SITE_PREVIEW_ALT } from './preview-image';
 import { PREVIEW_PAGES } from './preview-pages';
 import { shareFactsOf } from './share-facts';
-import { fundraiserPreviewFacts } from '../fundraisers/preview-facts';
+import { fundraiserPreviewOf } from './fundraiser-preview';
 
 /** Open Graph's advice for a description: a sentence or two; chats cut longer ones themselves. */
 export const DESCRIPTION_LIMIT = 200;
@@ -58,11 +58,12 @@ export function previewMetaFor(deps: { db: Db; storage: Storage; baseUrl: () => 
     }
     const fundraiser = /^\/fundraisers\/([^/]+)$/.exec(path);
     if (fundraiser) {
-      // A supporter's fundraiser (decision 0081): its own words, and its campaign's preview image.
+      // A supporter's fundraiser (decision 0081): its own words and its own preview image.
       const slug = decodedOrNull(fundraiser[1]!);
-      const found = slug === null ? undefined : await fundraiserPreviewFacts(deps.db, slug);
-      const facts = found ? await shareFactsOf(deps.db, deps.storage, found.campaignId) : undefined;
-      if (!found || !facts) return null;
+      const preview = slug === null ? undefined : await fundraiserPreviewOf(deps.db, deps.storage, slug);
+      // As before, no card while its campaign is not public.
+      if (!preview?.campaign) return null;
+      const { found } = preview;
       return {
         title: found.title,
         documentTitle: documentTitle(found.title),
@@ -71,11 +72,11 @@ export function previewMetaFor(deps: { db: Db; storage: Storage; baseUrl: () => 
         type: 'article',
         siteName: SITE_NAME,
         image: {
-          url: base + campaignPreviewPath(facts),
+          url: base + preview.path,
           type: 'image/png',
           width: PREVIEW_WIDTH,
           height: PREVIEW_HEIGHT,
-          alt: previewAltOf(facts),
+          alt: fundraiserPreviewAltOf(preview.image),
         },
       };
     }

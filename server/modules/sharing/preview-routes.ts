@@ -2,13 +2,15 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies } from '@contract/errors';
+import { FUNDRAISER_NOT_FOUND } from '@contract/fundraisers';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { clientKey, type Rule } from '../../http/rate-limit';
 import { pictureForDrawing } from './campaign-photo';
 import { campaignPreviewHash, campaignPreviewPath, SITE_PREVIEW_HASH, SITE_PREVIEW_PATH } from './preview-address';
 import type { RenderedCopies } from './rendered-copies';
-import { drawCampaignPreview, drawSitePreview, PICTURE_BOX } from './preview-image';
+import { drawCampaignPreview, drawFundraiserPreview, drawSitePreview, PICTURE_BOX } from './preview-image';
+import { fundraiserPreviewOf } from './fundraiser-preview';
 import { previewPictureOf } from './preview-picture';
 import { shareFactsOf } from './share-facts';
 
@@ -17,6 +19,10 @@ const ADDRESS_PART = 'This preview address is not valid.';
 
 const campaignParams = z.object({
   id: z.string().max(24, ADDRESS_PART),
+  hash: z.string().max(64, ADDRESS_PART),
+});
+const fundraiserParams = z.object({
+  slug: z.string().trim().toLowerCase().min(1).max(80, FUNDRAISER_NOT_FOUND),
   hash: z.string().max(64, ADDRESS_PART),
 });
 const siteParams = z.object({ hash: z.string().max(64, ADDRESS_PART) });
@@ -86,6 +92,39 @@ export function previewRoutes(deps: AppDeps, copies: RenderedCopies): FastifyPlu
               ),
           );
           return { file: await drawCampaignPreview(facts, picture), lasting };
+        });
+        return sendPng(reply, image);
+      },
+    );
+
+    app.get(
+      '/api/fundraisers/:slug/preview/:hash.png',
+      {
+        config: { access: 'public' },
+        schema: {
+          description:
+            "A supporter's fundraiser's link-preview image: its picture, title, campaign and progress toward its own goal.",
+          params: fundraiserParams,
+          response: replies,
+        },
+      },
+      async (request, reply) => {
+        await limits.hit(PREVIEW_LIMIT, clientKey(request.ip));
+        const preview = await fundraiserPreviewOf(db, storage, request.params.slug);
+        if (!preview) throw notFound(FUNDRAISER_NOT_FOUND);
+        if (request.params.hash !== preview.hash || request.params.slug !== preview.found.slug) {
+          return sendToCurrent(reply, preview.path);
+        }
+        const image = await copies.get(`preview:fundraiser:${preview.hash}`, async () => {
+          const { picture, lasting } = await pictureForDrawing(
+            () => previewPictureOf(storage, preview.image.pictureKey, PICTURE_BOX),
+            (error) =>
+              request.log.warn(
+                { err: error },
+                "a fundraiser's picture could not be read; its preview was drawn without it",
+              ),
+          );
+          return { file: await drawFundraiserPreview(preview.image, picture), lasting };
         });
         return sendPng(reply, image);
       },
