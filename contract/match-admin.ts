@@ -10,6 +10,9 @@ const kobo = z.number().int();
 export const matchPoolSchema = z.object({
   id: z.number().int(),
   sponsorName: z.string(),
+  /** The sponsor's logo (a public image's address) and its description; null when it has none. */
+  logoUrl: z.string().nullable(),
+  logoAlt: z.string().nullable(),
   poolKobo: kobo,
   ratio: z.number().int(),
   startsAt: z.string(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_ID_INVALID, parseCampaignId } from './campaign-ids';
+import { isOneLine } from './one-line';
+import { uploadKeySchema } from './uploads';
 
 const campaignId = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const ref = parseCampaignId(v);
@@ -22,6 +24,9 @@ export const campaignMatchSchema = z.object({
   remainingKobo: z.number().int(),
   endsAt: z.string(),
   ratio: z.number().int().optional(),
+  /** The sponsor's logo (a public image's address) and its words for a screen reader; null when it has none. */
+  logoUrl: z.string().nullable().optional(),
+  logoAlt: z.string().nullable().optional(),
 });
 export type CampaignMatch = z.infer<typeof campaignMatchSchema>;
 
@@ -34,6 +39,23 @@ export const checkoutMatchSchema = z.object({
   units: z.number().int(),
 });
 export type CheckoutMatch = z.infer<typeof checkoutMatchSchema>;
+
+export const SPONSOR_LOGO_ALT_MAX = 150;
+export const SPONSOR_LOGO_ALT_REQUIRED = "Describe the sponsor's logo for people who cannot see it.";
+
+/** A logo uploaded for the pool (purpose `sponsorLogo`), with the words a screen reader says for it. */
+export const sponsorLogoSchema = z.object(
+  {
+    key: uploadKeySchema('Choose the logo file.'),
+    alt: z
+      .string({ error: SPONSOR_LOGO_ALT_REQUIRED })
+      .trim()
+      .min(1, SPONSOR_LOGO_ALT_REQUIRED)
+      .max(SPONSOR_LOGO_ALT_MAX, `Keep the logo's description to ${SPONSOR_LOGO_ALT_MAX} characters or fewer.`)
+      .refine(isOneLine, "The logo's description should be one line of text."),
+  },
+  { error: 'Give the logo as its upload key and its description.' },
+);
 
 export const createMatchSchema = z
   .object({
@@ -65,6 +87,8 @@ export const createMatchSchema = z
       .nullable()
       .optional()
       .default(null),
+    /** The sponsor's logo; absent for none. */
+    logo: sponsorLogoSchema.optional(),
   })
   .refine((m) => Date.parse(m.endsAt) > Date.parse(m.startsAt), {
     message: 'The match must close after it opens.',

@@ -14,6 +14,8 @@ export const organizationGiftSchema = z.object({
   units: z.number().int(),
   amount_kobo: z.number().int(),
   paid_at: z.string(),
+  /** The sponsor whose match pool gave these units with a donor's gift (decision 0080); null for a donor's own. */
+  matched_by: z.string().nullable(),
 });
 export type OrganizationGift = z.infer<typeof organizationGiftSchema>;
 

@@ -88,6 +88,14 @@ export const UPLOAD_PURPOSES = {
     image: true,
     roles: ['donor'],
   },
+  /** A sponsor's logo for its match pool (decision 0080), shown on campaign pages with the alt text an admin writes. */
+  sponsorLogo: {
+    types: [PNG, JPEG],
+    allowed: 'PNG or JPG',
+    maxBytes: 8 * MB,
+    image: true,
+    roles: ['admin'],
+  },
 } as const satisfies Record<
   string,
   {

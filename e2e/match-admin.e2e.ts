@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDay } from '../contract/plain-format';
 import { selectRows } from '../server/db/client';
 import { createOrganizationCampaign, createRecipientCampaign } from '../server/test/fixtures';
+import { pngFile } from '../server/test/files';
 import { expectNoAxeViolations, pageProblems, setDarkMode, settle, startE2E, type E2E } from './harness';
 import { focusOnBody, isFocused, path, press, signInAdmin, tabTo } from './keyboard';
 import { LONG_JOURNEY_MS, SETUP_MS } from './waits';
@@ -54,6 +55,11 @@ describe("sponsors' match pools", { timeout: LONG_JOURNEY_MS }, () => {
     await expect.poll(() => page.getByRole('radio', { name: /^Only the campaigns I name/ }).isChecked()).toBe(true);
     await tabTo(page, page.getByRole('textbox', { name: 'Campaign ids', exact: true }));
     await page.keyboard.type(`org-${campaign}`);
+    // The sponsor's logo, with the words a screen reader says for it.
+    const logo = page.getByLabel("Sponsor's logo (optional)", { exact: true });
+    await logo.setInputFiles({ name: 'zenith-cares.png', mimeType: 'image/png', buffer: await pngFile(240, 80) });
+    await tabTo(page, page.getByRole('textbox', { name: 'Describe the logo', exact: true }));
+    await page.keyboard.type('Zenith Cares logo');
     await press(page, page.getByRole('button', { name: 'Open the match' }));
 
     // Said once, in the page's status banner, and the pool is listed with its figures.
@@ -62,6 +68,7 @@ describe("sponsors' match pools", { timeout: LONG_JOURNEY_MS }, () => {
     await pool.waitFor();
     expect(await pool.getByText('Open', { exact: true }).count()).toBe(1);
     expect(await pool.getByRole('link', { name: /Sponsor's report \(PDF\)/ }).count()).toBe(1);
+    expect(await pool.getByRole('img', { name: 'Zenith Cares logo' }).count()).toBe(1);
     await inBothThemes(page, '/admin/matches with a pool');
 
     // The campaign page says it while the match is open.
@@ -70,6 +77,11 @@ describe("sponsors' match pools", { timeout: LONG_JOURNEY_MS }, () => {
     await settle(visitor.page);
     const promise = `Every naira doubled by Zenith Cares until ${lagosDay(`${lagosDate(10)}T12:00:00+01:00`).replace(/ \d{4}$/, '')}, ₦500,000 left`;
     await visitor.page.getByText(promise, { exact: true }).waitFor();
+    const shownLogo = visitor.page.getByRole('img', { name: 'Zenith Cares logo' });
+    await shownLogo.waitFor();
+    await expect
+      .poll(() => shownLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await inBothThemes(visitor.page, '/campaigns/org-N with a match');
     expect(pageProblems(visitor.page)).toEqual([]);
 

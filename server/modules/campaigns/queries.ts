@@ -107,7 +107,7 @@ export function toPublicRecipientCampaign(
     is_featured: row.isFeatured,
     is_funded: funded,
     takes_gifts: takesGifts,
-    match: campaignMatchOf(pools, { kind: 'recipient', id: row.id }, takesGifts),
+    match: campaignMatchOf(storage, pools, { kind: 'recipient', id: row.id }, takesGifts),
     delivery_status: row.deliveryStatus,
     appreciation_video_url: row.appreciationVideoUrl,
   };
@@ -221,7 +221,7 @@ export function toPublicOrganizationCampaign(
     status: row.status,
     is_funded: isFunded('organization', row.status) || row.unitsFulfilled >= row.quantity,
     takes_gifts: takesGifts,
-    match: campaignMatchOf(pools, { kind: 'organization', id: row.id }, takesGifts),
+    match: campaignMatchOf(storage, pools, { kind: 'organization', id: row.id }, takesGifts),
   };
 }
 

@@ -240,7 +240,7 @@ async function replyTexts(db: Db, storage: Storage, hits: IndexHit[], index: Sea
     });
   return hits.flatMap((h, i) => {
     const text = texts[i];
-    return text === undefined ? [] : [withMatch(text, campaignMatchOf(pools, h, TAKES_GIFTS.test(text)))];
+    return text === undefined ? [] : [withMatch(text, campaignMatchOf(storage, pools, h, TAKES_GIFTS.test(text)))];
   });
 }
 

@@ -4,7 +4,7 @@ import { errorReplies } from '@contract/errors';
 import { matchIdParamSchema } from '@contract/match-admin';
 import type { AppDeps } from '../../deps';
 import { csvDownloadHeaders } from '../money-desk/csv-cell';
-import { reportCsv, reportFileName, reportPdf, sponsorReport } from './sponsor-report';
+import { printableLogo, reportCsv, reportFileName, reportPdf, sponsorReport } from './sponsor-report';
 
 const errors = errorReplies(400, 401, 403, 404);
 const binary = (what: string) => z.unknown().describe(what);
@@ -14,8 +14,8 @@ const binary = (what: string) => z.unknown().describe(what);
  * who keep the money desk. Apart from matching/: drawing it needs the receipts' PDF and the desk's
  * CSV, which themselves read campaigns, and campaigns read open matches.
  */
-export function matchReportRoutes(deps: Pick<AppDeps, 'db' | 'config'>): FastifyPluginAsyncZod {
-  const { db, config } = deps;
+export function matchReportRoutes(deps: Pick<AppDeps, 'db' | 'storage' | 'config'>): FastifyPluginAsyncZod {
+  const { db, storage, config } = deps;
   return async (app) => {
     app.get(
       '/api/admin/matches/:id/report.csv',
@@ -28,7 +28,7 @@ export function matchReportRoutes(deps: Pick<AppDeps, 'db' | 'config'>): Fastify
         },
       },
       async (request, reply) => {
-        const report = await sponsorReport(db, request.params.id);
+        const report = await sponsorReport(db, storage, request.params.id);
         return reply
           .headers(csvDownloadHeaders(reportFileName(request.params.id, 'csv')))
           .send(await reportCsv(report));
@@ -45,7 +45,13 @@ export function matchReportRoutes(deps: Pick<AppDeps, 'db' | 'config'>): Fastify
         },
       },
       async (request, reply) => {
-        const pdf = await reportPdf(await sponsorReport(db, request.params.id), config.charity);
+        const report = await sponsorReport(db, storage, request.params.id);
+        // A logo storage cannot read now leaves the report without it rather than without the report.
+        const logo = await printableLogo(db, storage, request.params.id).catch((error: unknown) => {
+          request.log.warn({ err: error, matchId: request.params.id }, 'sponsor logo unreadable for the report');
+          return null;
+        });
+        const pdf = await reportPdf(report, config.charity, logo);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${reportFileName(request.params.id, 'pdf')}"`)

@@ -11,6 +11,8 @@ import { csvWriter, nairaCell } from '../money-desk/csv-cell';
 import { taggedPdf, type Column } from '../receipts/tagged-pdf';
 import { campaignTitles } from '../matching/campaign-titles';
 import { listMatches } from '../matching/list-matches';
+import { printablePhoto } from '../sharing/campaign-photo';
+import type { Storage } from '../../providers/storage/storage';
 
 /** One campaign the pool gave to: what it gave, what came back, and when. Never who gave with it. */
 export type ReportLine = {
@@ -32,8 +34,8 @@ export type SponsorReport = { pool: MatchPool; lines: ReportLine[] };
  * sit in are read only for when the gift was paid, so no donor's name, address or email can reach
  * the report.
  */
-export async function sponsorReport(db: Db, id: number): Promise<SponsorReport> {
-  const [pool] = await listMatches(db, id);
+export async function sponsorReport(db: Db, storage: Storage, id: number): Promise<SponsorReport> {
+  const [pool] = await listMatches(db, storage, id);
   if (!pool) throw notFound(MATCH_NOT_FOUND);
   const rows = await selectRows<{
     recipient_campaign_id: number | null;
@@ -77,6 +79,23 @@ export async function sponsorReport(db: Db, id: number): Promise<SponsorReport> 
     };
   });
   return { pool, lines };
+}
+
+/** The sponsor's logo as a picture a PDF embeds (JPEG on white), with its description; null when it has none. */
+export type PrintableLogo = { image: Buffer; alt: string };
+
+/**
+ * The pool's logo for the report's top, read from storage; null when the pool has none or its file
+ * is gone. Throws when storage fails, so the caller decides whether to draw the report without it.
+ */
+export async function printableLogo(db: Db, storage: Storage, id: number): Promise<PrintableLogo | null> {
+  const [row] = await selectRows<{ logo_key: string | null; logo_alt: string | null }>(
+    db,
+    sql`select logo_key, logo_alt from match_pools where id = ${id}`,
+  );
+  if (!row?.logo_key) return null;
+  const image = await printablePhoto(storage, row.logo_key);
+  return image ? { image, alt: row.logo_alt ?? '' } : null;
 }
 
 /** What the pool gave a campaign, in words: whole units for an organization, a share of a device for a person. */
@@ -127,8 +146,12 @@ const PDF_COLUMNS: Column[] = [
   { header: 'Dates', width: 0.22 },
 ];
 
-/** The report as a tagged PDF (decision 0035): the pool's promise, its figures, then a table of campaigns. */
-export function reportPdf(report: SponsorReport, charity: Config['charity']): Promise<Buffer> {
+/** The report as a tagged PDF (decision 0035): the sponsor's logo if it has one, the pool's promise, its figures, then a table of campaigns. */
+export function reportPdf(
+  report: SponsorReport,
+  charity: Config['charity'],
+  logo: PrintableLogo | null = null,
+): Promise<Buffer> {
   const { pool, lines } = report;
   return taggedPdf(
     {
@@ -137,6 +160,8 @@ export function reportPdf(report: SponsorReport, charity: Config['charity']): Pr
       author: charity.name,
     },
     (sheet) => {
+      // The sponsor's logo at the top, small: a Figure whose alt text is the one the admin wrote.
+      if (logo) sheet.figure(logo.image, logo.alt, { width: 180, height: 60, gapAfter: 12 });
       sheet.paragraph(charity.name, { bold: true, size: 16 });
       sheet.paragraph(charity.address, { gapAfter: 14 });
       sheet.heading(`${pool.sponsorName}'s match`);

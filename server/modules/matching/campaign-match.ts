@@ -1,6 +1,7 @@
 import type { CampaignMatch } from '@contract/matching';
 import type { CampaignRef } from '@contract/ids';
 import type { Db } from '../../db/client';
+import type { Storage } from '../../providers/storage/storage';
 import { openPoolsFor, type OpenPool } from './open-pools';
 
 /** The open pools of some campaigns, by `kind:id`, for the public replies that say what a gift is matched with. */
@@ -18,8 +19,10 @@ export const poolsForCampaigns = (db: Db, refs: readonly CampaignRef[]): Promise
  * every pool opened or closed here, and search's kept replies get the match read afresh each time.
  * So a list may say a pool that closed or a sum left from a few seconds ago, which is harmless:
  * checkout decides the match again under the pool's lock, and says what it holds.
+ * The sponsor's logo is served as every public image is (`storage.publicUrl`, under /media/).
  */
 export function campaignMatchOf(
+  storage: Pick<Storage, 'publicUrl'>,
   pools: CampaignPools | undefined,
   ref: CampaignRef,
   takesGifts: boolean,
@@ -31,5 +34,7 @@ export function campaignMatchOf(
     remainingKobo: pool.remainingKobo,
     endsAt: pool.endsAt.toISOString(),
     ratio: pool.ratio,
+    logoUrl: storage.publicUrl(pool.logoKey),
+    logoAlt: pool.logoKey ? pool.logoAlt : null,
   };
 }

@@ -3,6 +3,8 @@ import type { createMatchSchema } from '@contract/matching';
 import { matchCampaignUnknown } from '@contract/match-admin';
 import { toCampaignId } from '@contract/ids';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
 import { matchPoolCampaigns, matchPools } from '../../db/schema/all';
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit';
@@ -12,9 +14,34 @@ export type CreateMatch = z.output<typeof createMatchSchema>;
 
 /**
  * Opens a sponsor's match pool (decision 0080) for every campaign or the ones named, each of which
- * must exist; recorded in the audit log with the pool, so nobody opens a promise unseen.
+ * must exist; recorded in the audit log with the pool, so nobody opens a promise unseen. A logo is
+ * the admin's own unused upload of purpose `sponsorLogo`, checked by its bytes and re-encoded before
+ * anything is saved (decision 0013), and marked used with the pool.
  */
-export async function createMatch(db: Db, adminId: number, input: CreateMatch): Promise<{ id: number }> {
+export async function createMatch(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  adminId: number,
+  input: CreateMatch,
+): Promise<{ id: number }> {
+  const logo = input.logo
+    ? await acceptUpload(deps, { key: input.logo.key, ownerId: adminId, purpose: 'sponsorLogo', field: 'logo.key' })
+    : null;
+  let committed = false;
+  try {
+    const made = await insertMatch(deps.db, adminId, input, logo);
+    committed = true;
+    return made;
+  } finally {
+    await logo?.settle(committed);
+  }
+}
+
+async function insertMatch(
+  db: Db,
+  adminId: number,
+  input: CreateMatch,
+  logo: AcceptedUpload | null,
+): Promise<{ id: number }> {
   // The same campaign named twice is one campaign covered.
   const named = input.campaignIds?.length
     ? [...new Map(input.campaignIds.map((r) => [toCampaignId(r), r])).values()]
@@ -32,6 +59,8 @@ export async function createMatch(db: Db, adminId: number, input: CreateMatch): 
       .insert(matchPools)
       .values({
         sponsorName: input.sponsorName,
+        logoKey: logo?.storedKey ?? null,
+        logoAlt: logo ? input.logo!.alt : null,
         poolKobo: input.poolKobo,
         ratio: input.ratio,
         startsAt: new Date(input.startsAt),
@@ -49,6 +78,7 @@ export async function createMatch(db: Db, adminId: number, input: CreateMatch): 
           organizationCampaignId: r.kind === 'organization' ? r.id : null,
         })),
       );
+    await logo?.commit(tx as unknown as Db);
     await audit(tx, {
       adminId,
       action: 'match.create',
@@ -61,6 +91,7 @@ export async function createMatch(db: Db, adminId: number, input: CreateMatch): 
         startsAt: input.startsAt,
         endsAt: input.endsAt,
         campaigns: named ? named.map(toCampaignId) : 'all',
+        ...(logo ? { logo: { key: logo.storedKey, alt: input.logo!.alt } } : {}),
       },
     });
     return { id };

@@ -2,12 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { MatchPool, MatchState } from '@contract/match-admin';
 import { toCampaignId, type CampaignRef } from '@contract/ids';
 import { selectRows, type Db } from '../../db/client';
+import type { Storage } from '../../providers/storage/storage';
 import { campaignTitles } from './campaign-titles';
 import { poolUsedSql } from './open-pools';
 
 type PoolRow = {
   id: number;
   sponsor_name: string;
+  logo_key: string | null;
+  logo_alt: string | null;
   pool_kobo: number | string;
   ratio: number;
   starts_at: Date | string;
@@ -32,10 +35,10 @@ const stateOf = (r: { upcoming: boolean; closed: boolean }): MatchState =>
  * by live checkouts, returned (released after being held or given), and what it can still promise,
  * counted as checkout counts it (open-pools.ts), never stored.
  */
-export async function listMatches(db: Db, onlyId?: number): Promise<MatchPool[]> {
+export async function listMatches(db: Db, storage: Pick<Storage, 'publicUrl'>, onlyId?: number): Promise<MatchPool[]> {
   const rows = await selectRows<PoolRow>(
     db,
-    sql`select p.id, p.sponsor_name, p.pool_kobo, p.ratio, p.starts_at, p.ends_at, p.all_campaigns,
+    sql`select p.id, p.sponsor_name, p.logo_key, p.logo_alt, p.pool_kobo, p.ratio, p.starts_at, p.ends_at, p.all_campaigns,
                p.starts_at > now() as upcoming, p.ends_at <= now() as closed,
                coalesce((select sum(i.amount_kobo) from donation_items i
                           where i.match_pool_id = p.id and i.status = 'allocated'), 0)::bigint as given,
@@ -75,6 +78,8 @@ export async function listMatches(db: Db, onlyId?: number): Promise<MatchPool[]>
     return {
       id: Number(r.id),
       sponsorName: r.sponsor_name,
+      logoUrl: storage.publicUrl(r.logo_key),
+      logoAlt: r.logo_key ? r.logo_alt : null,
       poolKobo,
       ratio: Number(r.ratio),
       startsAt: iso(r.starts_at),

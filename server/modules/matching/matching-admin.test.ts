@@ -9,8 +9,16 @@ import { transparencySchema } from '@contract/transparency';
 import { CAMPAIGN_ID_INVALID } from '@contract/ids';
 import { MATCH_ALREADY_CLOSED, MATCH_NOT_FOUND, matchPoolListSchema } from '@contract/match-admin';
 import { matchLine } from '@contract/match-words';
+import { SPONSOR_LOGO_ALT_REQUIRED } from '@contract/matching';
+import sharp from 'sharp';
 import { selectRows, type Db } from '../../db/client';
-import { createOrganizationCampaign, createRecipientCampaign, signInNewAdmin, signUpUser } from '../../test/fixtures';
+import {
+  createOrganizationCampaign,
+  createRecipientCampaign,
+  signInNewAdmin,
+  signUpUser,
+  uploadFile,
+} from '../../test/fixtures';
 import { refreshOrganizationSearchText } from '../campaign-core/search-text';
 import { eventually, startTestApp, stopTestApp, type TestContext } from '../../test/harness';
 
@@ -317,6 +325,113 @@ describe("the sponsor's report", () => {
     expect(text).toContain('Braille Slate and Stylus Set for');
     expect(text).toContain('₦24,000');
     expect(text).not.toMatch(/Secretname|adaeze/i);
+  });
+});
+
+describe("a sponsor's logo", () => {
+  const logoPng = () =>
+    sharp({ create: { width: 120, height: 40, channels: 3, background: '#0a4d8c' } })
+      .png()
+      .toBuffer();
+  const uploadLogo = async (token = admin) =>
+    (
+      await uploadFile(ctx.app, token, {
+        purpose: 'sponsorLogo',
+        fileName: 'sponsor-logo.png',
+        type: 'image/png',
+        bytes: await logoPng(),
+      })
+    ).key;
+
+  /** Every Figure's alt text in a structure tree, in reading order. */
+  const figures = (node: unknown): string[] => {
+    const n = node as { role?: string; alt?: string; children?: unknown[] } | null;
+    if (!n) return [];
+    const own = n.role === 'Figure' ? [n.alt ?? ''] : [];
+    return [...own, ...(n.children ?? []).flatMap(figures)];
+  };
+
+  it('takes only with its description, and only as the admin’s own unused upload', async () => {
+    // Not open yet, so it promises nothing on the other tests' campaigns.
+    const base = { sponsorName: 'Logo Sponsor', poolKobo: 5_000_000, startsAt: hours(72), endsAt: hours(96) };
+    const noAlt = await open({ ...base, logo: { key: await uploadLogo() } });
+    expect(noAlt.statusCode).toBe(400);
+    expect(noAlt.json().message).toBe(SPONSOR_LOGO_ALT_REQUIRED);
+    const blankAlt = await open({ ...base, logo: { key: await uploadLogo(), alt: '   ' } });
+    expect(blankAlt.statusCode).toBe(400);
+    expect(blankAlt.json().message).toBe(SPONSOR_LOGO_ALT_REQUIRED);
+    const twoLines = await open({ ...base, logo: { key: await uploadLogo(), alt: 'Logo\nSponsor' } });
+    expect(twoLines.statusCode).toBe(400);
+    expect(twoLines.json().message).toBe("The logo's description should be one line of text.");
+    const long = await open({ ...base, logo: { key: await uploadLogo(), alt: 'x'.repeat(151) } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe("Keep the logo's description to 150 characters or fewer.");
+
+    // Another admin's upload is not this admin's to name.
+    const other = (await signInNewAdmin(ctx.app, db)).token;
+    const theirs = await open({ ...base, logo: { key: await uploadLogo(other), alt: 'Logo Sponsor' } });
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json().message).toBe('That upload was not found or has already been used. Choose the file again.');
+
+    // A donor cannot upload a sponsor's logo at all.
+    const presign = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/generate-presigned-url',
+      headers: as(donor),
+      payload: { fileName: 'logo.png', fileType: 'image/png', purpose: 'sponsorLogo' },
+    });
+    expect(presign.statusCode).toBeGreaterThanOrEqual(400);
+    expect(presign.statusCode).toBeLessThan(500);
+
+    // Used once, a key is not taken again.
+    const key = await uploadLogo();
+    const first = await open({ ...base, logo: { key, alt: 'Logo Sponsor' } });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await open({ ...base, logo: { key, alt: 'Logo Sponsor' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('That upload was not found or has already been used. Choose the file again.');
+  });
+
+  it('is stored re-encoded, listed, carried by public replies and drawn at the top of the report', async () => {
+    const covered = await createOrganizationCampaign(db, 20);
+    const plain = await createOrganizationCampaign(db, 20);
+    const id = await openPool({
+      sponsorName: 'Kente Trust',
+      campaignIds: [`org-${covered}`],
+      logo: { key: await uploadLogo(), alt: '  Kente Trust logo: a woven blue square  ' },
+    });
+    await openPool({ sponsorName: 'No Logo Sponsor', campaignIds: [`org-${plain}`] });
+
+    const listed = (await pools()).find((p) => p.id === id)!;
+    expect(listed.logoAlt).toBe('Kente Trust logo: a woven blue square');
+    // Re-encoded under a public key of its own, served as every public image is.
+    expect(listed.logoUrl).toMatch(/^\/media\/public\/.+\.webp$/);
+    expect(listed.logoUrl).not.toContain('incoming');
+    const image = await ctx.app.inject({ method: 'GET', url: listed.logoUrl! });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+    expect((await pools()).find((p) => p.sponsorName === 'No Logo Sponsor')).toMatchObject({
+      logoUrl: null,
+      logoAlt: null,
+    });
+
+    expect((await orgReply(covered)).match).toMatchObject({
+      sponsorName: 'Kente Trust',
+      logoUrl: listed.logoUrl,
+      logoAlt: 'Kente Trust logo: a woven blue square',
+    });
+    expect((await orgReply(plain)).match).toMatchObject({
+      sponsorName: 'No Logo Sponsor',
+      logoUrl: null,
+      logoAlt: null,
+    });
+
+    const pdf = await ctx.app.inject({ method: 'GET', url: `/api/admin/matches/${id}/report.pdf`, headers: as(admin) });
+    expect(pdf.statusCode).toBe(200);
+    const document = await getDocument({ data: new Uint8Array(pdf.rawPayload), useSystemFonts: false }).promise;
+    const tree = await (await document.getPage(1)).getStructTree();
+    expect(figures(tree)).toEqual(['Kente Trust logo: a woven blue square']);
+    expect(await pdfText(pdf.rawPayload)).toContain("Kente Trust's match");
   });
 });
 

@@ -17,6 +17,9 @@ export const poolUsedSql = (poolId: ReturnType<typeof sql>, exclude: number = 0)
 export type OpenPool = {
   poolId: number;
   sponsorName: string;
+  /** The sponsor's logo's stored key and its description, or null. */
+  logoKey: string | null;
+  logoAlt: string | null;
   ratio: number;
   endsAt: Date;
   /** The pool less what it gave and what live checkouts hold. */
@@ -38,6 +41,8 @@ export async function openPoolsFor(db: Db, refs: readonly CampaignRef[], exclude
     campaign_id: number;
     pool_id: number;
     sponsor_name: string;
+    logo_key: string | null;
+    logo_alt: string | null;
     ratio: number;
     ends_at: Date | string;
     remaining: number | string;
@@ -47,12 +52,12 @@ export async function openPoolsFor(db: Db, refs: readonly CampaignRef[], exclude
           select 'recipient', unnest(${sql.param(recipientIds)}::int[])
           union all select 'organization', unnest(${sql.param(organizationIds)}::int[])),
         open as (
-          select p.id, p.sponsor_name, p.ratio, p.ends_at, p.all_campaigns,
+          select p.id, p.sponsor_name, p.logo_key, p.logo_alt, p.ratio, p.ends_at, p.all_campaigns,
                  p.pool_kobo - ${poolUsedSql(sql`p.id`, exclude)} as remaining
             from match_pools p
            where p.starts_at <= now() and p.ends_at > now())
         select distinct on (w.kind, w.campaign_id)
-               w.kind, w.campaign_id, o.id as pool_id, o.sponsor_name, o.ratio, o.ends_at, o.remaining
+               w.kind, w.campaign_id, o.id as pool_id, o.sponsor_name, o.logo_key, o.logo_alt, o.ratio, o.ends_at, o.remaining
           from wanted w
           join open o on o.remaining > 0 and (o.all_campaigns or exists (
                  select 1 from match_pool_campaigns mc
@@ -64,6 +69,8 @@ export async function openPoolsFor(db: Db, refs: readonly CampaignRef[], exclude
     out.set(`${r.kind}:${r.campaign_id}`, {
       poolId: Number(r.pool_id),
       sponsorName: r.sponsor_name,
+      logoKey: r.logo_key,
+      logoAlt: r.logo_key ? r.logo_alt : null,
       ratio: Number(r.ratio),
       endsAt: new Date(r.ends_at),
       remainingKobo: Number(r.remaining),

@@ -22,8 +22,8 @@ const privateReply = { 'cache-control': 'private, no-store' };
  * with what each gave, and close one early (the sponsor's report is match-reports/). Opening or closing changes what
  * public campaign replies promise, so this process's copies of the public lists are dropped then.
  */
-export function matchingRoutes(deps: Pick<AppDeps, 'db' | 'publicCache'>): FastifyPluginAsyncZod {
-  const { db, publicCache } = deps;
+export function matchingRoutes(deps: Pick<AppDeps, 'db' | 'storage' | 'publicCache'>): FastifyPluginAsyncZod {
+  const { db, storage, publicCache } = deps;
   return async (app) => {
     app.post(
       '/api/admin/matches',
@@ -32,7 +32,7 @@ export function matchingRoutes(deps: Pick<AppDeps, 'db' | 'publicCache'>): Fasti
         schema: { body: createMatchSchema, response: { 201: createMatchReplySchema, ...errors } },
       },
       async (request, reply) => {
-        const made = await createMatch(db, request.user!.id, request.body);
+        const made = await createMatch({ db, storage }, request.user!.id, request.body);
         publicCache.clear();
         return reply.status(201).headers(privateReply).send(made);
       },
@@ -41,7 +41,7 @@ export function matchingRoutes(deps: Pick<AppDeps, 'db' | 'publicCache'>): Fasti
     app.get(
       '/api/admin/matches',
       { config: { access: ['admin'] }, schema: { response: { 200: matchPoolListSchema, ...errors } } },
-      async (_request, reply) => reply.headers(privateReply).send({ pools: await listMatches(db) }),
+      async (_request, reply) => reply.headers(privateReply).send({ pools: await listMatches(db, storage) }),
     );
 
     app.post(
@@ -53,7 +53,7 @@ export function matchingRoutes(deps: Pick<AppDeps, 'db' | 'publicCache'>): Fasti
       async (request, reply) => {
         await closeMatch(db, request.user!.id, request.params.id);
         publicCache.clear();
-        const [pool] = await listMatches(db, request.params.id);
+        const [pool] = await listMatches(db, storage, request.params.id);
         if (!pool) throw notFound(MATCH_NOT_FOUND);
         return reply.headers(privateReply).send(pool);
       },

@@ -14,6 +14,7 @@ type GiftRow = {
   units: number;
   amount_kobo: number;
   paid_at: Date | string;
+  matched_by: string | null;
 };
 
 /**
@@ -25,13 +26,15 @@ const giftsOf = (organizationId: number) => sql`
   join donations d on d.id = i.donation_id and d.status = 'paid'
   join organization_campaigns c on c.id = i.organization_campaign_id
   join organization_products p on p.id = c.organization_product_id
+  left join match_pools m on m.id = i.match_pool_id
   where c.organization_id = ${organizationId} and i.status = 'allocated'`;
 
 async function giftRows(db: Db, organizationId: number, limit: number, beforeId?: number): Promise<GiftRow[]> {
   const after: SQL = beforeId === undefined ? sql`` : sql` and i.id < ${beforeId}`;
   return selectRows<GiftRow>(
     db,
-    sql`select i.id, c.id as campaign_id, p.name as product_name, i.units, i.amount_kobo, d.paid_at
+    sql`select i.id, c.id as campaign_id, p.name as product_name, i.units, i.amount_kobo, d.paid_at,
+               m.sponsor_name as matched_by
         ${giftsOf(organizationId)}${after}
         order by i.id desc limit ${limit}`,
   );
@@ -44,6 +47,7 @@ const gift = (r: GiftRow): OrganizationGift => ({
   units: Number(r.units),
   amount_kobo: Number(r.amount_kobo),
   paid_at: new Date(r.paid_at).toISOString(),
+  matched_by: r.matched_by,
 });
 
 /** GET /api/organization/donations: the newest gifts and the totals of every gift. */
@@ -72,6 +76,7 @@ const COLUMNS: CsvColumn[] = [
   { key: 'units', header: 'Units' },
   { key: 'amount_naira', header: 'Amount (naira)' },
   { key: 'amount_kobo', header: 'Amount (kobo)' },
+  { key: 'matched_by', header: 'Matched by' },
 ];
 
 async function* csvRows(db: Db, organizationId: number) {
@@ -86,6 +91,7 @@ async function* csvRows(db: Db, organizationId: number) {
         units: Number(r.units),
         amount_naira: nairaCell(Number(r.amount_kobo)),
         amount_kobo: Number(r.amount_kobo),
+        matched_by: r.matched_by ?? '',
       };
     if (batch.length < EXPORT_BATCH) return;
     before = Number(batch[batch.length - 1]!.id);

@@ -21,6 +21,8 @@ export type Sheet = {
   /** A table of columns whose widths are shares of the page's width (they add up to 1). */
   table(columns: Column[], rows: string[][], options?: { boldLastRow?: boolean }): void;
   space(points: number): void;
+  /** A picture (PNG or JPEG bytes) fitted in a box at the left, tagged as a Figure with its words for a screen reader. */
+  figure(image: Buffer, alt: string, box: { width: number; height: number; gapAfter?: number }): void;
 };
 
 /**
@@ -69,6 +71,16 @@ export async function taggedPdf(
     },
     space(points) {
       y += points;
+    },
+    figure(image, alt, box) {
+      room(box.height);
+      const top = y;
+      root.add(
+        doc.struct('Figure', { alt }, () => {
+          doc.image(image, MARGIN, top, { fit: [box.width, box.height], valign: 'center' });
+        }),
+      );
+      y = top + box.height + (box.gapAfter ?? 10);
     },
     table(columns, rows, options = {}) {
       const widths = columns.map((c) => c.width * CONTENT_WIDTH);

@@ -25,6 +25,7 @@ const TYPE_LABEL: Record<string, string> = {
 const IMAGE_SIDE: Record<UploadPurpose, number> = {
   profilePhoto: 640,
   organizationLogo: 640,
+  sponsorLogo: 640,
   productImage: 1280,
   storyImage: 1280,
   deliveryPhoto: 1280,

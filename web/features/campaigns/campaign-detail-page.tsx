@@ -173,8 +173,18 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
           <>
             {campaign.match ? (
               <p className="flex items-center gap-2 rounded-xl border-2 border-amber-700 bg-amber-50 p-4 text-lg font-semibold text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50">
-                <Handshake aria-hidden="true" className="size-6 shrink-0" />
-                {matchLine(campaign.match)}
+                {campaign.match.logoUrl ? (
+                  // The sponsor's logo on a white plate, so a logo drawn for white paper reads in both themes.
+                  <img
+                    src={campaign.match.logoUrl}
+                    alt={campaign.match.logoAlt ?? ''}
+                    decoding="async"
+                    className="h-10 w-auto max-w-28 shrink-0 rounded-md bg-white object-contain p-1 ring-1 ring-amber-700 dark:ring-amber-400"
+                  />
+                ) : (
+                  <Handshake aria-hidden="true" className="size-6 shrink-0" />
+                )}
+                <span>{matchLine(campaign.match)}</span>
               </p>
             ) : null}
             <Island name="give-box" component={GiveBox} props={{ campaign: givingFields(campaign) }} />

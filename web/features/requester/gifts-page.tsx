@@ -120,7 +120,14 @@ export default function GiftsPage() {
                         </th>
                         <td className={cellClass}>{g.campaign_id}</td>
                         <td className={cellClass}>{g.product_name}</td>
-                        <td className={`${cellClass} tabular-nums`}>{units(g.units)}</td>
+                        <td className={`${cellClass} tabular-nums`}>
+                          {units(g.units)}
+                          {g.matched_by ? (
+                            <span className="block text-sm text-gray-700 dark:text-gray-300">
+                              Matched by {g.matched_by}
+                            </span>
+                          ) : null}
+                        </td>
                         <td className={`${cellClass} tabular-nums`}>{formatNaira(g.amount_kobo)}</td>
                       </tr>
                     ))}

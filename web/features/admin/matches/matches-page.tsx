@@ -4,17 +4,24 @@ import { z } from 'zod';
 import { parseCampaignId, toCampaignId } from '@contract/ids';
 import type { MatchPool, MatchState } from '@contract/match-admin';
 import { matchVerb } from '@contract/match-words';
-import { createMatchSchema, SPONSOR_NAME_MAX } from '@contract/matching';
+import {
+  createMatchSchema,
+  type CreateMatchInput,
+  SPONSOR_LOGO_ALT_MAX,
+  SPONSOR_LOGO_ALT_REQUIRED,
+  SPONSOR_NAME_MAX,
+} from '@contract/matching';
 import { formatNaira, nairaToKobo } from '@contract/money';
 import { lagosDay } from '@contract/plain-format';
 import { ApiError, errorMessage } from '@/lib/api';
+import { acceptFor, fileRule, limitText } from '@/lib/files';
 import { announce } from '@/lib/announce';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DateField } from '@/ui/date-field';
 import { Facts } from '@/ui/facts';
 import { ErrorMessage } from '@/ui/feedback';
-import { RadioGroup, TextField } from '@/ui/fields';
+import { FileField, RadioGroup, TextField } from '@/ui/fields';
 import { Form, useZodForm } from '@/ui/form';
 import { Page, Section } from '@/ui/page';
 import { QueryView } from '@/ui/query-view';
@@ -39,8 +46,15 @@ const formSchema = z
     closes: z.string().regex(DAY, 'Enter the last day of the match.'),
     cover: z.enum(['all', 'some'], { error: 'Choose which campaigns the match covers.' }),
     campaigns: z.string(),
+    logo: fileRule('sponsorLogo', 'a logo', false),
+    logoAlt: z
+      .string()
+      .trim()
+      .max(SPONSOR_LOGO_ALT_MAX, `Keep the logo's description to ${SPONSOR_LOGO_ALT_MAX} characters or fewer.`),
   })
   .superRefine((v, ctx) => {
+    if (v.logo instanceof File && !v.logoAlt)
+      ctx.addIssue({ code: 'custom', path: ['logoAlt'], message: SPONSOR_LOGO_ALT_REQUIRED });
     if (DAY.test(v.opens) && DAY.test(v.closes) && v.closes < v.opens)
       ctx.addIssue({ code: 'custom', path: ['closes'], message: 'The last day must be on or after the first.' });
     if (v.cover === 'some') {
@@ -80,13 +94,16 @@ const FIELD_OF: Record<string, keyof MatchForm> = {
   startsAt: 'opens',
   endsAt: 'closes',
   campaignIds: 'campaigns',
+  'logo.key': 'logo',
+  'logo.alt': 'logoAlt',
+  logo: 'logo',
 };
 
 function formFieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   const fields = error instanceof ApiError ? error.fieldErrors : undefined;
   for (const [name, messages] of Object.entries(fields ?? {})) {
-    const field = FIELD_OF[name.split('.')[0]!];
+    const field = FIELD_OF[name] ?? FIELD_OF[name.split('.')[0]!];
     if (field && messages[0] && !out[field]) out[field] = messages[0];
   }
   return out;
@@ -126,6 +143,8 @@ function OpenMatchForm({
     closes: '',
     cover: 'all',
     campaigns: '',
+    logo: undefined,
+    logoAlt: '',
   };
   const form = useZodForm(formSchema, { defaultValues: empty });
   const busy = form.formState.isSubmitting;
@@ -134,7 +153,7 @@ function OpenMatchForm({
     <Form
       form={form}
       onSubmit={async (values, helpers) => {
-        const body = {
+        const body: CreateMatchInput = {
           sponsorName: values.sponsorName,
           poolKobo: nairaToKobo(values.pool) ?? 0,
           ratio: Number(values.ratio),
@@ -150,13 +169,18 @@ function OpenMatchForm({
         if (!checked.success) {
           const errors: Record<string, string> = {};
           for (const issue of checked.error.issues) {
-            const field = FIELD_OF[String(issue.path[0])];
+            const field = FIELD_OF[issue.path.join('.')] ?? FIELD_OF[String(issue.path[0])];
             if (field && !errors[field]) errors[field] = issue.message;
           }
           helpers.showErrors(errors);
           return;
         }
         try {
+          // The logo is uploaded only once the rest is good, then named in the call with its description.
+          if (values.logo instanceof File) {
+            const key = await (await import('@/lib/uploads')).uploadFile(values.logo, 'sponsorLogo', () => undefined);
+            body.logo = { key, alt: values.logoAlt };
+          }
           await calls.open(body);
           form.reset(empty);
           onOpened(`${values.sponsorName}'s match is saved.`);
@@ -189,6 +213,18 @@ function OpenMatchForm({
           autoCapitalize="none"
         />
       ) : null}
+      <FileField
+        name="logo"
+        label="Sponsor's logo (optional)"
+        hint={`${limitText('sponsorLogo')} Shown small beside “Every naira doubled by …” on campaign pages and at the top of the sponsor's report.`}
+        accept={acceptFor('sponsorLogo')}
+      />
+      <TextField
+        name="logoAlt"
+        label="Describe the logo"
+        isRequired={false}
+        hint={`Needed with a logo: what it shows, for people who cannot see it, such as “Zenith Cares logo”. Up to ${SPONSOR_LOGO_ALT_MAX} characters.`}
+      />
       <Button type="submit" aria-disabled={busy || undefined}>
         {busy ? 'Saving...' : 'Open the match'}
       </Button>
@@ -253,9 +289,18 @@ function PoolCard({ pool, onClosed }: { pool: MatchPool; onClosed: (sentence: st
         className="flex h-full flex-col gap-3 rounded-xl border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900"
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 id={headingId} className="text-xl font-bold">
-            {pool.sponsorName}
-          </h3>
+          <div className="flex items-center gap-3">
+            {pool.logoUrl ? (
+              <img
+                src={pool.logoUrl}
+                alt={pool.logoAlt ?? ''}
+                className="h-10 w-auto max-w-32 rounded bg-white object-contain p-1 ring-1 ring-gray-300 dark:ring-gray-600"
+              />
+            ) : null}
+            <h3 id={headingId} className="text-xl font-bold">
+              {pool.sponsorName}
+            </h3>
+          </div>
           <StatusBadge tone={state.tone}>{state.word}</StatusBadge>
         </div>
         <p>

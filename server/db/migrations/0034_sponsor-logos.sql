@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" DROP CONSTRAINT "uploads_purpose";--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_purpose" CHECK ("uploads"."purpose" in ('profilePhoto', 'organizationLogo', 'idDocument', 'consentForm', 'organizationDocument', 'productImage', 'storyImage', 'deliveryPhoto', 'updatePhoto', 'fundraiserPhoto', 'sponsorLogo'));
