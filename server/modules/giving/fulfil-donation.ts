@@ -123,10 +123,11 @@ const statements = {
     was_paid: boolean;
     monthly_gift_id: number | null;
     monthly_period: string | null;
+    fundraiser_id: number | null;
   }>(
     sql`select id, status, donor_email as email, donor_full_name as name, total_kobo as total, fee_kobo as fee,
                coalesce(hold_expires_at > now(), false) as hold_active, paid_at is not null as was_paid,
-               monthly_gift_id, monthly_period
+               monthly_gift_id, monthly_period, fundraiser_id
           from donations where id = ${sql.placeholder('id')}::int for update`,
     'giving_lock_donation',
   ),
@@ -277,7 +278,8 @@ async function recordGift(
     unallocated,
   };
   await announceGift({ db: tx, jobs: deps.jobs, baseUrl: deps.baseUrl }, recorded);
-  await tellFundraiserOwner({ db: tx, jobs: deps.jobs, baseUrl: deps.baseUrl }, donation.id);
+  if (donation.fundraiser_id !== null)
+    await tellFundraiserOwner({ db: tx, jobs: deps.jobs, baseUrl: deps.baseUrl }, donation.id);
   if (status === 'needs_attention')
     // announceGift has told the admins already, in this transaction.
     await openCase(tx, {

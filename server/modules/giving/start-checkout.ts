@@ -24,6 +24,7 @@ import { isAwaitingConfirmation, lockDonor } from './await-confirmation';
 import { lockCampaigns, readCampaigns, remaining, type LockedCampaign } from '../campaign-core/availability';
 import { releaseDonations } from './release-hold';
 import { reserveMatch } from '../matching/reserve-match';
+import { openPoolsFor } from '../matching/open-pools';
 
 /**
  * Card testers leave a trail of checkouts that are never paid. Past this many from one address in
@@ -286,6 +287,9 @@ export async function startCheckout(
     // Likewise the dedication: its card is queued only when this checkout's payment is recorded.
     if (input.dedication) await insertDedication(tx, donation!.id, input.dedication);
     if (input.fundraiser) await giveThroughFundraiser(tx, donation!.id, input.fundraiser, wanted);
+    // The open pools, looked at before the campaigns are locked, so a site with none open costs the
+    // donors waiting on those locks nothing; a pool opening after this look matches later checkouts.
+    const pools = await openPoolsFor(tx, wanted, donation!.id);
 
     // The read that decides, under the locks: our own hold is left out of what others hold.
     const locked = await lockCampaigns(tx, wanted, donation!.id);
@@ -293,7 +297,7 @@ export async function startCheckout(
     if (decided.problems.length) throw bagRefused(decided);
     if (decided.total !== first.total) throw new AppError('conflict', PRICE_CHANGED);
     // A sponsor's open match is held with the gift, under the pools' locks taken after the campaigns'.
-    const { match, donorPaysLessKobo } = await reserveMatch(tx, donation!.id, decided.lines, locked);
+    const { match, donorPaysLessKobo } = await reserveMatch(tx, donation!.id, decided.lines, locked, pools);
     if (donorPaysLessKobo === 0)
       return { total: charged, fee, match, holdExpiresAt: new Date(donation!.hold_expires_at) };
     const gifts = first.total - donorPaysLessKobo;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CampaignRef } from '@contract/ids';
-import { selectRows, type Db } from '../../db/client';
+import { compiledSelect, selectRows, type Db } from '../../db/client';
 
 /**
  * What a pool has given or holds now (decision 0080): its items allocated to campaigns, and those
@@ -12,6 +12,15 @@ export const poolUsedSql = (poolId: ReturnType<typeof sql>, exclude: number = 0)
      where i.match_pool_id = ${poolId}
        and (i.status = 'allocated' or (i.status = 'held' and d.status = 'pending' and d.hold_expires_at > now()))
        and d.id <> ${exclude}), 0)::bigint`;
+
+/**
+ * Whether any pool is open now: every checkout asks it first, as a named prepared statement on the
+ * pools' window index, so a site with no open match pays one cheap look and nothing more.
+ */
+const anyOpenPool = compiledSelect<{ id: number }>(
+  sql`select id from match_pools where ends_at > now() and starts_at <= now() limit 1`,
+  'matching_any_open_pool',
+);
 
 /** A pool as a gift to one campaign would use it. */
 export type OpenPool = {
@@ -33,7 +42,7 @@ export type OpenPool = {
  */
 export async function openPoolsFor(db: Db, refs: readonly CampaignRef[], exclude = 0): Promise<Map<string, OpenPool>> {
   const out = new Map<string, OpenPool>();
-  if (refs.length === 0) return out;
+  if (refs.length === 0 || (await anyOpenPool(db, {})).length === 0) return out;
   const recipientIds = refs.filter((r) => r.kind === 'recipient').map((r) => r.id);
   const organizationIds = refs.filter((r) => r.kind === 'organization').map((r) => r.id);
   const rows = await selectRows<{

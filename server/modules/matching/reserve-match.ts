@@ -3,7 +3,7 @@ import type { CampaignKind } from '@contract/ids';
 import type { CheckoutMatch } from '@contract/matching';
 import { selectRows, type Db } from '../../db/client';
 import { remaining, type LockedCampaign } from '../campaign-core/availability';
-import { lockPools, openPoolsFor } from './open-pools';
+import { lockPools, openPoolsFor, type OpenPool } from './open-pools';
 
 /** A recipient's share is never so large that the donor pays less than ₦1. */
 const DONOR_PAYS_AT_LEAST_KOBO = 100;
@@ -13,7 +13,8 @@ type Line = { kind: CampaignKind; id: number; units: number; amount: number };
 
 /**
  * Holds a sponsor's match beside the donor's own items (decision 0080), in the checkout's
- * transaction, with the campaigns locked and the donor's items written: for an organization, extra
+ * transaction, with the campaigns locked and the donor's items written, from `glimpse`, the pools
+ * `openPoolsFor` saw open before the campaigns were locked: for an organization, extra
  * whole units (the donor's times the ratio, no more than the campaign has free after the donor's own
  * nor than the pool's money buys); for a recipient, a share of the device's price (ratio / (1 +
  * ratio) of it, the donor paying the rest and at least ₦1), the donor's item lowered by it. The pool
@@ -25,11 +26,11 @@ export async function reserveMatch(
   donationId: number,
   lines: readonly Line[],
   campaigns: Map<string, LockedCampaign>,
+  glimpse: Map<string, OpenPool>,
 ): Promise<{ match: CheckoutMatch | null; donorPaysLessKobo: number }> {
   const none = { match: null, donorPaysLessKobo: 0 };
-  const refs = lines.map((l) => ({ kind: l.kind, id: l.id }));
-  const glimpse = await openPoolsFor(tx, refs, donationId);
   if (glimpse.size === 0) return none;
+  const refs = lines.map((l) => ({ kind: l.kind, id: l.id }));
   const locked = new Set([...glimpse.values()].map((p) => p.poolId));
   await lockPools(tx, [...locked]);
   const pools = await openPoolsFor(tx, refs, donationId);
