@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isOneLine } from './one-line';
-import { uploadKeySchema } from './uploads';
+import { describedImageSchema } from './uploads';
 
 /** A supporter's fundraiser (decision 0081): pending until an admin approves it, closed by its owner. */
 export const FUNDRAISER_STATUSES = ['pending', 'approved', 'rejected', 'closed'] as const;
@@ -58,14 +58,11 @@ export const PHOTO_ALT_MAX = 200;
 export const PHOTO_ALT_REQUIRED = 'Describe the photo for people who cannot see it.';
 
 /** A photo uploaded for the fundraiser (purpose `fundraiserPhoto`), with the alt text a screen reader says. */
-export const fundraiserPhotoSchema = z.object({
-  key: uploadKeySchema('Choose a photo.'),
-  alt: z
-    .string({ error: PHOTO_ALT_REQUIRED })
-    .trim()
-    .min(1, PHOTO_ALT_REQUIRED)
-    .max(PHOTO_ALT_MAX, `Keep the photo's description to ${PHOTO_ALT_MAX} characters or fewer.`)
-    .refine(isOneLine, "The photo's description should be one line of text."),
+export const fundraiserPhotoSchema = describedImageSchema({
+  choose: 'Choose a photo.',
+  required: PHOTO_ALT_REQUIRED,
+  thing: 'photo',
+  altMax: PHOTO_ALT_MAX,
 });
 
 /** `POST /api/fundraisers`: the campaign as other calls take it ('12' or 'org-12'), the words, the goal and an optional photo. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CAMPAIGN_ID_INVALID, parseCampaignId } from './campaign-ids';
-import { isOneLine } from './one-line';
-import { uploadKeySchema } from './uploads';
+import { describedImageSchema } from './uploads';
 
 const campaignId = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const ref = parseCampaignId(v);
@@ -44,18 +43,13 @@ export const SPONSOR_LOGO_ALT_MAX = 150;
 export const SPONSOR_LOGO_ALT_REQUIRED = "Describe the sponsor's logo for people who cannot see it.";
 
 /** A logo uploaded for the pool (purpose `sponsorLogo`), with the words a screen reader says for it. */
-export const sponsorLogoSchema = z.object(
-  {
-    key: uploadKeySchema('Choose the logo file.'),
-    alt: z
-      .string({ error: SPONSOR_LOGO_ALT_REQUIRED })
-      .trim()
-      .min(1, SPONSOR_LOGO_ALT_REQUIRED)
-      .max(SPONSOR_LOGO_ALT_MAX, `Keep the logo's description to ${SPONSOR_LOGO_ALT_MAX} characters or fewer.`)
-      .refine(isOneLine, "The logo's description should be one line of text."),
-  },
-  { error: 'Give the logo as its upload key and its description.' },
-);
+export const sponsorLogoSchema = describedImageSchema({
+  choose: 'Choose the logo file.',
+  required: SPONSOR_LOGO_ALT_REQUIRED,
+  thing: 'logo',
+  altMax: SPONSOR_LOGO_ALT_MAX,
+  invalid: 'Give the logo as its upload key and its description.',
+});
 
 export const createMatchSchema = z
   .object({

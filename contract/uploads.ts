@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneLine } from './one-line';
+import { isOneLine, oneLine } from './one-line';
 
 const PNG = 'image/png';
 const JPEG = 'image/jpeg';
@@ -138,3 +138,28 @@ export type PresignReply = z.infer<typeof presignReplySchema>;
 /** A key as the browser hands it back: what `presignReplySchema` gave, nothing more. */
 export const uploadKeySchema = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(300, message);
+
+/**
+ * An uploaded image with the one line a screen reader says for it (a fundraiser's photo, a sponsor's
+ * logo): its upload key, and its description, required, trimmed and at most `altMax` characters.
+ */
+export const describedImageSchema = (words: {
+  choose: string;
+  required: string;
+  thing: string;
+  altMax: number;
+  /** Said when the value is not an object at all. */
+  invalid?: string;
+}) =>
+  z.object(
+    {
+      key: uploadKeySchema(words.choose),
+      alt: z
+        .string({ error: words.required })
+        .trim()
+        .min(1, words.required)
+        .max(words.altMax, `Keep the ${words.thing}'s description to ${words.altMax} characters or fewer.`)
+        .refine(isOneLine, `The ${words.thing}'s description should be one line of text.`),
+    },
+    words.invalid ? { error: words.invalid } : undefined,
+  );

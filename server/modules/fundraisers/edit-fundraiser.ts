@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { fundraisers } from '../../db/schema/all';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
-import { acceptUpload } from '../uploads/accept-upload';
+import { acceptFundraiserPhoto } from './accept-photo';
 import { lockFundraiser, type FundraiserRow } from './queries';
 
 export const EDITED_PENDING = 'Saved. Your fundraiser is still waiting for our team to read it.';
@@ -37,15 +37,7 @@ export async function editFundraiser(
   slug: string,
   input: z.output<typeof editFundraiserSchema>,
 ): Promise<{ message: string; slug: string }> {
-  // A new photo is checked by its bytes and re-encoded before anything is saved (decision 0013).
-  const photo = input.photo
-    ? await acceptUpload(deps, {
-        key: input.photo.key,
-        ownerId: owner.id,
-        purpose: 'fundraiserPhoto',
-        field: 'photo.key',
-      })
-    : null;
+  const photo = await acceptFundraiserPhoto(deps, owner.id, input.photo);
   let committed = false;
   try {
     const message = await deps.db.transaction(async (t) => {

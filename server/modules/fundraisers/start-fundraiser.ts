@@ -10,7 +10,8 @@ import { CAMPAIGN_ID_INVALID, parseCampaignId, type CampaignRef } from '@contrac
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { acceptUpload, type AcceptedUpload } from '../uploads/accept-upload';
+import type { AcceptedUpload } from '../uploads/accept-upload';
+import { acceptFundraiserPhoto } from './accept-photo';
 import { fundraisers } from '../../db/schema/all';
 import { AppError, notFound } from '../../http/errors';
 import { readCampaigns } from '../campaign-core/availability';
@@ -64,15 +65,7 @@ export async function startFundraiser(
   const campaign = (await readCampaigns(db, [ref])).get(`${ref.kind}:${ref.id}`);
   if (!campaign || !isGivable(ref.kind, campaign.status)) throw new AppError('conflict', CAMPAIGN_TAKES_NO_FUNDRAISER);
 
-  // The photo is checked by its bytes and re-encoded before anything is saved (decision 0013).
-  const photo = input.photo
-    ? await acceptUpload(deps, {
-        key: input.photo.key,
-        ownerId: owner.id,
-        purpose: 'fundraiserPhoto',
-        field: 'photo.key',
-      })
-    : null;
+  const photo = await acceptFundraiserPhoto(deps, owner.id, input.photo);
   let committed = false;
   try {
     const slug = await insertFundraiser(db, owner, input, ref, photo);
