@@ -155,10 +155,15 @@ export async function openPostgres(url: string, poolSize = 10, options: Postgres
   let closing = false;
   // An idle connection dropped by the server (a restart, a failover) must not crash the process:
   // the pool replaces it on the next query. While closing, the server ending them is expected.
-  pool.on('error', (error: Error & { code?: string }) => {
+  const onError = (error: Error & { code?: string }) => {
     if (closing && error.code === '57P01') return;
     console.error(`PostgreSQL connection error: ${error.message}`);
-  });
+  };
+  pool.on('error', onError);
+  // The pool listens to a connection's errors only while it is idle. One in use (a transaction's)
+  // when the server dies emits its error too, and an error event nobody hears ends the process: the
+  // statement under way fails on its own, so the event is only logged.
+  pool.on('connect', (client) => client.on('error', onError));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (options.directUrl) {
     unnamedSessions.add((db._.session as unknown as { options: object }).options);

@@ -255,4 +255,23 @@ describe.skipIf(!onPostgres)('public reads on a streaming replica, through PgBou
       30_000,
     );
   });
+
+  it('survives a server dying under a transaction: the transaction fails, the process goes on', async () => {
+    const direct = await openPostgres(withDatabase(replica.url, 'goi'), 2);
+    try {
+      const sleeping = direct.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_sleep(10)`);
+      });
+      const outcome = sleeping.then(
+        () => 'finished',
+        () => 'failed',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      replica.kill();
+      expect(await outcome).toBe('failed');
+    } finally {
+      await direct.close().catch(() => undefined);
+      await replica.start();
+    }
+  });
 });
