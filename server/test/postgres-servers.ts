@@ -126,14 +126,21 @@ function onExit() {
 
 /**
  * A long-running program under a watchdog shell: the shell starts it, says its pid on stdout, and
- * SIGKILLs it when its stdin (a pipe from this process) closes. `exited` resolves when the program
- * has exited (the shell then exits too).
+ * waits on its stdin, a pipe from this process. A line there (sent once the program has exited) ends
+ * the watch; the pipe closing without one means this process died, and the shell SIGKILLs the program
+ * and deletes `folder`. `exited` resolves when the program has exited (the shell then exits too).
  */
 type Watched = { pid: number; child: ChildProcess; exited: Promise<void>; output: () => string };
-async function startWatched(program: string, args: string[]): Promise<Watched> {
+async function startWatched(program: string, args: string[], folder: string): Promise<Watched> {
   // An asynchronous command's stdin is /dev/null unless redirected: the pipe is kept as fd 3.
-  const script = 'exec 3<&0; "$@" </dev/null & pid=$!; echo $pid; (read _ <&3; kill -9 $pid 2>/dev/null) & wait $pid';
-  const child = spawn('/bin/sh', ['-c', script, 'watchdog', program, ...args], {
+  const script = [
+    'dir=$1; shift; exec 3<&0',
+    '"$@" </dev/null & pid=$!',
+    'echo $pid',
+    '(if ! read _ <&3; then kill -9 $pid 2>/dev/null; sleep 0.5; rm -rf "$dir"; fi) &',
+    'wait $pid',
+  ].join('\n');
+  const child = spawn('/bin/sh', ['-c', script, 'watchdog', folder, program, ...args], {
     ...runAs(),
     stdio: ['pipe', 'pipe', 'pipe'],
     cwd: os.tmpdir(),
@@ -163,8 +170,8 @@ async function startWatched(program: string, args: string[]): Promise<Watched> {
   running.add(entry);
   void exited.then(() => {
     running.delete(entry);
-    // Lets the shell's reader end; the program is gone already.
-    child.stdin!.destroy();
+    // Ends the shell's watch: the program is gone already, and its folder stays.
+    child.stdin!.end('exited\n');
   });
   onExit();
   return { pid: pid!, child, exited, output: () => output };
@@ -212,16 +219,11 @@ function server(dataDir: string, socketDir: string, port: number, folder: string
     // postmaster then refuses to start: try again until they are gone.
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const watched = await startWatched(path.join(bin, 'postgres'), [
-        '-D',
-        dataDir,
-        '-p',
-        String(port),
-        '-k',
-        socketDir,
-        '-c',
-        'listen_addresses=127.0.0.1',
-      ]);
+      const watched = await startWatched(
+        path.join(bin, 'postgres'),
+        ['-D', dataDir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1'],
+        folder,
+      );
       current = watched;
       let exited = false;
       void watched.exited.then(() => (exited = true));
@@ -446,7 +448,7 @@ log_disconnections = 0
 `,
   );
   if (user) for (const file of [config, authFile]) fs.chownSync(file, user.uid, user.gid);
-  const watched = await startWatched(PGBOUNCER, [config]);
+  const watched = await startWatched(PGBOUNCER, [config], folder);
   let exited = false;
   void watched.exited.then(() => (exited = true));
   const url = urlOf(port);
