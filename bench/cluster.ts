@@ -196,8 +196,10 @@ export async function runClusterBench() {
     await Promise.all([instanceTimeline, replicaTimeline]);
     let extra: Awaited<ReturnType<typeof runGivingScenario>> | undefined;
     const lastEvent = events.reduce((a, b) => (a.at > b.at ? a : b));
-    const stretchEnds: Event[] = [...events];
-    if (lastEvent.at.getTime() <= givingEnded.getTime() - 5_000) {
+    // Donors stop starting acts at SECONDS; the ones in the middle of an act's resends finish it.
+    const deadline = new Date(Math.min(t0 + SECONDS * 1000, givingEnded.getTime()));
+    const stretchEnds: Event[] = [...events, { at: deadline, label: 'donors finishing the acts under way' }];
+    if (lastEvent.at.getTime() <= deadline.getTime() - 5_000) {
       stretchEnds.push({ at: givingEnded, label: 'end' });
     } else {
       // A restart outlasted the run: the same donors give for a while more once everything is back.
@@ -231,6 +233,12 @@ export async function runClusterBench() {
     console.log(
       `  sent again: ${total('retries')} requests for ${total('resentActs')} acts${retriedFor.size ? ` (${[...retriedFor].map(([why, n]) => `${n} x ${why}`).join(', ')})` : ''}; replies replayed (Idempotent-Replayed: true): ${total('replays')}`,
     );
+
+    const seen = [...result.seen, ...(extra?.seen ?? [])];
+    for (const e of seen.slice(0, 12))
+      console.log(
+        `    ${e.step} ${e.what}: act began at ${(e.startedMs / 1000).toFixed(1)} s, gave up at ${(e.endedMs / 1000).toFixed(1)} s after ${e.tries} tries`,
+      );
 
     // The killed instance's unfinished work: payments taken but not yet recorded are found by the
     // minute sweep; receipt jobs it had taken are run again once they expire.

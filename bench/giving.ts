@@ -115,6 +115,11 @@ export async function runGivingScenario(
   let resentActs = 0;
   /** Why requests were sent again: "<step> <status or network error>". */
   const retriedFor = new Map<string, number>();
+  /** With resends, each error a donor saw: when its act began and ended (ms since the start), and its tries. */
+  const seen: Array<{ step: string; what: string; startedMs: number; endedMs: number; tries: number }> = [];
+  const began = Date.now();
+  /** The act being sent for each donor: its start and tries so far, for `seen`. */
+  const current: Array<{ startedMs: number; tries: number }> = [];
   // Plain node:http over kept-alive connections: it costs this process (which shares the machine's
   // CPUs with the server and the database) about half what fetch does per request.
   const agent = new http.Agent({ keepAlive: true, maxSockets: DONORS });
@@ -164,6 +169,7 @@ export async function runGivingScenario(
    * the last reply; rejects with the last failure once the resends are used up.
    */
   const act = async (
+    donor: number,
     step: 'checkout' | 'charge' | 'fund',
     baseUrl: string,
     path: string,
@@ -174,7 +180,10 @@ export async function runGivingScenario(
     if (!options.retrying) return post(baseUrl, path, body, ip);
     const key = keyed ? randomUUID() : undefined;
     let resent = false;
+    const now = { startedMs: Date.now() - began, tries: 0 };
+    current[donor] = now;
     for (let attempt = 0; ; attempt += 1) {
+      now.tries += 1;
       let outcome: Reply | Error;
       try {
         outcome = await post(baseUrl, path, body, ip, key);
@@ -206,8 +215,19 @@ export async function runGivingScenario(
         n += 1;
         const ip = `10.${(i % 200) + 1}.${(n >> 8) & 255}.${n & 255}`;
         let step: 'checkout' | 'charge' | 'fund' = 'checkout';
+        const failed = (at: 'checkout' | 'charge' | 'fund' | 'request', reply: Reply | string) => {
+          errors += 1;
+          // With resends, the error's code too (a 409 whose first request still held the key, say).
+          const what =
+            typeof reply === 'string'
+              ? reply
+              : `${reply.status}${options.retrying && reply.body.code ? ` ${String(reply.body.code)}` : ''}`;
+          onError?.(at, what);
+          if (options.retrying) seen.push({ step: at, what, ...current[i]!, endedMs: Date.now() - began });
+        };
         try {
           const c = await act(
+            i,
             'checkout',
             baseUrl,
             '/api/donations/checkout',
@@ -219,35 +239,29 @@ export async function runGivingScenario(
             ip,
             true,
           );
-          if (c.status === 409) {
+          if (c.status === 409 && !(options.retrying && c.body.code === 'idempotency_key_in_use')) {
             refused += 1;
             continue;
           }
           if (c.status !== 200) {
-            errors += 1;
-            onError?.('checkout', String(c.status));
+            failed('checkout', c);
             continue;
           }
           checkouts += 1;
           const reference = c.body.reference as string;
           step = 'charge';
-          const paid = await act('charge', baseUrl, '/api/payments/sandbox/charge', { reference }, ip, false);
+          const paid = await act(i, 'charge', baseUrl, '/api/payments/sandbox/charge', { reference }, ip, false);
           if (options.retrying && paid.status !== 200) {
-            errors += 1;
-            onError?.('charge', String(paid.status));
+            failed('charge', paid);
             continue;
           }
           step = 'fund';
-          const f = await act('fund', baseUrl, '/api/donations/fund', { transactionId: reference }, ip, true);
+          const f = await act(i, 'fund', baseUrl, '/api/donations/fund', { transactionId: reference }, ip, true);
           if (f.status === 200) fulfilments += 1;
-          else {
-            errors += 1;
-            onError?.('fund', String(f.status));
-          }
+          else failed('fund', f);
         } catch (error) {
-          errors += 1;
           // With resends, the step whose last try failed; without, as before.
-          onError?.(options.retrying ? step : 'request', kindOf(error));
+          failed(options.retrying ? step : 'request', kindOf(error));
         }
       }
     }),
@@ -262,6 +276,7 @@ export async function runGivingScenario(
     replays,
     resentActs,
     retriedFor,
+    seen,
     seconds,
     donors: DONORS,
     servers: baseUrls.length,
