@@ -8,7 +8,8 @@
  * (what was left after the resends; the goal is none), the resends and the replayed replies, gifts
  * per second in each stretch, then checks in the database that every payment the provider took is
  * recorded exactly once, that no act was paid twice, with one receipt each, that no unit is
- * oversold, and prints the instances' reads that fell back to the primary. Asserts nothing.
+ * oversold. Meanwhile ten visitors read the campaign's public page (a read the replica serves); the
+ * instances' reads that fell back to the primary are printed from their metrics. Asserts nothing.
  */
 import { sql } from 'drizzle-orm';
 import { openPostgres, selectRows, type Database } from '../server/db/client';
@@ -123,6 +124,38 @@ async function readMetrics(url: string): Promise<string[] | string> {
 
 type Event = { at: Date; label: string };
 
+/** Visitors reading the campaign's public page (the public read the replica serves) meanwhile. */
+const READERS = 10;
+const READ_PAUSE_MS = 100;
+
+/**
+ * READERS visitors asking for `path` through nginx, each pausing READ_PAUSE_MS between reads, until
+ * `stop` resolves: the reads answered 200, and the others by status or network error.
+ */
+async function runReaders(site: string, path: string, stop: Promise<unknown>) {
+  let done = false;
+  void stop.then(() => (done = true));
+  let ok = 0;
+  const failed = new Map<string, number>();
+  await Promise.all(
+    Array.from({ length: READERS }, async () => {
+      while (!done) {
+        try {
+          const response = await fetch(`${site}${path}`, { signal: AbortSignal.timeout(30_000) });
+          await response.arrayBuffer();
+          if (response.status === 200) ok += 1;
+          else failed.set(String(response.status), (failed.get(String(response.status)) ?? 0) + 1);
+        } catch (error) {
+          const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+          failed.set(cause, (failed.get(cause) ?? 0) + 1);
+        }
+        await new Promise((resolve) => setTimeout(resolve, READ_PAUSE_MS));
+      }
+    }),
+  );
+  return { ok, failed };
+}
+
 export async function runClusterBench() {
   let campaignId = 0;
   const setupStarted = performance.now();
@@ -191,8 +224,11 @@ export async function runClusterBench() {
       const key = `${step} ${what}`;
       errors.set(key, (errors.get(key) ?? 0) + 1);
     };
-    const result = await runGivingScenario([cluster.url], [campaignId], SECONDS, onError, { retrying: true });
+    const giving = runGivingScenario([cluster.url], [campaignId], SECONDS, onError, { retrying: true });
+    const reading = runReaders(cluster.url, `/api/org-campaigns/${campaignId}`, giving);
+    const result = await giving;
     const givingEnded = new Date();
+    const reads = await reading;
     await Promise.all([instanceTimeline, replicaTimeline]);
     let extra: Awaited<ReturnType<typeof runGivingScenario>> | undefined;
     const lastEvent = events.reduce((a, b) => (a.at > b.at ? a : b));
@@ -234,6 +270,9 @@ export async function runClusterBench() {
       `  sent again: ${total('retries')} requests for ${total('resentActs')} acts${retriedFor.size ? ` (${[...retriedFor].map(([why, n]) => `${n} x ${why}`).join(', ')})` : ''}; replies replayed (Idempotent-Replayed: true): ${total('replays')}`,
     );
 
+    console.log(
+      `  ${READERS} visitors reading the campaign's page meanwhile: ${reads.ok} reads answered, ${[...reads.failed.values()].reduce((a, b) => a + b, 0)} failed${reads.failed.size ? `: ${[...reads.failed].map(([what, n]) => `${n} x ${what}`).join(', ')}` : ''} (goal 0)`,
+    );
     const seen = [...result.seen, ...(extra?.seen ?? [])];
     for (const e of seen.slice(0, 12))
       console.log(
