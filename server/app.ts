@@ -15,6 +15,7 @@ import { registerErrorHandling, replyToFrameworkError } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { createBusyGate } from './http/busy-gate';
 import { createResponseCache } from './http/response-cache';
+import { registerWrittenAt } from './http/read-after';
 import { SEARCH_BUSY_MESSAGE } from '@contract/campaigns';
 import { registerAuth } from './http/auth';
 import { registerRateLimits, type RateLimits } from './http/rate-limit';
@@ -174,7 +175,10 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
     ...providers,
     signer,
     storage: given.storage ?? (await createStorage(config, signer)),
-    publicCache: createResponseCache({ ttlMs: config.publicCacheSeconds * 1000 }),
+    publicCache: createResponseCache({
+      ttlMs: config.publicCacheSeconds * 1000,
+      publicRead: given.replica?.run,
+    }),
     searchGate: createBusyGate({ ...config.search, retryAfterSeconds: 2, message: SEARCH_BUSY_MESSAGE }),
     limits,
     payments: config.paystack.secretKey
@@ -187,6 +191,8 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
     config,
     lifecycle: createLifecycle(),
     ...given,
+    // With a replica, the handle that sends the public cache's reads to it (decision 0083).
+    db: given.replica?.db ?? given.db,
     background: createBackground(),
   };
   // Every mail, SMS and WhatsApp message goes out from a background job through these: each try is counted there.
@@ -205,7 +211,12 @@ export async function buildApp(config: Config, given: GivenDeps, options: BuildO
   registerTextGuard(app);
   // Before compression's onSend, so the reply it keeps for a repeat is the body itself.
   registerIdempotency(app, deps.db);
+  registerWrittenAt(app);
   const served = registerMetrics(app, deps, metrics);
+  if (deps.replica) {
+    const replica = deps.replica;
+    app.addHook('onClose', () => replica.close());
+  }
   // Closing for any reason makes the readiness check say so at once.
   app.addHook('preClose', async () => {
     deps.lifecycle.beginStopping();

@@ -37,6 +37,17 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_DIRECT_URL must start with postgres://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must start with postgres://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0.5).max(300).default(5),
   SEED_DEMO: bool(true),
   PUBLIC_URL: z
     .string()
@@ -196,6 +207,14 @@ export function paymentModeWarning(config: Pick<Config, 'paystack'>): string | u
   return 'Payments are in TEST MODE: PAYSTACK_SECRET_KEY is not set, so the embedded sandbox records gifts without taking any money and anyone can mark a payment reference as paid. Never take real donations like this.';
 }
 
+/**
+ * The address of the primary for work that needs a session of its own (the job queue, migrations,
+ * pg_dump): DATABASE_DIRECT_URL when DATABASE_URL is a pooler, else DATABASE_URL (decision 0083).
+ */
+export function sessionDatabaseUrl(config: Pick<Config, 'databaseUrl' | 'databaseDirectUrl'>): string | undefined {
+  return config.databaseDirectUrl ?? config.databaseUrl;
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -203,6 +222,15 @@ export type Config = {
   /** BACKUP_DIR: where `npm run backup` writes when it is given no folder. */
   backupDir: string | undefined;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_DIRECT_URL: the primary itself when DATABASE_URL is a pooler in transaction mode
+   * (PgBouncer): the job queue, migrations and backups need a session of their own (decision 0083).
+   */
+  databaseDirectUrl: string | undefined;
+  /** DATABASE_READ_URL: a streaming replica the public reads go to while it keeps up (decision 0083). */
+  databaseReadUrl: string | undefined;
+  /** How far behind the primary the replica may be before public reads go back to the primary. */
+  databaseReadMaxLagSeconds: number;
   seedDemo: boolean;
   publicUrl: string | undefined;
   supportEmail: string;
@@ -355,6 +383,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new Error(`Invalid configuration:\n  WHATSAPP_APP_SECRET: ${WHATSAPP_WEBHOOK_HALF_SET}`);
   }
+  // The embedded database has neither a pooler in front nor replicas behind it.
+  if (!e.DATABASE_URL && (e.DATABASE_DIRECT_URL || e.DATABASE_READ_URL)) {
+    throw new Error(
+      `Invalid configuration:\n  ${e.DATABASE_READ_URL ? 'DATABASE_READ_URL' : 'DATABASE_DIRECT_URL'}: only with DATABASE_URL (PostgreSQL); the embedded database has no pooler or replica.`,
+    );
+  }
   // Instances behind one balancer each answer the provider: a key kept in one DATA_DIR would not do.
   if (e.VOICE_PHONE_NUMBER && !e.VOICE_CALLBACK_KEY) {
     throw new Error(`Invalid configuration:\n  VOICE_CALLBACK_KEY: ${VOICE_KEY_REQUIRED}`);
@@ -365,6 +399,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     backupDir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadMaxLagSeconds: e.DATABASE_READ_MAX_LAG_SECONDS,
     seedDemo: e.SEED_DEMO,
     publicUrl: e.PUBLIC_URL,
     supportEmail: e.SUPPORT_EMAIL,

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { ReplicaReads } from './db/replica-reads';
 import type { LogStream } from './http/logging';
 import type { Background } from './http/background';
 import type { BusyGate } from './http/busy-gate';
@@ -45,6 +46,11 @@ export type AppDeps = {
   logStream?: LogStream;
   /** Work done once the instance is up, not before it opens its port (http/background.ts). */
   background: Background;
+  /**
+   * The streaming replica the public reads go to (DATABASE_READ_URL, decision 0083); `db` is then its
+   * routing handle, the primary outside those reads.
+   */
+  replica?: ReplicaReads;
 };
 
 /** The deps `buildApp` chooses from configuration when the caller does not pass its own. */

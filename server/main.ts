@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { loadConfig, paymentModeWarning } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, redactUrl } from './db/client';
+import { openReplicaReads } from './db/replica-reads';
 import { publicBaseUrl } from './http/public-url';
 import { GIVE_UP_MS, shutDown } from './shut-down';
 
@@ -31,7 +32,15 @@ if (config.seedDemo) {
 
 // Its failures are logged through the app's logger (which redacts) once the app exists.
 const jobs = createJobQueue(database);
-const app = await buildApp(config, { db: database.db, jobs }, { background: 'after-listen' });
+// A replica that does not answer yet is no reason not to start: the public reads wait on the primary.
+const replica = config.databaseReadUrl
+  ? await openReplicaReads(database, config.databaseReadUrl, {
+      maxLagSeconds: config.databaseReadMaxLagSeconds,
+      onProbeError: (message) =>
+        console.error(`The read replica does not answer (${message}); reading from the primary.`),
+    })
+  : undefined;
+const app = await buildApp(config, { db: database.db, jobs, replica }, { background: 'after-listen' });
 if (config.seedDemo) await installSeedDocuments(app.storage);
 // Every kind of job's queue exists before a request can write a job (the workers start after listening).
 await app.jobs.prepare();
@@ -80,6 +89,10 @@ const { port } = app.server.address() as AddressInfo;
 const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
 console.log(`Gift of Independence is running at http://${shownHost}:${port}`);
 console.log(`Database: ${database.description}`);
+if (config.databaseReadUrl)
+  console.log(
+    `Public reads: the replica at ${redactUrl(config.databaseReadUrl)} while it is within ${config.databaseReadMaxLagSeconds} s of the primary`,
+  );
 console.log(`Rate limits: counted in ${app.limits.description}`);
 console.log(`Uploads: ${app.storage.description}`);
 const voiceCallback = `${publicBaseUrl(config, app.server)}/api/voice/calls?key=${app.voice.callbackKey}`;

@@ -74,6 +74,41 @@ export function registerMetrics(
     },
   );
 
+  const replica = deps.replica;
+  if (replica) {
+    metrics.gaugeOnScrape(
+      `${PREFIX}db_replica_lag_seconds`,
+      'How far the read replica (DATABASE_READ_URL) is behind the primary by its last probe, in seconds; -1 while it does not answer.',
+      [],
+      (set) => set({}, replica.status().lagSeconds ?? -1),
+    );
+    metrics.counterOnScrape(
+      `${PREFIX}db_public_reads_total`,
+      'Public reads answered by the read replica, by target (replica or primary).',
+      ['target'],
+      () => {
+        const { reads } = replica.status();
+        const primary = reads.down + reads.lag + reads.own_write + reads.failed;
+        return [
+          { labels: { target: 'replica' }, value: reads.replica },
+          { labels: { target: 'primary' }, value: primary },
+        ];
+      },
+    );
+    metrics.counterOnScrape(
+      `${PREFIX}db_read_fallbacks_total`,
+      'Public reads sent to the primary rather than the replica, by reason: down (the replica does not answer), lag (behind by more than DATABASE_READ_MAX_LAG_SECONDS), own_write (the reader wrote something the replica has not replayed yet), failed (the replica failed the read, which ran again on the primary).',
+      ['reason'],
+      () => {
+        const { reads } = replica.status();
+        return (['down', 'lag', 'own_write', 'failed'] as const).map((reason) => ({
+          labels: { reason },
+          value: reads[reason],
+        }));
+      },
+    );
+  }
+
   const cache = () => deps.publicCache.stats();
   metrics.counterOnScrape(
     `${PREFIX}public_cache_lookups_total`,

@@ -3,7 +3,7 @@
  *   npm run backup -- /path/to/backups      (or BACKUP_DIR=/path/to/backups npm run backup)
  * With the embedded database, stop the server first.
  */
-import { loadConfig } from '../config';
+import { loadConfig, sessionDatabaseUrl } from '../config';
 import { describeBackup } from '../backup/describe-backup';
 import { takeBackup } from '../backup/take-backup';
 
@@ -14,7 +14,7 @@ if (!parent) {
   process.exit(2);
 }
 try {
-  const { dir, manifest } = await takeBackup(config, parent);
+  const { dir, manifest } = await takeBackup({ ...config, databaseUrl: sessionDatabaseUrl(config) }, parent);
   console.log(`Backup written to ${dir}`);
   for (const line of describeBackup(manifest)) console.log(`  ${line}`);
 } catch (error) {

@@ -3,7 +3,7 @@
  * database (DATABASE_URL), with its files; every checksum is checked first (decision 0053).
  *   DATA_DIR=/new/folder npm run restore -- /path/to/backups/backup-...
  */
-import { loadConfig } from '../config';
+import { loadConfig, sessionDatabaseUrl } from '../config';
 import { redactUrl } from '../db/client';
 import { describeBackup } from '../backup/describe-backup';
 import { restoreBackup } from '../backup/restore-backup';
@@ -15,7 +15,7 @@ if (!from) {
   process.exit(2);
 }
 try {
-  const manifest = await restoreBackup(from, config);
+  const manifest = await restoreBackup(from, { ...config, databaseUrl: sessionDatabaseUrl(config) });
   const into = config.databaseUrl ? redactUrl(config.databaseUrl) : config.dataDir;
   console.log(`Restored ${from} into ${into}${config.databaseUrl ? `, files into ${config.dataDir}` : ''}`);
   for (const line of describeBackup(manifest)) console.log(`  ${line}`);

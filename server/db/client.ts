@@ -17,6 +17,11 @@ export type Database = {
   description: string;
   /** The connection URL (PostgreSQL only), for opening a second, independent pool. */
   url?: string;
+  /**
+   * The primary itself when `url` is a pooler in transaction mode (DATABASE_DIRECT_URL): the job
+   * queue and migrations, which need a session of their own, connect here (decision 0083).
+   */
+  directUrl?: string;
   /** The embedded engine's one client (PGlite only), for the job queue. */
   pglite?: PGlite;
   migrate(): Promise<void>;
@@ -30,6 +35,19 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 const dialect = new PgDialect();
+
+/**
+ * Drizzle sessions (by their options, which a transaction's session shares with its pool's) whose
+ * connections come from a pooler in transaction mode: a named statement prepared on one of the
+ * pooler's server connections is unknown on the next, so theirs run unnamed (decision 0083).
+ */
+const unnamedSessions = new WeakSet<object>();
+
+/** `name` for a named prepared statement on `db`'s connections, or none through a pooler. */
+export function statementName(db: Db, name: string | undefined): string | undefined {
+  const options = (db._.session as unknown as { options?: object }).options;
+  return options && unnamedSessions.has(options) ? undefined : name;
+}
 
 /**
  * A statement rendered to text once, for one that runs on many requests: each call only fills in
@@ -50,7 +68,7 @@ export function compiledSelect<T>(
     const session = db._.session;
     let prepared = bySession.get(session);
     if (!prepared) {
-      prepared = session.prepareQuery(compiled, undefined, name, false);
+      prepared = session.prepareQuery(compiled, undefined, statementName(db, name), false);
       bySession.set(session, prepared);
     }
     const result = (await prepared.execute(values)) as { rows: T[] };
@@ -78,10 +96,44 @@ export function redactUrl(url: string): string {
  */
 export const SESSION_SETTINGS = { 'pg_trgm.similarity_threshold': '0.4' } as const;
 
+/**
+ * Through a pooler the session settings cannot travel with each connection, so they are made the
+ * database's own defaults, which every new session (on the primary and its replicas alike) takes.
+ * Done at each start rather than once in a migration: a restored or copied database lacks them.
+ */
+async function settleDatabaseSettings(pg: typeof import('pg').default, directUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: directUrl });
+  await client.connect();
+  try {
+    // Before the first migration there is no pg_trgm yet: the migration's end settles them then.
+    const { rowCount } = await client.query(`select 1 from pg_extension where extname = 'pg_trgm'`);
+    if (!rowCount) return;
+    // Loads pg_trgm's library, so its settings are known names rather than placeholders.
+    await client.query(`select similarity('a', 'a')`);
+    for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+      const { rows } = await client.query<{ value: string }>('select current_setting($1) as value', [name]);
+      if (rows[0]?.value === value) continue;
+      const { rows: db } = await client.query<{ name: string }>('select current_database() as name');
+      await client.query(
+        `alter database ${client.escapeIdentifier(db[0]!.name)} set ${name} = ${client.escapeLiteral(value)}`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 // Each engine's driver is loaded only when that engine is opened: an instance on PostgreSQL never
 // loads PGlite's, and the embedded one never loads node-postgres (decision 0059).
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export type PostgresOptions = {
+  /** The primary itself, when `url` is a pooler in transaction mode (DATABASE_DIRECT_URL). */
+  directUrl?: string;
+  /** Extra pool settings (the replica's shorter connection timeout). */
+  pool?: { connectionTimeoutMillis?: number };
+};
+
+export async function openPostgres(url: string, poolSize = 10, options: PostgresOptions = {}): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -89,10 +141,17 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   ]);
   // node-postgres returns bigint (int8) as strings by default; kobo amounts fit safely in a JS number.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const options = Object.entries(SESSION_SETTINGS)
+  const settings = Object.entries(SESSION_SETTINGS)
     .map(([k, v]) => `-c ${k}=${v}`)
     .join(' ');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
+  // PgBouncer refuses startup parameters it does not know (`options` among them): through a pooler
+  // the settings are set per transaction instead (withSessionSettings below).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(options.directUrl ? {} : { options: settings }),
+    ...options.pool,
+  });
   let closing = false;
   // An idle connection dropped by the server (a restart, a failover) must not crash the process:
   // the pool replaces it on the next query. While closing, the server ending them is expected.
@@ -101,12 +160,29 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     console.error(`PostgreSQL connection error: ${error.message}`);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  if (options.directUrl) {
+    unnamedSessions.add((db._.session as unknown as { options: object }).options);
+    await settleDatabaseSettings(pg, options.directUrl);
+  }
+  const migrate = async () => {
+    if (!options.directUrl) return void (await migratePg(drizzlePg(pool), { migrationsFolder }));
+    const direct = new pg.Pool({ connectionString: options.directUrl, max: 1 });
+    try {
+      await migratePg(drizzlePg(direct), { migrationsFolder });
+    } finally {
+      await direct.end();
+    }
+    await settleDatabaseSettings(pg, options.directUrl);
+  };
   return {
     db,
     kind: 'postgres',
-    description: `PostgreSQL at ${redactUrl(url)}`,
+    description: options.directUrl
+      ? `PostgreSQL through ${redactUrl(url)} (direct: ${redactUrl(options.directUrl)})`
+      : `PostgreSQL at ${redactUrl(url)}`,
     url,
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    directUrl: options.directUrl,
+    migrate,
     close: async () => {
       closing = true;
       await pool.end();
@@ -196,8 +272,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function openDatabase(config: {
+  databaseUrl?: string;
+  databaseDirectUrl?: string;
+  dataDir: string;
+}): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, 10, { directUrl: config.databaseDirectUrl });
   return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
 }
 

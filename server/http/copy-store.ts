@@ -1,5 +1,8 @@
-/** What every kept copy says of itself: its weight in bytes and when it stops being fresh. */
-export type Copy = { size: number; expires: number };
+/**
+ * What every kept copy says of itself: its weight in bytes, when it stops being fresh, and up to when
+ * the data it was made from is known to be current (a replica's answer may be a moment behind).
+ */
+export type Copy = { size: number; expires: number; asOf?: number };
 
 /** A copy made on a miss, and whether it may be kept (a page drawn in full may; a fallback may not). */
 export type Made<E extends Copy> = { copy: E; keep: boolean };
@@ -11,9 +14,10 @@ export type CopyStore = {
   /**
    * The copy kept under `key`, or a new one from `make`. Callers of a key at the same moment share
    * one making. A copy less than one lifetime past its own is still answered while a single caller
-   * makes the next one, and until that making ends even if it takes longer.
+   * makes the next one, and until that making ends even if it takes longer. With `after`, a copy made
+   * from data older than that is not answered: this caller makes the next one (decision 0083).
    */
-  load<E extends Copy>(kind: string, key: string, make: () => Promise<Made<E>>): Promise<E>;
+  load<E extends Copy>(kind: string, key: string, make: () => Promise<Made<E>>, after?: number): Promise<E>;
   /** Forgets every copy; a making under way is answered to its callers but not kept. */
   clear(): void;
   /** Counts per kind since start, and what is kept now. */
@@ -53,16 +57,22 @@ export function createCopyStore({ ttlMs, maxBytes }: { ttlMs: number; maxBytes: 
         while (bytes > maxBytes) forget(entries.keys().next().value!);
       }
       return copy;
-    })().finally(() => inflight.delete(key));
+    })().finally(() => inflight.get(key) === promise && inflight.delete(key));
     inflight.set(key, promise);
     return promise;
   }
 
   return {
-    load<E extends Copy>(kind: string, key: string, make: () => Promise<Made<E>>): Promise<E> {
+    load<E extends Copy>(kind: string, key: string, make: () => Promise<Made<E>>, after?: number): Promise<E> {
       const counts = count(kind);
       const now = Date.now();
-      const hit = entries.get(key) as E | undefined;
+      const kept = entries.get(key) as E | undefined;
+      // A reader who has just written is never answered from a copy older than the write.
+      if (kept && after !== undefined && (kept.asOf ?? 0) < after) {
+        counts.misses += 1;
+        return makeCopy(key, make) as Promise<E>;
+      }
+      const hit = kept;
       if (hit && hit.expires > now) {
         counts.hits += 1;
         return Promise.resolve(hit);

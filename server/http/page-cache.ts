@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Copy, CopyStore } from './copy-store';
 import type { PageHtml } from './page-html';
+import type { PublicReadRunner } from './read-after';
 
 /** A page's HTML once, in each encoding a browser may ask for, so a copy answered costs no compression. */
 type PageCopy = Copy & { identity: Buffer; br: Buffer; gzip: Buffer; etag: string; drawn: boolean };
@@ -73,7 +74,12 @@ function send(reply: FastifyReply, encoding: Encoding, body: Buffer) {
  * to it for a moment. A request carrying credentials is drawn for alone, neither answered from nor
  * kept in a copy, and sent `private, no-store`.
  */
-export function createPageCache(store: CopyStore, ttlMs: number, counts: { bypassed: number }): PageCache {
+export function createPageCache(
+  store: CopyStore,
+  ttlMs: number,
+  counts: { bypassed: number },
+  publicRead: PublicReadRunner,
+): PageCache {
   const seconds = Math.floor(ttlMs / 1000);
   const shared = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
   return async (request, reply, key, draw) => {
@@ -85,9 +91,10 @@ export function createPageCache(store: CopyStore, ttlMs: number, counts: { bypas
       // Compressed only in the encoding asked for: this drawing is sent once.
       return void (await send(reply, encoding, encode(encoding, Buffer.from(html))));
     }
+    // A page navigation carries no Read-After: its copy is as current as the replica (decision 0083).
     const page = await store.load<PageCopy>('page', `page ${key}`, async () => {
-      const made = await draw();
-      return { copy: pageCopy(made, ttlMs), keep: made.drawn };
+      const { value: made, asOf } = await publicRead(undefined, draw);
+      return { copy: { ...pageCopy(made, ttlMs), asOf }, keep: made.drawn };
     });
     const kept = page.drawn && seconds > 0;
     reply.header('cache-control', kept ? shared : 'no-cache');

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { createCopyStore, type Copy, type CopyCounts } from './copy-store';
 import { createPageCache, type PageCache } from './page-cache';
+import { onThePrimary, readAfter, type PublicReadRunner } from './read-after';
 
 type Entry = Copy & { body: string; etag: string; headers: Record<string, string> };
 
@@ -54,22 +55,31 @@ export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 export function createResponseCache({
   ttlMs,
   maxBytes = RESPONSE_CACHE_BYTES,
+  publicRead = onThePrimary,
 }: {
   ttlMs: number;
   maxBytes?: number;
+  publicRead?: PublicReadRunner;
 }): ResponseCache {
   const store = createCopyStore({ ttlMs, maxBytes });
   const pageCounts = { bypassed: 0 };
 
   const text: ResponseCache['text'] = async (request, reply, produce) => {
-    const entry = await store.load<Entry>('json', request.url, async () => {
-      const { body, headers = {} } = await produce();
-      const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-      return {
-        copy: { body, size: Buffer.byteLength(body), etag, headers, expires: Date.now() + ttlMs },
-        keep: true,
-      };
-    });
+    const after = readAfter(request);
+    const entry = await store.load<Entry>(
+      'json',
+      request.url,
+      async () => {
+        const { value, asOf } = await publicRead(after, produce);
+        const { body, headers = {} } = value;
+        const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+        return {
+          copy: { body, size: Buffer.byteLength(body), etag, headers, expires: Date.now() + ttlMs, asOf },
+          keep: true,
+        };
+      },
+      after,
+    );
     for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
     reply.header('etag', entry.etag);
     reply.header('cache-control', 'no-cache');
@@ -89,7 +99,7 @@ export function createResponseCache({
       });
     },
     text,
-    page: createPageCache(store, ttlMs, pageCounts),
+    page: createPageCache(store, ttlMs, pageCounts, publicRead),
     clear: () => store.clear(),
     stats() {
       const { kinds, entries, bytes } = store.stats();

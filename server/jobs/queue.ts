@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import type { Database, Db } from '../db/client';
+import { statementName, type Database, type Db } from '../db/client';
 import { serializeError } from '../http/logging';
 
 /** What a job runs with: its id, its data, and how many times it has been tried before. */
@@ -84,11 +84,11 @@ export type JobQueue = {
 /**
  * The caller's handle as pg-boss's database: its few fixed statements (a job's insert, above all,
  * which runs in the transaction of every gift) as named prepared statements, so PostgreSQL parses
- * and plans each once per connection; PGlite runs them as ordinary statements.
+ * and plans each once per connection; PGlite, and a pooler in transaction mode, run them unnamed.
  */
 const through = (db: Db): PgBoss.Db => ({
   executeSql: async (text, values = []) => {
-    const name = `jobs_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    const name = statementName(db, `jobs_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`);
     const prepared = db._.session.prepareQuery({ sql: text, params: values }, undefined, name, false);
     return (await prepared.execute()) as { rows: unknown[] };
   },
@@ -144,7 +144,9 @@ export function bossFor(database: Database): PgBoss {
     monitorStateIntervalSeconds: 60,
   };
   if (database.kind === 'postgres' && database.url) {
-    return new PgBoss({ ...common, connectionString: database.url, max: 3, application_name: 'goi-jobs' });
+    // Its own session on the primary, never through a pooler (decision 0083).
+    const connectionString = database.directUrl ?? database.url;
+    return new PgBoss({ ...common, connectionString, max: 3, application_name: 'goi-jobs' });
   }
   const client = database.pglite!;
   return new PgBoss({

@@ -115,24 +115,56 @@ function authHeader(): Record<string, string> {
   }
 }
 
+/**
+ * The server's moment of this tab's last write, and when (by this device's clock) it was told: for
+ * a minute, reads ask for data at least that fresh, so a person sees their own gift even while the
+ * public reads come from a replica (server/http/read-after.ts, decision 0083). Kept for the tab in
+ * sessionStorage, never in a cookie (decision 0048).
+ */
+const LAST_WRITE_KEY = 'lastWrite';
+const READ_AFTER_FOR_MS = 60_000;
+
+function rememberWrite(response: Response) {
+  const at = response.headers.get('written-at');
+  if (!at || !/^\d+$/.test(at)) return;
+  try {
+    sessionStorage.setItem(LAST_WRITE_KEY, JSON.stringify({ at, told: Date.now() }));
+  } catch {
+    // Storage refused (a private window's quota): reads are then at most a few seconds behind.
+  }
+}
+
+function readAfterHeader(): Record<string, string> {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(LAST_WRITE_KEY) ?? 'null') as { at: string; told: number } | null;
+    if (!kept || Date.now() - kept.told > READ_AFTER_FOR_MS || Date.now() < kept.told) return {};
+    return { 'read-after': kept.at };
+  } catch {
+    return {};
+  }
+}
+
 /** Calls the API under /api; rejects with ApiError on HTML replies, non-ok statuses and network failures. */
 export async function apiRequest<T>(path: string, init: RequestInit = {}, stepped = false): Promise<ApiResult<T>> {
   let response: Response;
+  const sending = init.method !== undefined && init.method !== 'GET' && init.method !== 'HEAD';
   try {
     response = await transport(`/api${path}`, {
       ...init,
       // No accept header: every reply under /api is JSON, and a GET with no header beyond the session's
-      // is one the browser can answer from the page's early request for it (server/http/page-html.ts).
+      // is one the browser can answer from the page's early request for it (server/http/page-html.ts);
+      // only in the minute after a write does a read say how fresh it must be.
       headers: {
         ...(init.body ? { 'content-type': 'application/json' } : {}),
         ...authHeader(),
+        ...(sending ? {} : readAfterHeader()),
         ...init.headers,
       },
     });
   } catch {
-    const sending = init.method !== undefined && init.method !== 'GET';
     throw new ApiError(0, sending ? SEND_FAILURE : NETWORK_FAILURE, undefined, undefined, 'network');
   }
+  if (sending) rememberWrite(response);
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('text/html'))
     throw new ApiError(response.status, HTML_INSTEAD_OF_JSON, undefined, undefined, 'unreadable');

@@ -121,7 +121,7 @@ export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const searchList = z.array(searchResultSchema);
   // A campaign page is never served from a kept copy (a donor must see the figure their gift just
   // changed), but visitors asking for the same campaign at the same moment share one query.
-  const sameMoment = createResponseCache({ ttlMs: 0 });
+  const sameMoment = createResponseCache({ ttlMs: 0, publicRead: deps.replica?.run });
   return async (app) => {
     for (const kind of CAMPAIGN_KINDS) publicKindRoutes(app, deps, sameMoment, publicCalls[kind]);
     const index = deps.config.searchIndex

@@ -1,3 +1,5 @@
+import type { ReplicaReads } from '../../db/replica-reads';
+import { onThePrimary } from '../../http/read-after';
 import type { FastifyPluginAsync } from 'fastify';
 import { toCampaignId } from '@contract/ids';
 import { PUBLIC_PAGES } from '@contract/public-pages';
@@ -38,8 +40,10 @@ export async function buildSitemap(db: Db, baseUrl: string): Promise<string> {
  * the address this server listens on, never from the request's Host header (which the caller writes).
  * Not under /api, so they are left out of the API description and need no access rule.
  */
-export function crawlerRoutes(deps: { db: Db; config: Config }): FastifyPluginAsync {
+export function crawlerRoutes(deps: { db: Db; config: Config; replica?: ReplicaReads }): FastifyPluginAsync {
   const { db, config } = deps;
+  // The sitemap is a public read: the replica's while it keeps up (decision 0083).
+  const publicRead = deps.replica?.run ?? onThePrimary;
   return async (app) => {
     const base = () => publicBaseUrl(config, app.server);
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
@@ -49,7 +53,7 @@ export function crawlerRoutes(deps: { db: Db; config: Config }): FastifyPluginAs
       reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', 'public, max-age=300')
-        .send(await buildSitemap(db, base())),
+        .send((await publicRead(undefined, () => buildSitemap(db, base()))).value),
     );
   };
 }
