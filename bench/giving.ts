@@ -95,7 +95,7 @@ export type GivingOptions = {
  * is up: donor i gives to campaign i mod the number of campaigns (one campaign: a rush on one row
  * lock; one per donor: no donor ever waits on another's lock). Requests go over HTTP to the server
  * processes on loopback; with several, donor i uses server i mod n for all three steps. Each act is
- * made for its own donor email (bench<i>.<n>@example.org), so what one act paid can be counted.
+ * made for its own donor email (bench<i>.<n>.<run>@example.org), so what one act paid can be counted.
  */
 export async function runGivingScenario(
   baseUrls: readonly string[],
@@ -118,6 +118,8 @@ export async function runGivingScenario(
   /** With resends, each error a donor saw: when its act began and ended (ms since the start), and its tries. */
   const seen: Array<{ step: string; what: string; startedMs: number; endedMs: number; tries: number }> = [];
   const began = Date.now();
+  // Each run's emails its own, so two runs on one database never share an act's email.
+  const run = randomUUID().slice(0, 8);
   /** The act being sent for each donor: its start and tries so far, for `seen`. */
   const current: Array<{ startedMs: number; tries: number }> = [];
   // Plain node:http over kept-alive connections: it costs this process (which shares the machine's
@@ -232,7 +234,7 @@ export async function runGivingScenario(
             baseUrl,
             '/api/donations/checkout',
             {
-              donorEmail: `bench${i}.${n}@example.org`,
+              donorEmail: `bench${i}.${n}.${run}@example.org`,
               donorFullName: `Bench Donor ${i}`,
               cartItems: [{ campaignId: `org-${campaignId}`, units: 1 }],
             },
