@@ -229,6 +229,14 @@ export async function runClusterBench() {
     const result = await giving;
     const givingEnded = new Date();
     const reads = await reading;
+    // Keys whose first request never finished (it died with instance 1): a repeat waits for the lease.
+    const [held] = await selectRows<{ n: number; lease: number | null; left: number | null }>(
+      check.db,
+      sql`select count(*)::int as n,
+                 max(extract(epoch from locked_until - created_at))::float8 as lease,
+                 max(extract(epoch from locked_until - now()))::float8 as left
+            from idempotency_keys where status = 'running'`,
+    );
     await Promise.all([instanceTimeline, replicaTimeline]);
     let extra: Awaited<ReturnType<typeof runGivingScenario>> | undefined;
     const lastEvent = events.reduce((a, b) => (a.at > b.at ? a : b));
@@ -273,6 +281,10 @@ export async function runClusterBench() {
     console.log(
       `  ${READERS} visitors reading the campaign's page meanwhile: ${reads.ok} reads answered, ${[...reads.failed.values()].reduce((a, b) => a + b, 0)} failed${reads.failed.size ? `: ${[...reads.failed].map(([what, n]) => `${n} x ${what}`).join(', ')}` : ''} (goal 0)`,
     );
+    if (held!.n > 0)
+      console.log(
+        `  keys still held when the donors stopped (their first request died with its instance): ${held!.n}, each for a lease of ${held!.lease?.toFixed(0)} s from its claim (${Math.max(0, held!.left ?? 0).toFixed(0)} s still to run)`,
+      );
     const seen = [...result.seen, ...(extra?.seen ?? [])];
     for (const e of seen.slice(0, 12))
       console.log(
