@@ -67,15 +67,16 @@ function createLagClock() {
   };
 }
 
-/** Errors that say the replica could not answer, rather than that the read itself is wrong. */
+/** Errors that say the replica is down, rather than that this one read failed on it. */
 function replicaFailure(error: unknown, depth = 0): boolean {
   // Drizzle wraps the driver's error as the cause of its own ("Failed query: ...").
   const cause = (error as { cause?: unknown } | null)?.cause;
   if (cause !== undefined && depth < 3 && replicaFailure(cause, depth + 1)) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
-    // Connection exceptions (class 08), shutdown (57P0x), cancelled by recovery (40001), read-only (25006).
-    if (/^08|^57P0|^40001$|^25006$|^E(CONN|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH)/.test(code)) return true;
+    // Connection exceptions (class 08), shutdown (57P0x), a missing file (58P01: its data folder is
+    // gone) or a network error. A conflict with recovery (40001) is the read's bad luck, not a sign.
+    if (/^08|^57P0|^58P01$|^E(CONN|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH)/.test(code)) return true;
   }
   const message = error instanceof Error ? error.message : String(error);
   return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(

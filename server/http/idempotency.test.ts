@@ -145,4 +145,29 @@ describe('Idempotency-Key', () => {
     expect(retried.statusCode).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
   });
+
+  it('starts a monthly gift once however often its start is sent with one key', async () => {
+    const key = randomUUID();
+    const donorEmail = `monthly.repeat.${randomBytes(3).toString('hex')}@example.org`;
+    const payload = { donorEmail, donorFullName: 'Repeat Monthly', amountKobo: 500_000, target: 'fund' };
+    const remoteAddress = nextAddress();
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/giving/monthly',
+        remoteAddress,
+        payload,
+        headers: { 'idempotency-key': key },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const [row] = await selectRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from monthly_gifts where donor_email = ${donorEmail}`,
+    );
+    expect(Number(row!.n)).toBe(1);
+  });
 });

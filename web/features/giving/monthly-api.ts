@@ -9,7 +9,7 @@ import {
   type MonthlyStartInput,
   type MonthlyStartReply,
 } from '@contract/monthly-giving';
-import { apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
+import { apiAct, apiGet, apiRequest, retryUnlessRefused } from '@/lib/api';
 import { ShownError, UNEXPECTED_RESPONSE } from './messages';
 
 /**
@@ -50,7 +50,7 @@ export function useChangeMonthly(owner: MonthlyOwner) {
 }
 
 export async function startMonthlyGift(input: MonthlyStartInput): Promise<MonthlyStartReply> {
-  const { data } = await apiRequest<unknown>('/giving/monthly', { method: 'POST', body: JSON.stringify(input) });
+  const { data } = await apiAct<unknown>('/giving/monthly', { method: 'POST', body: JSON.stringify(input) });
   const parsed = monthlyStartReplySchema.safeParse(data);
   if (!parsed.success) throw new ShownError(UNEXPECTED_RESPONSE);
   return parsed.data;
@@ -59,7 +59,7 @@ export async function startMonthlyGift(input: MonthlyStartInput): Promise<Monthl
 /** A checkout paying a monthly gift's month with another card, which is used from then on. */
 export async function startCardChange(owner: MonthlyOwner, id: number): Promise<MonthlyStartReply> {
   const query = owner.kind === 'guest' ? owner.query : '';
-  const { data } = await apiRequest<unknown>(`/giving/monthly/${id}/card${query}`, { method: 'POST' });
+  const { data } = await apiAct<unknown>(`/giving/monthly/${id}/card${query}`, { method: 'POST' });
   const parsed = monthlyStartReplySchema.safeParse(data);
   if (!parsed.success) throw new ShownError(UNEXPECTED_RESPONSE);
   return parsed.data;
@@ -67,7 +67,7 @@ export async function startCardChange(owner: MonthlyOwner, id: number): Promise<
 
 /** Records a paid checkout, as every payment is recorded. */
 export async function recordPayment(reference: string): Promise<FundReply> {
-  const { data } = await apiRequest<unknown>('/donations/fund', {
+  const { data } = await apiAct<unknown>('/donations/fund', {
     method: 'POST',
     body: JSON.stringify({ transactionId: reference }),
   });

@@ -82,7 +82,7 @@ export function monthlyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/giving/monthly',
       {
-        config: { access: 'public' },
+        config: { access: 'public', idempotent: true },
         schema: { body: monthlyStartSchema, response: { 200: monthlyStartReplySchema, ...errors } },
       },
       async (request) => {
@@ -187,7 +187,7 @@ export function monthlyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/giving/monthly/:id/card',
       {
-        config: { access: 'public' },
+        config: { access: 'public', idempotent: true },
         schema: {
           params: monthlyIdParamSchema,
           querystring: manageQuerySchema,
