@@ -1,13 +1,17 @@
 /**
  * `npm run cluster`: the deployment of compose.yaml without containers, on this machine. nginx
  * (Debian's package, unprivileged, in a temporary prefix, on a loopback port) in front of three app
- * instances on a scratch database of the local PostgreSQL, the local Redis for the shared rate
- * limits, an S3 stand-in (s3rver) for uploads and an SMTP catcher for mail; payments use the
- * built-in sandbox, whose ledger is in the database every instance shares. It prints the address,
- * stays up CLUSTER_SECONDS (default 60) or until Ctrl-C, then stops everything it started and drops
- * the database. The bench's `cluster` section drives it (bench/cluster.ts).
+ * instances; a PostgreSQL primary of its own (initdb in a temporary folder, server/test/postgres-servers.ts),
+ * a streaming replica of it (pg_basebackup, hot standby) and PgBouncer in transaction mode in front of
+ * the primary (Debian's package, installed when missing). Each instance gets DATABASE_URL = PgBouncer,
+ * DATABASE_DIRECT_URL = the primary (job queue, migrations, backups) and DATABASE_READ_URL = the
+ * replica (public reads), and serves Prometheus metrics on a loopback port of its own (METRICS_PORT).
+ * The local Redis keeps the shared rate limits, an S3 stand-in (s3rver) takes uploads and an SMTP
+ * catcher takes mail; payments use the built-in sandbox, whose ledger is in the database every
+ * instance shares. It prints the addresses, stays up CLUSTER_SECONDS (default 60) or until Ctrl-C,
+ * then stops everything it started and deletes the database servers' folders. The bench's `cluster`
+ * section drives it (bench/cluster.ts).
  *
- *   CLUSTER_DATABASE_URL  PostgreSQL to create the scratch database on (postgres://postgres@127.0.0.1:5432/postgres)
  *   CLUSTER_REDIS_URL     Redis (redis://127.0.0.1:6379)
  *   CLUSTER_INSTANCES     app instances (3)
  */
@@ -22,6 +26,14 @@ import { openPostgres, type Database } from '../server/db/client';
 import { seedDemo } from '../server/seed-demo';
 import { startS3StandIn } from '../server/test/stand-ins';
 import { startSmtpCatcher } from '../server/test/smtp';
+import {
+  startPgBouncer,
+  startPrimary,
+  startReplica,
+  type PgBouncer,
+  type PgServer,
+  type Replica,
+} from '../server/test/postgres-servers';
 import { freePort, startApp, stopProcess, waitFor200, type AppProcess } from './app-process';
 import { buildIfStale } from './build';
 
@@ -37,11 +49,26 @@ export type ClusterOptions = {
   prepare?: (database: Database) => Promise<void>;
 };
 
+/** The database every instance uses, in the cluster's own PostgreSQL primary. */
+const DATABASE = 'goi';
+/** PgBouncer's server connections to the primary: the instances' pools together rarely need more. */
+const POOLED_CONNECTIONS = 30;
+
 export type Cluster = {
   /** nginx's address: the site. */
   url: string;
-  /** The scratch database's address, for checking what the instances recorded. */
+  /** The primary's database, straight (DATABASE_DIRECT_URL): for checking what the instances recorded. */
   databaseUrl: string;
+  /** The same database through PgBouncer in transaction mode (the instances' DATABASE_URL). */
+  pooledUrl: string;
+  /** The same database on the replica (the instances' DATABASE_READ_URL). */
+  readUrl: string;
+  primary: PgServer;
+  /** The streaming replica: kill() and start() it to see the instances fall back to the primary. */
+  replica: Replica;
+  pgbouncer: PgBouncer;
+  /** Each instance's Prometheus endpoint (http://127.0.0.1:<METRICS_PORT>/metrics), by index. */
+  metricsUrls: string[];
   smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
   instances: Array<AppProcess | undefined>;
   /** SIGKILL, as a crashed machine would. */
@@ -120,7 +147,6 @@ ${servers}
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const count = options.instances ?? Number(process.env.CLUSTER_INSTANCES ?? 3);
-  const adminUrl = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
   ensureNginx();
   await ensureRedis(redisUrl);
@@ -137,17 +163,23 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     }
   };
   try {
-    const name = `goi_cluster_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const primary = await startPrimary();
+    cleanups.push(() => primary.remove());
+    const withDatabase = (url: string) => {
+      const u = new URL(url);
+      u.pathname = `/${DATABASE}`;
+      return u.toString();
+    };
+    const admin = new pg.Client({ connectionString: primary.url });
     await admin.connect();
-    cleanups.push(() => admin.end());
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    cleanups.push(async () => void (await admin.query(`drop database if exists ${name} with (force)`)));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const databaseUrl = url.toString();
-    // Migrated and seeded once here, so the instances start side by side on a ready database.
+    try {
+      await admin.query(`create database ${DATABASE}`);
+    } finally {
+      await admin.end();
+    }
+    const databaseUrl = withDatabase(primary.url);
+    // Migrated and seeded once here, on the primary itself, so the instances start side by side on a
+    // ready database.
     const database = await openPostgres(databaseUrl, 2);
     try {
       await database.migrate();
@@ -156,6 +188,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     } finally {
       await database.close();
     }
+    // Copied after the seed: the replica starts with the data rather than streaming all of it.
+    const replica = await startReplica(primary);
+    cleanups.push(() => replica.remove());
+    const pgbouncer = await startPgBouncer(primary, { poolSize: POOLED_CONNECTIONS });
+    cleanups.push(() => pgbouncer.stop());
+    const pooledUrl = withDatabase(pgbouncer.url);
+    const readUrl = withDatabase(replica.url);
 
     const s3 = await startS3StandIn('goi-cluster');
     cleanups.push(() => s3.close());
@@ -168,8 +207,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const site = `http://127.0.0.1:${nginxPort}`;
     const ports: number[] = [];
     for (let i = 0; i < count; i += 1) ports.push(await freePort());
+    const metricsPorts: number[] = [];
+    for (let i = 0; i < count; i += 1) metricsPorts.push(await freePort());
     const shared = {
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: pooledUrl,
+      DATABASE_DIRECT_URL: databaseUrl,
+      DATABASE_READ_URL: readUrl,
       REDIS_URL: redisUrl,
       S3_BUCKET: s3.bucket,
       S3_ENDPOINT: s3.endpoint,
@@ -186,7 +229,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const envOf = (i: number) => {
       const dataDir = path.join(root, `app${i + 1}`);
       fs.mkdirSync(dataDir, { recursive: true });
-      return { ...shared, DATA_DIR: dataDir };
+      return { ...shared, DATA_DIR: dataDir, METRICS_PORT: String(metricsPorts[i]) };
     };
     const instances: Array<AppProcess | undefined> = new Array<AppProcess | undefined>(count);
     const start = async (i: number) => {
@@ -228,6 +271,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     return {
       url: site,
       databaseUrl,
+      pooledUrl,
+      readUrl,
+      primary,
+      replica,
+      pgbouncer,
+      metricsUrls: metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`),
       smtp,
       instances,
       kill(index) {
@@ -270,7 +319,12 @@ async function main() {
         `  instance ${i + 1}: ${app!.url} (pid ${app!.child.pid}), healthy ${app!.readyMs.toFixed(0)} ms after start`,
       ),
     );
-    console.log(`  database: ${cluster.databaseUrl.replace(/\/\/[^@]*@/, '//')}, demo data seeded`);
+    console.log(`  primary: ${cluster.databaseUrl} (${cluster.primary.dataDir}), demo data seeded`);
+    console.log(`  replica: ${cluster.readUrl} (${cluster.replica.dataDir}), streaming, hot standby`);
+    console.log(
+      `  PgBouncer: ${cluster.pooledUrl}, transaction mode, ${POOLED_CONNECTIONS} connections to the primary`,
+    );
+    console.log(`  metrics: ${cluster.metricsUrls.join(', ')}`);
     for (const [by, n] of await balanceOf(cluster.url, 12))
       console.log(`  GET /api/health/ready through nginx: ${n} x ${by}`);
     console.log(`Stopping by itself in ${seconds} s (Ctrl-C stops it now).`);
@@ -279,7 +333,7 @@ async function main() {
   } finally {
     await stop();
   }
-  console.log('Stopped nginx and the instances; dropped the scratch database.');
+  console.log('Stopped nginx, the instances, PgBouncer, the replica and the primary; deleted their folders.');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -101,7 +101,10 @@ describe('the deployment files', () => {
     expect(() => loadConfig(resolved(required))).toThrow(/PAYSTACK_SECRET_KEY/);
     // ...and with a Paystack key (or the sandbox allowed on purpose) every value is accepted.
     const config = loadConfig(resolved({ ...required, PAYSTACK_SECRET_KEY: 'sk_live_example' }));
-    expect(config.databaseUrl).toBe('postgres://goi:a-database-password@postgres:5432/goi');
+    // Requests through PgBouncer, the job queue and migrations on the primary, public reads on the replica.
+    expect(config.databaseUrl).toBe('postgres://goi:a-database-password@pgbouncer:5432/goi');
+    expect(config.databaseDirectUrl).toBe('postgres://goi:a-database-password@postgres:5432/goi');
+    expect(config.databaseReadUrl).toBe('postgres://goi:a-database-password@postgres-replica:5432/goi');
     expect(config.redisUrl).toBe('redis://redis:6379');
     expect(config.s3).toMatchObject({ bucket: 'goi-uploads', forcePathStyle: true });
     expect(config.publicUrl).toBe('http://localhost:8080');

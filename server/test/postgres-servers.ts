@@ -125,10 +125,11 @@ function onExit() {
 }
 
 /**
- * A long-running program under a watchdog shell: the shell starts it, says its pid on stdout, and
- * waits on its stdin, a pipe from this process. A line there (sent once the program has exited) ends
- * the watch; the pipe closing without one means this process died, and the shell SIGKILLs the program
- * and deletes `folder`. `exited` resolves when the program has exited (the shell then exits too).
+ * A long-running program under a watchdog shell: the shell starts it, says its pid on stdout, waits
+ * for it, and watches its stdin, a pipe from this process. That pipe closes when this process dies,
+ * and also when the shell exits (Node closes a child's stdin then): if the program still runs when
+ * it closes, this process died, and the watch SIGKILLs the program and deletes `folder`. `exited`
+ * resolves when the program has exited (the shell then exits too).
  */
 type Watched = { pid: number; child: ChildProcess; exited: Promise<void>; output: () => string };
 async function startWatched(program: string, args: string[], folder: string): Promise<Watched> {
@@ -137,7 +138,7 @@ async function startWatched(program: string, args: string[], folder: string): Pr
     'dir=$1; shift; exec 3<&0',
     '"$@" </dev/null & pid=$!',
     'echo $pid',
-    '(if ! read _ <&3; then kill -9 $pid 2>/dev/null; sleep 0.5; rm -rf "$dir"; fi) &',
+    '(read _ <&3; if kill -0 $pid 2>/dev/null; then kill -9 $pid; sleep 0.5; rm -rf "$dir"; fi) &',
     'wait $pid',
   ].join('\n');
   const child = spawn('/bin/sh', ['-c', script, 'watchdog', folder, program, ...args], {
@@ -168,13 +169,19 @@ async function startWatched(program: string, args: string[], folder: string): Pr
   for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as net.Socket).unref();
   const entry = { pid: () => (child.exitCode === null && child.signalCode === null ? pid : undefined) };
   running.add(entry);
-  void exited.then(() => {
-    running.delete(entry);
-    // Ends the shell's watch: the program is gone already, and its folder stays.
-    child.stdin!.end('exited\n');
-  });
+  void exited.then(() => running.delete(entry));
   onExit();
   return { pid: pid!, child, exited, output: () => output };
+}
+
+/** Waits for a watched program to exit, keeping this process alive meanwhile (the child is unref'd). */
+async function untilExited(watched: Watched) {
+  watched.child.ref();
+  try {
+    await watched.exited;
+  } finally {
+    watched.child.unref();
+  }
 }
 
 /** Connects until the server answers `select 1`; throws when `gaveUp` says so or after `timeoutMs`. */
@@ -212,7 +219,7 @@ function server(dataDir: string, socketDir: string, port: number, folder: string
   let killed = false;
   const start = async () => {
     // After kill() the postmaster may not have been reaped yet: wait for it.
-    if (killed) await current?.exited;
+    if (killed && current) await untilExited(current);
     killed = false;
     if (isRunning()) return;
     // After a SIGKILL the old server processes may hold its shared memory for a moment, and the new
@@ -257,7 +264,7 @@ function server(dataDir: string, socketDir: string, port: number, folder: string
         // Already gone.
       }
     }, 30_000);
-    await watched.exited;
+    await untilExited(watched);
     clearTimeout(timer);
   };
 
@@ -459,7 +466,7 @@ log_disconnections = 0
       } catch {
         // Already gone.
       }
-      await watched.exited;
+      await untilExited(watched);
     }
     fs.rmSync(folder, { recursive: true, force: true });
     folders.delete(folder);
