@@ -290,7 +290,10 @@ async function main() {
     if (interrupted) return;
     interrupted = true;
     console.log('Interrupted: stopping everything the drill started.');
-    void cleanUp().then(() => process.exit(130));
+    void cleanUp().then(() => {
+      console.log('Stopped the instance and both PostgreSQL servers; deleted their folders.');
+      process.exit(130);
+    });
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -326,8 +329,6 @@ async function main() {
       SEED_DEMO: 'false',
       // The donors say their own addresses, as visitors behind the proxy do.
       TRUST_PROXY: '1',
-      // Only the sweep and the browser record the payments here.
-      SANDBOX_CONFIRM_SECONDS: '120',
     };
     let app: AppProcess | undefined;
     cleanups.push(() => (app ? stopProcess(app.child) : undefined));
@@ -380,10 +381,9 @@ async function main() {
     const notReady = await waitUntilNotReady(app.url, 30_000);
     const noticedAt = now();
     await lag.stop();
-    const [wal] = await query<{ received: string; replayed: string; streaming: boolean }>(
+    const [wal] = await query<{ received: string; replayed: string }>(
       replica.url,
-      `select pg_last_wal_receive_lsn()::text as received, pg_last_wal_replay_lsn()::text as replayed,
-              exists (select 1 from pg_stat_wal_receiver where status = 'streaming') as streaming`,
+      'select pg_last_wal_receive_lsn()::text as received, pg_last_wal_replay_lsn()::text as replayed',
     );
 
     // Promote the replica: it replays what it received, then takes writes.
