@@ -465,14 +465,18 @@ async function main() {
     const noRowOnPromoted = [...onOld.taken].filter((r) => !onPromoted.known.has(r));
 
     const count = (list: unknown[]) => list.length;
-    // The error that ended it and what emitted it, from Node's report of an unhandled 'error' event.
+    const lines = firstOutput.split('\n').map((line) => line.trim());
+    // The error that ended it and what emitted it (Node's report of an unhandled 'error' event), or
+    // the last call it came from (its report of an unhandled rejection).
     const lastError =
-      firstOutput
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => /^(\w*error\b|emitted 'error')/i.test(line))
-        .slice(-2)
-        .join(' / ') || 'nothing logged';
+      [
+        ...lines.filter((line) => /^(\w*error\b:|emitted 'error')/i.test(line)).slice(-2),
+        ...lines.filter((line) => /^at async /.test(line)).slice(-1),
+      ].join(' / ') || 'nothing logged';
+    // What an instance that stayed up logged about the database, each message once.
+    const logged =
+      [...new Set(lines.filter((line) => /connection error|database error/i.test(line)))].slice(0, 3).join(' / ') ||
+      'nothing logged';
     const say = (line = '') => console.log(line);
     say();
     say(
@@ -491,7 +495,7 @@ async function main() {
     say(
       exitedByItself
         ? `  the instance exited by itself (${exitedWith}) ${secs(exitedAt! - killedAt)} s after the kill; its last words: ${lastError.slice(0, 300)}`
-        : `  the instance stayed up and answered ready with ${notReady} after ${secs(noticedAt - killedAt)} s`,
+        : `  the instance stayed up and answered ready with ${notReady} after ${secs(noticedAt - killedAt)} s; it logged: ${logged.slice(0, 300)}`,
     );
     say(`  pg_promote() took ${secs(promotedAt - promoteFrom)} s, done at ${secs(promotedAt - killedAt)} s`);
     say(

@@ -11,15 +11,20 @@ declare module 'fastify' {
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    /** The key this request holds while it runs, when it carried one. */
-    idempotency?: { caller: string; key: string };
+    /** The key this request holds while it runs, when it carried one, and the renewal of its lease. */
+    idempotency?: { caller: string; key: string; renewal: NodeJS.Timeout };
   }
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
-/** A first request this long still running is taken to have died with its instance. */
-const LEASE_SECONDS = 60;
+/**
+ * A first request whose lease has run out is taken to have died with its instance. A live one renews
+ * it every few seconds, however long it runs; a dead one's repeat gets through within the web app's
+ * retries (0.5 to 4 s apart, each waiting up to WAIT_MS here).
+ */
+export const LEASE_SECONDS = 15;
+const RENEW_MS = 5_000;
 /** How long a repeat waits for the first to finish before answering 409. */
 const WAIT_MS = 8_000;
 const POLL_MS = 100;
@@ -92,7 +97,14 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     for (;;) {
       const held = await claim(db, caller, key, hash);
       if (!held) {
-        request.idempotency = { caller, key };
+        const renewal = setInterval(() => {
+          db.execute(
+            sql`update idempotency_keys set locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+                 where caller = ${caller} and key = ${key} and status = 'running'`,
+          ).catch((error: unknown) => request.log.warn({ err: error }, 'renewing an idempotency lease failed'));
+        }, RENEW_MS);
+        renewal.unref();
+        request.idempotency = { caller, key, renewal };
         return;
       }
       if (held.request_hash !== hash)
@@ -112,9 +124,15 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     }
   });
 
+  // A request whose reply is never sent (its client gone) stops renewing all the same.
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotency) clearInterval(request.idempotency.renewal);
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     const held = request.idempotency;
     if (!held) return payload;
+    clearInterval(held.renewal);
     request.idempotency = undefined;
     if (reply.statusCode >= 500 || (payload !== null && typeof payload !== 'string')) {
       await db.execute(
