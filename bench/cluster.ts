@@ -219,6 +219,9 @@ export async function runClusterBench() {
       replicaBackMs = Date.now() - restarted.getTime();
       happened('replica accepting connections again');
     })();
+    // Watched from now on, so a failed restart is reported after the giving rather than crashing the
+    // process before the cluster is stopped.
+    const timelines = Promise.allSettled([instanceTimeline, replicaTimeline]);
     const errors = new Map<string, number>();
     const onError = (step: string, what: string) => {
       const key = `${step} ${what}`;
@@ -237,7 +240,7 @@ export async function runClusterBench() {
                  max(extract(epoch from locked_until - now()))::float8 as left
             from idempotency_keys where status = 'running'`,
     );
-    await Promise.all([instanceTimeline, replicaTimeline]);
+    for (const outcome of await timelines) if (outcome.status === 'rejected') throw outcome.reason;
     let extra: Awaited<ReturnType<typeof runGivingScenario>> | undefined;
     const lastEvent = events.reduce((a, b) => (a.at > b.at ? a : b));
     // Donors stop starting acts at SECONDS; the ones in the middle of an act's resends finish it.
