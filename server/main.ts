@@ -1,11 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { loadConfig, paymentModeWarning } from './config';
 import { openDatabase, redactUrl } from './db/client';
+import { isConnectionFailure } from './db/connection-failure';
 import { openReplicaReads } from './db/replica-reads';
 import { publicBaseUrl } from './http/public-url';
 import { GIVE_UP_MS, shutDown } from './shut-down';
 
 const config = loadConfig();
+// The job queue (pg-boss) records a batch's outcome without waiting for it: while the database is
+// gone that promise fails where nobody hears it, and Node would end the process, taking the
+// requests it could still answer (with 503, until the database is back) with it. Losing the
+// database is logged; any other unheard failure still ends the process.
+process.on('unhandledRejection', (reason) => {
+  if (!isConnectionFailure(reason)) throw reason;
+  console.error(`Database unreachable: ${reason instanceof Error ? reason.message : String(reason)}`);
+});
 // The database opens (PGlite compiles its engine off the main thread) while the app's modules load:
 // start-up waits for the longer of the two, not both (decision 0059).
 const opening = openDatabase(config).catch((error: unknown) => {

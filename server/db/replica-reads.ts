@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { openPostgres, selectRows, type Database, type Db } from './client';
+import { isConnectionFailure } from './connection-failure';
 
 /**
  * Public reads on a streaming replica (DATABASE_READ_URL, decision 0083). The replica is asked once
@@ -65,23 +66,6 @@ function createLagClock() {
       return 0;
     },
   };
-}
-
-/** Errors that say the replica is down, rather than that this one read failed on it. */
-function replicaFailure(error: unknown, depth = 0): boolean {
-  // Drizzle wraps the driver's error as the cause of its own ("Failed query: ...").
-  const cause = (error as { cause?: unknown } | null)?.cause;
-  if (cause !== undefined && depth < 3 && replicaFailure(cause, depth + 1)) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') {
-    // Connection exceptions (class 08), shutdown (57P0x), a missing file (58P01: its data folder is
-    // gone) or a network error. A conflict with recovery (40001) is the read's bad luck, not a sign.
-    if (/^08|^57P0|^58P01$|^E(CONN|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH)/.test(code)) return true;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-    message,
-  );
 }
 
 export async function openReplicaReads(
@@ -167,7 +151,7 @@ export async function openReplicaReads(
       } catch (error) {
         // Whatever the replica failed at, the primary is asked once: a donor never sees a replica's
         // fault. A read wrong in itself fails there again, and that error is the one answered.
-        if (replicaFailure(error)) up = false;
+        if (isConnectionFailure(error)) up = false;
         reads.failed += 1;
         const retriedAt = Date.now();
         return { value: await read(), asOf: retriedAt };
