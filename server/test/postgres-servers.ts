@@ -14,6 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../scripts/app-process';
 
 export type PgServer = {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
@@ -73,17 +74,6 @@ function tempDir(prefix: string): string {
   const user = runAs();
   if (user) fs.chownSync(dir, user.uid, user.gid);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a program to completion (as the postgres user when root); throws with its output if it fails. */
